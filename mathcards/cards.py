@@ -1,0 +1,203 @@
+"""Cards in the one notation used everywhere: API, exercises, tests, UI labels.
+
+Standard cards are rank then suit (``10H``, ``QS``, ``AD``, ``5C``); Jokers are
+``JK``. The Shoot the Moon deck is colour then number (``R12``, ``G1``) plus the
+specials ``BIG`` and ``LITTLE``.
+
+>>> parse_cards("10H qs A♦")
+(Card('10H'), Card('QS'), Card('AD'))
+>>> str(parse_card("t♣"))
+'10C'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+
+from mathcards.errors import CardParseError
+
+STANDARD_SUITS = ("S", "H", "D", "C")
+MOON_COLOURS = ("R", "G", "P", "B")
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+MOON_COLOUR_NAMES = {"R": "red", "G": "green", "P": "purple", "B": "blue"}
+MOON_SUIT_NAMES = {
+    "R": "red rocket",
+    "G": "green crescent moon",
+    "P": "purple star",
+    "B": "blue full moon",
+}
+RANK_TEXT = {1: "A", 11: "J", 12: "Q", 13: "K"}
+RANK_NAMES = {
+    1: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
+    8: "eight", 9: "nine", 10: "ten", 11: "jack", 12: "queen", 13: "king",
+}
+JOKER = "JK"
+BIG_MOON = "BIG"
+LITTLE_MOON = "LITTLE"
+
+_ACCEPTED = (
+    "ranks A 2-10 J Q K (T for 10) then a suit S H D C (or ♠ ♥ ♦ ♣), "
+    "JK for a Joker, or a Shoot the Moon card R/G/P/B 1-12, BIG, LITTLE"
+)
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Card:
+    """One playing card.
+
+    ``suit`` is ``S H D C`` for standard cards (``rank`` 1 = Ace ... 13 = King),
+    ``R G P B`` for Shoot the Moon colours (``rank`` 1-12), or one of ``JK``,
+    ``BIG``, ``LITTLE`` with ``rank`` 0.
+    """
+
+    suit: str
+    rank: int
+
+    def __post_init__(self) -> None:
+        ok = (
+            (self.suit in STANDARD_SUITS and 1 <= self.rank <= 13)
+            or (self.suit in MOON_COLOURS and 1 <= self.rank <= 12)
+            or (self.suit in (JOKER, BIG_MOON, LITTLE_MOON) and self.rank == 0)
+        )
+        if not ok:
+            raise CardParseError(f"no such card: suit {self.suit!r} with rank {self.rank!r}")
+
+    # --- kinds -----------------------------------------------------------
+    @property
+    def is_standard(self) -> bool:
+        return self.suit in STANDARD_SUITS
+
+    @property
+    def is_joker(self) -> bool:
+        return self.suit == JOKER
+
+    @property
+    def is_moon_card(self) -> bool:
+        """A numbered Shoot the Moon card (R/G/P/B 1-12)."""
+        return self.suit in MOON_COLOURS
+
+    @property
+    def is_big_moon(self) -> bool:
+        return self.suit == BIG_MOON
+
+    @property
+    def is_little_moon(self) -> bool:
+        return self.suit == LITTLE_MOON
+
+    @property
+    def colour(self) -> str | None:
+        """``red``/``black`` for standard cards, the colour name for moon cards."""
+        if self.suit in ("H", "D"):
+            return "red"
+        if self.suit in ("S", "C"):
+            return "black"
+        return MOON_COLOUR_NAMES.get(self.suit)
+
+    @property
+    def rank_text(self) -> str:
+        return RANK_TEXT.get(self.rank, str(self.rank))
+
+    # --- text ------------------------------------------------------------
+    def __str__(self) -> str:
+        return _card_text(self.suit, self.rank)
+
+    def __repr__(self) -> str:
+        return f"Card({str(self)!r})"
+
+    @property
+    def symbol(self) -> str:
+        """Short display form with the suit symbol: ``10♥``, ``Q♠``, ``JK``."""
+        if self.is_standard:
+            return self.rank_text + SUIT_SYMBOLS[self.suit]
+        return str(self)
+
+    @property
+    def name(self) -> str:
+        """Words a screen reader speaks: ``seven of hearts``, ``red rocket 12``."""
+        if self.is_standard:
+            return f"{RANK_NAMES[self.rank]} of {SUIT_NAMES[self.suit]}"
+        if self.is_moon_card:
+            return f"{MOON_SUIT_NAMES[self.suit]} {self.rank}"
+        return {JOKER: "joker", BIG_MOON: "Big Moon", LITTLE_MOON: "Little Moon"}[self.suit]
+
+
+@lru_cache(maxsize=None)
+def _card_text(suit: str, rank: int) -> str:
+    if suit in STANDARD_SUITS:
+        return RANK_TEXT.get(rank, str(rank)) + suit
+    if suit in MOON_COLOURS:
+        return f"{suit}{rank}"
+    return suit
+
+
+_SYMBOL_TO_SUIT = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
+_STANDARD_RE = re.compile(r"^(10|[2-9]|[AJQKT])([SHDC])$")
+_MOON_RE = re.compile(r"^([RGPB])(1[0-2]|[1-9])$")
+_RANK_VALUE = {"A": 1, "J": 11, "Q": 12, "K": 13, "T": 10}
+
+
+@lru_cache(maxsize=512)
+def parse_card(text: str | Card) -> Card:
+    """Read one card; a Card is returned as it is.
+
+    >>> parse_card("jk"), parse_card("R12"), parse_card("little")
+    (Card('JK'), Card('R12'), Card('LITTLE'))
+    """
+    if isinstance(text, Card):
+        return text
+    if not isinstance(text, str):
+        raise CardParseError(f"{text!r} is not card text: write cards like 7H, 10S, QD, JK")
+    raw = text.strip()
+    norm = "".join(_SYMBOL_TO_SUIT.get(ch, ch) for ch in raw).upper()
+    if norm in ("JK", "JOKER"):
+        return Card(JOKER, 0)
+    if norm in ("BIG", "LITTLE"):
+        return Card(norm, 0)
+    m = _STANDARD_RE.match(norm)
+    if m:
+        rank_txt, suit = m.groups()
+        return Card(suit, _RANK_VALUE.get(rank_txt) or int(rank_txt))
+    m = _MOON_RE.match(norm)
+    if m:
+        return Card(m.group(1), int(m.group(2)))
+    raise CardParseError(f"{raw!r} is not a card: {_ACCEPTED}")
+
+
+def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
+    """Read several cards from text separated by spaces or commas, or from a list.
+
+    >>> parse_cards("7H, 8S")
+    (Card('7H'), Card('8S'))
+    """
+    if isinstance(text, str):
+        parts = [p for p in re.split(r"[\s,;]+", text.strip()) if p]
+    else:
+        parts = list(text)
+    return tuple(parse_card(p) for p in parts)
+
+
+def as_card(card: str | Card) -> Card:
+    """A Card from a Card or its text (the pinned APIs accept both)."""
+    return card if isinstance(card, Card) else parse_card(card)
+
+
+def cards_text(cards: Iterable[Card]) -> str:
+    return " ".join(str(c) for c in cards)
+
+
+def standard_deck(jokers: int = 0, decks: int = 1) -> tuple[Card, ...]:
+    """``decks`` standard 52-card decks, each with ``jokers`` Jokers, in order."""
+    one = [Card(s, r) for s in STANDARD_SUITS for r in range(1, 14)]
+    one += [Card(JOKER, 0)] * jokers
+    return tuple(one * decks)
+
+
+def moon_deck() -> tuple[Card, ...]:
+    """The 52-card Shoot the Moon deck: 4 colours of 1-12, two Big and two Little Moons."""
+    cards = [Card(c, n) for c in MOON_COLOURS for n in range(1, 13)]
+    cards += [Card(BIG_MOON, 0)] * 2 + [Card(LITTLE_MOON, 0)] * 2
+    return tuple(cards)

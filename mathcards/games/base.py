@@ -1,0 +1,415 @@
+"""The one game protocol all five games follow.
+
+A ``Game`` holds validated settings and makes the first ``State`` of a deal
+from a seed. A ``State`` is a value (a frozen dataclass): ``apply`` returns a
+new state and never changes the old one, so undo is "keep the previous
+state" and a seed plus the list of actions replays any game exactly (the
+basis of saves, deal codes and "open this student's game").
+
+Legal actions are the single source of truth: ``apply`` refuses anything not
+in ``legal_actions()`` with an ``IllegalActionError`` that names the rule.
+Chance (shuffles, dice) comes from ``rng()``, seeded by the game's seed and
+the number of actions so far, so replay needs nothing but the action list.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import random
+import types
+import typing
+from collections.abc import Collection, Iterable, Iterator
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any, ClassVar
+
+from mathcards.cards import Card, parse_card
+from mathcards.errors import (
+    CardParseError,
+    IllegalActionError,
+    MathCardsError,
+    SaveFileError,
+    SettingsError,
+)
+
+SAVE_FORMAT = "mathcards-game"
+SAVE_VERSION = 1
+
+
+class History:
+    """A persistent list: ``push`` is O(1) and shares the older items.
+
+    States keep their actions and events in one, so a long game does not copy
+    its whole past on every move.
+    """
+
+    __slots__ = ("item", "prev", "length")
+
+    def __init__(self, item: Any = None, prev: History | None = None) -> None:
+        self.item = item
+        self.prev = prev
+        self.length = 0 if prev is None else prev.length + 1
+
+    def push(self, item: Any) -> History:
+        return History(item, self)
+
+    def __len__(self) -> int:
+        return self.length
+
+    def __iter__(self) -> Iterator[Any]:
+        items = []
+        node: History | None = self
+        while node is not None and node.prev is not None:
+            items.append(node.item)
+            node = node.prev
+        return reversed(items)
+
+    @property
+    def last(self) -> Any:
+        return self.item if self.prev is not None else None
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if not isinstance(other, History) or self.length != other.length:
+            return False
+        return tuple(self) == tuple(other)
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return f"History(len={self.length})"
+
+
+EMPTY = History()
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, for the explainer, the move list and the UI.
+
+    Each game defines its own event classes; ``describe()`` gives one plain
+    sentence for the move history.
+    """
+
+    player: int | None
+
+    def describe(self) -> str:
+        return type(self).__name__
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game with its settings. Subclasses are frozen dataclasses whose fields
+    are the settings; ``__post_init__`` validates them (``SettingsError``)."""
+
+    name: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 6
+    action_types: ClassVar[tuple[type, ...]] = ()
+
+    num_players: int = 2
+
+    def __post_init__(self) -> None:
+        n = self.num_players
+        if isinstance(n, bool) or not isinstance(n, int):
+            raise SettingsError(f"num_players must be a whole number, not {n!r}")
+        if not self.min_players <= n <= self.max_players:
+            raise SettingsError(
+                f"{self.title or self.name} is for {self.min_players}-{self.max_players} "
+                f"players, not {n}: choose a player count in that range"
+            )
+
+    def new_game(self, seed: int = 0) -> State:
+        """The first state of a deal; the same seed always gives the same deal."""
+        if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+            raise SettingsError(f"seed must be a whole number 0 or more, not {seed!r}")
+        return self._new_game(seed)
+
+    def _new_game(self, seed: int) -> State:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def settings(self) -> dict[str, Any]:
+        """The settings as plain JSON values (what saves and deal codes store)."""
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+
+    def deck(self) -> tuple[Card, ...]:
+        """Every card this game uses (what conservation checks count)."""
+        raise NotImplementedError
+
+
+def rng_for(seed: int, step: int) -> random.Random:
+    """The random source of one chance step: step 0 is the deal, step k the k-th action."""
+    return random.Random((seed << 24) + step)
+
+
+@dataclass(frozen=True)
+class State:
+    """A position of a game. Subclasses add their own fields (hands, piles...)."""
+
+    game: Game
+    seed: int
+    history: History = field(default=EMPTY, repr=False)
+    log: History = field(default=EMPTY, repr=False, compare=False)
+
+    # --- what subclasses provide ----------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        """The seat to act, or None when the game is over."""
+        raise NotImplementedError
+
+    @property
+    def is_over(self) -> bool:
+        raise NotImplementedError
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        raise NotImplementedError
+
+    def _legal_actions(self) -> Collection[Any]:
+        raise NotImplementedError
+
+    def _apply(self, action: Any) -> tuple[dict[str, Any], Iterable[Event]]:
+        """The changed fields and the events of a legal action."""
+        raise NotImplementedError
+
+    def observation(self, player: int) -> Any:
+        """Only what ``player`` may see."""
+        raise NotImplementedError
+
+    def all_cards(self) -> Iterable[Card]:
+        """Every card in every zone (hands, stock, piles, table...)."""
+        raise NotImplementedError
+
+    def why_illegal(self, action: Any) -> str:
+        """The rule that refuses ``action`` here, in words. Games override this
+        to name the rule; it is called only for actions that are not legal."""
+        return "it is not one of the moves allowed now"
+
+    # --- the protocol ----------------------------------------------------
+    @cached_property
+    def _legal(self) -> Collection[Any]:
+        if self.is_over:
+            return ()
+        return self._legal_actions()
+
+    def legal_actions(self) -> Collection[Any]:
+        """Every action allowed now (empty when the game is over)."""
+        return self._legal
+
+    def is_legal(self, action: Any) -> bool:
+        try:
+            return action in self._legal
+        except TypeError:  # unhashable junk from outside
+            return False
+
+    def apply(self, action: Any) -> State:
+        """The state after ``action``; raises IllegalActionError (state unchanged)."""
+        if not self.is_legal(action):
+            if self.is_over:
+                reason = "the game is over"
+            elif not isinstance(action, self.game.action_types):
+                reason = f"it is not a {self.game.title} move"
+            else:
+                reason = self.why_illegal(action)
+            raise IllegalActionError(f"{describe_action(action)} is not allowed: {reason}", reason)
+        changes, events = self._apply(action)
+        return dataclasses.replace(
+            self,
+            history=self.history.push(action),
+            log=self.log.push(tuple(events)),
+            **changes,
+        )
+
+    def rng(self) -> random.Random:
+        """Random source for chance inside the action being applied now."""
+        return rng_for(self.seed, len(self.history) + 1)
+
+    @property
+    def actions(self) -> tuple[Any, ...]:
+        return tuple(self.history)
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """Every event since the deal, in order."""
+        return tuple(e for group in self.log for e in group)
+
+    @property
+    def new_events(self) -> tuple[Event, ...]:
+        """The events of the last action (or of the deal)."""
+        last = self.log.last
+        return last if last is not None else ()
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Seats with the top score once the game is over (ties share the win)."""
+        if not self.is_over:
+            return ()
+        best = max(self.scores)
+        return tuple(i for i, s in enumerate(self.scores) if s == best)
+
+    # --- saving ----------------------------------------------------------
+    def to_json(self) -> str:
+        """Seed + settings + actions: enough to replay this exact state."""
+        return json.dumps(
+            {
+                "format": SAVE_FORMAT,
+                "version": SAVE_VERSION,
+                "game": self.game.name,
+                "settings": self.game.settings(),
+                "seed": self.seed,
+                "actions": [encode_action(a) for a in self.history],
+            },
+            ensure_ascii=False,
+            separators=(",", ":"),
+        )
+
+    @staticmethod
+    def from_json(text: str | bytes) -> State:
+        return load_state(text)
+
+
+def describe_action(action: Any) -> str:
+    text = str(action) if dataclasses.is_dataclass(action) else repr(action)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+# --- action codec --------------------------------------------------------
+def _encode_value(value: Any) -> Any:
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, tuple | list):
+        return [_encode_value(v) for v in value]
+    return value
+
+
+def encode_action(action: Any) -> dict[str, Any]:
+    """An action as plain JSON: ``{"type": "Play", "card": "7H", ...}``."""
+    out: dict[str, Any] = {"type": type(action).__name__}
+    for f in dataclasses.fields(action):
+        out[f.name] = _encode_value(getattr(action, f.name))
+    return out
+
+
+_HINTS: dict[type, dict[str, Any]] = {}
+
+
+def _decode_value(hint: Any, value: Any, where: str) -> Any:
+    origin = typing.get_origin(hint)
+    if hint is Card:
+        if not isinstance(value, str):
+            raise SaveFileError(f"{where}: expected card text, found {value!r}")
+        return parse_card(value)
+    if origin is tuple:
+        args = typing.get_args(hint)
+        if not isinstance(value, list):
+            raise SaveFileError(f"{where}: expected a list, found {value!r}")
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(_decode_value(args[0], v, where) for v in value)
+        if len(args) != len(value):
+            raise SaveFileError(f"{where}: expected {len(args)} items, found {len(value)}")
+        return tuple(_decode_value(a, v, where) for a, v in zip(args, value, strict=True))
+    if origin in (typing.Union, types.UnionType):
+        args = typing.get_args(hint)
+        if value is None and type(None) in args:
+            return None
+        for arg in args:
+            if arg is type(None):
+                continue
+            try:
+                return _decode_value(arg, value, where)
+            except (SaveFileError, CardParseError):
+                continue
+        raise SaveFileError(f"{where}: {value!r} does not fit {hint}")
+    if origin is typing.Literal:
+        if value not in typing.get_args(hint):
+            raise SaveFileError(f"{where}: {value!r} is not one of {typing.get_args(hint)}")
+        return value
+    if hint is bool:
+        if not isinstance(value, bool):
+            raise SaveFileError(f"{where}: expected true/false, found {value!r}")
+        return value
+    if hint is int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise SaveFileError(f"{where}: expected a whole number, found {value!r}")
+        return value
+    if hint is str:
+        if not isinstance(value, str):
+            raise SaveFileError(f"{where}: expected text, found {value!r}")
+        return value
+    if hint is type(None):
+        if value is not None:
+            raise SaveFileError(f"{where}: expected null, found {value!r}")
+        return None
+    raise SaveFileError(f"{where}: cannot read a value of type {hint}")  # pragma: no cover
+
+
+def decode_action(game: Game, data: Any, where: str = "action") -> Any:
+    """The action a JSON dict describes (its legality is checked by ``apply``)."""
+    if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+        raise SaveFileError(f"{where}: expected an object with a 'type', found {data!r}")
+    by_name = {cls.__name__: cls for cls in game.action_types}
+    cls = by_name.get(data["type"])
+    if cls is None:
+        raise SaveFileError(
+            f"{where}: {data['type']!r} is not a {game.title} move "
+            f"(moves are {', '.join(sorted(by_name))})"
+        )
+    hints = _HINTS.get(cls)
+    if hints is None:
+        hints = _HINTS[cls] = typing.get_type_hints(cls)
+    kwargs = {}
+    for f in dataclasses.fields(cls):
+        if f.name not in data:
+            raise SaveFileError(f"{where}: {data['type']} is missing its {f.name!r}")
+        try:
+            kwargs[f.name] = _decode_value(hints[f.name], data[f.name], where)
+        except CardParseError as exc:
+            raise SaveFileError(f"{where}: {exc}") from None
+    extra = set(data) - {"type"} - set(kwargs)
+    if extra:
+        raise SaveFileError(f"{where}: unknown field(s) {', '.join(sorted(extra))}")
+    try:
+        return cls(**kwargs)
+    except MathCardsError as exc:
+        raise SaveFileError(f"{where}: {exc}") from None
+
+
+def load_state(text: str | bytes) -> State:
+    """Replay a saved game; a damaged save raises SaveFileError and nothing else."""
+    from mathcards.games.registry import get_game_class
+
+    try:
+        data = json.loads(text)
+    except (ValueError, TypeError) as exc:
+        raise SaveFileError(
+            f"the saved game is not valid JSON ({exc}); start a new game or restore a backup"
+        ) from None
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise SaveFileError("this is not a MathCards saved game (its 'format' is wrong)")
+    if data.get("version") != SAVE_VERSION:
+        raise SaveFileError(
+            f"saved game version {data.get('version')!r} is not supported (this MathCards "
+            f"reads version {SAVE_VERSION})"
+        )
+    name, settings, seed, actions = (data.get(k) for k in ("game", "settings", "seed", "actions"))
+    if not isinstance(settings, dict) or not isinstance(actions, list):
+        raise SaveFileError("the saved game has no settings or no action list")
+    try:
+        cls = get_game_class(name)
+        game = cls(**settings)
+        state = game.new_game(seed)
+    except (SettingsError, TypeError) as exc:
+        raise SaveFileError(f"the saved game's settings are broken: {exc}") from None
+    for i, raw in enumerate(actions, start=1):
+        action = decode_action(game, raw, where=f"move {i}")
+        try:
+            state = state.apply(action)
+        except IllegalActionError as exc:
+            raise SaveFileError(
+                f"move {i} of the saved game cannot be replayed ({exc}); the save is damaged"
+            ) from None
+    return state
