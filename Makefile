@@ -1,0 +1,42 @@
+# Two commands do all the set-up on a fresh machine:
+#   make play   builds .venv, starts Voilà on 127.0.0.1 with the landing page
+#   make test   builds .venv, runs every test (browser tests included)
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed-stamp
+HOST   ?= 127.0.0.1
+PORT   ?= 8866
+
+.PHONY: play test test-fast bench lint browser clean
+
+$(STAMP): pyproject.toml
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	@touch $(STAMP)
+
+play: $(STAMP)
+	$(VENV)/bin/voila lessons/index.ipynb --no-browser \
+	    --Voila.ip=$(HOST) --port=$(PORT) \
+	    --Voila.root_dir=lessons --Voila.config_file_paths='["$(CURDIR)/lessons"]'
+
+# Chromium for the browser tests: Debian's package, installed when missing and
+# we are root; in CI its absence fails the run (tests/browser/conftest.py).
+browser:
+	@sh .ci/ensure-chromium
+
+test: $(STAMP) browser
+	$(PY) -m pytest
+
+test-fast: $(STAMP)
+	$(PY) -m pytest -m "not browser and not slow"
+
+bench: $(STAMP)
+	$(PY) -m benchmarks
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check mathcards widgets tests benchmarks
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis build *.egg-info
