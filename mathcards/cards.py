@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from mathcards.errors import CardParseError
 
@@ -125,7 +125,7 @@ class Card:
         return {JOKER: "joker", BIG_MOON: "Big Moon", LITTLE_MOON: "Little Moon"}[self.suit]
 
 
-@lru_cache(maxsize=None)
+@cache
 def _card_text(suit: str, rank: int) -> str:
     if suit in STANDARD_SUITS:
         return RANK_TEXT.get(rank, str(rank)) + suit

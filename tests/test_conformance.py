@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import importlib
 import json
-import random
 from collections import Counter
 
 import pytest
@@ -41,7 +40,6 @@ def playout(name: str, settings_: dict, seed: int, *, thorough: bool, bots: str 
     deck = Counter(game.deck())
     state = game.new_game(seed)
     assert state == game.new_game(seed), "the same seed must give the same deal"
-    rng = random.Random(seed)
     players = [Bot(name, bots, seed=seed + i) for i in range(game.num_players)]
     seen: dict[str, object] = {}
     for step in range(MAX_ACTIONS):
