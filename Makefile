@@ -16,10 +16,16 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[test]'
 	@touch $(STAMP)
 
+# Serves the whole lessons/ folder (so the landing page's links reach every
+# lesson); http://$(HOST):$(PORT)/ opens the landing page. Settings (preheated
+# kernels, culling, theme, no tracebacks) are in lessons/voila.json; the page
+# template (nothing fetched from the internet) is under lessons/share/jupyter.
+# tests/browser/server.py starts the same command; tests/test_notebooks.py
+# checks they agree.
 play: $(STAMP)
-	$(VENV)/bin/voila lessons/index.ipynb --no-browser \
+	JUPYTER_PATH=$(CURDIR)/lessons/share/jupyter $(VENV)/bin/voila --no-browser \
 	    --Voila.ip=$(HOST) --port=$(PORT) \
-	    --Voila.root_dir=lessons --Voila.config_file_paths='["$(CURDIR)/lessons"]'
+	    --Voila.root_dir=$(CURDIR)/lessons --Voila.config_file_paths=$(CURDIR)/lessons
 
 # Chromium for the browser tests: Debian's package, installed when missing and
 # we are root; in CI its absence fails the run (tests/browser/conftest.py).
