@@ -1,0 +1,112 @@
+"""The explainer's entry points, called by the widgets after every move.
+
+``explain_events(before, after)`` turns the events of the last action into
+steps; ``explain_move(state, action)`` applies a legal action and explains
+it; ``why_not(state, action)`` explains a refusal; ``hint(state, level)``
+gives a hint at three levels. Each game's arithmetic lives in its own
+module here (``suns_to_moons``, ``dice_stacks``, ``sums``); other games get
+their events' plain sentences.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from mathcards.explain.errors import ExplainError
+from mathcards.explain.steps import HINT_LEVELS, Fact, Hint, Refusal, Step
+
+_MODULES = {
+    "suns_to_moons": "mathcards.explain.suns_to_moons",
+    "dice_stacks": "mathcards.explain.dice_stacks",
+    "sums": "mathcards.explain.sums",
+}
+
+
+def _module(state: Any) -> Any | None:
+    path = _MODULES.get(state.game.name)
+    return importlib.import_module(path) if path else None
+
+
+def explain_new_events(
+    events: Sequence[Any], *, game: str, before: Any = None, after: Any = None
+) -> list[Step]:
+    """Steps for a list of events of one game (in the order they happened)."""
+    path = _MODULES.get(game)
+    if path is None:
+        return [Fact(player=e.player, sentence=e.describe().rstrip(".")) for e in events]
+    return importlib.import_module(path).steps_for_events(events, before, after)
+
+
+def explain_events(state_before: Any, state_after: Any) -> list[Step]:
+    """The steps of everything that happened between two states, in play order.
+
+    Usually ``state_after = state_before.apply(action)``; several actions apart
+    works too (every action's events are explained in turn).
+    """
+    n_before = len(state_before.log)
+    n_after = len(state_after.log)
+    if n_after < n_before:
+        raise ExplainError("state_after is earlier than state_before: pass them in play order")
+    groups = []
+    node = state_after.log
+    while len(groups) < n_after - n_before:
+        groups.append(node.item)
+        node = node.prev
+    groups.reverse()
+    if len(groups) == 1:
+        return explain_new_events(groups[0], game=state_before.game.name,
+                                  before=state_before, after=state_after)
+    events = [e for group in groups for e in group]
+    return explain_new_events(events, game=state_before.game.name)
+
+
+def explain_move(state: Any, action: Any) -> tuple[Any, list[Step]]:
+    """Apply a legal ``action`` and explain it: ``(new_state, steps)``.
+
+    An illegal action raises the engine's ``IllegalActionError`` as ``apply``
+    does (``why_not`` explains it).
+    """
+    after = state.apply(action)
+    return after, explain_events(state, after)
+
+
+def explain_deal(state: Any) -> list[Step]:
+    """Steps for the events of the deal (the first state of a game)."""
+    return explain_new_events(state.new_events, game=state.game.name)
+
+
+def why_not(state: Any, action: Any) -> Refusal:
+    """Why the rules refuse ``action`` here: the engine's reason, with the arithmetic."""
+    if state.is_legal(action):
+        raise ExplainError(f"{action} is allowed here: there is nothing to refuse")
+    if state.is_over:
+        reason = "the game is over"
+    elif not isinstance(action, state.game.action_types):
+        reason = f"it is not a {state.game.title} move"
+    else:
+        reason = state.why_illegal(action)
+    module = _module(state)
+    if module is not None and hasattr(module, "why_not"):
+        return module.why_not(state, action, reason)
+    return Refusal(action=str(action), reason=reason)
+
+
+def hint(state: Any, level: int | str = 1) -> Hint:
+    """A hint for the player to act: 1 ``nudge``, 2 which ``card``, 3 the full ``step``."""
+    if isinstance(level, str):
+        if level not in HINT_LEVELS:
+            raise ExplainError(f"hint level {level!r}: choose one of {', '.join(HINT_LEVELS)}")
+        level = HINT_LEVELS.index(level) + 1
+    if isinstance(level, bool) or level not in (1, 2, 3):
+        raise ExplainError(f"hint level must be 1, 2 or 3 (nudge, card, step), not {level!r}")
+    module = _module(state)
+    if module is None or not hasattr(module, "hint"):
+        return Hint(level=level, sentence=f"no hints for {state.game.title} yet")
+    return module.hint(state, level)
+
+
+def spoken(steps: Iterable[Step]) -> str:
+    """Steps as one paragraph of plain text, for a screen reader's live region."""
+    return " ".join(s.spoken for s in steps)

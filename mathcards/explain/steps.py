@@ -1,0 +1,519 @@
+"""Steps: what a move did, as immutable records that printers turn into words.
+
+Each ``Step`` is a frozen dataclass holding the engine's numbers and cards
+(never text from a page). Its ``equation`` (if any) is the arithmetic the move
+made, with the engine's own result on the right; ``notes`` are sentences in
+words; ``children`` are smaller steps (a stack's Kings, one by one). The same
+step prints as plain text (``text``, ``spoken``: screen readers, logs, tests),
+LaTeX (``latex``: ``ipywidgets.HTMLMath``/MathJax, through sympy) and HTML
+(``html``). Only LaTeX needs sympy, imported the first time it is asked for.
+
+>>> from mathcards.cards import parse_card
+>>> step = SignedAddition(player=0, card=parse_card("10S"), value=10, before=7,
+...                       contribution=-10, after=-3)
+>>> step.text, step.record
+('7 + (−10) = −3', '− 10(−3)')
+"""
+
+from __future__ import annotations
+
+import html as _html
+from dataclasses import dataclass
+from functools import cached_property
+from typing import ClassVar
+
+from mathcards.cards import Card
+from mathcards.explain.terms import (
+    MINUS,
+    Equation,
+    Half,
+    Neg,
+    Node,
+    Num,
+    Product,
+    Sum,
+    latex_of,
+    number_text,
+    signed_text,
+    text_of,
+)
+
+BOUND = 10
+
+
+def seat_name(player: int | None) -> str:
+    """``Player 2`` for seat 1 (seats count from 0, players from 1)."""
+    return "nobody" if player is None else f"Player {player + 1}"
+
+
+def latex_text(words: str) -> str:
+    """Words inside LaTeX, as ``\\text{...}``.
+
+    MathJax shows the inside of ``\\text`` literally; braces and backslashes
+    (which would end it early) become look-alike brackets and slashes.
+    """
+    return r"\text{" + words.translate(_TEXT_SAFE) + "}"
+
+
+_TEXT_SAFE = str.maketrans({"{": "(", "}": ")", "\\": "/", "$": "\uff04"})
+
+
+@dataclass(frozen=True, kw_only=True)
+class Step:
+    """One step of an explanation: an equation and/or sentences, maybe smaller steps."""
+
+    kind: ClassVar[str] = "step"
+
+    @property
+    def equation(self) -> Equation | None:
+        """The arithmetic of this step, the engine's number on the right (or None)."""
+        return None
+
+    @property
+    def headline(self) -> str:
+        """The step in words when it has no equation."""
+        return ""
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        """Sentences that say what the arithmetic means in the game."""
+        return ()
+
+    @property
+    def children(self) -> tuple[Step, ...]:
+        return ()
+
+    # --- printers ----------------------------------------------------------
+    @cached_property
+    def text(self) -> str:
+        """The main line in plain text: the equation, else the sentence."""
+        eq = self.equation
+        return text_of(eq) if eq is not None else self.headline
+
+    @cached_property
+    def latex(self) -> str:
+        """The main line in LaTeX for MathJax (sympy prints the equation)."""
+        eq = self.equation
+        return latex_of(eq) if eq is not None else latex_text(self.headline)
+
+    @property
+    def spoken(self) -> str:
+        """Everything in plain words, one line, for a screen reader or a log."""
+        parts = [self.text, *self.notes]
+        return ". ".join(p.rstrip(".") for p in parts if p) + "."
+
+    @property
+    def html(self) -> str:
+        """HTML for ``HTMLMath``: the LaTeX between ``\\(...\\)``, then the notes."""
+        label = _html.escape(self.spoken, quote=True)
+        if self.equation is not None:
+            main = f'<span class="mc-math">\\({_html.escape(self.latex, quote=False)}\\)</span>'
+        else:
+            main = f'<span class="mc-words">{_html.escape(self.headline)}</span>'
+        notes = "".join(
+            f' <span class="mc-note">{_html.escape(n)}</span>' for n in self.notes
+        )
+        kids = "".join(c.html for c in self.children)
+        kids = f'<div class="mc-substeps">{kids}</div>' if kids else ""
+        return (
+            f'<div class="mc-step mc-{self.kind}" role="group" aria-label="{label}">'
+            f"{main}{notes}{kids}</div>"
+        )
+
+    def walk(self):  # noqa: ANN201 - a generator of steps
+        """This step and every smaller step inside it, depth first."""
+        yield self
+        for child in self.children:
+            yield from child.walk()
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True, kw_only=True)
+class Fact(Step):
+    """A plain sentence: who deals, who wins, a dice roll."""
+
+    kind: ClassVar[str] = "fact"
+    sentence: str
+    player: int | None = None
+
+    @property
+    def headline(self) -> str:
+        return self.sentence
+
+
+# --- Suns to Moons ---------------------------------------------------------------
+@dataclass(frozen=True, kw_only=True)
+class SignedAddition(Step):
+    """A card added to the deck with its sign: ``7 + (−10) = −3``."""
+
+    kind: ClassVar[str] = "signed-addition"
+    player: int | None
+    card: Card
+    value: int  # the card's value as played (an Ace 1 or 14)
+    before: int
+    contribution: int
+    after: int  # the engine's deck value after the play
+    goal: int | None = None
+
+    @property
+    def equation(self) -> Equation:
+        return Equation(Sum((Num(self.before), Num(self.contribution, signed=True))), self.after)
+
+    @property
+    def record(self) -> str:
+        """The seed's notation for this play: ``− 10(−3)``."""
+        op = "+" if self.contribution >= 0 else MINUS
+        return f"{op} {abs(self.contribution)}({number_text(self.after)})"
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        way = "horizontally: it adds" if self.contribution > 0 else "vertically: it subtracts"
+        out = [f"{self.card.symbol} is played {way} {self.value}"]
+        if self.card.rank == 1 and self.card.is_standard:
+            out.append(f"the Ace counts {self.value} here (an Ace is 1 or 14)")
+        return tuple(out)
+
+    def svg(self) -> str:
+        """The jump on a number line (SVG text)."""
+        from mathcards.explain.numberline import number_line_svg
+
+        return number_line_svg(self.before, self.after, goal=self.goal, label=self.spoken)
+
+
+@dataclass(frozen=True, kw_only=True)
+class JokerRemoval(Step):
+    """A Joker takes away the last counted card: ``5 − (+13) = −8``."""
+
+    kind: ClassVar[str] = "joker"
+    player: int | None
+    removed_card: Card | None
+    removed_contribution: int
+    before: int
+    after: int
+    goal: int | None = None
+
+    @property
+    def equation(self) -> Equation | None:
+        if self.removed_card is None:
+            return None
+        lhs = Sum((Num(self.before), Neg(Num(self.removed_contribution, signed=True))))
+        return Equation(lhs, self.after)
+
+    @property
+    def headline(self) -> str:
+        return f"the Joker has no card left to remove: the deck stays {number_text(self.after)}"
+
+    @property
+    def record(self) -> str:
+        return f"~JOKER~({number_text(self.after)})"
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        if self.removed_card is None:
+            return ()
+        return (
+            f"the Joker covers {self.removed_card.symbol} and takes away its "
+            f"{signed_text(self.removed_contribution)}",
+        )
+
+    def svg(self) -> str:
+        from mathcards.explain.numberline import number_line_svg
+
+        return number_line_svg(self.before, self.after, goal=self.goal, label=self.spoken)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Chain(Step):
+    """A deck's counted cards as one sum, in the order they were played."""
+
+    kind: ClassVar[str] = "chain"
+    terms: tuple[int, ...]  # signed contributions still counted, centre card first
+    value: int  # the engine's deck value
+    record: str = ""  # the seed's notation with running values, Jokers included
+    goal: int | None = None
+
+    @property
+    def equation(self) -> Equation:
+        return Equation(Sum(tuple(Num(t) for t in self.terms) or (Num(0),)), self.value)
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        out = []
+        if self.record:
+            out.append(f"as played: {self.record}")
+        if self.goal is not None:
+            out.append(f"goal {number_text(self.goal)}")
+        return tuple(out)
+
+
+@dataclass(frozen=True, kw_only=True)
+class GoalCheck(Step):
+    """Is the deck on the goal, with enough cards to count? ("−3 is not the goal 0")."""
+
+    kind: ClassVar[str] = "goal-check"
+    value: int
+    goal: int
+    deck_size: int
+    minimum: int = 3
+
+    @property
+    def reached(self) -> bool:
+        return self.value == self.goal
+
+    @property
+    def counts(self) -> bool:
+        return self.reached and self.deck_size >= self.minimum
+
+    @property
+    def headline(self) -> str:
+        v, g = number_text(self.value), number_text(self.goal)
+        if not self.reached:
+            return f"{v} is not the goal {g}"
+        if self.counts:
+            return f"{v} is the goal {g}, with {self.deck_size} cards in the deck: a win"
+        cards = "card" if self.deck_size == 1 else "cards"
+        return (
+            f"{v} is the goal {g}, but the deck has only {self.deck_size} {cards}: "
+            f"it needs {self.minimum} or more to count"
+        )
+
+
+@dataclass(frozen=True, kw_only=True)
+class BoundCheck(Step):
+    """The ±10 rule when it decides: "+9 would make 14; −9 keeps you within ±10"."""
+
+    kind: ClassVar[str] = "bound-check"
+    card: Card
+    contribution: int
+    after: int
+    other_after: int | None  # the deck had the card been turned the other way
+    bound_applied: bool  # the ±10 rule removed some option this turn
+
+    @property
+    def headline(self) -> str:
+        c, a = self.contribution, self.after
+        if abs(a) > BOUND and not self.bound_applied:
+            return (
+                f"no play keeps the deck within ±{BOUND}, so {signed_text(c)} making "
+                f"{number_text(a)} is allowed"
+            )
+        if self.other_after is not None and abs(self.other_after) > BOUND:
+            return (
+                f"{signed_text(-c)} would make {number_text(self.other_after)}; "
+                f"{signed_text(c)} keeps you within ±{BOUND}"
+            )
+        return f"{signed_text(c)} keeps you within ±{BOUND}"
+
+
+# --- Dice Stacks ---------------------------------------------------------------------
+@dataclass(frozen=True, kw_only=True)
+class KingStep(Step):
+    """One King doubling or halving: ``20 × ½ = 10``."""
+
+    kind: ClassVar[str] = "king"
+    before: int
+    halves: bool
+    after: int
+
+    @property
+    def equation(self) -> Equation:
+        return Equation(Product((Num(self.before), Half() if self.halves else Num(2))), self.after)
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        return ("a King halves it",) if self.halves else ("a King doubles it",)
+
+
+@dataclass(frozen=True, kw_only=True)
+class StackExpression(Step):
+    """A stack as its expression: ``(12 + 8) × ½ × ½ = 5``."""
+
+    kind: ClassVar[str] = "stack"
+    cards: tuple[Card, ...]  # in the order printed: numbers first (largest first if subtracting)
+    values: tuple[int, ...]  # the number cards' values, in that order
+    subtracts: bool
+    kings: int
+    halves: bool
+    target: int  # the engine's target (the dice sum)
+    dice: tuple[int, ...] = ()
+    points: int = 1
+    player: int | None = None
+
+    @property
+    def base(self) -> Node:
+        if self.subtracts:
+            return Sum((Num(self.values[0]), *(Neg(Num(v)) for v in self.values[1:])))
+        return Sum(tuple(Num(v) for v in self.values))
+
+    @property
+    def expression(self) -> Node:
+        if not self.kings:
+            return self.base
+        factor: Node = Half() if self.halves else Num(2)
+        return Product((self.base, *([factor] * self.kings)))
+
+    @property
+    def equation(self) -> Equation:
+        return Equation(self.expression, self.target)
+
+    @property
+    def base_value(self) -> int:
+        if self.subtracts:
+            return self.values[0] - sum(self.values[1:])
+        return sum(self.values)
+
+    @property
+    def children(self) -> tuple[Step, ...]:
+        steps = []
+        value = self.base_value
+        for _ in range(self.kings):
+            after = value // 2 if self.halves else value * 2
+            steps.append(KingStep(before=value, halves=self.halves, after=after))
+            value = after
+        return tuple(steps)
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        out = []
+        if self.points == 2 and len(self.dice) == 2:
+            a, b = (str(v) for v in self.values)
+            out.append(f"{a} and {b} match both dice: 2 points")
+        elif self.points:
+            out.append(f"a stack of {self.target}: 1 point")
+        if self.kings:
+            how = "halve" if self.halves else "double"
+            if self.kings == 1:
+                out.append(f"the King {how}s last, after the other cards")
+            else:
+                out.append(f"{self.kings} Kings {how} last, after the other cards")
+        return tuple(out)
+
+
+# --- Sums -------------------------------------------------------------------------------
+@dataclass(frozen=True, kw_only=True)
+class CaptureStep(Step):
+    """A capture's arithmetic: ``7 + 5 = 12 = Q♦`` or ``3 − 9 = −6`` (the negative of 6♥).
+
+    ``stage`` is ``"threat"`` (waiting for the owner's answer), ``"capture"``
+    (the card is taken) or ``"counter"`` (the owner answers with ``played``).
+    """
+
+    kind: ClassVar[str] = "capture"
+    player: int | None
+    played: Card
+    helper: Card
+    op: str  # "+" or "-"
+    target: Card
+    target_owner: int | None
+    stage: str = "capture"
+
+    @property
+    def value(self) -> int:
+        """The value the sum or difference makes: the target's value, or its negative."""
+        if self.op == "+" or self.played.rank >= self.helper.rank:
+            return self.target.rank
+        return -self.target.rank
+
+    @property
+    def equation(self) -> Equation:
+        p, h = Num(self.played.rank), Num(self.helper.rank)
+        lhs = Sum((p, h)) if self.op == "+" else Sum((p, Neg(h)))
+        names = (self.target.symbol,) if self.value > 0 else ()
+        return Equation(lhs, self.value, names)
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        out = []
+        if self.value < 0:
+            out.append(f"{number_text(self.value)} is the negative of {self.target.symbol}")
+        owner = seat_name(self.target_owner)
+        who = seat_name(self.player)
+        if self.stage == "counter":
+            out.append(
+                f"{who} counters with {self.played.symbol} and {self.helper.symbol}: "
+                f"{owner}'s {self.target.symbol} is threatened instead"
+            )
+        elif self.stage == "threat":
+            out.append(
+                f"{who}'s {self.played.symbol} with {self.helper.symbol} threatens "
+                f"{owner}'s {self.target.symbol}"
+            )
+        else:
+            out.append(f"{who} captures {owner}'s {self.target.symbol}")
+        if self.target.rank == 1:
+            out.append(f"an Ace can be captured only with a Queen, and {self.played.symbol} is one")
+        elif self.target.rank == 13:
+            out.append(f"a King can be captured only with a 2, and {self.played.symbol} is one")
+        return tuple(out)
+
+
+# --- refusals and hints -----------------------------------------------------------------
+@dataclass(frozen=True, kw_only=True)
+class Refusal(Step):
+    """Why the rules refuse a move, with the arithmetic that shows it."""
+
+    kind: ClassVar[str] = "refusal"
+    action: str
+    reason: str
+    detail: tuple[Step, ...] = ()
+
+    @property
+    def headline(self) -> str:
+        return f"{self.action} is not allowed: {self.reason}"
+
+    @property
+    def children(self) -> tuple[Step, ...]:
+        return self.detail
+
+
+@dataclass(frozen=True, kw_only=True)
+class WhatIf(Step):
+    """Arithmetic of a move that was not made (inside a refusal or a hint)."""
+
+    kind: ClassVar[str] = "what-if"
+    lhs: Node
+    value: int
+    comment: str = ""
+
+    @property
+    def equation(self) -> Equation:
+        return Equation(self.lhs, self.value)
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        return (self.comment,) if self.comment else ()
+
+
+HINT_LEVELS = ("nudge", "card", "step")
+
+
+@dataclass(frozen=True, kw_only=True)
+class Hint(Step):
+    """A hint at one of three levels: a nudge, which card, or the full step."""
+
+    kind: ClassVar[str] = "hint"
+    level: int  # 1 nudge, 2 which card, 3 the full step
+    sentence: str
+    shown: tuple[Step, ...] = ()  # the step(s) shown at level 3
+
+    @property
+    def headline(self) -> str:
+        return self.sentence
+
+    @property
+    def children(self) -> tuple[Step, ...]:
+        return self.shown
+
+    @property
+    def spoken(self) -> str:
+        parts = [self.sentence, *(c.spoken for c in self.shown)]
+        return ". ".join(p.rstrip(".") for p in parts if p) + "."
+
+
+__all__ = [
+    "HINT_LEVELS", "BoundCheck", "CaptureStep", "Chain", "Fact", "GoalCheck", "Hint",
+    "JokerRemoval", "KingStep", "Refusal", "SignedAddition", "StackExpression", "Step",
+    "WhatIf", "latex_text", "seat_name",
+]

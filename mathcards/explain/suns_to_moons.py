@@ -1,0 +1,271 @@
+"""Suns to Moons explained: signed additions, the round's chain, Jokers, the goal and ±10.
+
+Every play is a signed addition with the running value (``7 + (−10) = −3``,
+in the seed's notation ``− 10(−3)``); a Joker takes a term away
+(``5 − (+13) = −8``); a won round is one chain whose terms stay in the order
+they were played (``11 − 4 − 2 + 2 − 10 + 8 − 5 = 0``).
+
+>>> chain_steps([11, -4, -2, 2, -10, 8, -5]).text
+'11 − 4 − 2 + 2 − 10 + 8 − 5 = 0'
+>>> seed_record([(11, 1), (4, -1), (2, -1), (2, 1), (10, -1), (8, 1), (5, -1)])
+'11(11) − 4(7) − 2(5) + 2(7) − 10(−3) + 8(5) − 5(0)'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from mathcards.explain.errors import ExplainError
+from mathcards.explain.steps import (
+    BoundCheck,
+    Chain,
+    Fact,
+    GoalCheck,
+    Hint,
+    JokerRemoval,
+    Refusal,
+    SignedAddition,
+    Step,
+    WhatIf,
+    seat_name,
+)
+from mathcards.explain.terms import MINUS, Num, Sum, number_text, signed_text
+
+BOUND = 10
+MIN_DECK = 3
+JOKER_MARK = "~JOKER~"
+
+
+# --- the pinned chain ----------------------------------------------------------------
+def _contribution(term: Any) -> int:
+    value = getattr(term, "contribution", term)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ExplainError(
+            f"counted must list whole numbers (the signed values still counted), not {term!r}"
+        )
+    return value
+
+
+def chain_steps(
+    counted: Iterable[int],
+    *,
+    value: int | None = None,
+    record: str = "",
+    goal: int | None = None,
+) -> Chain:
+    """A deck's counted contributions (centre card first) as one chain, in play order.
+
+    ``value`` is the engine's deck value when known; by the rules it is the sum
+    of ``counted`` (ruling 4: a Joker's removed card is no longer counted).
+    """
+    terms = tuple(_contribution(t) for t in counted)
+    return Chain(terms=terms, value=sum(terms) if value is None else value,
+                 record=record, goal=goal)
+
+
+def seed_record(plays: Iterable[Any]) -> str:
+    """The seed's notation with running values: ``11(11) − 4(7) … ~JOKER~(−8)``.
+
+    ``plays`` are the engine's ``Play`` records of one deck (centre card first),
+    or ``(value, sign)`` pairs; a Joker is a play of a Joker card or ``(0, 0)``.
+    """
+    counted: list[int] = []
+    parts = []
+    for i, play in enumerate(plays):
+        if isinstance(play, tuple):
+            value, sign = play
+            joker = sign == 0
+        else:
+            value, sign, joker = play.value, play.sign, play.card.suit == "JK"
+        if joker:
+            if counted:
+                counted.pop()
+            parts.append(f"{JOKER_MARK}({number_text(sum(counted))})")
+            continue
+        counted.append(sign * value)
+        running = number_text(sum(counted))
+        if i == 0:
+            parts.append(f"{value}({running})")
+        else:
+            parts.append(f"{'+' if sign > 0 else MINUS} {value}({running})")
+    return " ".join(parts)
+
+
+# --- events -> steps ------------------------------------------------------------------------
+def steps_for_events(events: Sequence[Any], before: Any = None, after: Any = None) -> list[Step]:
+    """The steps of one action's events (``before``/``after`` are the states, if known)."""
+    out: list[Step] = []
+    table = list(before.table) if before is not None and hasattr(before, "table") else None
+    action = after.history.last if after is not None else None
+    for ev in events:
+        name = type(ev).__name__
+        if name == "CardPlayed":
+            out.append(SignedAddition(
+                player=ev.player, card=ev.card, value=ev.value, before=ev.before,
+                contribution=ev.contribution, after=ev.after, goal=ev.goal,
+            ))
+            if ev.bound_applied or abs(ev.after) > BOUND:
+                decided = abs(ev.after) > BOUND or (
+                    ev.other_sign_after is not None and abs(ev.other_sign_after) > BOUND
+                )
+                if decided:
+                    out.append(BoundCheck(
+                        card=ev.card, contribution=ev.contribution, after=ev.after,
+                        other_after=ev.other_sign_after, bound_applied=ev.bound_applied,
+                    ))
+            out.append(GoalCheck(value=ev.after, goal=ev.goal, deck_size=ev.deck_size))
+        elif name == "JokerPlayed":
+            out.append(JokerRemoval(
+                player=ev.player, removed_card=ev.removed_card,
+                removed_contribution=ev.removed_contribution, before=ev.before,
+                after=ev.after, goal=ev.goal,
+            ))
+            out.append(GoalCheck(value=ev.after, goal=ev.goal, deck_size=ev.deck_size))
+        elif name == "RoundStarted":
+            if ev.initial_card.suit == "JK":
+                start = "a Joker is the centre card, so the deck starts at 0"
+            else:
+                start = (f"the centre card {ev.initial_card.symbol} starts the deck at "
+                         f"{number_text(ev.initial_value)}")
+            out.append(Fact(
+                player=ev.player,
+                sentence=f"Round {ev.round_number}: {start}; the goal is "
+                         f"{number_text(ev.goal)}; {seat_name(ev.first_player)} plays first",
+            ))
+        elif name in ("GoalReached", "GoalTooEarly"):
+            continue  # the GoalCheck after the play says it, with the numbers
+        elif name == "RoundWon":
+            record = ""
+            if table is not None:
+                plays = table + ([action] if action is not None and _is_play(action) else [])
+                record = seed_record(plays)
+            out.append(chain_steps(ev.counted, value=ev.goal, record=record, goal=ev.goal))
+            out.append(Fact(
+                player=ev.player,
+                sentence=f"{seat_name(ev.player)} reaches the goal and scores a point: "
+                         f"{ev.new_score} in all",
+            ))
+        else:
+            out.append(Fact(player=ev.player, sentence=ev.describe().rstrip(".")))
+    return out
+
+
+def _is_play(action: Any) -> bool:
+    return type(action).__name__ == "Play" and hasattr(action, "sign")
+
+
+# --- what-if arithmetic (refusals, hints) ----------------------------------------------------
+def _what_if(state: Any, plays: Sequence[Any]) -> list[Step]:
+    """Signed additions for plays not made yet (a hint's full step)."""
+    counted = list(state.counted)
+    cards = list(getattr(state, "counted_cards", ()))
+    steps: list[Step] = []
+    size = state.deck_size
+    goal = state.goal
+    for play in plays:
+        before = sum(counted)
+        size += 1
+        if play.card.suit == "JK":
+            removed = counted.pop() if counted else 0
+            card = cards.pop() if cards else None
+            steps.append(JokerRemoval(player=None, removed_card=card,
+                                      removed_contribution=removed, before=before,
+                                      after=before - removed, goal=goal))
+        else:
+            counted.append(play.contribution)
+            cards.append(play.card)
+            steps.append(SignedAddition(player=None, card=play.card, value=play.value,
+                                        before=before, contribution=play.contribution,
+                                        after=before + play.contribution, goal=goal))
+        steps.append(GoalCheck(value=sum(counted), goal=goal, deck_size=size))
+    return steps
+
+
+def _turn_wins(state: Any, plays: Sequence[Any]) -> bool:
+    counted = list(state.counted)
+    size = state.deck_size
+    for play in plays:
+        if play.card.suit == "JK":
+            if counted:
+                counted.pop()
+        else:
+            counted.append(play.contribution)
+        size += 1
+        if sum(counted) == state.goal and size >= MIN_DECK:
+            return True
+    return False
+
+
+def _turn_words(plays: Sequence[Any]) -> str:
+    words = []
+    for play in plays:
+        if play.card.suit == "JK":
+            words.append("the Joker")
+        else:
+            words.append(f"{play.card.symbol} as {signed_text(play.contribution)}")
+    return ", then ".join(words)
+
+
+def hint(state: Any, level: int = 1) -> Hint:
+    """A hint for the player to act: 1 a nudge, 2 which card, 3 the full step."""
+    from mathcards.games import suns_to_moons as engine
+
+    player = state.current_player
+    if player is None:
+        return Hint(level=level, sentence="the game is over")
+    legal = state.legal_actions()
+    plays = [a for a in legal if _is_play(a)]
+    if not plays:
+        return Hint(level=level, sentence="you have no cards and none are left to deal: pass")
+    goal = number_text(state.goal)
+    if state.after_joker:
+        turns = [(a,) for a in plays]
+    else:
+        turns = [t.plays for t in state.turn_options()]
+    winning = [t for t in turns if _turn_wins(state, t)]
+    if winning:
+        best = min(winning, key=len)
+        if level <= 1:
+            return Hint(level=1, sentence=f"there is a way to reach the goal {goal} this turn")
+        sentence = f"you can reach the goal with {_turn_words(best)}"
+        if level == 2:
+            return Hint(level=2, sentence=sentence)
+        return Hint(level=3, sentence=sentence, shown=tuple(_what_if(state, best)))
+    if level <= 1:
+        return Hint(level=1, sentence=(
+            f"no play reaches the goal {goal} this turn: leave the deck where one card "
+            f"cannot reach it"))
+    choice = engine.strong_policy(state.observation(player), legal, random.Random(0))
+    turn = next((t for t in turns if t[0] == choice), (choice,))
+    sentence = f"no play reaches the goal {goal} this turn; a safe choice is {_turn_words(turn)}"
+    if level == 2:
+        return Hint(level=2, sentence=sentence)
+    return Hint(level=3, sentence=sentence, shown=tuple(_what_if(state, turn)))
+
+
+def why_not(state: Any, action: Any, reason: str) -> Refusal:
+    """A refused play with its arithmetic: what it would make, and a play that is allowed."""
+    detail: list[Step] = []
+    if _is_play(action) and action.card.suit != "JK" and action.sign in (1, -1):
+        before = state.deck_value
+        c = action.sign * action.value
+        after = before + c
+        if abs(after) > BOUND:
+            detail.append(WhatIf(
+                lhs=Sum((Num(before), Num(c, signed=True))), value=after,
+                comment=f"{number_text(after)} is outside ±{BOUND}",
+            ))
+            inside = [a for a in state.legal_actions()
+                      if _is_play(a) and a.card.suit != "JK"
+                      and abs(before + a.contribution) <= BOUND]
+            if inside:
+                alt = inside[0]
+                detail.append(WhatIf(
+                    lhs=Sum((Num(before), Num(alt.contribution, signed=True))),
+                    value=before + alt.contribution,
+                    comment=f"{alt.card.symbol} as {signed_text(alt.contribution)} keeps "
+                            f"you within ±{BOUND}",
+                ))
+    return Refusal(action=str(action), reason=reason, detail=tuple(detail))
