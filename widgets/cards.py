@@ -1,0 +1,188 @@
+"""Card faces and backs as HTML, and clickable cards as plain ipywidgets Buttons.
+
+Every face carries the card's spoken name (``card.name``: "seven of hearts")
+as its ``aria-label`` and tooltip; red cards also get a double border and a
+dotted band so colour is never the only signal. The style sheet ships in
+``widgets/static/mathcards.css`` (no internet assets).
+"""
+
+from __future__ import annotations
+
+import html
+from functools import lru_cache
+from importlib import resources
+
+from mathcards.cards import RANK_TEXT, SUIT_SYMBOLS, Card
+
+__all__ = [
+    "CardButton",
+    "card_back_html",
+    "card_face_html",
+    "card_classes",
+    "pile_html",
+    "stack_html",
+    "style_html",
+]
+
+
+def _esc(text: object) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def card_classes(card: Card) -> tuple[str, ...]:
+    """The CSS classes of a card face: colour group, suit and rank."""
+    if card.is_joker:
+        return ("mc-card", "mc-joker", "mc-sJK")
+    colour = "mc-red" if card.colour == "red" else "mc-black"
+    return ("mc-card", colour, f"mc-s{card.suit}", f"mc-r{card.rank}")
+
+
+def card_face_html(card: Card, *, landscape: bool = False, small: bool = False,
+                   extra: str = "", label: str | None = None) -> str:
+    """One face-up card: rank, suit symbol, spoken name as aria-label and tooltip."""
+    classes = list(card_classes(card))
+    if landscape:
+        classes.append("mc-landscape")
+    if small:
+        classes.append("mc-small")
+    if extra:
+        classes.append(extra)
+    spoken = _esc(label or card.name)
+    if card.is_joker:
+        inner = ('<span class="mc-rank" aria-hidden="true">JOKER</span>'
+                 '<span class="mc-pip" aria-hidden="true">★</span>')
+    else:
+        pip = SUIT_SYMBOLS.get(card.suit, "")
+        inner = (f'<span class="mc-rank" aria-hidden="true">{_esc(card.rank_text)}</span>'
+                 f'<span class="mc-pip" aria-hidden="true">{pip}</span>')
+    return (f'<span class="{" ".join(classes)}" role="img" aria-label="{spoken}" '
+            f'title="{spoken}">{inner}</span>')
+
+
+def card_back_html(*, small: bool = False, label: str = "face-down card") -> str:
+    """A face-down card: a patterned back, spoken as ``label``."""
+    size = " mc-small" if small else ""
+    return (f'<span class="mc-card mc-back{size}" role="img" aria-label="{_esc(label)}" '
+            f'title="{_esc(label)}"></span>')
+
+
+def backs_html(count: int, *, owner: str = "", limit: int = 8) -> str:
+    """A fan of card backs for a hidden hand: ``count`` cards, spoken as a number."""
+    word = "card" if count == 1 else "cards"
+    label = f"{owner} holds {count} {word}" if owner else f"{count} face-down {word}"
+    shown = min(count, limit)
+    backs = "".join(card_back_html(small=True, label="face-down card") for _ in range(shown))
+    more = f'<span class="mc-count">+{count - shown}</span>' if count > shown else ""
+    return (f'<span class="mc-row" role="group" aria-label="{_esc(label)}">'
+            f'<span class="mc-sr">{_esc(label)}</span>{backs}{more}</span>')
+
+
+def stack_html(cards: tuple[Card, ...], *, label: str = "", special: bool = False) -> str:
+    """A stack laid down: its cards overlapped top to bottom."""
+    names = ", ".join(c.name for c in cards)
+    spoken = f"{label}: {names}" if label else f"stack of {names}"
+    faces = "".join(card_face_html(c, small=True) for c in cards)
+    cls = "mc-stack mc-special" if special else "mc-stack"
+    return f'<span class="{cls}" role="group" aria-label="{_esc(spoken)}">{faces}</span>'
+
+
+def pile_html(top: Card | None, count: int, *, label: str, face_down: bool = False) -> str:
+    """A pile with its top card (or back) and its size underneath."""
+    if count == 0 or (top is None and not face_down):
+        face = ('<span class="mc-card mc-empty" role="img" aria-label="empty" '
+                'style="opacity:.3"></span>')
+        spoken = f"{label}: empty"
+    elif face_down or top is None:
+        face = card_back_html(label=f"{label}, face down")
+        spoken = f"{label}: {count} cards face down"
+    else:
+        face = card_face_html(top)
+        spoken = f"{label}: {count} cards, top card {top.name}"
+    word = "card" if count == 1 else "cards"
+    return (f'<span class="mc-pile" role="group" aria-label="{_esc(spoken)}">{face}'
+            f'<span class="mc-count">{_esc(label)} · {count} {word}</span></span>')
+
+
+def _button_rules() -> str:
+    """CSS that draws rank and suit on a card Button whose text is its spoken name."""
+    rules = []
+    for rank in range(1, 14):
+        text = RANK_TEXT.get(rank, str(rank))
+        # the second declaration (alt text "") wins where supported, so the
+        # screen reader speaks only the button's own text, the card's name
+        rules.append(f'.mathcards .mc-cardbtn.mc-r{rank}::before{{content:"{text}";'
+                     f'content:"{text}" / "";}}')
+    for suit, sym in SUIT_SYMBOLS.items():
+        rules.append(f'.mathcards .mc-cardbtn.mc-s{suit}::after{{content:"{sym}";'
+                     f'content:"{sym}" / "";}}')
+    rules.append('.mathcards .mc-cardbtn.mc-sJK::before{content:"JOKER";content:"JOKER" / "";'
+                 'font-size:12px;}')
+    rules.append('.mathcards .mc-cardbtn.mc-sJK::after{content:"★";content:"★" / "";}')
+    return "\n".join(rules)
+
+
+@lru_cache(maxsize=1)
+def stylesheet() -> str:
+    """The whole style sheet: the shipped CSS plus the card-button face rules."""
+    css = resources.files("mathcards.widgets").joinpath("static/mathcards.css").read_text("utf-8")
+    return css + "\n" + _button_rules()
+
+
+def style_html() -> str:
+    """A ``<style>`` element to put in an HTML widget at the top of a table."""
+    return f"<style>{stylesheet()}</style>"
+
+
+class CardButton:
+    """A pooled Button drawn as a card; its text is the card's spoken name.
+
+    Buttons are reused from move to move (only their traits change), so a
+    click costs a few small trait updates instead of new widget views.
+    """
+
+    BASE = ("mc-cardbtn",)
+
+    def __init__(self, on_click) -> None:
+        import ipywidgets as W
+
+        self.button = W.Button(description="", disabled=True)
+        self.button.add_class("mc-cardbtn")
+        self.button.add_class("mc-hide")
+        self.card: Card | None = None
+        self.key: str | None = None
+        self._on_click = on_click
+        self.button.on_click(lambda _b: self._on_click(self))
+
+    def show(self, card: Card, *, key: str, enabled: bool, tooltip: str = "",
+             selected: bool = False) -> None:
+        """Show ``card`` (face up) with its spoken name; ``tooltip`` adds why/what."""
+        self.card = card
+        self.key = key
+        classes = list(self.BASE) + list(card_classes(card)[1:])
+        if selected:
+            classes.append("mc-selected")
+        b = self.button
+        name = card.name + (" (selected)" if selected else "")
+        if b.description != name:
+            b.description = name
+        tip = f"{card.name}: {tooltip}" if tooltip else card.name
+        if b.tooltip != tip:
+            b.tooltip = tip
+        if b.disabled == enabled:
+            b.disabled = not enabled
+        if list(b._dom_classes) != classes:
+            b._dom_classes = classes
+
+    def hide(self) -> None:
+        """Hide the button and forget its card (nothing of it stays in a synced field)."""
+        self.card = None
+        self.key = None
+        b = self.button
+        if b.description:
+            b.description = ""
+        if b.tooltip:
+            b.tooltip = ""
+        if not b.disabled:
+            b.disabled = True
+        if list(b._dom_classes) != ["mc-cardbtn", "mc-hide"]:
+            b._dom_classes = ["mc-cardbtn", "mc-hide"]

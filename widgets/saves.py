@@ -1,0 +1,261 @@
+"""Save and resume a table, and deal codes a teacher hands to a class.
+
+A table is saved after every move as the engine's own JSON (seed + settings
++ actions, replay-exact) plus who sits in each seat, in
+``mathcards.storage.data_dir()/tables/<game>.json``. A save that cannot be
+read is moved aside (``<game>.broken-<time>.json``, nothing deleted) and the
+page starts a fresh game with a one-line message.
+
+A deal code is game + settings + seed in short text: ``SUMS-3P-7KQ2X`` is
+Sums for 3 players, deal ``7KQ2`` and a check letter ``X`` that catches
+typing slips. Settings that differ from the defaults come between, e.g.
+``STM-2P-TS1-04HKR`` (Suns to Moons, target score 1).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import re
+import secrets
+import time
+import zlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from mathcards import storage
+from mathcards.errors import MathCardsError, SaveFileError, SettingsError
+from mathcards.games.base import Game, State, load_state
+from mathcards.games.registry import GAMES, get_game_class
+
+TABLE_FORMAT = "mathcards-table"
+TABLE_VERSION = 1
+SEAT_KINDS = ("human", "random", "strong")
+
+GAME_CODES = {
+    "suns_to_moons": "STM",
+    "dice_stacks": "DICE",
+    "sums": "SUMS",
+    "shoot_the_moon": "SHOOT",
+    "moons_and_planets": "PLANETS",
+}
+_CODE_GAMES = {v: k for k, v in GAME_CODES.items()}
+# Crockford's base 32: no I, L, O, U, so codes read aloud are not misheard.
+_B32 = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+_B32_READ = {c: i for i, c in enumerate(_B32)} | {"O": 0, "I": 1, "L": 1}
+SEED_DIGITS = 4
+_EXAMPLE = "SUMS-3P-7KQ2X"
+
+
+class DealCodeError(SaveFileError):
+    """A deal code that cannot be read; the message says what one looks like."""
+
+
+# --- deal codes ------------------------------------------------------------
+def _b32(n: int, digits: int = SEED_DIGITS) -> str:
+    out = ""
+    while n:
+        n, r = divmod(n, 32)
+        out = _B32[r] + out
+    return out.rjust(digits, "0")
+
+
+def _check_letter(body: str) -> str:
+    return _B32[zlib.crc32(body.encode("ascii")) % 32]
+
+
+def _setting_abbreviations(game_cls: type) -> dict[str, str]:
+    """Field name -> short letters (initials of its words), unique per game."""
+    out: dict[str, str] = {}
+    for f in dataclasses.fields(game_cls):
+        if f.name == "num_players":
+            continue
+        words = [w for w in f.name.split("_") if w]
+        abbr = "".join(w[0] for w in words).upper()
+        if abbr in out.values():
+            abbr = "".join(w[:3] for w in words).upper()
+        out[f.name] = abbr
+    return out
+
+
+def _encode_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "Y" if value else "N"
+    if isinstance(value, int) and value >= 0:
+        return str(value)
+    raise SettingsError(f"setting value {value!r} cannot go in a deal code")
+
+
+def new_seed() -> int:
+    """A fresh deal number that fits in the 4 letters of a deal code."""
+    return secrets.randbelow(32**SEED_DIGITS)
+
+
+def deal_code(game: Game, seed: int) -> str:
+    """The short text that deals ``game`` (its settings) from ``seed``."""
+    name = game.name
+    parts = [GAME_CODES[name], f"{game.num_players}P"]
+    abbrs = _setting_abbreviations(type(game))
+    defaults = {f.name: f.default for f in dataclasses.fields(type(game))}
+    for fname, abbr in abbrs.items():
+        value = getattr(game, fname)
+        if value != defaults.get(fname) and value is not None:
+            parts.append(abbr + _encode_value(value))
+    body = "-".join(parts) + "-" + _b32(seed)
+    return body + _check_letter(body)
+
+
+def _bad_code(code: str, why: str) -> DealCodeError:
+    shown = code if len(code) <= 40 else code[:37] + "..."
+    return DealCodeError(
+        f"deal code {shown!r} {why}; a deal code looks like {_EXAMPLE}"
+    )
+
+
+def read_deal_code(code: Any) -> tuple[Game, int]:
+    """The game (with settings) and seed of a deal code; DealCodeError if it is wrong."""
+    if not isinstance(code, str):
+        raise DealCodeError(f"a deal code is text like {_EXAMPLE}, not {type(code).__name__}")
+    text = re.sub(r"\s+", "", code).upper()
+    if not text:
+        raise DealCodeError(f"the deal code is empty; type one like {_EXAMPLE}")
+    if len(text) > 60 or not re.fullmatch(r"[A-Z0-9-]+", text):
+        raise _bad_code(code, "has characters a deal code never has (only letters, digits, -)")
+    parts = text.split("-")
+    if len(parts) < 3:
+        raise _bad_code(code, "is too short")
+    game_name = _CODE_GAMES.get(parts[0])
+    if game_name is None or game_name not in GAMES:
+        raise _bad_code(code, f"starts with {parts[0]!r}, which is not a game "
+                              f"({', '.join(GAME_CODES.values())})")
+    m = re.fullmatch(r"(\d{1,2})P", parts[1])
+    if not m:
+        raise _bad_code(code, f"has {parts[1]!r} where the players go (like 3P)")
+    tail = parts[-1]
+    if len(tail) < 2 or any(ch not in _B32_READ for ch in tail):
+        raise _bad_code(code, "does not end with a deal number and check letter")
+    digits = "".join(_B32[_B32_READ[ch]] for ch in tail[:-1])
+    body = "-".join(parts[:-1]) + "-" + digits
+    if _B32[_B32_READ[tail[-1]]] != _check_letter(body):
+        raise _bad_code(code, "has a typing slip (its check letter does not match)")
+    seed = 0
+    for ch in digits:
+        seed = seed * 32 + _B32_READ[ch]
+    game_cls = get_game_class(game_name)
+    abbrs = {v: k for k, v in _setting_abbreviations(game_cls).items()}
+    hints = {f.name: f.type for f in dataclasses.fields(game_cls)}
+    settings: dict[str, Any] = {"num_players": int(m.group(1))}
+    for seg in parts[2:-1]:
+        sm = re.fullmatch(r"([A-Z]+?)(\d+|Y|N)", seg)
+        if not sm or sm.group(1) not in abbrs:
+            raise _bad_code(code, f"has a setting {seg!r} that {game_cls.title} does not have")
+        fname, raw = abbrs[sm.group(1)], sm.group(2)
+        if raw in ("Y", "N"):
+            if "bool" not in str(hints[fname]):
+                raise _bad_code(code, f"gives {fname} a yes/no value")
+            settings[fname] = raw == "Y"
+        else:
+            settings[fname] = int(raw)
+    try:
+        game = game_cls(**settings)
+    except (SettingsError, TypeError) as exc:
+        raise _bad_code(code, f"has settings the rules do not allow ({exc})") from None
+    return game, seed
+
+
+# --- the autosave ------------------------------------------------------------
+@dataclass(frozen=True)
+class SavedTable:
+    """A saved table: the replayed state and who sits in each seat."""
+
+    state: State
+    seats: tuple[str, ...]
+    path: Path
+
+
+def tables_dir() -> Path:
+    path = storage.data_dir() / "tables"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def save_path(game_name: str, slot: str = "") -> Path:
+    if game_name not in GAMES:
+        raise SettingsError(f"unknown game {game_name!r}")
+    safe_slot = re.sub(r"[^a-z0-9_]", "", slot.lower())[:32]
+    return tables_dir() / (f"{game_name}-{safe_slot}.json" if safe_slot else f"{game_name}.json")
+
+
+def save_table(state: State, seats: tuple[str, ...], slot: str = "") -> Path:
+    """Write the table (atomically: a crash never leaves half a file)."""
+    path = save_path(state.game.name, slot)
+    payload = {
+        "format": TABLE_FORMAT,
+        "version": TABLE_VERSION,
+        "seats": list(seats),
+        "saved_at": time.strftime("%Y-%m-%d %H:%M"),
+        "game": json.loads(state.to_json()),
+    }
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(payload, ensure_ascii=False), encoding="utf-8")
+    os.replace(tmp, path)
+    return path
+
+
+def _read(path: Path, game_name: str) -> SavedTable:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise SaveFileError(f"the saved table is not readable JSON ({exc})") from None
+    if not isinstance(data, dict) or data.get("format") != TABLE_FORMAT:
+        raise SaveFileError("the saved table is not a MathCards table save")
+    seats = data.get("seats")
+    game_data = data.get("game")
+    if not isinstance(game_data, dict) or game_data.get("game") != game_name:
+        raise SaveFileError(f"the saved table is not a {game_name} game")
+    state = load_state(json.dumps(game_data))
+    if (not isinstance(seats, list) or len(seats) != state.game.num_players
+            or any(s not in SEAT_KINDS for s in seats)):
+        raise SaveFileError("the saved table's seats are damaged")
+    return SavedTable(state, tuple(seats), path)
+
+
+def load_table(game_name: str, slot: str = "") -> tuple[SavedTable | None, str]:
+    """The saved table for a game, or (None, message) when there is none or it is broken.
+
+    A broken save is renamed ``<game>.broken-<time>.json`` (kept, never
+    deleted) and the message says so in one line.
+    """
+    path = save_path(game_name, slot)
+    if not path.exists():
+        return None, ""
+    try:
+        return _read(path, game_name), ""
+    except (MathCardsError, RecursionError) as exc:
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        aside = path.with_name(f"{path.stem}.broken-{stamp}.json")
+        n = 1
+        while aside.exists():
+            n += 1
+            aside = path.with_name(f"{path.stem}.broken-{stamp}-{n}.json")
+        try:
+            os.replace(path, aside)
+            kept = f"kept as {aside.name}"
+        except OSError:
+            kept = "left in place"
+        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        if len(first) > 140:
+            first = first[:137] + "..."
+        return None, (f"Your saved game could not be opened ({first}); it is {kept} and a "
+                      f"new game has started.")
+
+
+def clear_table(game_name: str, slot: str = "") -> None:
+    """Forget the autosave (a finished game is not offered for resuming)."""
+    path = save_path(game_name, slot)
+    try:
+        path.unlink()
+    except FileNotFoundError:
+        pass

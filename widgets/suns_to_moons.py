@@ -1,0 +1,213 @@
+"""The Suns to Moons table: pick a card, then + or − (and 1 or 14 for an Ace).
+
+The centre deck is drawn as on a real table: the centre card and every added
+card lie horizontal, subtracted cards stand vertical, and a card a Joker
+removed is shown greyed under the Joker's mark. A Joker is played on its own
+and may be followed by one more card or "End turn".
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from mathcards.widgets.cards import backs_html, card_face_html
+from mathcards.widgets.table import Choice, GameTable, GameView, esc
+
+from mathcards.cards import Card, parse_card
+from mathcards.errors import MathCardsError
+from mathcards.games.base import State
+from mathcards.games.suns_to_moons import (
+    JOKER,
+    JOKER_PLAY,
+    EndTurn,
+    Pass,
+    Play,
+    SunsToMoons,
+    card_values,
+    number,
+    signed,
+)
+
+__all__ = ["SunsToMoonsView", "suns_to_moons_table"]
+
+
+def _sign_key(play: Play) -> str:
+    return f"sign:{play.contribution:+d}"
+
+
+class SunsToMoonsView(GameView):
+    game_name = "suns_to_moons"
+
+    # --- table -----------------------------------------------------------
+    def board_html(self, state: State, obs: Any, seat_names: Sequence[str]) -> str:
+        concealed: dict[int, int] = {}  # table index -> index of the Joker that removed it
+        still: list[int] = []
+        for i, play in enumerate(obs.table):
+            if play.is_joker:
+                if i and still:
+                    concealed[still.pop()] = i
+            else:
+                still.append(i)
+        parts = []
+        for i, play in enumerate(obs.table):
+            if play.is_joker:
+                face = card_face_html(JOKER, label="joker (removes the last card still counted)")
+                term = "JOKER" if i else "JOKER (0)"
+                parts.append(f'<span class="mc-played">{face}<span class="mc-term">{term}</span>'
+                             "</span>")
+                continue
+            landscape = play.sign > 0
+            if i in concealed:
+                label = f"{play.card.name}, {signed(play.contribution)}, removed by a Joker"
+                face = card_face_html(play.card, landscape=landscape, label=label,
+                                      extra="mc-removed")
+                parts.append(f'<span class="mc-played mc-concealed">{face}<span '
+                             f'class="mc-term mc-removed">{signed(play.contribution)}</span>'
+                             "</span>")
+            else:
+                way = "horizontal, adds" if landscape else "vertical, subtracts"
+                label = f"{play.card.name}, {way} {play.value}"
+                face = card_face_html(play.card, landscape=landscape, label=label)
+                term = str(play.value) if i == 0 else signed(play.contribution)
+                parts.append(f'<span class="mc-played">{face}<span class="mc-term">{term}'
+                             "</span></span>")
+        deck = (f'<div class="mc-deck" role="group" aria-label="the centre deck: value '
+                f'{number(obs.deck_value)}, {obs.deck_size} cards">{"".join(parts)}</div>')
+        seats = []
+        for i, name in enumerate(seat_names):
+            to_act = " mc-to-act" if i == obs.current_player else ""
+            seats.append(f'<div class="mc-seat{to_act}"><strong>{esc(name)}</strong> '
+                         f'{backs_html(obs.hand_sizes[i], owner=name)}</div>')
+        info = (f'<div class="mc-zone">Stock: {obs.stock_size} cards · junk pile: '
+                f'{obs.junk_size} cards · round {obs.round_number} · first to '
+                f'{obs.target_score} points wins</div>')
+        return (f'<div class="mc-zone"><div class="mc-zone-title">Goal {number(obs.goal)} · '
+                f'deck value <span data-deck-value="{obs.deck_value}">'
+                f'{number(obs.deck_value)}</span></div>{deck}</div>'
+                f'<div class="mc-row">{"".join(seats)}</div>{info}')
+
+    def status(self, state: State, seat_names: Sequence[str]) -> str:
+        obs = state.observation(0)
+        p = state.current_player
+        if p is None:
+            return "The game is over."
+        who = seat_names[p]
+        if obs.after_joker:
+            return (f"{who}: the Joker made the deck {number(obs.deck_value)}; play one more "
+                    f"card or end the turn. Goal {number(obs.goal)}.")
+        return (f"{who} to play. Make the deck {number(obs.goal)} (it is "
+                f"{number(obs.deck_value)}, {obs.deck_size} cards in it).")
+
+    # --- moves -----------------------------------------------------------
+    def path(self, state: State, action: Any) -> tuple[Choice, ...]:
+        if isinstance(action, Play):
+            if action.is_joker:
+                return (Choice("card:JK", "Joker", card=JOKER,
+                               tooltip="play the Joker: it removes the last card counted"),)
+            after = state.deck_value + action.contribution
+            ace = f" (Ace as {action.value})" if action.card.rank == 1 else ""
+            way = "horizontal, adding" if action.sign > 0 else "vertical, subtracting"
+            return (
+                Choice(f"card:{action.card}", action.card.symbol, card=action.card,
+                       tooltip="choose + or − next"),
+                Choice(_sign_key(action), f"{signed(action.contribution)} → {number(after)}",
+                       tooltip=f"play {action.card.name} {way} {action.value}{ace}: "
+                               f"the deck becomes {number(after)}"),
+            )
+        if isinstance(action, EndTurn):
+            return (Choice("end", "End turn (no second card)",
+                           tooltip="stop after the Joker"),)
+        if isinstance(action, Pass):
+            return (Choice("pass", "Pass", tooltip="no cards and none to deal"),)
+        return super().path(state, action)
+
+    def _all_plays(self, card: Card) -> list[Play]:
+        if card.is_joker:
+            return [JOKER_PLAY]
+        return [Play(card, sign, v) for sign in (1, -1) for v in card_values(card)]
+
+    def refused_choices(self, state: State, picked: tuple[str, ...]) -> list[Choice]:
+        if len(picked) != 1 or not picked[0].startswith("card:") or picked[0] == "card:JK":
+            return []
+        card = parse_card(picked[0][5:])
+        out = []
+        for play in self._all_plays(card):
+            if not state.is_legal(play):
+                after = state.deck_value + play.contribution
+                out.append(Choice(f"off:{play.contribution:+d}",
+                                  f"{signed(play.contribution)} → {number(after)}",
+                                  tooltip=self.why_not(state, play)))
+        return out
+
+    def card_refusal(self, state: State, card: Card) -> str:
+        for play in self._all_plays(card):
+            if not state.is_legal(play):
+                return self.why_not(state, play)
+        return "it cannot be played now"
+
+    _SIGN = re.compile(r"(?<![0-9])([+\-−])\s*(\d{1,2})?")
+
+    def parse_move(self, state: State, text: str) -> Any:
+        """Typed moves: ``7H -``, ``-7h``, ``+ Q♠``, ``AH +14``, ``joker``, ``end``, ``pass``."""
+        raw = text.strip()
+        low = raw.lower()
+        if low in ("end", "end turn", "stop"):
+            return EndTurn()
+        if low == "pass":
+            return Pass()
+        if low in ("jk", "joker"):
+            return JOKER_PLAY
+        sign = None
+        ace_value = None
+        rest = raw
+        m = self._SIGN.search(raw)
+        if m:
+            sign = -1 if m.group(1) in "-−" else 1
+            if m.group(2):
+                ace_value = int(m.group(2))
+            rest = (raw[:m.start()] + " " + raw[m.end():]).strip()
+        try:
+            card = parse_card(rest)
+        except MathCardsError:
+            raise MathCardsError(
+                f"{raw!r} is not a move: type a card and a sign, like 7H - or +QS "
+                f"(an Ace: AH +14)") from None
+        if card.is_joker:
+            return JOKER_PLAY
+        if sign is None:
+            raise MathCardsError(f"say + (horizontal, adds) or − (vertical, subtracts) for "
+                                 f"{card.symbol}, like {card} -")
+        values = card_values(card)
+        if card.rank == 1:
+            if ace_value is None:
+                raise MathCardsError("an Ace counts 1 or 14: type AH +1 or AH +14")
+            value = ace_value
+        else:
+            if ace_value is not None and ace_value != values[0]:
+                raise MathCardsError(f"{card.symbol} counts {values[0]}, not {ace_value}")
+            value = values[0]
+        return Play(card, sign, value)
+
+    def chain(self, before: State, after: State) -> str:
+        from mathcards.explain import chain_steps
+
+        counted = None
+        for e in after.new_events:
+            if type(e).__name__ == "RoundWon":
+                counted = e.counted
+        if counted is None:
+            counted = after.counted
+        if not counted:
+            return ""
+        return "Round so far: " + chain_steps(list(counted)).text
+
+
+def suns_to_moons_table(*, players: int = 2, seats: Sequence[str] | None = None,
+                        target_score: int = 10, seed: int | None = None,
+                        bot_delay: float = 0.8, **kwargs: Any) -> GameTable:
+    """A Suns to Moons table: you against bots unless ``seats`` says otherwise."""
+    game = SunsToMoons(num_players=players, target_score=target_score)
+    return GameTable(SunsToMoonsView(), game, seats=seats, seed=seed, bot_delay=bot_delay,
+                     **kwargs)
