@@ -1,0 +1,179 @@
+"""The Sums table: draw from a community pile, play a card, choose a capture, counter or not.
+
+The community piles show their top cards (they are face up), each player's
+side shows the cards they have in play, captured cards lie face down in a
+pile with their count, and a threatened capture is spelled out with its sum
+so the owner can decide whether to counter.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from mathcards.widgets.cards import backs_html, card_face_html, pile_html
+from mathcards.widgets.table import Choice, GameTable, GameView, esc
+
+from mathcards.cards import Card, parse_card
+from mathcards.errors import MathCardsError
+from mathcards.games.base import State
+from mathcards.games.sums import (
+    Capture,
+    Counter,
+    Decline,
+    Draw,
+    EndGame,
+    Play,
+    Sums,
+    TakeBack,
+)
+
+__all__ = ["SumsView", "sums_table"]
+
+
+class SumsView(GameView):
+    game_name = "sums"
+
+    def board_html(self, state: State, obs: Any, seat_names: Sequence[str]) -> str:
+        piles = "".join(
+            pile_html(top, size, label=f"pile {i + 1}")
+            for i, (top, size) in enumerate(zip(obs.pile_tops, obs.pile_sizes, strict=True))
+        )
+        seats = []
+        threat = obs.threat
+        for i, name in enumerate(seat_names):
+            side = obs.sides[i]
+            faces = []
+            for c in side:
+                mark = ""
+                if threat is not None and i == threat.target_owner and c == threat.target:
+                    mark = "mc-threatened"
+                faces.append(card_face_html(c, small=True, extra=mark))
+            side_html = "".join(faces) or '<span class="mc-count">no cards in play</span>'
+            captured = obs.captured_counts[i]
+            cap_html = pile_html(None, captured, label="captured", face_down=True)
+            to_act = " mc-to-act" if i == obs.current_player else ""
+            seats.append(
+                f'<div class="mc-seat{to_act}" role="group" aria-label="{esc(name)}">'
+                f'<strong>{esc(name)}</strong> · hand {backs_html(obs.hand_sizes[i], owner=name)}'
+                f'<div class="mc-row" aria-label="{esc(name)} in play">{side_html} {cap_html}</div>'
+                "</div>")
+        threat_html = ""
+        if threat is not None:
+            w = threat.way
+            threat_html = (
+                f'<div class="mc-status mc-refused" role="status">'
+                f"{esc(seat_names[threat.attacker])}"
+                f"'s {esc(w.played.symbol)} threatens {esc(seat_names[threat.target_owner])}'s "
+                f"{esc(w.target.symbol)}: {esc(w.equation)}</div>")
+        return (f'<div class="mc-zone"><div class="mc-zone-title">Community piles</div>'
+                f'<div class="mc-row">{piles}</div></div>{threat_html}{"".join(seats)}')
+
+    def status(self, state: State, seat_names: Sequence[str]) -> str:
+        p = state.current_player
+        if p is None:
+            return "The game is over."
+        obs = state.observation(p)
+        who = seat_names[p]
+        phase = obs.phase
+        if phase == "start":
+            return f"{who}: draw the top card of a pile."
+        if phase == "play":
+            return f"{who}: play a card from your hand face up on your side."
+        if phase == "choose":
+            return f"{who}: several cards can be captured; choose one."
+        if phase == "counter":
+            return f"{who}: your card is threatened. Counter it with a card, or let it go."
+        if phase == "last":
+            return f"{who}: a pile is empty. Play one last card, or end the game."
+        return ""
+
+    # --- moves -----------------------------------------------------------
+    def path(self, state: State, action: Any) -> tuple[Choice, ...]:
+        if isinstance(action, Draw):
+            top = state.observation(state.current_player).pile_tops[action.pile]
+            what = top.symbol if top is not None else "a card"
+            return (Choice(f"pile:{action.pile}", f"Draw {what} from pile {action.pile + 1}",
+                           tooltip=f"take the top card of pile {action.pile + 1}"
+                                   + (f", {top.name}" if top is not None else "")),)
+        if isinstance(action, Play):
+            return (Choice(f"card:{action.card}", action.card.symbol, card=action.card,
+                           tooltip="play it face up on your side"),)
+        if isinstance(action, Counter):
+            return (Choice(f"card:{action.card}", action.card.symbol, card=action.card,
+                           tooltip="counter: this card captures the threatening card"),)
+        if isinstance(action, Capture):
+            return (Choice(f"cap:{action.owner}:{action.target}",
+                           f"Capture Player {action.owner + 1}'s {action.target.symbol}",
+                           tooltip=f"capture {action.target.name}", primary=True),)
+        if isinstance(action, Decline):
+            return (Choice("decline", "Let the capture happen",
+                           tooltip="do not counter: your card is captured"),)
+        if isinstance(action, TakeBack):
+            return (Choice(f"back:{action.card}", f"Take back {action.card.symbol}",
+                           tooltip=f"take {action.card.name} back into your hand"),)
+        if isinstance(action, EndGame):
+            return (Choice("endgame", "End the game (no last play)"),)
+        return super().path(state, action)
+
+    def card_refusal(self, state: State, card: Card) -> str:
+        phase = state.observation(state.current_player).phase
+        if phase == "start":
+            return "draw a card from a pile first"
+        if phase == "choose":
+            return "choose which card to capture first"
+        if phase == "counter":
+            return self.why_not(state, Counter(card))
+        return self.why_not(state, Play(card))
+
+    _WORDS = re.compile(r"^(draw|pile|play|capture|take|counter|back)\b\s*(.*)$")
+
+    def parse_move(self, state: State, text: str) -> Any:
+        """Typed moves: ``draw 1``, ``play 7H`` (or just ``7H``), ``capture 3H``,
+        ``counter 9S``, ``decline``, ``take back 7H``, ``end``."""
+        raw = " ".join(text.strip().split())
+        low = raw.lower()
+        if low in ("decline", "no", "let it go"):
+            return Decline()
+        if low in ("end", "end game"):
+            return EndGame()
+        m = self._WORDS.match(low)
+        verb, rest = (m.group(1), m.group(2)) if m else ("", low)
+        if verb in ("draw", "pile"):
+            rest = rest.removeprefix("from").strip().removeprefix("pile").strip()
+            if not rest.isdigit():
+                raise MathCardsError("say which pile to draw from, like: draw 1")
+            return Draw(int(rest) - 1)
+        if verb == "take":
+            rest = rest.removeprefix("back").strip()
+            return TakeBack(self._card(rest, raw))
+        if verb == "back":
+            return TakeBack(self._card(rest, raw))
+        if verb == "capture":
+            target = self._card(rest, raw)
+            for action in state.legal_actions():
+                if isinstance(action, Capture) and action.target == target:
+                    return action
+            return Capture(target, (state.current_player + 1) % state.game.num_players)
+        card = self._card(rest, raw)
+        phase = state.observation(state.current_player).phase
+        if verb == "counter" or (not verb and phase == "counter"):
+            return Counter(card)
+        return Play(card)
+
+    @staticmethod
+    def _card(text: str, raw: str) -> Card:
+        try:
+            return parse_card(text)
+        except MathCardsError:
+            raise MathCardsError(
+                f"{raw!r} is not a move: try draw 1, play 7H, capture 3H, counter 9S, "
+                f"decline, or end") from None
+
+
+def sums_table(*, players: int = 2, seats: Sequence[str] | None = None, piles: int = 2,
+               seed: int | None = None, bot_delay: float = 0.8, **kwargs: Any) -> GameTable:
+    """A Sums table: you against bots unless ``seats`` says otherwise."""
+    game = Sums(num_players=players, piles=piles)
+    return GameTable(SumsView(), game, seats=seats, seed=seed, bot_delay=bot_delay, **kwargs)
