@@ -267,3 +267,236 @@ def step_html(text: str, latex: str = "") -> str:
     """One step of a worked example: the maths (LaTeX) and the same in words."""
     maths = f"<div>$${latex}$$</div>" if latex else ""
     return f'{maths}<div class="mc-step-text">{_esc(text)}</div>'
+
+
+class StepThrough:
+    """A worked example played move by move: Back / Next and the step shown.
+
+    ``steps`` are ``(text, latex)`` pairs (or explainer ``Step`` objects, which
+    have ``.text`` and ``.latex``); ``pictures`` an optional card picture per step.
+    """
+
+    def __init__(self, steps: Sequence, pictures: Sequence[str] = (), title: str = "") -> None:
+        import ipywidgets as w
+
+        self.steps = [(s.text, s.latex) if hasattr(s, "latex") else tuple(s) for s in steps]
+        if not self.steps:
+            raise ValueError("a worked example needs at least one step")
+        self.pictures = list(pictures)
+        self.position = 0
+        self.back = w.Button(description="◀ Back", tooltip="previous step")
+        self.next = w.Button(description="Next ▶", tooltip="next step")
+        self.back.on_click(lambda _b: self.go(self.position - 1))
+        self.next.on_click(lambda _b: self.go(self.position + 1))
+        self.counter = w.HTML()
+        self.shown = w.HTMLMath()
+        self.shown.add_class("mc-step-shown")
+        header = [w.HTML(value=f"<b>{_esc(title)}</b>")] if title else []
+        self.widget = w.VBox(
+            [*header, w.HBox([self.back, self.next, self.counter]), self.shown]
+        )
+        self.go(0)
+
+    def go(self, position: int) -> None:
+        """Show step ``position`` (clamped to the example)."""
+        position = max(0, min(len(self.steps) - 1, int(position)))
+        self.position = position
+        text, latex = self.steps[position]
+        picture = self.pictures[position] if position < len(self.pictures) else ""
+        self.shown.value = picture + step_html(text, latex)
+        self.counter.value = f"step {position + 1} of {len(self.steps)}"
+        self.back.disabled = position == 0
+        self.next.disabled = position == len(self.steps) - 1
+
+    def _repr_mimebundle_(self, **kwargs):
+        return self.widget._repr_mimebundle_(**kwargs)
+
+
+# --- a guided hand against bots ----------------------------------------------------
+GUIDE_EVENTS = ("TrickWon", "PrizesAwarded", "RoundScored", "GameWon", "ChipsChanged")
+
+
+class GuidedHand:
+    """Play a trick game against bots with a guide beside you.
+
+    The student's cards are buttons. Every card in hand can be clicked: a card
+    the rules refuse is not played, and the guide says which rule refuses it
+    (the engine's ``why_illegal``), so the warning comes before an illegal play.
+    Bots then play; every trick is explained as it is won, from the engine's
+    own events. Moves other than card plays (putting down planets and moons,
+    turning a prize) are offered as buttons listing the engine's legal moves.
+    Only the student's own hand is ever put in a widget.
+    """
+
+    MAX_MOVE_BUTTONS = 16
+
+    def __init__(self, game, seed: int = 0, *, seat: int = 0, bots: str = "strong",
+                 stop_after_round: bool = True) -> None:
+        import ipywidgets as w
+
+        from mathcards.bots import Bot
+
+        self.game = game
+        self.seat = seat
+        self.state = game.new_game(seed)
+        self.bots = {
+            s: Bot(game.name, bots, seed=seed * 31 + s)
+            for s in range(game.num_players)
+            if s != seat
+        }
+        self.stop_after_round = stop_after_round
+        self.paused = False
+        self.guide_lines: list[str] = []
+        self.warning = w.HTML()
+        self.warning.add_class("mc-guide-warning")
+        self.table = w.HTML()
+        self.hand_box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        self.moves_box = w.VBox()
+        self.guide = w.HTML()
+        self.guide.add_class("mc-guide")
+        self.continue_button = w.Button(description="Play the next hand")
+        self.continue_button.on_click(lambda _b: self.resume())
+        self.continue_button.layout.display = "none"
+        self.widget = w.VBox(
+            [self.table, w.HTML("<b>Your hand</b> (click a card to play it)"), self.hand_box,
+             self.moves_box, self.warning, self.continue_button, self.guide]
+        )
+        self._run_bots()
+        self._render()
+
+    # --- what the student can do -------------------------------------------
+    def hand(self) -> tuple[Card, ...]:
+        return tuple(self.state.observation(self.seat).hand)
+
+    def _card_action(self, card: Card):
+        """The card-play action of this game for ``card`` (its ``Play``/``PlayCard``)."""
+        for kind in self.game.action_types:
+            if kind.__name__ in ("Play", "PlayCard"):
+                return kind(card)
+        raise TypeError(f"{self.game.title} has no card-play move")
+
+    def _card_phase(self) -> bool:
+        legal = self.state.legal_actions()
+        return bool(legal) and all(type(a).__name__ in ("Play", "PlayCard") for a in legal)
+
+    def try_card(self, card: Card | str) -> bool:
+        """Play ``card`` if the rules allow it; otherwise warn and play nothing."""
+        card = cards_of(card)[0]
+        if self.state.is_over or self.paused or self.state.current_player != self.seat:
+            self.warning.value = self._warn("wait: it is not your turn to play")
+            return False
+        if card not in self.hand():
+            self.warning.value = self._warn(f"{card} is not in your hand")
+            return False
+        action = self._card_action(card)
+        if not self.state.is_legal(action):
+            reason = self.state.why_illegal(action)
+            self.warning.value = self._warn(f"{card.symbol}: {reason}. Choose another card.")
+            return False
+        return self.play(action)
+
+    def play(self, action) -> bool:
+        """Apply one of the student's legal moves, then let the bots move."""
+        if self.paused or self.state.current_player != self.seat:
+            return False
+        if not self.state.is_legal(action):  # a stale button: refuse, never guess
+            self.warning.value = self._warn(self.state.why_illegal(action))
+            return False
+        self.warning.value = ""
+        self._apply(action)
+        self._run_bots()
+        self._render()
+        return True
+
+    def resume(self) -> None:
+        """After a finished hand: carry on playing (free play)."""
+        self.paused = False
+        self.continue_button.layout.display = "none"
+        self._run_bots()
+        self._render()
+
+    # --- the engine drives everything ----------------------------------------
+    def _apply(self, action) -> None:
+        self.state = self.state.apply(action)
+        for event in self.state.new_events:
+            name = type(event).__name__
+            if name in GUIDE_EVENTS or name.endswith(("Declared", "Made", "Switched")):
+                self.guide_lines.append(self._explain(event))
+                if name == "RoundScored" and self.stop_after_round:
+                    self.paused = True
+
+    def _explain(self, event) -> str:
+        name = type(event).__name__
+        if name == "TrickWon":
+            who = self._who(event.player)
+            cards = " ".join(str(c) for c in event.cards)
+            return f"Trick {cards}: {who} take{'' if who == 'you' else 's'} it. {event.reason}."
+        return event.describe()
+
+    def _who(self, player: int | None) -> str:
+        if player == self.seat:
+            return "you"
+        if player is not None and player >= self.game.num_players:
+            return "dummy"
+        return f"player {player + 1}" if player is not None else "nobody"
+
+    def _run_bots(self, limit: int = 2000) -> None:
+        for _ in range(limit):
+            if self.state.is_over or self.paused:
+                return
+            seat = self.state.current_player
+            if seat == self.seat or seat is None:
+                return
+            self._apply(self.bots[seat].choose(self.state))
+
+    # --- drawing ---------------------------------------------------------------
+    @staticmethod
+    def _warn(text: str) -> str:
+        return (
+            '<div role="alert" style="color:#b71c1c;font-weight:600">'
+            f"⚠ {_esc(text)}</div>"
+        )
+
+    def _render(self) -> None:
+        import ipywidgets as w
+
+        obs = self.state.observation(self.seat)
+        trick = tuple(getattr(obs, "trick", ()))
+        status = "The game is over." if self.state.is_over else (
+            "Your turn." if self.state.current_player == self.seat and not self.paused
+            else "Hand finished." if self.paused else "Waiting for the bots."
+        )
+        scores = ", ".join(
+            f"{'you' if s == self.seat else f'player {s + 1}'}: {v}"
+            for s, v in enumerate(self.state.scores)
+        )
+        table = f"<div><b>On the table:</b> {card_row(trick) if trick else 'no cards yet'}</div>"
+        self.table.value = f"{table}<div>{_esc(status)} Scores: {_esc(scores)}</div>"
+        my_turn = self.state.current_player == self.seat and not self.paused
+        buttons = []
+        for card in self.hand():
+            button = w.Button(description=str(card), tooltip=card.name,
+                              layout=w.Layout(width="auto"))
+            button.add_class("mc-hand-card")
+            button.disabled = not my_turn or not self._card_phase()
+            button.on_click(lambda _b, card=card: self.try_card(card))
+            buttons.append(button)
+        self.hand_box.children = buttons
+        moves = []
+        if my_turn and not self._card_phase():
+            for action in list(self.state.legal_actions())[: self.MAX_MOVE_BUTTONS]:
+                button = w.Button(description=str(action), layout=w.Layout(width="auto"))
+                button.on_click(lambda _b, action=action: self.play(action))
+                moves.append(button)
+        self.moves_box.children = moves
+        self.continue_button.layout.display = "" if self.paused and not self.state.is_over else (
+            "none"
+        )
+        recent = self.guide_lines[-8:]
+        self.guide.value = (
+            "<div><b>Guide</b></div>"
+            + "".join(f"<div>{_esc(line)}</div>" for line in reversed(recent))
+        )
+
+    def _repr_mimebundle_(self, **kwargs):
+        return self.widget._repr_mimebundle_(**kwargs)
