@@ -687,18 +687,17 @@ class SumsState(State):
         if isinstance(action, Draw):
             if phase in waiting:
                 return waiting[phase]
-            if phase == LAST:
-                return "a pile is empty, so nobody draws: play one last card or end the game"
             if phase == PLAY:
                 return "you have drawn already: now play a card from your hand"
-            if isinstance(action.pile, bool) or not isinstance(action.pile, int):
+            pile = action.pile
+            if isinstance(pile, bool) or not isinstance(pile, int):
                 return f"piles are numbered 1 to {len(self.piles)}"
-            if not 0 <= action.pile < len(self.piles):
-                return (
-                    f"there is no pile {action.pile + 1}: piles are numbered 1 to "
-                    f"{len(self.piles)}"
-                )
-            return "that pile is empty"
+            if not 0 <= pile < len(self.piles):
+                return f"there is no pile {pile + 1}: piles are numbered 1 to {len(self.piles)}"
+            ending = "the game is ending: play one last card without drawing, or end the game"
+            if not self.piles[pile]:
+                return f"that pile is empty, so {ending}"
+            return f"a pile is empty, so nobody draws any more and {ending}"
         if isinstance(action, Play):
             if phase in waiting:
                 return waiting[phase]
