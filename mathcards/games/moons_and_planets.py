@@ -109,6 +109,29 @@ def _playable(card: Card) -> bool:
     return card.rank != 1 and card != FIVE_OF_CLUBS
 
 
+_COLOUR = {"H": "red", "D": "red", "S": "black", "C": "black"}
+
+
+def _extends(group: tuple[Card, ...], card: Card) -> bool:
+    """Whether one more card keeps a valid moon valid (fast form of ``is_moon``)."""
+    rank = card.rank
+    if rank == 1 or card == FIVE_OF_CLUBS or card in group:
+        return False
+    low = high = group[0].rank
+    for c in group:
+        if c.rank < low:
+            low = c.rank
+        elif c.rank > high:
+            high = c.rank
+    if low == 1:
+        return False  # an ace moon stays alone
+    if low == high:
+        return rank == low and len(group) < 4
+    return (rank == low - 1 or rank == high + 1) and _COLOUR[card.suit] == _COLOUR[
+        group[0].suit
+    ]
+
+
 # --- the pinned rules API ------------------------------------------------------
 def planet_problem(cards: Iterable[Card | str]) -> str | None:
     """Why these cards are not a planet, or None when they are one."""
@@ -609,7 +632,7 @@ def moon_options(hand: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
     for c in hand:
         if _playable(c):
             by_rank.setdefault(c.rank, []).append(c)
-            by_colour_rank.setdefault((c.colour, c.rank), []).append(c)
+            by_colour_rank.setdefault((_COLOUR[c.suit], c.rank), []).append(c)
     for cards in by_rank.values():
         for size in range(2, len(cards) + 1):
             out.extend(itertools.combinations(cards, size))
@@ -689,7 +712,7 @@ def regroup_options(
         colour = c.colour
         if rank not in ranks and not any((colour, rank + d) in near for d in (-2, -1, 1, 2)):
             continue
-        if any(g[0].rank != 1 and _moon_kind_and_problem((*g, c))[0] for g in moons):
+        if any(_extends(g, c) for g in moons):
             continue  # AddToMoon places it
         candidates.append(c)
     if not candidates:
@@ -892,9 +915,7 @@ class MoonsAndPlanetsState(State):
             for i, group in enumerate(moons):
                 if group[0].rank == 1:
                     continue
-                listed.extend(
-                    AddToMoon(i, (c,)) for c in hand if _moon_kind_and_problem((*group, c))[0]
-                )
+                listed.extend(AddToMoon(i, (c,)) for c in hand if _extends(group, c))
             listed.extend(regroup_options(hand, moons))
         listed.append(Done())
         return PutDownOptions(tuple(listed), self)

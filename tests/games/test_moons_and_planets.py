@@ -669,3 +669,17 @@ def test_random_bots_are_fast_enough():
         actions += len(play_game(game, seed + 10_000).history)
     rate = actions / (time.process_time() - start)
     assert rate > 5_000, f"{rate:.0f} actions/s"
+
+
+def test_the_fast_moon_extension_check_agrees_with_is_moon():
+    """The engine lists additions with a fast check; it must say what ``is_moon`` says."""
+    deck = standard_deck()
+    rng = random.Random(4)
+    checked = 0
+    for _ in range(12):
+        hand_cards = tuple(rng.sample(deck, 16))
+        for moon in mp.moon_options(hand_cards)[:40]:
+            for card in deck:
+                assert mp._extends(moon, card) == is_moon((*moon, card)), (moon, card)
+                checked += 1
+    assert checked > 1000
