@@ -128,15 +128,17 @@ def _exception_blocks(played_rank: int, target_rank: int) -> bool:
 def _ways(played: Card, own: Iterable[Card], opponent: Iterable[Card]) -> list[CaptureWay]:
     red = played.suit in RED_SUITS
     p = played.rank
-    helpers = [h for h in own if (h.suit in RED_SUITS) == red]
+    helpers = [h for h in own if (h.suit in RED_SUITS) is red]
     if not helpers:
         return []
+    reach = set()
+    for helper in helpers:
+        reach.add(p + helper.rank)
+        reach.add(abs(p - helper.rank))
     ways: list[CaptureWay] = []
     for target in opponent:
-        if (target.suit in RED_SUITS) != red:
-            continue
         o = target.rank
-        if _exception_blocks(p, o):
+        if o not in reach or (target.suit in RED_SUITS) is not red or _exception_blocks(p, o):
             continue
         for helper in helpers:
             h = helper.rank
@@ -615,12 +617,12 @@ class SumsState(State):
             current_player=self.actor,
             phase=self.phase,
             hand=self.hands[player],
-            hand_sizes=tuple(len(h) for h in self.hands),
+            hand_sizes=tuple(map(len, self.hands)),
             sides=self.sides,
             captured=self.captured[player],
-            captured_counts=tuple(len(c) for c in self.captured),
-            pile_tops=tuple(p[-1] if p else None for p in self.piles),
-            pile_sizes=tuple(len(p) for p in self.piles),
+            captured_counts=tuple(map(len, self.captured)),
+            pile_tops=tuple([p[-1] if p else None for p in self.piles]),
+            pile_sizes=tuple(map(len, self.piles)),
             threat=self.threat,
             skipped_turns=self.skips,
             variant_return=self.game.variant_return,
