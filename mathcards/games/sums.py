@@ -184,8 +184,8 @@ def capture_targets(
 
     >>> capture_targets("QH", ["JD"], ["AH", "AS", "KD"])
     [Card('AH')]
-    >>> capture_targets("3C", ["4C"], ["7C", "AS"])
-    [Card('7C'), Card('AS')]
+    >>> capture_targets("3C", ["4C"], ["7C", "AS", "7S", "7H"])
+    [Card('7C'), Card('7S')]
     """
     opponent = [as_card(c) for c in opponent_face_up]
     hit = {id(w.target) for w in capture_ways(played, own_face_up, opponent)}
@@ -319,6 +319,8 @@ def _cached(cache: dict, cls: type, key: Any) -> Any:
 # --- events ---------------------------------------------------------------------
 @dataclass(frozen=True)
 class CardDealtFaceUp(Event):
+    """A card dealt face up onto a player's side at the start."""
+
     card: Card
 
     def describe(self) -> str:
@@ -327,6 +329,8 @@ class CardDealtFaceUp(Event):
 
 @dataclass(frozen=True)
 class CardDrawn(Event):
+    """A player drew the top card of a community pile."""
+
     pile: int
     card: Card
 
@@ -336,6 +340,8 @@ class CardDrawn(Event):
 
 @dataclass(frozen=True)
 class CardPlayed(Event):
+    """A player put a card from their hand face up on their side."""
+
     card: Card
 
     def describe(self) -> str:
@@ -344,6 +350,8 @@ class CardPlayed(Event):
 
 @dataclass(frozen=True)
 class CaptureThreatened(Event):
+    """A play makes an opponent's card: played op helper = target (or its negative)."""
+
     played: Card
     helper: Card
     op: str
@@ -360,6 +368,8 @@ class CaptureThreatened(Event):
 
 @dataclass(frozen=True)
 class Countered(Event):
+    """The threatened player answered with a card that makes the threatening card."""
+
     card: Card
     helper: Card
     op: str
@@ -376,12 +386,16 @@ class Countered(Event):
 
 @dataclass(frozen=True)
 class CounterDeclined(Event):
+    """The threatened player did not counter: the capture goes ahead."""
+
     def describe(self) -> str:
         return f"{_player(self.player)} did not counter."
 
 
 @dataclass(frozen=True)
 class Captured(Event):
+    """A card moved from ``from_player``'s side to ``player``'s captured pile."""
+
     card: Card
     from_player: int
     played: Card
@@ -397,6 +411,8 @@ class Captured(Event):
 
 @dataclass(frozen=True)
 class CardTakenBack(Event):
+    """("return" variant) A player took a face-up card back into their hand."""
+
     card: Card
 
     def describe(self) -> str:
@@ -405,12 +421,16 @@ class CardTakenBack(Event):
 
 @dataclass(frozen=True)
 class TurnSkipped(Event):
+    """A player's regular turn is skipped because they used it to counter."""
+
     def describe(self) -> str:
         return f"{_player(self.player)}'s turn is skipped: they used it to counter."
 
 
 @dataclass(frozen=True)
 class LastPlay(Event):
+    """A pile is empty at the start of this player's turn: one last play, then the end."""
+
     def describe(self) -> str:
         return (
             f"A pile is empty: {_player(self.player)} may play one last card without "
@@ -420,6 +440,8 @@ class LastPlay(Event):
 
 @dataclass(frozen=True)
 class GameEnded(Event):
+    """The game is over; ``scores`` are the final points by the table."""
+
     scores: tuple[int, ...]
 
     def describe(self) -> str:

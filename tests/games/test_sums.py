@@ -9,6 +9,7 @@ what a student or a bot sees.
 from __future__ import annotations
 
 import dataclasses
+import doctest
 import itertools
 import random
 from collections import Counter as Tally
@@ -20,6 +21,7 @@ from hypothesis import strategies as st
 from mathcards.bots import play_game
 from mathcards.cards import Card, parse_card, parse_cards, standard_deck
 from mathcards.errors import IllegalActionError, SettingsError
+from mathcards.games import sums
 from mathcards.games.registry import make_game
 from mathcards.games.sums import (
     Capture,
@@ -822,3 +824,8 @@ def test_strong_policy_counters_when_able():
     state = counter_position()
     action = strong_policy(state.observation(1), state.legal_actions(), random.Random(0))
     assert action == Counter("AH")
+
+
+def test_the_examples_in_the_docstrings_hold():
+    result = doctest.testmod(sums)
+    assert result.attempted >= 3 and result.failed == 0
