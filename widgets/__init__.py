@@ -1,0 +1,110 @@
+"""Playable card tables for Jupyter and Voilà (installed as ``mathcards.widgets``).
+
+>>> from mathcards.widgets import play
+>>> table = play("sums", bot_delay=0, save=False)   # doctest: +SKIP
+
+A lesson page needs one cell: ``play("suns_to_moons")``. In Voilà the page's
+address may carry ``?deal=SUMS-2P-P8-04HKR`` (a teacher's deal code),
+``&seats=human,strong`` and ``&delay=0.5`` (the bots' pause in seconds).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from typing import Any
+from urllib.parse import parse_qs
+
+__all__ = ["VIEWS", "play", "query_settings"]
+
+# game name -> (module, view class); imported when first played
+VIEWS = {
+    "suns_to_moons": ("mathcards.widgets.suns_to_moons", "SunsToMoonsView"),
+    "dice_stacks": ("mathcards.widgets.dice_stacks", "DiceStacksView"),
+    "sums": ("mathcards.widgets.sums", "SumsView"),
+}
+MAX_DELAY = 5.0
+
+
+def _page_query() -> str:
+    """The page's query string in Voilà (waits for the visitor with a preheated kernel)."""
+    if not any(k.startswith("VOILA") for k in os.environ) and "QUERY_STRING" not in os.environ:
+        return ""
+    try:
+        from voila.utils import get_query_string
+
+        return get_query_string() or ""
+    except Exception:  # outside Voilà, or an old Voilà: the environment is all there is
+        return os.environ.get("QUERY_STRING", "")
+
+
+def query_settings(query: str) -> dict[str, Any]:
+    """Table options from a page address's query string; anything odd is left out.
+
+    Only these keys are read: ``deal`` (a deal code, checked later),
+    ``seats`` (human/random/strong, comma separated), ``delay`` (0-5 s).
+    """
+    params = parse_qs(query[:500], keep_blank_values=False)
+    out: dict[str, Any] = {}
+    if params.get("deal"):
+        out["deal"] = params["deal"][0][:60]
+    if params.get("seats"):
+        kinds = tuple(k.strip().lower() for k in params["seats"][0].split(",") if k.strip())
+        if kinds and all(k in ("human", "random", "strong") for k in kinds) and len(kinds) <= 8:
+            out["seats"] = kinds
+    if params.get("delay"):
+        try:
+            delay = float(params["delay"][0])
+        except ValueError:
+            delay = None
+        if delay is not None and 0 <= delay <= MAX_DELAY:
+            out["bot_delay"] = delay
+    return out
+
+
+def play(game_name: str, *, deal: str | None = None, seats: Sequence[str] | None = None,
+         players: int | None = None, bot_delay: float = 0.8, save: bool = True,
+         query: str | None = None, **settings: Any):
+    """A table for ``game_name``; page-address options (Voilà) override the arguments."""
+    import importlib
+
+    from mathcards.widgets import saves
+    from mathcards.widgets.table import GameTable
+
+    from mathcards.errors import MathCardsError
+    from mathcards.games.registry import get_game_class
+
+    if game_name not in VIEWS:
+        raise ValueError(f"no table for {game_name!r}: choose one of {', '.join(VIEWS)}")
+    module, cls_name = VIEWS[game_name]
+    view = getattr(importlib.import_module(module), cls_name)()
+    opts = query_settings(_page_query() if query is None else query)
+    deal = opts.get("deal", deal)
+    seats = opts.get("seats", seats)
+    bot_delay = opts.get("bot_delay", bot_delay)
+    game_cls = get_game_class(game_name)
+    problem = ""
+    game, seed = None, None
+    if deal:
+        try:
+            game, seed = saves.read_deal_code(deal)
+            if game.name != game_name:
+                raise saves.DealCodeError(
+                    f"deal code {deal!r} is for {game.title}, not {game_cls.title}")
+        except MathCardsError as exc:
+            problem, game, seed = str(exc), None, None
+    if game is None:
+        n = players or (len(seats) if seats else 2)
+        game = game_cls(num_players=n, **settings)
+    if seats is not None and len(seats) != game.num_players:
+        seats = (tuple(seats) + ("strong",) * game.num_players)[:game.num_players]
+    table = GameTable(view, game, seats=seats, seed=seed, bot_delay=bot_delay, save=save)
+    if problem:
+        table._say(problem + " A new game has started instead.", refused=True)
+    try:  # load sympy in the background so the first explanation is quick
+        from mathcards.explain import warm_up
+
+        warm_up()
+    except Exception:
+        pass
+    return table

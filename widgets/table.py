@@ -132,11 +132,13 @@ class GameView:
         html_steps = "".join(s.html for s in steps)
         text = X.spoken(steps)
         svg = ""
-        for step in reversed(steps):
-            drawing = getattr(step, "svg", "")
-            if isinstance(drawing, str) and drawing:
-                svg = drawing
-                break
+        for step in steps:
+            for part in step.walk():
+                drawing = getattr(part, "svg", None)  # SignedAddition.svg() draws the jump
+                if callable(drawing):
+                    drawing = drawing()
+                if isinstance(drawing, str) and drawing:
+                    svg = drawing
         return Explanation(latex=_names(html_steps, seat_names), text=_names(text, seat_names),
                            chain=self.chain(before, after), svg=svg)
 
@@ -378,6 +380,7 @@ class GameTable(W.VBox):
             self.picked, self.selected = (), ()
             self.hint_level = 0
             self.explanation = Explanation()
+            self._parts: list[Explanation] = []
             self.history = [h for e in self.state.events
                             if (h := self.view.history_line(e, self.seat_names))]
             self.message, self.refused = "", False
@@ -552,9 +555,17 @@ class GameTable(W.VBox):
         self.hint_level = 0
         names = self.seat_names
         try:
-            self.explanation = self.view.explain(before, action, after, names)
+            part = self.view.explain(before, action, after, names)
         except Exception as exc:  # the explainer must never block play
-            self.explanation = Explanation(text=f"(no explanation: {exc})")
+            part = Explanation(text=f"(no explanation: {exc})")
+        # a person's move and the bots' answers are shown together until the next person moves
+        self._parts = (self._parts if by_bot else [])[-5:] + [part]
+        self.explanation = Explanation(
+            latex="".join(p.latex for p in self._parts),
+            text=" ".join(p.text for p in self._parts),
+            chain=part.chain or next((p.chain for p in reversed(self._parts) if p.chain), ""),
+            svg=part.svg or next((p.svg for p in reversed(self._parts) if p.svg), ""),
+        )
         for e in after.new_events:
             line = self.view.history_line(e, names)
             if line:

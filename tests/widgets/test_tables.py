@@ -1,0 +1,144 @@
+"""Whole games played through the widget layer (clicks on enabled buttons only)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from mathcards.widgets import play
+from mathcards.widgets.sums import sums_table
+from mathcards.widgets.suns_to_moons import suns_to_moons_table
+
+from mathcards.games.base import load_state
+from tests.widgets.helpers import enabled_cards, play_to_end
+
+
+def _check_finished(table) -> None:
+    state = table.state
+    assert state.is_over
+    assert "Game over" in table.message
+    winner_names = [table.seat_names[i] for i in state.winners]
+    assert any(name in table.message for name in winner_names)
+    # the header shows the engine's own scores
+    for i, score in enumerate(state.scores):
+        assert f"{table.seat_names[i]}: {score}" in table.w_header.value
+    # nothing is left to click once the game is over
+    assert not enabled_cards(table)
+    assert all(b.disabled or "mc-hide" in b._dom_classes for b in table.choice_pool)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_suns_to_moons_whole_game_by_clicks(seed):
+    table = suns_to_moons_table(players=2, target_score=2, seed=seed, bot_delay=0)
+    clicks = play_to_end(table, seed)
+    assert clicks > 0
+    _check_finished(table)
+    # the history lists every card the person played, in the engine's words
+    assert sum("Player 1 (you) plays" in h for h in table.history) >= 1
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_suns_to_moons_more_seats(players):
+    table = suns_to_moons_table(players=players, target_score=1, seed=players, bot_delay=0,
+                                seats=("human",) + ("random",) * (players - 1))
+    play_to_end(table, players)
+    _check_finished(table)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_sums_whole_game_by_clicks(seed):
+    table = sums_table(players=2, piles=6, seed=seed, bot_delay=0)
+    play_to_end(table, seed)
+    _check_finished(table)
+
+
+def test_sums_three_players_with_counters_possible():
+    table = sums_table(players=3, seed=11, bot_delay=0, seats=("human", "strong", "strong"))
+    play_to_end(table, 11, max_clicks=5000)
+    _check_finished(table)
+
+
+def test_hot_seat_two_people_whole_game():
+    """Two people on one screen: each sees a hand only after clicking "I'm ready"."""
+    table = suns_to_moons_table(players=2, target_score=1, seed=4, bot_delay=0,
+                                seats=("human", "human"))
+    import random
+
+    rng = random.Random(4)
+    from tests.widgets.helpers import click_something
+
+    readies = 0
+    while not table.state.is_over:
+        p = table.state.current_player
+        if table.viewer != p:
+            assert not enabled_cards(table)
+            assert "mc-hide" not in table.w_ready_box._dom_classes
+            table.w_ready.click()
+            readies += 1
+            assert table.viewer == p
+        click_something(table, rng)
+        assert not table.refused, table.message
+    assert readies >= 2
+    _check_finished(table)
+
+
+def test_explainer_shows_the_step_after_a_move():
+    table = suns_to_moons_table(seed=3, bot_delay=0)
+    assert "No move yet" in table.w_step_text.value
+    card = next(c for c in enabled_cards(table) if not c.card.is_joker)
+    card.button.click()
+    sign = next(b for i, b in enumerate(table.choice_pool)
+                if not b.disabled and (table.choice_keys[i] or "").startswith("sign:"))
+    sign.click()
+    # after the bot's answer the panel shows a step with LaTeX for HTMLMath and as text
+    assert "\\(" in table.w_step.value and "=" in table.w_step.value
+    assert "=" in table.w_step_text.value
+    assert "Round so far:" in table.w_chain.value or table.state.round_number > 1
+    assert "<svg" in table.w_numberline.value
+    assert any("Player 1 (you) plays" in h for h in table.history)
+
+
+def test_hints_at_three_levels_for_the_person_to_act():
+    table = suns_to_moons_table(seed=8, bot_delay=0)
+    texts = []
+    for button in table.w_hint_buttons:
+        button.click()
+        texts.append(table.w_hint.value)
+    assert all(t for t in texts)
+    assert len(set(texts)) == 3  # nudge, which card, full step differ
+
+
+def test_play_reads_deal_code_and_seats_from_the_page_address():
+    table = play("sums", query="deal=" + _code("sums", 3, 77, piles=6) + "&seats=human,random,"
+                 "strong&delay=0", save=False)
+    assert table.state.game.num_players == 3
+    assert table.state.game.piles == 6
+    assert table.state.seed == 77
+    assert table.seats == ("human", "random", "strong")
+    assert table.bot_delay == 0
+
+
+def test_play_with_a_bad_code_says_so_and_deals_a_fresh_game():
+    table = play("suns_to_moons", query="deal=STM-2P-ZZZZZ&delay=0", save=False)
+    assert table.refused
+    assert "deal code" in table.message and "looks like" in table.message
+    assert not table.state.is_over
+
+
+def _code(name, players, seed, **settings):
+    from mathcards.widgets.saves import deal_code
+
+    from mathcards.games.registry import make_game
+
+    return deal_code(make_game(name, num_players=players, **settings), seed)
+
+
+def test_every_move_is_saved_and_replays(data_dir):
+    table = suns_to_moons_table(seed=21, bot_delay=0)
+    next(c for c in enabled_cards(table) if not c.card.is_joker).button.click()
+    next(b for i, b in enumerate(table.choice_pool)
+         if not b.disabled and (table.choice_keys[i] or "").startswith("sign:")).click()
+    saved = json.loads((data_dir / "tables" / "suns_to_moons.json").read_text())
+    replayed = load_state(json.dumps(saved["game"]))
+    assert replayed == table.state
+    assert saved["seats"] == ["human", "strong"]
