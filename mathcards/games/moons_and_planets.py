@@ -106,7 +106,8 @@ def _ordinal(n: int) -> str:
 
 
 def _playable(card: Card) -> bool:
-    return card.rank != 1 and card != FIVE_OF_CLUBS
+    rank = card.rank
+    return rank != 1 and (rank != 5 or card.suit != "C")
 
 
 _COLOUR = {"H": "red", "D": "red", "S": "black", "C": "black"}
@@ -115,7 +116,7 @@ _COLOUR = {"H": "red", "D": "red", "S": "black", "C": "black"}
 def _extends(group: tuple[Card, ...], card: Card) -> bool:
     """Whether one more card keeps a valid moon valid (fast form of ``is_moon``)."""
     rank = card.rank
-    if rank == 1 or card == FIVE_OF_CLUBS or card in group:
+    if rank == 1 or (rank == 5 and card.suit == "C") or card in group:
         return False
     low = high = group[0].rank
     for c in group:
@@ -662,14 +663,12 @@ def find_moon_grouping(cards: frozenset[Card]) -> tuple[tuple[Card, ...], ...] |
     if first == FIVE_OF_CLUBS:
         return None
     groups: list[tuple[Card, ...]] = []
-    same = [c for c in rest if c.rank == first.rank and c != FIVE_OF_CLUBS]
+    same = [c for c in rest if c.rank == first.rank and _playable(c)]
     for size in range(1, len(same) + 1):
         groups.extend((first, *combo) for combo in itertools.combinations(same, size))
     columns: list[list[Card]] = [[first]]
     for rank in range(first.rank + 1, 14):
-        options = [
-            c for c in rest if c.rank == rank and c.colour == first.colour and c != FIVE_OF_CLUBS
-        ]
+        options = [c for c in rest if c.rank == rank and c.colour == first.colour and _playable(c)]
         if not options:
             break
         columns.append(options)
@@ -692,7 +691,8 @@ def _near(card: Card, others: Iterable[Card]) -> bool:
 def regroup_options(
     hand: tuple[Card, ...], moons: tuple[tuple[Card, ...], ...]
 ) -> tuple[Regroup, ...]:
-    """Regroupings that put down one or two hand cards no simpler move could place.
+    """Regroupings that put down one hand card, or two neighbouring ones, that no simpler
+    move could place.
 
     ``legal_actions()`` lists these; any other valid regrouping is accepted too.
     """
@@ -703,13 +703,13 @@ def regroup_options(
     for group in moons:
         for c in group:
             ranks.add(c.rank)
-            near.add((c.colour, c.rank))
+            near.add((_COLOUR[c.suit], c.rank))
     candidates = []
     for c in hand:
-        rank = c.rank
-        if rank == 1 or c == FIVE_OF_CLUBS:
+        if not _playable(c):
             continue
-        colour = c.colour
+        rank = c.rank
+        colour = _COLOUR[c.suit]
         if rank not in ranks and not any((colour, rank + d) in near for d in (-2, -1, 1, 2)):
             continue
         if any(_extends(g, c) for g in moons):
@@ -721,8 +721,8 @@ def regroup_options(
     out = []
     for size in (1, 2):
         for added in itertools.combinations(candidates, size):
-            if size == 2 and _moon_kind_and_problem(added)[0]:
-                continue
+            if size == 2 and (not _near(added[0], added[1:]) or _moon_kind_and_problem(added)[0]):
+                continue  # two far-apart cards, or a moon of their own (MakeMoon)
             grouping = find_moon_grouping(moon_cards.union(added))
             if grouping is not None:
                 out.append(Regroup(grouping))

@@ -117,8 +117,8 @@ class TestPrizeOrder:
         assert prize_order("5H KH 2H QH") == [1, 3, 0, 2]
 
     def test_discards_count_below_followers(self):
-        """'Discards are ranked in order from king down to 2, and count below cards that
-        follow suit.'"""
+        """'There are no trumps.' 'Discards are ranked in order from king down to 2, and
+        count below cards that follow suit.'"""
         assert prize_order("2C KD QS 3C") == [3, 0, 1, 2]
 
     def test_equal_discards_rank_by_suit_diamonds_clubs_spades_hearts(self):
@@ -358,7 +358,9 @@ class TestRound:
 
     def test_as_many_prizes_as_players_then_the_leader_turns_one(self):
         """'As many cards as there are players are dealt face down from the top of the deck
-        ... The player to the dealer's left ... picks one of the cards to be turned over.'"""
+        ... The player to the dealer's left ... picks one of the cards to be turned over.'
+        '(The prize cards are dealt from the top of the deck in sequence (1st, 2nd, 3rd,
+        etc.), so that the face-up card could be any of the prizes'."""
         state = table(["3S 4S", "5S 6S", "7S 8S"], deck="KC QC JC 10C 9C")
         for _ in range(3):
             state = state.apply(Done())
@@ -404,6 +406,20 @@ class TestRound:
         for _ in range(3):
             state = state.apply(Done())
         assert state.phase == mp.TURN_PRIZE and state.current_player == 1
+
+    def test_the_leader_may_lead_any_card_of_the_hand(self):
+        """'He then leads to a trick (as in Whist) by playing one of the cards from his hand
+        (your hand consists of the cards not put down in moons or your planet).'"""
+        state = table(
+            ["3S 10H KD AS", "7S"],
+            planets=["9C 8C", ""],
+            moons=[["QS QH"], []],
+            prizes="KC QC",
+            phase=mp.TURN_PRIZE,
+            trick_players=(0, 1),
+        ).apply(TurnPrize(0))
+        assert {a.card for a in state.legal_actions()} == set(cards("3S 10H KD"))
+        assert refused(state, PlayCard(C("QS"))) == "you do not hold Q♠"
 
     def test_follow_suit_if_possible(self):
         """'You must follow suit if possible; if not, discard.'"""
@@ -683,3 +699,21 @@ def test_the_fast_moon_extension_check_agrees_with_is_moon():
                 assert mp._extends(moon, card) == is_moon((*moon, card)), (moon, card)
                 checked += 1
     assert checked > 1000
+
+
+def test_every_listed_move_is_allowed_by_the_rules():
+    """Listing and rule check agree: each listed move passes the rule check and applies,
+    keeping every card."""
+    game = MoonsAndPlanets(num_players=3)
+    rng = random.Random(9)
+    deck = Counter(game.deck())
+    for seed in range(6):
+        state = game.new_game(seed)
+        while not state.is_over:
+            options = list(state.legal_actions())
+            assert len(set(options)) == len(options), "no move is listed twice"
+            if state.phase == mp.PUT_DOWN:
+                for action in options:
+                    assert state._put_down_problem(action) is None, action
+                    assert Counter(state.apply(action).all_cards()) == deck
+            state = state.apply(options[rng.randrange(len(options))])
