@@ -41,7 +41,8 @@ class TestSeedChains:
         check_steps([chain])
 
     def test_goal_2_chain(self):
-        """Seed 000: "Goal is 2: 4(4) – 7(-3) + 9(6) – 12(-6) + 3(-3) + 3(0) – 4(-4) + 9(5) – 3(2)"."""
+        """Seed 000: "Goal is 2: 4(4) – 7(-3) + 9(6) – 12(-6) + 3(-3) + 3(0) – 4(-4) + 9(5)
+        – 3(2)"."""
         chain = chain_steps([4, -7, 9, -12, 3, 3, -4, 9, -3])
         assert chain.text == "4 − 7 + 9 − 12 + 3 + 3 − 4 + 9 − 3 = 2"
         assert chain.latex == "4 - 7 + 9 - 12 + 3 + 3 - 4 + 9 - 3 = 2"
@@ -88,8 +89,9 @@ def _position(hands, centre="JC", points=(0, 0), turn=0):
     state = stm.SunsToMoons(2).new_game(0)
     centre = parse_card(centre)
     return dataclasses.replace(
-        state, hands=tuple(parse_cards(h) for h in hands), table=(stm.Play(centre, 1, centre.rank),),
-        counted=(centre.rank,), counted_cards=(centre,), turn=turn, points=points,
+        state, hands=tuple(parse_cards(h) for h in hands),
+        table=(stm.Play(centre, 1, centre.rank),), counted=(centre.rank,),
+        counted_cards=(centre,), turn=turn, points=points,
     )
 
 
