@@ -105,6 +105,13 @@ def _ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
+def _not_standard(cards: Iterable[Card]) -> str | None:
+    odd = [c for c in cards if not c.is_standard]
+    if odd:
+        return f"{_show(odd)}: Moons and Planets uses the 52 standard cards (no Jokers)"
+    return None
+
+
 def _playable(card: Card) -> bool:
     rank = card.rank
     return rank != 1 and (rank != 5 or card.suit != "C")
@@ -141,6 +148,9 @@ def planet_problem(cards: Iterable[Card | str]) -> str | None:
         return "a planet needs cards: 2 or more of one suit adding to 15 to 18, or the 5♣"
     if len(set(group)) != len(group):
         return f"{_show(group)} names a card twice"
+    foreign = _not_standard(group)
+    if foreign:
+        return foreign
     if FIVE_OF_CLUBS in group:
         if len(group) == 1:
             return None
@@ -200,6 +210,9 @@ def _moon_kind_and_problem(group: tuple[Card, ...]) -> tuple[str | None, str | N
     shown = _show(group)
     if len(set(group)) != len(group):
         return None, f"{shown} names a card twice"
+    foreign = _not_standard(group)
+    if foreign:
+        return None, foreign
     if FIVE_OF_CLUBS in group:
         return None, "the 5♣ is only ever a planet: it cannot be part of a moon"
     aces = sum(1 for c in group if c.rank == 1)
@@ -267,6 +280,9 @@ def prize_order(cards_in_play_order: Iterable[Card | str]) -> list[int]:
         raise MathCardsError("a trick needs at least the led card")
     if len(set(trick)) != len(trick):
         raise MathCardsError(f"{_show(trick)} names a card twice")
+    foreign = _not_standard(trick)
+    if foreign:
+        raise MathCardsError(foreign)
     for card in trick:
         if card.rank == 1:
             raise MathCardsError(f"{card.symbol}: aces cannot be played to a trick")
@@ -338,10 +354,14 @@ class TurnPrize:
 
     index: int
 
+    def __post_init__(self) -> None:
+        if isinstance(self.index, bool) or not isinstance(self.index, int):
+            raise MathCardsError(
+                f"a prize is chosen by its number (0 = the first prize), not {self.index!r}"
+            )
+
     def __str__(self) -> str:
-        return f"turn prize {self.index + 1} face up" if isinstance(self.index, int) else (
-            f"turn prize {self.index!r} face up"
-        )
+        return f"turn prize {self.index + 1} face up"
 
 
 @dataclass(frozen=True)
@@ -1023,6 +1043,8 @@ class MoonsAndPlanetsState(State):
             if self.phase != PLAY:
                 return self._not_now()
             card = action.card
+            if not card.is_standard:
+                return _not_standard((card,))
             if card.rank == 1:
                 return "aces cannot be played to a trick: an ace is only ever a moon"
             if card == FIVE_OF_CLUBS:

@@ -717,3 +717,16 @@ def test_every_listed_move_is_allowed_by_the_rules():
                     assert state._put_down_problem(action) is None, action
                     assert Counter(state.apply(action).all_cards()) == deck
             state = state.apply(options[rng.randrange(len(options))])
+
+
+def test_cards_from_other_decks_are_named_as_the_problem():
+    """Rulings 1: 'Standard 52 cards, no Jokers'."""
+    assert not is_moon("JK BIG") and "no Jokers" in mp.moon_problem("JK JK".split()[:1])
+    assert not is_planet("JK 9H") and "standard cards" in planet_problem("R12 G5")
+    with pytest.raises(MathCardsError, match="no Jokers"):
+        prize_order("3S JK")
+    state = table(["3S", "7S"], prizes="KC QC", phase=mp.TURN_PRIZE, trick_players=(0, 1))
+    state = state.apply(TurnPrize(0))
+    assert "no Jokers" in refused(state, PlayCard(C("G1")))
+    with pytest.raises(MathCardsError, match="by its number"):
+        TurnPrize(True)
