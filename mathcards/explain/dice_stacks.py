@@ -19,12 +19,14 @@ mathcards.explain.errors.NotAStackError: 10♣ 5♠ 4♦ is not a stack of 11: 1
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Sequence
 from itertools import product
+from typing import Any
 
 from mathcards.cards import Card, as_card, parse_cards
 from mathcards.explain.errors import ExplainError, NotAStackError
-from mathcards.explain.steps import StackExpression
+from mathcards.explain.steps import Fact, Hint, Refusal, StackExpression, Step, seat_name
 from mathcards.explain.terms import (
     MINUS,
     Half,
@@ -228,3 +230,83 @@ def stack_steps(
 
 
 __all__ = ["analyse_stack", "stack_steps"]
+
+
+# --- events -> steps ---------------------------------------------------------------
+def steps_for_events(events: Sequence[Any], before: Any = None, after: Any = None) -> list[Step]:
+    """The steps of one action's events: each stack laid as its expression, in order."""
+    out: list[Step] = []
+    for ev in events:
+        name = type(ev).__name__
+        if name == "StackLaid":
+            try:
+                step = analyse_stack(ev.cards, ev.dice)
+            except NotAStackError as exc:  # the engine is the judge; say what we could not
+                out.append(Fact(player=ev.player, sentence=f"{ev.describe().rstrip('.')} "
+                                                           f"({exc.reason})"))
+                continue
+            out.append(dataclasses.replace(step, player=ev.player, target=ev.target,
+                                           points=ev.points))
+        elif name == "DiceRolled":
+            d1, d2 = ev.dice
+            out.append(Fact(player=ev.player, sentence=(
+                f"{seat_name(ev.player)} rolls {d1} and {d2}: stacks of {d1} + {d2} = "
+                f"{d1 + d2}; draw {min(d1, d2)} or {max(d1, d2)} cards"
+                if d1 != d2 else
+                f"{seat_name(ev.player)} rolls {d1} and {d2}: stacks of {d1} + {d2} = "
+                f"{d1 + d2}; draw {d1} cards")))
+        else:
+            out.append(Fact(player=ev.player, sentence=ev.describe().rstrip(".")))
+    return out
+
+
+def _hand_and_dice(state: Any) -> tuple[tuple[Card, ...], tuple[int, int] | None]:
+    player = state.current_player
+    obs = state.observation(player)
+    hand = tuple(getattr(obs, "hand", ()))
+    dice = getattr(obs, "dice", None) or getattr(state, "dice", None)
+    return hand, (tuple(dice) if dice else None)  # type: ignore[return-value]
+
+
+def hint(state: Any, level: int = 1) -> Hint:
+    """A hint for the player to act: 1 how many stacks, 2 which cards, 3 one full stack."""
+    from mathcards.games import dice_stacks as engine
+
+    if state.current_player is None:
+        return Hint(level=level, sentence="the game is over")
+    hand, dice = _hand_and_dice(state)
+    if not dice:
+        return Hint(level=level, sentence="roll the dice first")
+    target = sum(dice)
+    stacks = [tuple(s) for s in engine.best_stacks(hand, dice)]
+    if not stacks:
+        return Hint(level=level, sentence=f"these cards make no stack of {target} yet")
+    points = sum(engine.stack_points(s, dice) for s in stacks)
+    count = len(stacks)
+    made = f"{count} stack{'s' if count != 1 else ''} of {target}"
+    if points != count:
+        made += f" ({points} points)"
+    if level <= 1:
+        return Hint(level=1, sentence=f"these cards make {made}")
+    first = stacks[0]
+    cards = " and ".join(c.symbol for c in first)
+    sentence = f"these cards make {made}; here is one: {cards}"
+    if level == 2:
+        return Hint(level=2, sentence=sentence)
+    step = dataclasses.replace(analyse_stack(first, dice),
+                               points=engine.stack_points(first, dice))
+    return Hint(level=3, sentence=sentence, shown=(step,))
+
+
+def why_not(state: Any, action: Any, reason: str) -> Refusal:
+    """A refused stack with the arithmetic of why it is not one."""
+    cards = getattr(action, "cards", None)
+    _, dice = _hand_and_dice(state) if state.current_player is not None else ((), None)
+    detail: tuple[Step, ...] = ()
+    if cards and dice:
+        try:
+            analyse_stack(cards, dice, ordered=True)
+        except NotAStackError as exc:
+            if exc.reason not in reason:
+                detail = (Fact(sentence=exc.reason),)
+    return Refusal(action=str(action), reason=reason, detail=detail)
