@@ -259,3 +259,99 @@ class PrizeCheck:
 
     def _repr_mimebundle_(self, **kwargs):
         return self.widget._repr_mimebundle_(**kwargs)
+
+
+# --- the arithmetic games -----------------------------------------------------------
+def deck_value_check(counted: Sequence[int], card: str | Card, sign: int,
+                     options: Sequence[int], *, ace_value: int | None = None) -> Check:
+    """Suns to Moons: "what is the deck value now?", judged by the engine's ``legal_turns``.
+
+    ``counted`` are the signed values still counted on the deck (centre card
+    first); the student plays ``card`` with ``sign`` (+1 across, −1 upright).
+    """
+    from mathcards.games import suns_to_moons as stm
+
+    played = cards_of(card)[0]
+    value = ace_value if ace_value is not None else stm.card_values(played)[0]
+    play = stm.Play(played, sign, value)
+    counted = tuple(counted)
+    deck = sum(counted)
+    way = "across (adds)" if sign > 0 else "upright (subtracts)"
+    question = (
+        f"The deck is worth {stm.number(deck)}. You play {played.symbol} {way}. "
+        "What is the deck value now?"
+    )
+    labels = [stm.number(n) for n in options]
+
+    def judge(index: int) -> Verdict:
+        # The engine's options for a hand of just this card: the turn made of this play
+        # gives the value after (bound or not, a lone card's turns are all listed).
+        turns = [t for t in stm.legal_turns([played], counted) if t.plays == (play,)]
+        after = turns[0].value_after if turns else deck + play.contribution
+        said = options[index]
+        sum_text = f"{stm.number(deck)} {'+' if sign > 0 else '−'} {value} = {stm.number(after)}"
+        if said == after:
+            return Verdict(True, sum_text + ".")
+        return Verdict(False, f"{sum_text}, not {stm.number(said)}.")
+
+    return Check(question, labels, judge, picture=card_row([played], turned=(sign > 0,)))
+
+
+def stack_choice_check(dice: tuple[int, int], groups: Sequence[str]) -> Check:
+    """Dice Stacks: "which of these make the dice total?", judged by ``stack_steps``."""
+    from mathcards.explain import NotAStackError, stack_steps
+
+    target = sum(dice)
+    options = [" ".join(c.symbol for c in cards_of(g)) for g in groups]
+
+    def judge(index: int) -> Verdict:
+        try:
+            step = stack_steps(groups[index], dice)
+        except NotAStackError as exc:
+            return Verdict(False, str(exc) + ".")
+        return Verdict(True, f"{step.text}: a stack of {target}.")
+
+    picture = dice_pair(dice)
+    return Check(
+        f"You rolled {dice[0]} and {dice[1]}, so you are making {target}s. "
+        f"Which of these is a stack of {target}?",
+        options, judge, picture=picture,
+    )
+
+
+def dice_pair(dice: tuple[int, int]) -> str:
+    from mathcards.widgets.lesson import dice_svg
+
+    return dice_svg(dice[0]) + " " + dice_svg(dice[1])
+
+
+def capture_check(played: str | Card, own: str, opponent: str) -> Check:
+    """Sums: "which card can you capture?", judged by ``capture_targets``."""
+    from mathcards.games import sums
+
+    card = cards_of(played)[0]
+    own_cards, their_cards = cards_of(own), cards_of(opponent)
+    labels = [c.symbol for c in their_cards] + ["none of them"]
+
+    def judge(index: int) -> Verdict:
+        targets = sums.capture_targets(card, own_cards, their_cards)
+        ways = sums.capture_ways(card, own_cards, their_cards)
+        if index == len(their_cards):
+            if not targets:
+                return Verdict(True, "no sum or difference of two of your cards of one "
+                               "colour makes an opponent's card.")
+            return Verdict(False, f"{ways[0].equation}, so {ways[0].target.symbol} can be "
+                           "captured.")
+        target = their_cards[index]
+        if target in targets:
+            way = next(w for w in ways if w.target == target)
+            return Verdict(True, f"{way.equation}: {card.symbol} with your "
+                           f"{way.helper.symbol} captures {target.symbol}.")
+        return Verdict(False, sums.why_no_capture(card, target, own_cards) + ".")
+
+    picture = ("You play " + card_row([card]) + "Your side: " + card_row(own_cards)
+               + "Opponent's side: " + card_row(their_cards))
+    return Check(
+        f"You play {card.symbol}. Which of your opponent's cards can you capture?",
+        labels, judge, picture=picture,
+    )

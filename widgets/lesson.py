@@ -500,3 +500,84 @@ class GuidedHand:
 
     def _repr_mimebundle_(self, **kwargs):
         return self.widget._repr_mimebundle_(**kwargs)
+
+
+# --- worked examples of the arithmetic games ----------------------------------------
+def suns_to_moons_example(plays: Sequence[tuple[int, int]], *, goal: int | None = None,
+                          title: str = "") -> StepThrough:
+    """A seed example of Suns to Moons stepped through with the explainer.
+
+    ``plays`` are ``(value, sign)`` pairs, the centre card first; a Joker is
+    ``(0, 0)``. Each step is the explainer's signed addition (or Joker
+    removal); the last is the round's whole chain, in the order of play.
+    """
+    from mathcards.explain import Chain, JokerRemoval, SignedAddition, chain_steps, seed_record
+
+    suits = "HSDC"
+    counted: list[int] = []
+    steps: list = []
+    for i, (value, sign) in enumerate(plays):
+        before = sum(counted)
+        if sign == 0:
+            removed = counted.pop() if counted else 0
+            steps.append(JokerRemoval(player=None, removed_card=None if not removed else
+                                      _card_for(abs(removed), suits[i % 4]),
+                                      removed_contribution=removed, before=before,
+                                      after=sum(counted), goal=goal))
+            continue
+        counted.append(sign * value)
+        card = _card_for(value, suits[i % 4])
+        if i == 0:
+            steps.append((f"The centre card {card.symbol} starts the deck at {value}.", ""))
+            continue
+        steps.append(SignedAddition(player=None, card=card, value=value, before=before,
+                                    contribution=sign * value, after=sum(counted), goal=goal))
+    chain: Chain = chain_steps(counted, goal=goal)
+    steps.append((f"The whole round: {chain.text}. In the seed's notation: "
+                  f"{seed_record(plays)}", chain.latex))
+    return StepThrough(steps, title=title)
+
+
+def _card_for(value: int, suit: str) -> Card:
+    """A card of ``value`` for pictures of seed examples (14 is an Ace)."""
+    return Card(suit, 1 if value == 14 else value)
+
+
+def dice_stacks_example(examples: Sequence[tuple[str, tuple[int, int]]],
+                        title: str = "") -> StepThrough:
+    """Stacks from the seed, each explained by ``stack_steps`` (or why it is no stack)."""
+    from mathcards.explain import NotAStackError, stack_steps
+
+    steps, pictures = [], []
+    for cards, dice in examples:
+        target = sum(dice)
+        pictures.append(dice_svg(dice[0]) + " " + dice_svg(dice[1]) + card_row(cards))
+        try:
+            step = stack_steps(cards, dice)
+        except NotAStackError as exc:
+            steps.append((f"Making {target}: not a stack. {exc}", ""))
+        else:
+            steps.append((f"Making {target}: {step.text}", step.latex))
+    return StepThrough(steps, pictures=pictures, title=title)
+
+
+def sums_example(played: str, own: str, opponent: str, title: str = "") -> StepThrough:
+    """A capture in Sums, step by step: the cards, then each way the engine finds."""
+    from mathcards.games.sums import capture_ways
+
+    ways = capture_ways(played, cards_of(own), cards_of(opponent))
+    p = cards_of(played)[0]
+    steps = [(f"You play {p.symbol}. Your other face-up cards: "
+              f"{' '.join(c.symbol for c in cards_of(own))}; your opponent's: "
+              f"{' '.join(c.symbol for c in cards_of(opponent))}.", "")]
+    pictures = ["You play " + card_row(played) + "Your side: " + card_row(own)
+                + "Opponent: " + card_row(opponent)]
+    for way in ways:
+        latex = way.equation.replace("−", "-")
+        steps.append((f"{way.equation}: {p.symbol} with your {way.helper.symbol} makes "
+                      f"{way.result}, so you capture {way.target.symbol}.", latex))
+        pictures.append(card_row([p, way.helper, way.target]))
+    if not ways:
+        steps.append(("No card of the same colour adds or subtracts to an opponent's card: "
+                      "no capture.", ""))
+    return StepThrough(steps, pictures=pictures, title=title)
