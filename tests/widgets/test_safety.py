@@ -1,0 +1,242 @@
+"""Safe in Voilà: nothing hidden in a synced field, every browser value checked.
+
+A page visitor can read and set every synced trait of every widget, so these
+tests read ``get_state()`` of the whole widget tree after every click and
+tamper with what the browser could send.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from mathcards.widgets.sums import sums_table
+from mathcards.widgets.suns_to_moons import suns_to_moons_table
+
+from mathcards.cards import Card
+from tests.widgets.helpers import click_something, enabled_cards
+
+
+def _cards_in(value) -> set[Card]:
+    """Every Card inside an observation (dataclasses, tuples, nested)."""
+    found: set[Card] = set()
+    stack = [value]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, Card):
+            found.add(v)
+        elif isinstance(v, tuple | list):
+            stack.extend(v)
+        elif hasattr(v, "__dataclass_fields__"):
+            stack.extend(getattr(v, f) for f in v.__dataclass_fields__)
+    return found
+
+
+def _synced_text(table) -> str:
+    return json.dumps(table.hidden_widget_states(), ensure_ascii=False, default=str)
+
+
+def _hidden_from_screen(table) -> set[Card]:
+    """Cards of other seats' hands that the person at the screen may not know."""
+    state = table.state
+    viewer = table.viewer
+    visible = _cards_in(state.observation(viewer)) if viewer is not None else set()
+    if viewer is None:  # nobody's hand may show: only public cards
+        public = None
+        for seat in range(state.game.num_players):
+            obs_cards = _cards_in(state.observation(seat)) - set(state.observation(seat).hand)
+            public = obs_cards if public is None else public & obs_cards
+        visible = public or set()
+    hidden: set[Card] = set()
+    for seat in range(state.game.num_players):
+        if seat != viewer:
+            hidden |= set(state.observation(seat).hand)
+    return hidden - visible
+
+
+def _assert_no_leak(table, known: set[Card] | None = None) -> int:
+    """No card of another seat's hand is in a synced field, unless the person at the
+    screen has seen it face up before (a card drawn from Sums' face-up piles, a card
+    played earlier and reshuffled): ``known`` collects what the screen has shown."""
+    text = _synced_text(table)
+    hidden = _hidden_from_screen(table) - (known or set())
+    for card in hidden:
+        assert card.name not in text, f"{card.name} (hidden) is in a synced field"
+        assert card.symbol not in text, f"{card.symbol} (hidden) is in a synced field"
+    return len(hidden)
+
+
+def _seen(table) -> set[Card]:
+    if table.viewer is None:
+        return _public(table.state)
+    return _cards_in(table.state.observation(table.viewer))
+
+
+@pytest.mark.parametrize("make", [
+    lambda: suns_to_moons_table(players=3, target_score=1, seed=5, bot_delay=0,
+                                seats=("human", "strong", "random")),
+    lambda: sums_table(players=3, seed=5, bot_delay=0, seats=("human", "strong", "random")),
+])
+def test_no_synced_field_holds_another_seats_hidden_cards(make):
+    table = make()
+    rng = random.Random(5)
+    checked = 0
+    known: set[Card] = set()
+    while not table.state.is_over:
+        known |= _seen(table)
+        checked += _assert_no_leak(table, known) > 0
+        before = table.state
+        click_something(table, rng)
+        known |= _public_between(before, table.state)
+    assert checked > 3  # the check ran while bots held cards
+
+
+def test_hot_seat_hides_every_hand_until_ready():
+    table = sums_table(players=3, seed=9, bot_delay=0, seats=("human", "human", "strong"))
+    rng = random.Random(9)
+    hidden_screens = 0
+    known: set[Card] = set()
+    while not table.state.is_over and len(table.state.history) < 60:
+        known |= _public(table.state)
+        p = table.state.current_player
+        if table.viewer != p:
+            assert table.viewer is None
+            # before "I'm ready" no hand at all is in any synced field
+            state = table.state
+            text = _synced_text(table)
+            for seat in (0, 1, 2):
+                for card in set(state.observation(seat).hand) - known:
+                    assert card.name not in text and card.symbol not in text
+            hidden_screens += 1
+            table.w_ready.click()
+        _assert_no_leak(table, known | _public(table.state))
+        before = table.state
+        click_something(table, rng)
+        known |= _public_between(before, table.state)
+    assert hidden_screens >= 2
+
+
+def _public_between(before, after) -> set[Card]:
+    """Cards face up on the table at any moment between two states (the bots' moves
+    happen in front of everyone: a card drawn from a face-up pile was seen)."""
+    seen: set[Card] = set()
+    state = before
+    for action in after.actions[len(before.actions):]:
+        state = state.apply(action)
+        seen |= _public(state)
+    return seen
+
+
+def _public(state) -> set[Card]:
+    seats = range(state.game.num_players)
+    sets = [_cards_in(state.observation(s)) - set(state.observation(s).hand) for s in seats]
+    return set.intersection(*sets)
+
+
+# --- tampering: what a visitor's browser could send ------------------------------
+def test_click_on_a_disabled_card_is_refused_with_the_reason():
+    table = suns_to_moons_table(seed=1, bot_delay=0)
+    # find a deal where some card cannot be played (±10 rule); else play until there is one
+    rng = random.Random(1)
+    for _ in range(200):
+        off = [cb for cb in table.card_pool if cb.card is not None and cb.button.disabled]
+        if off and table._acting_human():
+            break
+        click_something(table, rng)
+    else:
+        pytest.fail("no refused card found in 200 clicks")
+    before = table.state
+    cb = off[0]
+    cb.button.disabled = False  # the visitor re-enables the button in the page
+    cb.button.click()
+    assert table.state is before
+    assert table.refused
+    assert "±10" in table.message or "Joker" in table.message or "within" in table.message
+
+
+def test_a_tampered_choice_key_is_refused_and_nothing_changes():
+    table = suns_to_moons_table(seed=2, bot_delay=0)
+    card = next(c for c in enabled_cards(table) if not c.card.is_joker)
+    card.button.click()
+    before = table.state
+    i = next(i for i, k in enumerate(table.choice_keys) if k and k.startswith("sign:"))
+    table.choice_keys[i] = "sign:+99"  # a value the page never offered
+    table.choice_pool[i].click()
+    assert table.state is before
+    assert table.refused and "not one of the moves" in table.message
+
+
+def test_a_button_relabelled_by_the_visitor_still_means_its_own_legal_choice():
+    table = sums_table(seed=3, bot_delay=0)
+    i = next(i for i, k in enumerate(table.choice_keys) if k and k.startswith("pile:"))
+    table.choice_pool[i].description = "Draw the ace of spades from anywhere"
+    before = table.state
+    table.choice_pool[i].click()
+    assert table.state is not before
+    assert type(table.state.history.last).__name__ == "Draw"
+
+
+@pytest.mark.parametrize("typed, reason", [
+    ("KS +", "not hold"),            # a card the player does not hold
+    ("__import__('os')", "not a move"),  # code is never run: it is not card text
+    ("1+1", "not a move"),
+    ("7H", "say + "),
+])
+def test_typed_moves_are_parsed_as_cards_only(typed, reason):
+    table = suns_to_moons_table(seed=4, bot_delay=0)
+    hand = table.state.observation(0).hand
+    if typed.startswith("KS") and Card("S", 13) in hand:
+        typed = "KH +" if Card("H", 13) not in hand else "KD +"
+    before = table.state
+    table.w_move.value = typed
+    assert table.state is before
+    assert table.refused, typed
+    assert reason in table.message, table.message
+
+
+def test_a_dropdown_set_to_an_illegal_value_is_refused_and_the_table_unchanged():
+    """The seat pickers are Dropdowns: the browser sends an index; values outside the
+    options are refused by the widget and never reach a new game."""
+    from traitlets import TraitError
+
+    table = sums_table(seed=5, bot_delay=0)
+    picker = table.w_seat_pickers[1]
+    before = (table.state, table.seats)
+    with pytest.raises(TraitError):
+        picker.set_state({"index": 7})
+    with pytest.raises(TraitError):
+        picker.value = "god mode"
+    table.w_new.click()  # a new game starts only from the offered seat kinds
+    assert set(table.seats) <= {"human", "random", "strong"}
+    assert before[1] == table.seats
+
+
+def test_a_move_typed_for_a_card_in_a_bots_hand_is_refused():
+    table = sums_table(seed=6, bot_delay=0)
+    next(b for i, b in enumerate(table.choice_pool)
+         if (table.choice_keys[i] or "").startswith("pile:")).click()
+    bot_card = table.state.observation(1).hand[0]
+    if bot_card in table.state.observation(0).hand:
+        pytest.skip("the same card in both hands (one deck: impossible)")
+    before = table.state
+    table.w_move.value = f"play {bot_card}"
+    assert table.state is before
+    assert table.refused
+    # the same words as for any card you lack: nothing about where the card is
+    assert "do not hold" in table.message
+
+
+def test_clicks_during_a_bots_turn_are_refused():
+    table = suns_to_moons_table(seed=7, bot_delay=30.0, save=False)  # the bot waits
+    card = next(c for c in enabled_cards(table) if not c.card.is_joker)
+    key = card.key
+    card.button.click()
+    next(b for i, b in enumerate(table.choice_pool)
+         if (table.choice_keys[i] or "").startswith("sign:")).click()
+    assert table.state.current_player == 1  # the bot's turn, paused
+    before = table.state
+    table._try(table._card_click, key)  # what a stale button in the page would send
+    table._on_typed("pass")
+    assert table.state is before
+    assert table.refused and "wait for the bot" in table.message
