@@ -238,6 +238,13 @@ def hint(state: Any, level: int = 1) -> Hint:
             f"no play reaches the goal {goal} this turn: leave the deck where one card "
             f"cannot reach it"))
     choice = engine.strong_policy(state.observation(player), legal, random.Random(0))
+    if not _is_play(choice):
+        sentence = (f"no play reaches the goal {goal} this turn; a safe choice is to end "
+                    f"your turn after the Joker")
+        if level == 1:
+            sentence = f"no play reaches the goal {goal} this turn"
+        shown = (GoalCheck(value=state.deck_value, goal=state.goal, deck_size=state.deck_size),)
+        return Hint(level=level, sentence=sentence, shown=shown if level == 3 else ())
     turn = next((t for t in turns if t[0] == choice), (choice,))
     sentence = f"no play reaches the goal {goal} this turn; a safe choice is {_turn_words(turn)}"
     if level == 2:
