@@ -1,0 +1,199 @@
+"""Save and resume, and deal codes (game + settings + seed in short text)."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import pytest
+from mathcards.widgets import saves
+from mathcards.widgets.saves import DealCodeError, deal_code, read_deal_code
+from mathcards.widgets.sums import sums_table
+from mathcards.widgets.suns_to_moons import suns_to_moons_table
+from mathcards.widgets.table import wait_for_bots
+
+from mathcards.games.registry import make_game
+from tests.widgets.helpers import click_something, enabled_cards
+
+
+@pytest.mark.parametrize("name, players, settings", [
+    ("suns_to_moons", 2, {}),
+    ("suns_to_moons", 5, {"target_score": 1}),
+    ("sums", 3, {"piles": 6, "variant_return": True}),
+    ("sums", 2, {"variant_draw_or_play": True, "decks": 2}),
+])
+@pytest.mark.parametrize("seed", [0, 7, 1_048_575, 123_456_789])
+def test_deal_codes_round_trip(name, players, settings, seed):
+    game = make_game(name, num_players=players, **settings)
+    code = deal_code(game, seed)
+    assert len(code) <= 30 and code == code.upper()
+    again, again_seed = read_deal_code(code.lower())  # typed in lower case
+    assert again == game and again_seed == seed
+
+
+def test_deal_code_looks_like_the_example():
+    code = deal_code(make_game("sums", num_players=3), 5)
+    assert code.startswith("SUMS-3P-") and len(code.split("-")[-1]) == 5
+
+
+@pytest.mark.parametrize("code, words", [
+    ("", "empty"),
+    ("HELLO", "too short"),
+    ("CHESS-2P-0005X", "not a game"),
+    ("SUMS-XP-0005X", "players"),
+    ("SUMS-2P-Q9-0005+", "does not have"),
+    ("SUMS-99P-0005+", "rules do not allow"),
+    ("SUMS-2P-00U5;", "characters"),
+])
+def test_bad_deal_codes_give_one_line_errors(code, words):
+    if code.endswith("+"):  # a well-formed code (right check letter) with bad settings
+        code = code[:-1] + saves._check_letter(code[:-1])
+    with pytest.raises(DealCodeError) as info:
+        read_deal_code(code)
+    message = str(info.value)
+    assert words in message and "\n" not in message
+    assert "looks like" in message or "type one like" in message
+
+
+def test_a_typing_slip_is_caught_by_the_check_letter():
+    code = deal_code(make_game("suns_to_moons", num_players=2), 4242)
+    body, last = code[:-2], code[-2]
+    slip = body + ("1" if last != "1" else "2") + code[-1]
+    with pytest.raises(DealCodeError, match="typing slip"):
+        read_deal_code(slip)
+
+
+def test_deal_code_box_deals_the_same_game_for_everyone():
+    code = deal_code(make_game("sums", num_players=2, piles=5), 99)
+    first = sums_table(bot_delay=0, save=False)
+    second = sums_table(bot_delay=0, save=False)
+    for table in (first, second):
+        table.w_code.value = code
+        table.w_code_go.click()
+    assert first.state == second.state
+    assert first.state.game.piles == 5 and first.state.seed == 99
+    assert code in first.w_header.value
+
+
+def test_deal_code_box_refuses_a_code_for_another_game():
+    table = sums_table(bot_delay=0, save=False)
+    before = table.state
+    table.w_code.value = deal_code(make_game("suns_to_moons", num_players=2), 3)
+    table.w_code_go.click()
+    assert table.state is before and table.refused and "Suns to Moons" in table.message
+
+
+def _one_move(table):
+    import random
+
+    rng = random.Random(0)
+    start = len(table.state.history)
+    while len(table.state.history) == start:
+        click_something(table, rng)
+
+
+def test_reopening_offers_to_resume_and_resumes(data_dir):
+    table = suns_to_moons_table(seed=12, bot_delay=0)
+    _one_move(table)
+    moves = len(table.state.history)
+    reopened = suns_to_moons_table(bot_delay=0)
+    assert "saved" in reopened.w_banner.value and f"{moves} moves" in reopened.w_banner.value
+    assert "mc-hide" in reopened.w_body._dom_classes  # nothing moves until the answer
+    reopened.w_resume.click()
+    assert reopened.state == table.state
+    assert "mc-hide" not in reopened.w_body._dom_classes
+    assert enabled_cards(reopened)
+
+
+def test_start_new_keeps_playing_a_fresh_deal(data_dir):
+    table = suns_to_moons_table(seed=12, bot_delay=0)
+    _one_move(table)
+    reopened = suns_to_moons_table(seed=13, bot_delay=0)
+    reopened.w_discard.click()
+    assert reopened.state.seed == 13 and len(reopened.state.history) == 0
+
+
+def test_a_corrupted_save_gives_one_line_and_a_fresh_game_and_is_kept(data_dir):
+    table = suns_to_moons_table(seed=12, bot_delay=0)
+    _one_move(table)
+    path = data_dir / "tables" / "suns_to_moons.json"
+    path.write_text(path.read_text()[:-40] + "garbage")
+    reopened = suns_to_moons_table(seed=3, bot_delay=0)
+    assert reopened.message.startswith("Your saved game could not be opened")
+    assert "\n" not in reopened.message
+    assert reopened.state.seed == 3 and not reopened.state.history
+    kept = list((data_dir / "tables").glob("suns_to_moons.broken-*.json"))
+    assert len(kept) == 1 and kept[0].read_text().endswith("garbage")
+    assert not path.exists()
+
+
+def test_a_save_with_an_illegal_move_is_set_aside(data_dir):
+    table = sums_table(seed=2, bot_delay=0)
+    _one_move(table)
+    path = data_dir / "tables" / "sums.json"
+    import re
+
+    text = path.read_text()
+    damaged = re.sub(r'("pile":\s*)\d+', r"\g<1>17", text, count=1)  # no pile 18
+    assert damaged != text
+    path.write_text(damaged)
+    reopened = sums_table(bot_delay=0)
+    assert "could not be opened" in reopened.message
+    assert list((data_dir / "tables").glob("sums.broken-*.json"))
+
+
+def test_a_finished_game_is_not_offered(data_dir):
+    from tests.widgets.helpers import play_to_end
+
+    table = suns_to_moons_table(target_score=1, seed=2, bot_delay=0)
+    play_to_end(table, 2)
+    assert not (data_dir / "tables" / "suns_to_moons.json").exists()
+    again = suns_to_moons_table(bot_delay=0)
+    assert again.w_banner.value == ""
+
+
+def test_bots_pause_with_a_thread_timer_outside_a_kernel():
+    table = suns_to_moons_table(seed=5, bot_delay=0.05, save=False)
+    _one_move(table)
+    assert table.state.current_player == 1  # the bot has not moved yet: its pause
+    wait_for_bots(table, timeout=10)
+    assert table.state.current_player == 0
+    assert any("(bot) plays" in h or "(bot)" in h for h in table.history[-3:])
+
+
+def test_bots_pause_on_the_running_event_loop_without_blocking_it():
+    """In a kernel the bot waits with loop.call_later: the loop keeps handling messages."""
+
+    async def scenario():
+        table = suns_to_moons_table(seed=5, bot_delay=0.1, save=False)
+        _one_move(table)
+        assert table.state.current_player == 1
+        ticks = 0
+        start = time.monotonic()
+        while table.state.current_player != 0 and time.monotonic() - start < 10:
+            await asyncio.sleep(0.01)  # other messages are served meanwhile
+            ticks += 1
+        assert table.state.current_player == 0
+        assert ticks >= 5  # the loop was free during the pause
+        return time.monotonic() - start
+
+    waited = asyncio.run(scenario())
+    assert waited >= 0.09
+
+
+def test_a_new_game_cancels_the_old_games_bot_timer():
+    table = suns_to_moons_table(seed=5, bot_delay=0.05, save=False)
+    _one_move(table)
+    table.w_new.click()
+    fresh = table.state
+    time.sleep(0.2)
+    assert table.state is fresh  # the old timer did not move in the new game
+
+
+def test_saves_use_the_data_dir_atomically(data_dir):
+    table = sums_table(seed=1, bot_delay=0)
+    _one_move(table)
+    files = sorted(p.name for p in (data_dir / "tables").iterdir())
+    assert files == ["sums.json"]
+    loaded, message = saves.load_table("sums")
+    assert message == "" and loaded.state == table.state and loaded.seats == table.seats
