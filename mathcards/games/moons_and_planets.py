@@ -325,7 +325,8 @@ def rank_trick(
         if follows:
             why = f"{card.symbol} follows {suit_name}"
             if followers > 1:
-                why += f": {_ordinal(place)} highest of {followers} {suit_name} (K high, 2 low)"
+                nth = "highest" if place == 1 else f"{_ordinal(place)} highest"
+                why += f": {nth} of {followers} {suit_name} (K high, 2 low)"
         else:
             position = place - followers
             why = f"{card.symbol} is a discard, below every {suit_name[:-1]}"
@@ -518,7 +519,11 @@ class PrizesAwarded(Event):
             won = f"prize {r.place}" if r.prize is not None else "no prize"
             parts.append(f"{r.card.symbol} takes {won}")
         led = SUIT_NAMES[self.cards[0].suit]
-        text = ", ".join(parts) + f": {led} followers rank above discards"
+        if all(r.follows for r in self.ranking_reasons):
+            rule = f"all follow {led}, highest first"
+        else:
+            rule = f"cards following {led} rank above discards"
+        text = ", ".join(parts) + f": {rule}"
         if self.returned:
             text += f"; {len(self.returned)} untaken prize(s) go to the bottom of the deck"
         return text

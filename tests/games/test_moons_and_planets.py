@@ -128,6 +128,12 @@ class TestPrizeOrder:
         assert prize_order("2S 9H 9D 9C") == [0, 2, 3, 1]
         assert prize_order("2C 7H 7S") == [0, 2, 1]
         assert prize_order("2H 7S 7D 7C") == [0, 2, 3, 1]
+        order, reasons = mp.rank_trick(cards("2S 9H 9D"), (0, 1, 2), cards("KC QC JC"))
+        assert order == (0, 2, 1)
+        assert reasons[1].reason == (
+            "9♦ is a discard, below every spade: 1st of the discards (K high, 2 low); "
+            "same rank as 9♥, so suits decide: ♦ > ♣ > ♠ > ♥; 2nd place takes prize 2 (Q♣)"
+        )
 
     @pytest.mark.parametrize("bad, words", [("3S AS", "aces"), ("3S 5C", "5♣"), ("", "led")])
     def test_cards_that_never_reach_a_trick_are_refused(self, bad, words):
@@ -386,9 +392,13 @@ class TestRound:
         assert event.order == (0, 1, 3, 2) and event.winner == 0
         assert [r.prize for r in event.ranking_reasons] == list(cards("KC QC JC 10C"))
         assert [r.follows for r in event.ranking_reasons] == [True, True, False, False]
-        assert "3♠ follows spades: 1st highest of 2 spades" in event.ranking_reasons[0].reason
+        assert "3♠ follows spades: highest of 2 spades" in event.ranking_reasons[0].reason
+        assert "2♠ follows spades: 2nd highest of 2 spades" in event.ranking_reasons[1].reason
         assert "8♦ is a discard" in event.ranking_reasons[2].reason
-        assert "3♠ takes prize 1, 2♠ takes prize 2, 8♦ takes prize 3" in event.describe()
+        assert event.describe() == (
+            "3♠ takes prize 1, 2♠ takes prize 2, 8♦ takes prize 3, 4♥ takes prize 4: "
+            "cards following spades rank above discards"
+        )
         # 'Players may now put down any new moons': from the winner round the table
         assert state.phase == mp.PUT_DOWN and state.queue == (0, 1, 2, 3)
 
