@@ -740,3 +740,22 @@ def test_cards_from_other_decks_are_named_as_the_problem():
     assert "no Jokers" in refused(state, PlayCard(C("G1")))
     with pytest.raises(MathCardsError, match="by its number"):
         TurnPrize(True)
+
+
+@given(st.randoms(use_true_random=False), st.integers(1, 5))
+def test_the_regroup_search_finds_a_grouping_whenever_one_exists(rng, count):
+    """Cards that are some valid moons can always be regrouped, and any grouping found is
+    valid and uses exactly those cards."""
+    pool = list(standard_deck())
+    rng.shuffle(pool)
+    moons = []
+    for candidate in mp.moon_options(tuple(pool[:30])):
+        if len(moons) == count:
+            break
+        if not any(set(candidate) & set(m) for m in moons):
+            moons.append(candidate)
+    union = frozenset(c for m in moons for c in m)
+    grouping = mp.find_moon_grouping(union)
+    assert grouping is not None
+    assert all(is_moon(g) for g in grouping)
+    assert Counter(c for g in grouping for c in g) == Counter(union)
