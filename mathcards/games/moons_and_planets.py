@@ -897,9 +897,7 @@ class MoonsAndPlanetsState(State):
             hand_sizes=tuple(len(h) for h in self.hands),
             planets=self.planets,
             moons=self.moons,
-            prizes=tuple(
-                c if i == self.face_up else None for i, c in enumerate(self.prizes)
-            ),
+            prizes=self._visible_prizes(),
             face_up=self.face_up,
             trick=self.trick,
             trick_players=self.trick_players,
@@ -907,6 +905,12 @@ class MoonsAndPlanetsState(State):
             discard_size=len(self.discard),
             tricks_played=self.tricks_played,
         )
+
+    def _visible_prizes(self) -> tuple[Card | None, ...]:
+        shown = [None] * len(self.prizes)
+        if self.face_up is not None:
+            shown[self.face_up] = self.prizes[self.face_up]
+        return tuple(shown)
 
     # --- legal actions ------------------------------------------------------------
     def _legal_actions(self) -> Collection[Any]:
