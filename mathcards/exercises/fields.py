@@ -1,0 +1,341 @@
+"""The fields of an exercise: cards, numbers, dice, a Suns to Moons deck, and their templates.
+
+A field is written in the card notation of the rulings (``7H 10S QD``,
+``R12 BIG``) or as a *template* that each student's variant fills in:
+
+- cards: ``5 random cards``, ``3 random red cards``, ``2 random hearts``,
+  ``4 random number cards`` (2-10 only), ``5 random cards with jokers``,
+  ``2 random cards from 7H 8H 9H 10H``;
+- whole numbers: ``-3..3`` (both ends included; ``−`` works as a minus);
+- dice: ``random`` (two dice), or two numbers/ranges like ``[3, 1..6]``;
+- a Suns to Moons deck: ``3 random cards`` (a centre card and signed plays).
+
+Every problem is a ``FieldError`` whose message says what is accepted.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from mathcards.cards import Card, moon_deck, parse_card, standard_deck
+from mathcards.errors import CardParseError, MathCardsError
+
+MINUSES = str.maketrans({"\u2212": "-", "\u2013": "-"})
+STANDARD_HELP = "ranks are A 2–10 J Q K, suits S H D C (JK for a Joker)"
+MOON_HELP = "Shoot the Moon cards are R G P B with 1–12, BIG, LITTLE"
+
+
+class FieldError(MathCardsError):
+    """A field value an exercise cannot use; the message says what would work."""
+
+
+# --- decks of the games -----------------------------------------------------------------
+def game_deck(game: str, *, jokers: bool = False) -> tuple[Card, ...]:
+    """Every card a game's exercises may draw from (one deck)."""
+    if game == "shoot_the_moon":
+        return moon_deck()
+    return standard_deck(jokers=2 if jokers else 0)
+
+
+def card_text_error(text: str, game: str) -> str:
+    """The teacher's message for text that is not a card of this game."""
+    help_text = MOON_HELP if game == "shoot_the_moon" else STANDARD_HELP
+    return f"{text!r} is not a card: {help_text}"
+
+
+def read_card(text: Any, game: str) -> Card:
+    """One card of ``game`` from its text, or a FieldError that says what is accepted."""
+    if isinstance(text, bool) or not isinstance(text, (str, int)):
+        raise FieldError(f"{text!r} is not a card: write cards like 7H, 10S, QD")
+    raw = str(text).strip()
+    try:
+        card = parse_card(raw)
+    except CardParseError:
+        raise FieldError(card_text_error(raw, game)) from None
+    if game == "shoot_the_moon":
+        if card.is_standard or card.is_joker:
+            raise FieldError(f"{raw!r} is not a Shoot the Moon card: {MOON_HELP}")
+    elif not (card.is_standard or (card.is_joker and game == "suns_to_moons")):
+        what = "Jokers" if card.is_joker else "Shoot the Moon cards"
+        raise FieldError(f"{raw!r}: {_title(game)} uses no {what}: {STANDARD_HELP}")
+    return card
+
+
+def split_cards(value: Any) -> list[Any]:
+    """Card texts from ``"7H 8S, 9D"`` or a YAML list."""
+    if isinstance(value, str):
+        return [p for p in re.split(r"[\s,;]+", value.strip()) if p]
+    if isinstance(value, list):
+        return list(value)
+    if isinstance(value, int) and not isinstance(value, bool):
+        return [value]
+    raise FieldError(f"{value!r} is not a list of cards: write them like 7H 10S QD")
+
+
+def _title(game: str) -> str:
+    return game.replace("_", " ").title().replace(" And ", " and ").replace(" The ", " the ")
+
+
+# --- templates --------------------------------------------------------------------------
+_CARDS_TEMPLATE = re.compile(
+    r"^(\d+)\s+random\s+(?:(red|black|green|purple|blue|number|face|hearts?|spades?|diamonds?"
+    r"|clubs?)\s+)?cards?(\s+with\s+jokers?)?(?:\s+from\s+(.+))?$"
+    r"|^(\d+)\s+random\s+(hearts|spades|diamonds|clubs)(\s+with\s+jokers?)?$",
+    re.IGNORECASE,
+)
+_RANGE = re.compile(r"^\s*(-?\d+)\s*\.\.\s*(-?\d+)\s*$")
+_SUIT_WORDS = {"heart": "H", "spade": "S", "diamond": "D", "club": "C"}
+_MOON_COLOUR_WORDS = {"red": "R", "green": "G", "purple": "P", "blue": "B"}
+
+
+@dataclass(frozen=True)
+class CardsTemplate:
+    """``N random cards``: drawn for each student from what the other fields left."""
+
+    count: int
+    kind: str | None  # red, black, hearts, number, ...
+    jokers: bool
+    source: tuple[Card, ...] | None
+    text: str
+
+    def pool_filter(self, card: Card) -> bool:
+        k = self.kind
+        if k is None:
+            return True
+        if card.is_joker:
+            return True
+        if card.is_standard:
+            if k in ("red", "black"):
+                return card.colour == k
+            if k == "number":
+                return 2 <= card.rank <= 10
+            if k == "face":
+                return card.rank >= 11
+            return card.suit == _SUIT_WORDS.get(k.rstrip("s"), "?")
+        if card.is_moon_card:
+            return card.suit == _MOON_COLOUR_WORDS.get(k, "?")
+        return False
+
+
+@dataclass(frozen=True)
+class IntTemplate:
+    """``lo..hi``: a whole number from lo to hi, both included."""
+
+    low: int
+    high: int
+    text: str
+
+    def draw(self, rng: random.Random) -> int:
+        return rng.randint(self.low, self.high)
+
+
+@dataclass(frozen=True)
+class DeckTemplate:
+    """``N random cards`` for a Suns to Moons deck: a centre card, then signed plays."""
+
+    count: int
+    text: str
+
+
+def is_template(value: Any) -> bool:
+    if isinstance(value, (CardsTemplate, IntTemplate, DeckTemplate)):
+        return True
+    if isinstance(value, (list, tuple)):
+        return any(is_template(v) for v in value)
+    return False
+
+
+def cards_template(text: str, game: str) -> CardsTemplate | None:
+    """A cards template from its text, None when the text is not one."""
+    norm = " ".join(text.split())
+    m = _CARDS_TEMPLATE.match(norm)
+    if not m:
+        if re.match(r"^\d+\s+random\b", norm, re.IGNORECASE):
+            raise FieldError(
+                f"{text!r} is not a template I know: write '5 random cards', "
+                "'3 random red cards', '2 random hearts', '4 random number cards', "
+                "'5 random cards with jokers' or '2 random cards from 7H 8H 9H'"
+            )
+        return None
+    if m.group(1) is not None:
+        count, kind, jokers, source = m.group(1), m.group(2), m.group(3), m.group(4)
+    else:
+        count, kind, jokers, source = m.group(5), m.group(6), m.group(7), None
+    n = int(count)
+    if not 1 <= n <= 20:
+        raise FieldError(f"{text!r}: draw 1 to 20 random cards")
+    if jokers and game != "suns_to_moons":
+        raise FieldError(f"{text!r}: only Suns to Moons uses Jokers")
+    kind = kind.lower() if kind else None
+    if kind in ("green", "purple", "blue") and game != "shoot_the_moon":
+        raise FieldError(f"{text!r}: {kind} cards are Shoot the Moon cards; use red or black")
+    src = None
+    if source:
+        src = tuple(read_card(c, game) for c in split_cards(source))
+        if len(src) < n:
+            raise FieldError(f"{text!r}: cannot draw {n} cards from only {len(src)}")
+    return CardsTemplate(n, kind, bool(jokers), src, norm)
+
+
+def int_template(value: Any) -> IntTemplate | None:
+    if not isinstance(value, str):
+        return None
+    m = _RANGE.match(value.translate(MINUSES))
+    if not m:
+        return None
+    lo, hi = int(m.group(1)), int(m.group(2))
+    if lo > hi:
+        raise FieldError(f"{value!r}: the range runs from the smaller number, like {hi}..{lo}")
+    return IntTemplate(lo, hi, value)
+
+
+# --- field readers (fixed value or template) --------------------------------------------
+def read_int(value: Any, *, low: int | None = None, high: int | None = None,
+             what: str = "a whole number") -> int | IntTemplate:
+    """A whole number, or a ``lo..hi`` template, within ``low..high``."""
+    tmpl = int_template(value)
+    if tmpl is not None:
+        for end in (tmpl.low, tmpl.high):
+            _check_bounds(end, low, high, what, value)
+        return tmpl
+    if isinstance(value, str):
+        text = value.translate(MINUSES).strip()
+        if re.fullmatch(r"[+-]?\d+", text):
+            value = int(text)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise FieldError(f"{value!r} is not {what}: write a number like 4, or a range like -3..3")
+    _check_bounds(value, low, high, what, value)
+    return value
+
+
+def _check_bounds(n: int, low: int | None, high: int | None, what: str, shown: Any) -> None:
+    if (low is not None and n < low) or (high is not None and n > high):
+        lo = "" if low is None else str(low)
+        hi = "" if high is None else str(high)
+        raise FieldError(f"{shown!r}: {what} must be from {lo} to {hi}")
+
+
+def read_cards(value: Any, game: str, *, low: int = 1,
+               high: int = 20) -> tuple[Card, ...] | CardsTemplate:
+    """A list of cards of ``game`` (or a cards template)."""
+    if isinstance(value, str):
+        tmpl = cards_template(value, game)
+        if tmpl is not None:
+            if not low <= tmpl.count <= high:
+                raise FieldError(f"{value!r}: this field takes {low} to {high} cards")
+            return tmpl
+    cards = tuple(read_card(c, game) for c in split_cards(value))
+    if not low <= len(cards) <= high:
+        raise FieldError(f"this field takes {low} to {high} cards, not {len(cards)}")
+    return cards
+
+
+def read_one_card(value: Any, game: str, *,
+                  allow_none: bool = False) -> Card | CardsTemplate | None:
+    if value is None or (isinstance(value, str) and value.strip().lower() in ("none", "-", "")):
+        if allow_none:
+            return None
+        raise FieldError("this field needs a card, like 7H")
+    if isinstance(value, str):
+        tmpl = cards_template(value, game)
+        if tmpl is not None:
+            if tmpl.count != 1:
+                raise FieldError(f"{value!r}: this field is one card: write '1 random card'")
+            return tmpl
+    parts = split_cards(value)
+    if len(parts) != 1:
+        raise FieldError(f"{value!r}: this field is one card, like 7H")
+    return read_card(parts[0], game)
+
+
+def read_dice(value: Any) -> tuple[Any, Any]:
+    """Two dice 1-6: ``[3, 5]``, ``3 5``, ``random`` or ranges ``[1..6, 2]``."""
+    if isinstance(value, str) and value.strip().lower() in ("random", "random dice"):
+        return (IntTemplate(1, 6, "1..6"), IntTemplate(1, 6, "1..6"))
+    parts = value.replace(",", " ").split() if isinstance(value, str) else value
+    if not isinstance(parts, (list, tuple)) or len(parts) != 2:
+        raise FieldError(f"{value!r} is not two dice: write them like [3, 5] or 'random'")
+    return tuple(read_int(p, low=1, high=6, what="a die") for p in parts)  # type: ignore[return-value]
+
+
+# --- Suns to Moons decks ----------------------------------------------------------------
+_PLAY = re.compile(r"^([+-]?)(.+?)(?:=(1|14))?$")
+
+
+@dataclass(frozen=True)
+class DeckPlay:
+    """One card of a Suns to Moons deck: the centre card (sign +1), a signed card, or a Joker."""
+
+    card: Card
+    sign: int  # +1, -1; 0 for a Joker
+    value: int
+
+    @property
+    def contribution(self) -> int:
+        return self.sign * self.value
+
+    def __str__(self) -> str:
+        if self.card.is_joker:
+            return "JK"
+        ace = f"={self.value}" if self.card.rank == 1 and self.value == 14 else ""
+        return f"{'+' if self.sign > 0 else '-'}{self.card}{ace}"
+
+
+def read_deck(value: Any) -> tuple[DeckPlay, ...] | DeckTemplate:
+    """A Suns to Moons deck: ``7H -10S +6D JK +AS=14`` (centre card first, unsigned)."""
+    if isinstance(value, str):
+        norm = " ".join(value.split())
+        m = re.fullmatch(r"(\d+)\s+random\s+cards?", norm, re.IGNORECASE)
+        if m:
+            n = int(m.group(1))
+            if not 1 <= n <= 12:
+                raise FieldError(f"{value!r}: a deck template has 1 to 12 cards")
+            return DeckTemplate(n, norm)
+    tokens = split_cards(value)
+    if not tokens:
+        raise FieldError("the deck needs at least its centre card, like 7H")
+    plays = []
+    for i, token in enumerate(tokens):
+        text = str(token).translate(MINUSES).strip()
+        m = _PLAY.match(text)
+        sign_text, card_text, ace = m.group(1), m.group(2), m.group(3)
+        card = read_card(card_text, "suns_to_moons")
+        if card.is_joker:
+            if sign_text or ace:
+                raise FieldError(f"{text!r}: a Joker has no sign: write JK")
+            plays.append(DeckPlay(card, 0, 0))
+            continue
+        if ace and card.rank != 1:
+            raise FieldError(f"{text!r}: only an Ace chooses its value (=1 or =14)")
+        if i == 0:
+            if sign_text:
+                raise FieldError(
+                    f"{text!r}: the centre card has no sign (it counts + its value): "
+                    f"write {card}")
+            if ace == "14":
+                raise FieldError(f"{text!r}: an Ace as centre card counts 1: write {card}")
+            plays.append(DeckPlay(card, 1, card.rank))
+            continue
+        if not sign_text:
+            raise FieldError(
+                f"{text!r} has no sign: write +{card_text} (played across, adds) or "
+                f"-{card_text} (played upright, subtracts)")
+        value = int(ace) if ace else card.rank
+        plays.append(DeckPlay(card, 1 if sign_text == "+" else -1, value))
+    return tuple(plays)
+
+
+def deck_counted(plays: Sequence[DeckPlay]) -> list[int]:
+    """The contributions still counted (ruling 4: a Joker removes the latest counted card)."""
+    counted: list[int] = []
+    for play in plays:
+        if play.card.is_joker:
+            if counted:
+                counted.pop()
+        else:
+            counted.append(play.contribution)
+    return counted

@@ -1,0 +1,1366 @@
+"""The kinds of exercise: what a position holds, how an answer is judged, hints and solutions.
+
+Every kind asks the game engine (``mathcards.games.<game>``) and the explainer
+(``mathcards.explain``) for the truth; nothing here re-derives a rule. A kind
+turns a *position* (a dict of field values: cards, numbers, dice) into:
+
+- ``check(position, answer)``: a ``Result`` (right or wrong, a score from 0 to 1
+  for partial credit, and the explainer's steps);
+- ``hint(position, level)``: the explainer's ``Hint`` at level 1 (nudge),
+  2 (which card) or 3 (the full step);
+- ``solution(position)``: a worked solution (shown after N attempts);
+- ``measures(position)``: numbers the constraints of a template talk about
+  (``solutions``, ``best stacks``, ``plays needed`` ...);
+- ``problems(position)``: why a position cannot be asked ("no play reaches the
+  goal 4 from this hand").
+
+Answers come from Python (``Exercise.check``) or from a click in the browser;
+``read_answer`` validates either before anything is judged.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import html as _html
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from mathcards.cards import Card
+from mathcards.errors import MathCardsError
+from mathcards.exercises.fields import (
+    DeckPlay,
+    FieldError,
+    deck_counted,
+    read_card,
+    read_cards,
+    read_deck,
+    read_dice,
+    read_int,
+    read_one_card,
+    split_cards,
+)
+
+MINUS = "\u2212"
+
+
+class AnswerError(MathCardsError):
+    """An answer that cannot be judged (not a card of the position, wrong shape)."""
+
+
+# --- results ----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Result:
+    """The judgement of one answer: right or wrong, the credit, and the steps that show why."""
+
+    correct: bool
+    score: float
+    headline: str
+    steps: tuple[Any, ...] = ()
+
+    @property
+    def lines(self) -> list[str]:
+        return [self.headline] + [_step_text(s) for s in self.steps]
+
+    @property
+    def text(self) -> str:
+        """Plain text: the verdict, then one line per step (screen readers, logs, tests)."""
+        return "\n".join(line for line in self.lines if line)
+
+    @property
+    def html(self) -> str:
+        """HTML for ``HTMLMath``: the verdict, then each step as the explainer draws it."""
+        mark = "mc-right" if self.correct else ("mc-partial" if self.score > 0 else "mc-wrong")
+        body = "".join(_step_html(s) for s in self.steps)
+        return (f'<div class="mc-result {mark}" role="status" aria-live="polite">'
+                f"<b>{_html.escape(self.headline)}</b>{body}</div>")
+
+
+def _step_text(step: Any) -> str:
+    return step.spoken if hasattr(step, "spoken") else str(step)
+
+
+def _step_html(step: Any) -> str:
+    if hasattr(step, "html"):
+        try:
+            return step.html
+        except Exception:  # LaTeX needs sympy; fall back to words
+            pass
+    return f'<div class="mc-step">{_html.escape(_step_text(step))}</div>'
+
+
+def fact(sentence: str) -> Any:
+    from mathcards.explain.steps import Fact
+
+    return Fact(sentence=sentence)
+
+
+def make_hint(level: int, sentence: str, shown: Sequence[Any] = ()) -> Any:
+    from mathcards.explain.steps import Hint
+
+    return Hint(level=level, sentence=sentence, shown=tuple(shown))
+
+
+def _num(n: int) -> str:
+    return f"{MINUS}{-n}" if n < 0 else str(n)
+
+
+def _signed(n: int) -> str:
+    return f"{MINUS}{-n}" if n < 0 else f"+{n}"
+
+
+def _cards_words(cards: Iterable[Card]) -> str:
+    return " ".join(c.symbol for c in cards)
+
+
+# --- field specs ------------------------------------------------------------------------
+@dataclass(frozen=True)
+class FieldSpec:
+    """One field of a kind: how to read it, whether it must be given, its default."""
+
+    name: str
+    read: Any  # callable(value, game) -> value or template
+    required: bool = True
+    default: Any = None
+    help: str = ""
+
+    @property
+    def one_card(self) -> bool:
+        return self.read in (_card_field, _card_or_none_field)
+
+
+def _cards_field(low: int = 1, high: int = 20):
+    return lambda value, game: read_cards(value, game, low=low, high=high)
+
+
+def _card_field(value, game):
+    return read_one_card(value, game)
+
+
+def _card_or_none_field(value, game):
+    return read_one_card(value, game, allow_none=True)
+
+
+def _int_field(low=None, high=None, what="a whole number"):
+    return lambda value, game: read_int(value, low=low, high=high, what=what)
+
+
+# --- the kind protocol ------------------------------------------------------------------
+class Kind:
+    """What every kind of exercise offers (see the module docstring)."""
+
+    name: ClassVar[str]
+    game: ClassVar[str]
+    title: ClassVar[str]
+    question: ClassVar[str]
+    fields: ClassVar[tuple[FieldSpec, ...]]
+    answer_style: ClassVar[str]  # choice, yesno, plays, stacks, number, capture
+    measure_names: ClassVar[tuple[str, ...]] = ()
+    must_be_solvable: ClassVar[bool] = False
+    unique_cards: ClassVar[bool] = False  # one deck: no card twice in a position
+
+    def problems(self, position: dict) -> list[str]:
+        return []
+
+    def measures(self, position: dict) -> dict[str, int]:
+        return {}
+
+    def pool_filter(self, field_name: str, card: Card) -> bool:
+        """Whether a template of this field may draw ``card`` (a rule, not a choice)."""
+        return True
+
+    def prompt(self, position: dict) -> str:
+        return self.question
+
+    def choices(self, position: dict) -> list[str]:
+        return []
+
+    def read_answer(self, position: dict, answer: Any) -> Any:
+        raise NotImplementedError
+
+    def answer_text(self, answer: Any) -> str:
+        return str(answer)
+
+    def check(self, position: dict, answer: Any) -> Result:
+        raise NotImplementedError
+
+    def hint(self, position: dict, level: int) -> Any:
+        raise NotImplementedError
+
+    def solution(self, position: dict) -> Result:
+        raise NotImplementedError
+
+    def all_cards(self, position: dict) -> list[Card]:
+        out: list[Card] = []
+        for spec in self.fields:
+            value = position.get(spec.name)
+            if isinstance(value, Card):
+                out.append(value)
+            elif isinstance(value, tuple):
+                for v in value:
+                    if isinstance(v, Card):
+                        out.append(v)
+                    elif isinstance(v, DeckPlay):
+                        out.append(v.card)
+        return out
+
+
+# --- yes/no kinds share their answer handling -------------------------------------------
+_YES = {"yes", "y", "true", "1"}
+_NO = {"no", "n", "false", "0"}
+
+
+class YesNoKind(Kind):
+    answer_style = "yesno"
+    measure_names = ("answer",)
+
+    def truth(self, position: dict) -> bool:
+        raise NotImplementedError
+
+    def reason(self, position: dict) -> list[Any]:
+        raise NotImplementedError
+
+    def choices(self, position: dict) -> list[str]:
+        return ["Yes", "No"]
+
+    def read_answer(self, position: dict, answer: Any) -> bool:
+        if isinstance(answer, bool):
+            return answer
+        if isinstance(answer, int) and answer in (0, 1):
+            return answer == 0  # a click: choice 0 is "Yes"
+        if isinstance(answer, str) and answer.strip().lower() in _YES | _NO:
+            return answer.strip().lower() in _YES
+        raise AnswerError(f"answer yes or no, not {answer!r}")
+
+    def answer_text(self, answer: Any) -> str:
+        return "yes" if answer else "no"
+
+    def measures(self, position: dict) -> dict[str, int]:
+        return {"answer": int(self.truth(position))}
+
+    def check(self, position: dict, answer: Any) -> Result:
+        said = self.read_answer(position, answer)
+        truth = self.truth(position)
+        word = "Yes" if truth else "No"
+        if said == truth:
+            return Result(True, 1.0, f"Right: {word.lower()}.", tuple(self.reason(position)))
+        return Result(False, 0.0, f"Not quite: the answer is {word.lower()}.",
+                      tuple(self.reason(position)))
+
+    def solution(self, position: dict) -> Result:
+        word = "yes" if self.truth(position) else "no"
+        return Result(True, 1.0, f"The answer is {word}.", tuple(self.reason(position)))
+
+
+# ========================================================================================
+# Suns to Moons
+# ========================================================================================
+def _sm():
+    from mathcards.games import suns_to_moons
+
+    return suns_to_moons
+
+
+def _deck_field(value, game):
+    return read_deck(value)
+
+
+def _counted_field(value, game):
+    items = value if isinstance(value, list) else split_cards(value)
+    if not items:
+        raise FieldError("counted lists the signed values still counted, like [11, -4, -2]")
+    return tuple(read_int(v, low=-14, high=14, what="a counted value") for v in items)
+
+
+def start_deck(position: dict) -> tuple[list[int], list[Card | None], int]:
+    """(counted values, the cards behind them, deck size) of a Suns to Moons position."""
+    plays = position.get("deck")
+    if plays:
+        counted: list[int] = []
+        cards: list[Card | None] = []
+        for play in plays:
+            if play.card.is_joker:
+                if counted:
+                    counted.pop()
+                    cards.pop()
+            else:
+                counted.append(play.contribution)
+                cards.append(play.card)
+        return counted, cards, len(plays)
+    counted = list(position.get("counted") or ())
+    return counted, [None] * len(counted), len(counted)
+
+
+@dataclass
+class _SunsState:
+    hand: tuple[Card, ...]
+    counted: tuple[int, ...]
+    cards: tuple[Card | None, ...]
+    size: int
+    seconds: frozenset | None = None  # legal second cards right after a Joker
+    joker_alone: bool = True
+
+
+def _sm_moves(state: _SunsState) -> list[Any]:
+    """The plays allowed next (a card of a new turn, or the card after a Joker)."""
+    sm = _sm()
+    out: list[Any] = []
+    if state.seconds is not None:
+        out.extend(state.seconds)
+        if not state.joker_alone:
+            return out
+    seen = set(out)
+    for turn in sm.legal_turns(state.hand, state.counted):
+        first = turn.plays[0]
+        if first not in seen:
+            seen.add(first)
+            out.append(first)
+    return out
+
+
+def _sm_apply(state: _SunsState, play: Any) -> _SunsState:
+    sm = _sm()
+    hand = list(state.hand)
+    hand.remove(play.card)
+    counted, cards = list(state.counted), list(state.cards)
+    if play.card.is_joker:
+        turns = sm.legal_turns(state.hand, state.counted)
+        seconds = frozenset(t.plays[1] for t in turns if t.plays[0].is_joker and len(t.plays) == 2)
+        alone = any(t.plays[0].is_joker and len(t.plays) == 1 for t in turns)
+        if counted:
+            counted.pop()
+            cards.pop()
+        return _SunsState(tuple(hand), tuple(counted), tuple(cards), state.size + 1,
+                          seconds, alone)
+    counted.append(play.contribution)
+    cards.append(play.card)
+    return _SunsState(tuple(hand), tuple(counted), tuple(cards), state.size + 1)
+
+
+def _sm_won(state: _SunsState, goal: int) -> bool:
+    return sum(state.counted) == goal and state.size >= _sm().MIN_DECK_FOR_GOAL
+
+
+def _sm_steps(before: _SunsState, play: Any, after: _SunsState, goal: int) -> list[Any]:
+    from mathcards.explain.steps import GoalCheck, JokerRemoval, SignedAddition
+
+    value_before = sum(before.counted)
+    if play.card.is_joker:
+        removed = before.counted[-1] if before.counted else 0
+        card = before.cards[-1] if before.counted else None
+        if before.counted and card is None:  # a counted value given without its card
+            from mathcards.explain.steps import WhatIf
+            from mathcards.explain.terms import Neg, Num, Sum
+
+            step = WhatIf(lhs=Sum((Num(value_before), Neg(Num(removed, signed=True)))),
+                          value=sum(after.counted),
+                          comment="the Joker takes away the last counted card")
+            return [step, GoalCheck(value=sum(after.counted), goal=goal, deck_size=after.size)]
+        step = JokerRemoval(player=None, removed_card=card if before.counted else None,
+                            removed_contribution=removed, before=value_before,
+                            after=sum(after.counted), goal=goal)
+    else:
+        step = SignedAddition(player=None, card=play.card, value=play.value,
+                              before=value_before, contribution=play.contribution,
+                              after=sum(after.counted), goal=goal)
+    return [step, GoalCheck(value=sum(after.counted), goal=goal, deck_size=after.size)]
+
+
+def _refuse_play(state: _SunsState, play: Any) -> str:
+    """Why a play is not allowed here, in words a student can act on."""
+    sm = _sm()
+    if play.card not in state.hand:
+        return f"you have no {play.card.symbol} left in your hand"
+    value = sum(state.counted)
+    if state.seconds is not None and not play.card.is_joker:
+        base = sum(state.counted)
+        after = base + play.contribution
+        if abs(after) > sm.BOUND:
+            return (f"{play.card.symbol} as {_signed(play.contribution)} would make "
+                    f"{_num(after)}: you must stay within ±{sm.BOUND} while another play can")
+        return "after a Joker only one more card may follow in the same turn"
+    if play.card.is_joker:
+        return ("the Joker would leave the deck outside ±10 while another play keeps it "
+                "inside")
+    after = value + play.contribution
+    if abs(after) > sm.BOUND:
+        return (f"{play.card.symbol} as {_signed(play.contribution)} would make {_num(after)}: "
+                f"you must stay within ±{sm.BOUND} while another play can")
+    return "the Joker must be played first: without it every play leaves ±10"
+
+
+def read_plays(answer: Any) -> tuple[Any, ...]:
+    """Plays from ``"+7H -10S JK +AS=14"`` or a list of such texts or engine Plays."""
+    sm = _sm()
+    items = split_cards(answer) if isinstance(answer, str) else list(answer)
+    plays = []
+    for item in items:
+        if isinstance(item, sm.Play):
+            plays.append(item)
+            continue
+        if isinstance(item, (tuple, list)) and len(item) in (2, 3):
+            card = read_card(item[0], "suns_to_moons")
+            sign = int(item[1])
+            value = int(item[2]) if len(item) == 3 else (card.rank or 0)
+            plays.append(sm.JOKER_PLAY if card.is_joker else sm.Play(card, sign, value))
+            continue
+        try:
+            (deck_play,) = read_deck(["5S", item])[1:]
+        except FieldError as exc:
+            raise AnswerError(str(exc)) from None
+        except ValueError:
+            raise AnswerError(f"{item!r} is not a play: write +7H, -10S, JK or +AS=14") from None
+        if deck_play.card.is_joker:
+            plays.append(sm.JOKER_PLAY)
+        else:
+            plays.append(sm.Play(deck_play.card, deck_play.sign, deck_play.value))
+    return tuple(plays)
+
+
+def play_text(play: Any) -> str:
+    if play.card.is_joker:
+        return "JK"
+    ace = "=14" if play.card.rank == 1 and play.value == 14 else ""
+    return f"{'+' if play.sign > 0 else '-'}{play.card}{ace}"
+
+
+class ReachGoal(Kind):
+    """Suns to Moons: play cards from the hand until the deck equals the goal."""
+
+    name = "reach_goal"
+    game = "suns_to_moons"
+    title = "Reach the goal"
+    question = "Make the deck equal the goal."
+    answer_style = "plays"
+    must_be_solvable = True
+    measure_names = ("solutions", "plays needed", "deck value", "cards")
+    fields = (
+        FieldSpec("deck", _deck_field, required=False,
+                  help="the deck so far, centre card first: 7H -10S +6D JK"),
+        FieldSpec("counted", _counted_field, required=False,
+                  help="or the signed values still counted: [7, -10, 6]"),
+        FieldSpec("hand", _cards_field(1, 10), help="the cards you may play"),
+        FieldSpec("goal", _int_field(-10, 10, "the goal"), required=False, default=0),
+        FieldSpec("most_plays", _int_field(1, 6, "most plays"), required=False, default=1,
+                  help="how many cards the student may play at most"),
+    )
+
+    def start(self, position: dict) -> _SunsState:
+        counted, cards, size = start_deck(position)
+        return _SunsState(tuple(position["hand"]), tuple(counted), tuple(cards), size)
+
+    def prompt(self, position: dict) -> str:
+        n = position["most_plays"]
+        plays = "one card" if n == 1 else f"at most {n} cards"
+        return (f"The deck is {_num(sum(start_deck(position)[0]))}. Play {plays} from your hand "
+                f"to make it {_num(position['goal'])}.")
+
+    def solutions(self, position: dict, limit: int = 2000) -> list[tuple[Any, ...]]:
+        """Every play sequence that reaches the goal within the most plays (first goal hit)."""
+        goal = position["goal"]
+        most = position["most_plays"]
+        found: list[tuple[Any, ...]] = []
+
+        def search(state: _SunsState, path: tuple[Any, ...]) -> None:
+            if len(found) >= limit or len(path) >= most:
+                return
+            for play in _sm_moves(state):
+                after = _sm_apply(state, play)
+                if _sm_won(after, goal):
+                    found.append(path + (play,))
+                else:
+                    search(after, path + (play,))
+
+        search(self.start(position), ())
+        return found
+
+    @staticmethod
+    def _solution_key(plays: Sequence[Any]) -> tuple:
+        return tuple(sorted("JK" if p.card.is_joker else p.contribution for p in plays))
+
+    def measures(self, position: dict) -> dict[str, int]:
+        sols = self.solutions(position)
+        counted, _, size = start_deck(position)
+        return {
+            "solutions": len({self._solution_key(s) for s in sols}),
+            "plays needed": min((len(s) for s in sols), default=0),
+            "deck value": sum(counted),
+            "cards": size,
+        }
+
+    def problems(self, position: dict) -> list[str]:
+        if position.get("deck") is None and position.get("counted") is None:
+            return ["give the deck (7H -10S +6D) or the counted values ([7, -10, 6])"]
+        if position.get("deck") is not None and position.get("counted") is not None:
+            return ["give the deck or the counted values, not both"]
+        start = self.start(position)
+        if _sm_won(start, position["goal"]):
+            return [f"the deck is already on the goal {_num(position['goal'])}"]
+        if not self.solutions(position, limit=1):
+            n = position["most_plays"]
+            within = "" if n == 1 else f" within {n} plays"
+            return [f"no play reaches the goal {_num(position['goal'])} from this hand{within}"]
+        return []
+
+    def read_answer(self, position: dict, answer: Any) -> tuple[Any, ...]:
+        plays = read_plays(answer)
+        if not plays:
+            raise AnswerError("play at least one card")
+        return plays
+
+    def answer_text(self, answer: Any) -> str:
+        return " ".join(play_text(p) for p in answer)
+
+    def check(self, position: dict, answer: Any) -> Result:
+        plays = self.read_answer(position, answer)
+        goal, most = position["goal"], position["most_plays"]
+        state = self.start(position)
+        steps: list[Any] = []
+        for i, play in enumerate(plays):
+            if i >= most:
+                return Result(False, 0.0, f"Not quite: you may play at most {most} "
+                              f"card{'s' if most != 1 else ''}.", tuple(steps))
+            if play not in _sm_moves(state):
+                from mathcards.explain.steps import Refusal
+
+                steps.append(Refusal(action=str(play), reason=_refuse_play(state, play)))
+                return Result(False, 0.0, f"Not allowed: {str(play)} breaks a rule.",
+                              tuple(steps))
+            after = _sm_apply(state, play)
+            steps.extend(_sm_steps(state, play, after, goal))
+            state = after
+            if _sm_won(state, goal):
+                extra = len(plays) - i - 1
+                if extra:
+                    steps.append(fact(f"the goal was reached after {i + 1} "
+                                      f"play{'s' if i else ''}; the round ends there"))
+                return Result(True, 1.0, f"Right: the deck is {_num(goal)}, the goal.",
+                              tuple(steps))
+        value = sum(state.counted)
+        if value == goal:
+            head = (f"Not quite: the deck is {_num(goal)}, but it needs 3 or more cards "
+                    "to count.")
+        else:
+            head = f"Not quite: the deck is {_num(value)}, not the goal {_num(goal)}."
+        return Result(False, 0.0, head, tuple(steps))
+
+    def _best(self, position: dict) -> tuple[Any, ...]:
+        sols = self.solutions(position)
+        return min(sols, key=len) if sols else ()
+
+    def hint(self, position: dict, level: int) -> Any:
+        best = self._best(position)
+        goal = _num(position["goal"])
+        if level <= 1:
+            n = len(best)
+            return make_hint(1, f"there is a way to reach {goal} with {n} "
+                                f"card{'s' if n != 1 else ''}; is the goal above or below "
+                                f"the deck now?")
+        first = best[0]
+        words = "the Joker" if first.card.is_joker else \
+            f"{first.card.symbol} as {_signed(first.contribution)}"
+        if level == 2:
+            return make_hint(2, f"start with {words}")
+        state = self.start(position)
+        after = _sm_apply(state, first)
+        return make_hint(3, f"start with {words}", _sm_steps(state, first, after,
+                                                             position["goal"]))
+
+    def solution(self, position: dict) -> Result:
+        from mathcards.explain import chain_steps
+
+        best = self._best(position)
+        state = self.start(position)
+        steps: list[Any] = []
+        for play in best:
+            after = _sm_apply(state, play)
+            steps.extend(_sm_steps(state, play, after, position["goal"]))
+            state = after
+        steps.append(chain_steps(state.counted, goal=position["goal"]))
+        words = ", then ".join(str(p).replace("play ", "") for p in best)
+        return Result(True, 1.0, f"One way: {words}.", tuple(steps))
+
+
+class DeckValue(Kind):
+    """Suns to Moons: what is the deck worth now?"""
+
+    name = "deck_value"
+    game = "suns_to_moons"
+    title = "What is the deck value now?"
+    question = "What is the deck value now?"
+    answer_style = "number"
+    measure_names = ("deck value", "cards", "jokers")
+    fields = (
+        FieldSpec("deck", _deck_field, help="the deck, centre card first: 7H -10S +6D JK"),
+    )
+
+    def counted(self, position: dict) -> list[int]:
+        return deck_counted(position["deck"])
+
+    def measures(self, position: dict) -> dict[str, int]:
+        deck = position["deck"]
+        return {"deck value": sum(self.counted(position)), "cards": len(deck),
+                "jokers": sum(1 for p in deck if p.card.is_joker)}
+
+    def read_answer(self, position: dict, answer: Any) -> int:
+        if isinstance(answer, bool):
+            raise AnswerError("answer with a whole number, like -3")
+        if isinstance(answer, int):
+            return answer
+        if isinstance(answer, str):
+            text = answer.strip().replace("\u2212", "-").replace("+", "", 1)
+            if len(text) <= 6 and text.lstrip("-").isdigit() and text.count("-") <= 1:
+                return int(text)
+        raise AnswerError(f"{str(answer)[:20]!r} is not a whole number: type one like -3 or 7")
+
+    def _chain(self, position: dict):
+        from mathcards.explain import chain_steps
+        from mathcards.explain.suns_to_moons import seed_record
+
+        plays = [(p.value, 0 if p.card.is_joker else p.sign) for p in position["deck"]]
+        return chain_steps(self.counted(position), record=seed_record(plays))
+
+    def _question_terms(self, position: dict) -> str:
+        from mathcards.explain.terms import Num, Sum, text_of
+
+        counted = self.counted(position) or [0]
+        return text_of(Sum(tuple(Num(t) for t in counted))) + " = ?"
+
+    def check(self, position: dict, answer: Any) -> Result:
+        said = self.read_answer(position, answer)
+        value = sum(self.counted(position))
+        if said == value:
+            return Result(True, 1.0, f"Right: the deck is {_num(value)}.",
+                          (self._chain(position),))
+        steps = [fact(f"{_num(said)} is not the deck value")]
+        deck = position["deck"]
+        ignoring = sum(p.contribution for p in deck if not p.card.is_joker)
+        if any(p.card.is_joker for p in deck) and said == ignoring:
+            steps.append(fact("a Joker takes away the card counted just before it: leave "
+                              "that card out"))
+        if any(p.card.rank == 1 and not p.card.is_joker for p in deck):
+            steps.append(fact("an Ace counts the value it was played as: =14 means 14, "
+                              "otherwise 1"))
+        steps.append(fact(f"add the counted cards in order: {self._question_terms(position)}"))
+        return Result(False, 0.0, f"Not quite: the deck is not {_num(said)}.", tuple(steps))
+
+    def hint(self, position: dict, level: int) -> Any:
+        if level <= 1:
+            text = "add the cards in the order they were played; across adds, upright subtracts"
+            if any(p.card.is_joker for p in position["deck"]):
+                text += "; a Joker removes the card before it"
+            return make_hint(1, text)
+        if level == 2:
+            return make_hint(2, f"the counted values: {self._question_terms(position)}")
+        counted = self.counted(position)
+        running = []
+        total = 0
+        for i, term in enumerate(counted[:-1]):
+            total += term
+            running.append(f"{_num(total)}" if i == 0 else f"{_signed(term)} → {_num(total)}")
+        last = _signed(counted[-1]) if counted else "0"
+        text = f"step by step: {', '.join(running) or 'start at 0'}, then {last} → ?"
+        return make_hint(3, text)
+
+    def solution(self, position: dict) -> Result:
+        value = sum(self.counted(position))
+        return Result(True, 1.0, f"The deck is {_num(value)}.", (self._chain(position),))
+
+
+# ========================================================================================
+# Dice Stacks
+# ========================================================================================
+def _ds():
+    from mathcards.games import dice_stacks
+
+    return dice_stacks
+
+
+def _dice_field(value, game):
+    return read_dice(value)
+
+
+def _stack_step(cards: Sequence[Card], dice: tuple[int, int]) -> Any:
+    """The explainer's step for cards laid as a stack (its expression, or why it is not one)."""
+    from mathcards.explain import NotAStackError, stack_steps
+
+    try:
+        step = stack_steps(list(cards), dice)
+    except NotAStackError as exc:
+        return fact(exc.reason if getattr(exc, "reason", "") else str(exc))
+    points = _ds().stack_points(list(cards), dice)
+    if dataclasses.is_dataclass(step) and hasattr(step, "points"):
+        step = dataclasses.replace(step, points=points)
+    return step
+
+
+def _not_stack_reason(cards: Sequence[Card], dice: tuple[int, int]) -> str:
+    from mathcards.explain import NotAStackError, stack_steps
+
+    try:
+        stack_steps(list(cards), dice)
+    except NotAStackError as exc:
+        return str(exc)
+    return f"{_cards_words(cards)} is not a stack of {sum(dice)}"
+
+
+class MakeStacks(Kind):
+    """Dice Stacks: lay as many points of stacks as the hand allows."""
+
+    name = "make_stacks"
+    game = "dice_stacks"
+    title = "Make stacks"
+    question = "Make stacks of the dice total. The best stacks score the most points."
+    answer_style = "stacks"
+    must_be_solvable = True
+    measure_names = ("best stacks", "best points")
+    fields = (
+        FieldSpec("dice", _dice_field, help="two dice: [3, 5] or random"),
+        FieldSpec("hand", _cards_field(1, 14), help="the cards in hand"),
+    )
+
+    def prompt(self, position: dict) -> str:
+        d1, d2 = position["dice"]
+        return (f"The dice show {d1} and {d2}: make stacks of {d1 + d2}. "
+                "Full marks for the most points these cards can make.")
+
+    def best(self, position: dict) -> tuple[list[tuple[Card, ...]], int]:
+        ds = _ds()
+        dice = tuple(position["dice"])
+        stacks = [tuple(s) for s in ds.best_stacks(list(position["hand"]), dice)]
+        return stacks, sum(ds.stack_points(list(s), dice) for s in stacks)
+
+    def measures(self, position: dict) -> dict[str, int]:
+        stacks, points = self.best(position)
+        return {"best stacks": len(stacks), "best points": points}
+
+    def problems(self, position: dict) -> list[str]:
+        if not self.best(position)[0]:
+            d1, d2 = position["dice"]
+            return [f"these cards make no stack of {d1 + d2}: add cards or change the dice"]
+        return []
+
+    def read_answer(self, position: dict, answer: Any) -> tuple[tuple[Card, ...], ...]:
+        if isinstance(answer, str):
+            groups = [g for g in answer.split("|") if g.strip()]
+        else:
+            groups = list(answer)
+        stacks = []
+        for group in groups:
+            try:
+                cards = tuple(read_card(c, "dice_stacks") for c in split_cards(group))
+            except FieldError as exc:
+                raise AnswerError(str(exc)) from None
+            if cards:
+                stacks.append(cards)
+        return tuple(stacks)
+
+    def answer_text(self, answer: Any) -> str:
+        return " | ".join(" ".join(str(c) for c in s) for s in answer) or "(no stacks)"
+
+    def check(self, position: dict, answer: Any) -> Result:
+        ds = _ds()
+        stacks = self.read_answer(position, answer)
+        dice = tuple(position["dice"])
+        _, best = self.best(position)
+        left = Counter(position["hand"])
+        steps: list[Any] = []
+        points = 0
+        refused = 0
+        from mathcards.explain.steps import Refusal
+
+        for stack in stacks:
+            need = Counter(stack)
+            missing = [c for c in need if need[c] > left[c]]
+            if missing:
+                refused += 1
+                steps.append(Refusal(action=_cards_words(stack),
+                                     reason=f"{_cards_words(missing)} is not in your hand "
+                                            "(or is already in another stack)"))
+                continue
+            left -= need
+            got = ds.stack_points(list(stack), dice)
+            if got:
+                points += got
+                steps.append(_stack_step(stack, dice))
+            else:
+                refused += 1
+                steps.append(Refusal(action=_cards_words(stack),
+                                     reason=_not_stack_reason(stack, dice)))
+        score = points / best if best else 0.0
+        if refused:
+            score = min(score, (best - 1) / best if best else 0.0)
+        if not refused and points >= best:
+            return Result(True, 1.0, f"Right: {points} point{'s' if points != 1 else ''}, the "
+                          "most these cards can make.", tuple(steps))
+        word = "point" if points == 1 else "points"
+        if not stacks:
+            head = f"Not quite: no stacks yet; these cards can make {best} points."
+        elif refused:
+            head = (f"Not quite: {refused} of your stacks {'is' if refused == 1 else 'are'} "
+                    f"not allowed; the rest score {points} {word} of {best}.")
+        else:
+            head = (f"Partly right: your stacks score {points} {word}; these cards can "
+                    f"make {best}.")
+        return Result(False, score, head, tuple(steps))
+
+    def hint(self, position: dict, level: int) -> Any:
+        stacks, points = self.best(position)
+        target = sum(position["dice"])
+        made = f"{len(stacks)} stack{'s' if len(stacks) != 1 else ''} of {target}"
+        if points != len(stacks):
+            made += f" ({points} points)"
+        if level <= 1:
+            return make_hint(1, f"these cards make {made}")
+        first = stacks[0]
+        sentence = f"these cards make {made}; here is one: {' and '.join(c.symbol for c in first)}"
+        if level == 2:
+            return make_hint(2, sentence)
+        return make_hint(3, sentence, [_stack_step(first, tuple(position["dice"]))])
+
+    def solution(self, position: dict) -> Result:
+        stacks, points = self.best(position)
+        dice = tuple(position["dice"])
+        steps = [_stack_step(s, dice) for s in stacks]
+        return Result(True, 1.0, f"The best stacks score {points} points:", tuple(steps))
+
+
+class IsStack(YesNoKind):
+    """Dice Stacks: do these cards make a stack of the dice total?"""
+
+    name = "is_stack"
+    game = "dice_stacks"
+    title = "Is this a stack?"
+    question = "Is this a stack?"
+    measure_names = ("answer", "points")
+    fields = (
+        FieldSpec("dice", _dice_field, help="two dice: [3, 5] or random"),
+        FieldSpec("cards", _cards_field(1, 8), help="the cards of the stack, Kings last"),
+    )
+
+    def prompt(self, position: dict) -> str:
+        d1, d2 = position["dice"]
+        return f"The dice show {d1} and {d2}. Do these cards make a stack of {d1 + d2}?"
+
+    def truth(self, position: dict) -> bool:
+        return _ds().stack_points(list(position["cards"]), tuple(position["dice"])) > 0
+
+    def measures(self, position: dict) -> dict[str, int]:
+        points = _ds().stack_points(list(position["cards"]), tuple(position["dice"]))
+        return {"answer": int(points > 0), "points": points}
+
+    def reason(self, position: dict) -> list[Any]:
+        return [_stack_step(position["cards"], tuple(position["dice"]))]
+
+    def hint(self, position: dict, level: int) -> Any:
+        target = sum(position["dice"])
+        cards = position["cards"]
+        if level <= 1:
+            return make_hint(1, "a stack adds all its number cards, or takes the largest minus "
+                                "the others; Kings double or halve at the end")
+        values = ", ".join("K" if c.rank == 13 else str(c.rank) for c in cards)
+        if level == 2:
+            return make_hint(2, f"the values are {values}; the stack must make {target}")
+        numbers = [c.rank for c in cards if c.rank != 13]
+        kings = len(cards) - len(numbers)
+        parts = []
+        if numbers:
+            parts.append(f"added they make {sum(numbers)}")
+            if len(numbers) > 1:
+                big = max(numbers)
+                parts.append(f"the largest minus the others makes {big - (sum(numbers) - big)}")
+        if kings:
+            parts.append(f"then {kings} King{'s' if kings > 1 else ''} double or halve")
+        return make_hint(3, f"{'; '.join(parts)}; is one of these {target}?")
+
+
+# ========================================================================================
+# Sums
+# ========================================================================================
+def _su():
+    from mathcards.games import sums
+
+    return sums
+
+
+_YOUR_CAPTURE: list[type] = []
+
+
+def _your_capture() -> type:
+    """The explainer's capture step, said to the student: "you capture their 7♥"."""
+    if not _YOUR_CAPTURE:
+        from mathcards.explain.steps import CaptureStep
+
+        @dataclass(frozen=True, kw_only=True)
+        class YourCapture(CaptureStep):
+            @property
+            def notes(self) -> tuple[str, ...]:
+                return tuple(
+                    n.replace("Player 1 captures Player 2's", "you capture their")
+                    .replace("Player 1's", "your").replace("Player 2's", "their")
+                    for n in super().notes)
+
+        _YOUR_CAPTURE.append(YourCapture)
+    return _YOUR_CAPTURE[0]
+
+
+class FindCapture(Kind):
+    """Sums: which card of theirs can you capture, and with which card?"""
+
+    name = "find_capture"
+    game = "sums"
+    title = "Find the capture"
+    question = "Find a capture."
+    answer_style = "capture"
+    must_be_solvable = True
+    measure_names = ("solutions", "captures")
+    fields = (
+        FieldSpec("hand", _cards_field(1, 8), required=False,
+                  help="the cards you may play (or give one 'played' card)"),
+        FieldSpec("played", _card_field, required=False, help="the card you just played"),
+        FieldSpec("own", _cards_field(1, 10), help="your other face-up cards (the helpers)"),
+        FieldSpec("opponent", _cards_field(1, 10), help="their face-up cards"),
+    )
+
+    def playable(self, position: dict) -> tuple[Card, ...]:
+        if position.get("played") is not None:
+            return (position["played"],)
+        return tuple(dict.fromkeys(position.get("hand") or ()))
+
+    def prompt(self, position: dict) -> str:
+        if position.get("played") is not None:
+            return (f"You play {position['played'].symbol}. Which of their cards does it "
+                    "capture?")
+        return "Which card from your hand captures one of theirs? Pick it, then their card."
+
+    def ways(self, position: dict) -> list[Any]:
+        su = _su()
+        out = []
+        for card in self.playable(position):
+            out.extend(su.capture_ways(card, position["own"], position["opponent"]))
+        return out
+
+    def answers(self, position: dict) -> set[tuple[Card, Card]]:
+        return {(w.played, w.target) for w in self.ways(position)}
+
+    def measures(self, position: dict) -> dict[str, int]:
+        answers = self.answers(position)
+        return {"solutions": len(answers), "captures": len({t for _, t in answers})}
+
+    def problems(self, position: dict) -> list[str]:
+        if position.get("hand") is None and position.get("played") is None:
+            return ["give the card played ('played: 9S') or the hand to choose from"]
+        if position.get("hand") is not None and position.get("played") is not None:
+            return ["give the card played or a hand to choose from, not both"]
+        if not self.answers(position):
+            return ["no card captures here: check colours, helpers and the Ace/Queen, "
+                    "King/2 rule"]
+        return []
+
+    def read_answer(self, position: dict, answer: Any) -> tuple[Card, Card]:
+        if isinstance(answer, str):
+            parts = [p for p in split_cards(answer.replace("takes", " ").replace("→", " "))]
+        else:
+            parts = list(answer) if isinstance(answer, (list, tuple)) else [answer]
+        try:
+            cards = [read_card(p, "sums") for p in parts]
+        except FieldError as exc:
+            raise AnswerError(str(exc)) from None
+        if len(cards) == 1 and position.get("played") is not None:
+            cards = [position["played"], cards[0]]
+        if len(cards) != 2:
+            raise AnswerError("answer with the card you play and the card it captures: 9S 6S")
+        played, target = cards
+        if played not in self.playable(position):
+            raise AnswerError(f"{played.symbol} is not a card you can play here")
+        if target not in position["opponent"]:
+            raise AnswerError(f"{target.symbol} is not one of their face-up cards")
+        return played, target
+
+    def answer_text(self, answer: Any) -> str:
+        return f"{answer[0]} takes {answer[1]}"
+
+    def _step(self, way: Any, stage: str = "capture") -> Any:
+        return _your_capture()(player=0, played=way.played, helper=way.helper, op=way.op,
+                               target=way.target, target_owner=1, stage=stage)
+
+    def check(self, position: dict, answer: Any) -> Result:
+        played, target = self.read_answer(position, answer)
+        ways = [w for w in _su().capture_ways(played, position["own"], position["opponent"])
+                if w.target == target]
+        if ways:
+            return Result(True, 1.0, f"Right: {played.symbol} captures {target.symbol}.",
+                          (self._step(ways[0]),))
+        reason = _su().why_no_capture(played, target, list(position["own"]))
+        return Result(False, 0.0,
+                      f"Not quite: {played.symbol} does not capture {target.symbol}.",
+                      (fact(reason),))
+
+    def hint(self, position: dict, level: int) -> Any:
+        ways = self.ways(position)
+        best = max(ways, key=lambda w: (_su().card_points(w.target), w.target.rank))
+        if level <= 1:
+            return make_hint(1, "a capture needs cards of one colour: played card plus or "
+                                "minus a helper of yours makes their card")
+        sentence = f"your {best.played.symbol} can capture"
+        if position.get("played") is not None:
+            sentence = f"try your helper {best.helper.symbol} with {best.played.symbol}"
+        if level == 2:
+            return make_hint(2, sentence)
+        return make_hint(3, sentence, [self._step(best, "threat")])
+
+    def solution(self, position: dict) -> Result:
+        ways = self.ways(position)
+        seen = set()
+        steps = []
+        for way in ways:
+            if (way.played, way.target) not in seen:
+                seen.add((way.played, way.target))
+                steps.append(self._step(way))
+        n = len(seen)
+        return Result(True, 1.0, f"{n} capture{'s' if n != 1 else ''} work here:", tuple(steps))
+
+
+# ========================================================================================
+# Shoot the Moon
+# ========================================================================================
+def _stm():
+    from mathcards.games import shoot_the_moon
+
+    return shoot_the_moon
+
+
+_RULE_WORDS = {
+    "big_moon": "a Big Moon always wins the trick",
+    "first_big_moon": "two Big Moons were played: the first one wins",
+    "little_moon_led": "a Little Moon was led: the highest number of any colour wins",
+    "only_little_moons": "only Little Moons were played: the leader takes the trick",
+    "red_trumps": "a red rocket was played: red trumps every other colour, the highest red wins",
+    "highest_red": "red was led: the highest red wins",
+    "led_colour": "no red and no moon: the highest card of the led colour wins",
+}
+
+
+class WhoTakesTrick(Kind):
+    """Shoot the Moon: which card wins this trick?"""
+
+    name = "who_takes_trick"
+    game = "shoot_the_moon"
+    title = "Who takes this trick?"
+    question = "Which card takes this trick? The first card was led."
+    answer_style = "choice"
+    unique_cards = True
+    measure_names = ("winner position",)
+    fields = (FieldSpec("trick", _cards_field(2, 6), help="the cards in play order, led first"),)
+
+    def problems(self, position: dict) -> list[str]:
+        try:
+            _stm().explain_trick(position["trick"])
+        except MathCardsError as exc:
+            return [str(exc)]
+        return []
+
+    def measures(self, position: dict) -> dict[str, int]:
+        return {"winner position": _stm().trick_winner(position["trick"]) + 1}
+
+    def choices(self, position: dict) -> list[str]:
+        return [f"{'led ' if i == 0 else ''}{c.symbol}" for i, c in enumerate(position["trick"])]
+
+    def read_answer(self, position: dict, answer: Any) -> int:
+        trick = position["trick"]
+        if isinstance(answer, int) and not isinstance(answer, bool):
+            if 0 <= answer < len(trick):
+                return answer
+            raise AnswerError(f"choose one of the {len(trick)} cards (0 is the card led)")
+        try:
+            card = read_card(answer, "shoot_the_moon")
+        except FieldError as exc:
+            raise AnswerError(str(exc)) from None
+        if card not in trick:
+            raise AnswerError(f"{card} is not in this trick")
+        return trick.index(card)
+
+    def answer_text(self, answer: Any) -> str:
+        return str(answer)
+
+    def check(self, position: dict, answer: Any) -> Result:
+        index = self.read_answer(position, answer)
+        trick = position["trick"]
+        winner, rule, sentence = _stm().explain_trick(trick)
+        if index == winner:
+            return Result(True, 1.0, f"Right: {trick[index]} takes it.", (fact(sentence),))
+        card = trick[index]
+        why = [fact(_RULE_WORDS[rule])]
+        if card.is_little_moon:
+            why.append(fact("a Little Moon never wins a trick"))
+        elif rule in ("red_trumps", "highest_red") and card.suit != "R":
+            why.append(fact(f"{card} is not red"))
+        elif rule == "led_colour" and card.suit != trick[0].suit:
+            why.append(fact(f"{card} is not the led colour"))
+        return Result(False, 0.0, f"Not quite: {card} does not take this trick.", tuple(why))
+
+    def hint(self, position: dict, level: int) -> Any:
+        if level <= 1:
+            return make_hint(1, "check in order: a Big Moon? a Little Moon led? any red? "
+                                "else the led colour")
+        winner, rule, sentence = _stm().explain_trick(position["trick"])
+        if level == 2:
+            return make_hint(2, _RULE_WORDS[rule])
+        return make_hint(3, sentence)
+
+    def solution(self, position: dict) -> Result:
+        trick = position["trick"]
+        winner, _rule, sentence = _stm().explain_trick(trick)
+        return Result(True, 1.0, f"{trick[winner]} takes the trick.", (fact(sentence),))
+
+
+class IsPlayLegal(YesNoKind):
+    """Shoot the Moon: may this card be played to this trick?"""
+
+    name = "is_play_legal"
+    game = "shoot_the_moon"
+    title = "Is this play legal?"
+    question = "May you play this card?"
+    unique_cards = True
+    fields = (
+        FieldSpec("hand", _cards_field(1, 5), help="your hand"),
+        FieldSpec("led", _card_or_none_field, required=False, default=None,
+                  help="the card led (none when you lead)"),
+        FieldSpec("card", _card_field, help="the card you want to play (from your hand)"),
+    )
+
+    def prompt(self, position: dict) -> str:
+        led = position.get("led")
+        where = f"{led} was led" if led is not None else "You lead"
+        return f"{where}. May you play {position['card']}?"
+
+    def problems(self, position: dict) -> list[str]:
+        if position["card"] not in position["hand"]:
+            return [f"the card {position['card']} must be one of the hand's cards"]
+        return []
+
+    def truth(self, position: dict) -> bool:
+        return position["card"] in _stm().legal_cards(list(position["hand"]), position.get("led"))
+
+    def reason(self, position: dict) -> list[Any]:
+        rule = _stm().follow_rule(list(position["hand"]), position.get("led"))
+        verdict = "may" if self.truth(position) else "may not"
+        return [fact(rule), fact(f"so you {verdict} play {position['card']}")]
+
+    def hint(self, position: dict, level: int) -> Any:
+        led = position.get("led")
+        if level <= 1:
+            return make_hint(1, "follow the led colour if you can; a Big or Little Moon may "
+                                "always be played")
+        if level == 2:
+            if led is None:
+                return make_hint(2, "nobody has led yet")
+            return make_hint(2, f"the led card is {led}: do you hold its colour?")
+        return make_hint(3, _stm().follow_rule(list(position["hand"]), led))
+
+
+# ========================================================================================
+# Moons and Planets
+# ========================================================================================
+def _mp():
+    from mathcards.games import moons_and_planets
+
+    return moons_and_planets
+
+
+class PlanetOrNot(YesNoKind):
+    """Moons and Planets: are these cards a planet?"""
+
+    name = "planet_or_not"
+    game = "moons_and_planets"
+    title = "Planet or not?"
+    question = "Are these cards a planet?"
+    unique_cards = True
+    measure_names = ("answer", "total")
+    fields = (FieldSpec("cards", _cards_field(1, 8), help="the cards put down together"),)
+
+    def truth(self, position: dict) -> bool:
+        return _mp().is_planet(position["cards"])
+
+    def measures(self, position: dict) -> dict[str, int]:
+        total = sum(_mp().planet_points(c) for c in position["cards"])
+        return {"answer": int(self.truth(position)), "total": total}
+
+    def reason(self, position: dict) -> list[Any]:
+        return [fact(_mp().planet_reason(position["cards"]))]
+
+    def hint(self, position: dict, level: int) -> Any:
+        cards = position["cards"]
+        if level <= 1:
+            return make_hint(1, "a planet is 2 or more cards of one suit, no aces, adding to "
+                                "15-18 (J, Q, K count 10); or the 5♣ alone")
+        total = sum(_mp().planet_points(c) for c in cards)
+        suits = len({c.suit for c in cards})
+        if level == 2:
+            return make_hint(2, f"{len(cards)} card{'s' if len(cards) != 1 else ''} in "
+                                f"{suits} suit{'s' if suits != 1 else ''}")
+        return make_hint(3, f"{len(cards)} card{'s' if len(cards) != 1 else ''} in {suits} "
+                            f"suit{'s' if suits != 1 else ''}, adding to {total}")
+
+
+class MoonOrNot(YesNoKind):
+    """Moons and Planets: are these cards one moon?"""
+
+    name = "moon_or_not"
+    game = "moons_and_planets"
+    title = "Moon or not?"
+    question = "Are these cards one moon?"
+    unique_cards = True
+    fields = (FieldSpec("cards", _cards_field(1, 8), help="the cards put down together"),)
+
+    def truth(self, position: dict) -> bool:
+        return _mp().is_moon(position["cards"])
+
+    def reason(self, position: dict) -> list[Any]:
+        return [fact(_mp().moon_reason(position["cards"]))]
+
+    def hint(self, position: dict, level: int) -> Any:
+        cards = position["cards"]
+        if level <= 1:
+            return make_hint(1, "a moon is a run of 3+ of one colour, 2-4 cards of one rank, "
+                                "or one ace")
+        colours = len({c.colour for c in cards})
+        ranks = len({c.rank for c in cards})
+        if level == 2:
+            return make_hint(2, f"{len(cards)} cards, {colours} colour{'s' if colours > 1 else ''}")
+        return make_hint(3, f"{len(cards)} cards, {colours} colour{'s' if colours > 1 else ''}, "
+                            f"{ranks} different rank{'s' if ranks > 1 else ''}")
+
+
+def _ordinal(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+def _trick_cards_field(value, game):
+    cards = read_cards(value, game, low=2, high=5)
+    return cards
+
+
+class WhichPrize(Kind):
+    """Moons and Planets: which prize does this card take?"""
+
+    name = "which_prize"
+    game = "moons_and_planets"
+    title = "Which prize?"
+    question = "Which prize does your card take?"
+    answer_style = "choice"
+    unique_cards = True
+    measure_names = ("place", "followers")
+    fields = (
+        FieldSpec("trick", _trick_cards_field, help="the cards in play order, led first"),
+        FieldSpec("yours", _card_field, required=False, default=None,
+                  help="the card you ask about (the last card when not given)"),
+        FieldSpec("prizes", _cards_field(1, 5), required=False, default=None,
+                  help="the prize cards, first prize first"),
+    )
+
+    def pool_filter(self, field_name: str, card: Card) -> bool:
+        return card.rank != 1 and card != Card("C", 5)  # never played to a trick
+
+    def mine(self, position: dict) -> int:
+        yours = position.get("yours")
+        trick = position["trick"]
+        return trick.index(yours) if yours in trick else len(trick) - 1
+
+    def prompt(self, position: dict) -> str:
+        trick = position["trick"]
+        card = trick[self.mine(position)]
+        return (f"{trick[0].symbol} was led. Which prize does {card.symbol} take? "
+                "(1st prize goes to the highest card)")
+
+    def problems(self, position: dict) -> list[str]:
+        trick = position["trick"]
+        try:
+            _mp().prize_order(trick)
+        except MathCardsError as exc:
+            return [str(exc)]
+        yours = position.get("yours")
+        if yours is not None and yours not in trick:
+            return [f"'yours: {yours}' must be one of the trick's cards"]
+        prizes = position.get("prizes")
+        if prizes is not None and len(prizes) != len(trick):
+            return [f"give one prize per card: {len(trick)} prizes for {len(trick)} cards"]
+        return []
+
+    def place(self, position: dict) -> int:
+        return _mp().prize_order(position["trick"]).index(self.mine(position)) + 1
+
+    def measures(self, position: dict) -> dict[str, int]:
+        trick = position["trick"]
+        return {"place": self.place(position),
+                "followers": sum(1 for c in trick if c.suit == trick[0].suit)}
+
+    def choices(self, position: dict) -> list[str]:
+        prizes = position.get("prizes")
+        out = []
+        for k in range(1, len(position["trick"]) + 1):
+            label = f"{_ordinal(k)} prize"
+            if prizes:
+                label += f" ({prizes[k - 1].symbol})"
+            out.append(label)
+        return out
+
+    def read_answer(self, position: dict, answer: Any) -> int:
+        n = len(position["trick"])
+        if isinstance(answer, str) and answer.strip()[:1].isdigit():
+            answer = int("".join(ch for ch in answer.strip() if ch.isdigit())[:2] or 0)
+        if isinstance(answer, bool) or not isinstance(answer, int) or not 1 <= answer <= n:
+            raise AnswerError(f"answer with a prize number from 1 to {n}")
+        return answer
+
+    def _reason(self, position: dict) -> str:
+        trick = position["trick"]
+        _order, reasons = _mp().rank_trick(trick, tuple(range(len(trick))), tuple(trick))
+        mine = self.mine(position)
+        text = next(r.reason for r in reasons if r.player == mine)
+        return text.split("; ")[0] + "; " + "; ".join(
+            part for part in text.split("; ")[1:] if "place takes" not in part)
+
+    def check(self, position: dict, answer: Any) -> Result:
+        said = self.read_answer(position, answer)
+        place = self.place(position)
+        trick = position["trick"]
+        card = trick[self.mine(position)]
+        if said == place:
+            return Result(True, 1.0, f"Right: {card.symbol} takes the {_ordinal(place)} prize.",
+                          (fact(self._reason(position).rstrip("; ")),))
+        led = trick[0]
+        follows = card.suit == led.suit
+        why = ("it follows the led suit: followers rank K high to 2 low, above every discard"
+               if follows else
+               "it is a discard: discards rank below every card that follows the led suit, "
+               "K high to 2 low, equal ranks by suit ♦ > ♣ > ♠ > ♥")
+        return Result(False, 0.0, f"Not quite: {card.symbol} does not take the "
+                      f"{_ordinal(said)} prize.", (fact(f"{card.symbol}: {why}"),))
+
+    def hint(self, position: dict, level: int) -> Any:
+        trick = position["trick"]
+        if level <= 1:
+            return make_hint(1, "cards that follow the led suit rank above discards")
+        followers = sum(1 for c in trick if c.suit == trick[0].suit)
+        if level == 2:
+            return make_hint(2, f"{followers} card{'s' if followers != 1 else ''} follow "
+                                f"{trick[0].symbol}'s suit")
+        return make_hint(3, self._reason(position).rstrip("; "))
+
+    def solution(self, position: dict) -> Result:
+        place = self.place(position)
+        card = position["trick"][self.mine(position)]
+        return Result(True, 1.0, f"{card.symbol} takes the {_ordinal(place)} prize.",
+                      (fact(self._reason(position).rstrip("; ")),))
+
+
+KINDS: dict[str, Kind] = {
+    kind.name: kind
+    for kind in (ReachGoal(), DeckValue(), MakeStacks(), IsStack(), FindCapture(),
+                 WhoTakesTrick(), IsPlayLegal(), PlanetOrNot(), MoonOrNot(), WhichPrize())
+}
+"""Every kind of exercise by its name in the YAML file."""
+
+__all__ = ["KINDS", "AnswerError", "FieldSpec", "Kind", "Result"]

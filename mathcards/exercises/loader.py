@@ -1,0 +1,313 @@
+"""Read an exercise-set file, keeping the line of every value, and report every problem.
+
+``read_set_text`` never raises for a bad file: it returns the set (or None) and
+a list of ``Problem``\\ s, each with its line and a fix. ``load_set`` raises one
+``ExerciseFileError`` holding them all; ``check_file`` is what the
+``python -m mathcards check`` command prints.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from mathcards.exercises.fields import FieldError
+from mathcards.exercises.kinds import KINDS
+from mathcards.exercises.model import (
+    DEFAULT_SOLUTION_AFTER,
+    DEFAULT_TRIES,
+    EXERCISE_KEYS,
+    GAMES,
+    SET_KEYS,
+    Exercise,
+    ExerciseFileError,
+    ExerciseSet,
+    Problem,
+    _unknown_field,
+    _unknown_kind,
+    read_constraint,
+)
+
+MAX_BYTES = 1_000_000
+
+
+def _yaml_problem(exc: yaml.YAMLError) -> Problem:
+    mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+    line = mark.line + 1 if mark is not None else 1
+    what = (getattr(exc, "problem", None) or str(exc)).strip()
+    if "\t" in what or "'\\t'" in what:
+        fix = "indent with spaces, not tabs"
+    elif "mapping values are not allowed" in what:
+        fix = "a value with ': ' inside must be in quotes, or a 'key: value' lost its indent"
+    elif "expected <block end>" in what or "did not find expected" in what:
+        fix = "check the indentation: items of one list start with '- ' at the same column"
+    else:
+        fix = "check the indentation and that each 'key: value' has a space after the colon"
+    return Problem(line, f"this is not valid YAML ({what}): {fix}")
+
+
+def parse_yaml(text: str) -> tuple[Any, dict[tuple, int], list[Problem]]:
+    """The document's data, the line of every value by its path, and YAML problems."""
+    loader = yaml.SafeLoader(text)
+    try:
+        node = loader.get_single_node()
+        if node is None:
+            return None, {}, [Problem(1, "the file is empty: start with 'title:' and "
+                                         "'exercises:'")]
+        data = loader.construct_document(node)
+    except yaml.YAMLError as exc:
+        return None, {}, [_yaml_problem(exc)]
+    finally:
+        loader.dispose()
+    lines: dict[tuple, int] = {}
+    problems: list[Problem] = []
+    _walk(node, data, (), lines, problems)
+    return data, lines, problems
+
+
+def _walk(node: Any, data: Any, path: tuple, lines: dict, problems: list[Problem]) -> None:
+    lines[path] = node.start_mark.line + 1
+    if isinstance(node, yaml.MappingNode) and isinstance(data, dict):
+        seen: dict[Any, int] = {}
+        for key_node, value_node in node.value:
+            key = key_node.value
+            line = key_node.start_mark.line + 1
+            if key in seen:
+                problems.append(Problem(line, f"'{key}' is given twice (first on line "
+                                              f"{seen[key]}): keep one"))
+            seen[key] = line
+            if key in data:
+                lines[path + (key, "key")] = line
+                _walk(value_node, data[key], path + (key,), lines, problems)
+    elif isinstance(node, yaml.SequenceNode) and isinstance(data, list):
+        for i, (item_node, item) in enumerate(zip(node.value, data, strict=False)):
+            _walk(item_node, item, path + (i,), lines, problems)
+
+
+def _text(value: Any) -> bool:
+    return isinstance(value, str)
+
+
+def read_set_text(text: str, *, name: str = "exercises") -> tuple[ExerciseSet | None,
+                                                                  list[Problem]]:
+    """The set in ``text`` (None when it cannot be built) and every problem in it."""
+    data, lines, problems = parse_yaml(text)
+    if data is None:
+        return None, problems
+    if not isinstance(data, dict):
+        return None, problems + [Problem(1, "the file must be 'key: value' settings: start "
+                                            "with 'title:' and list 'exercises:'")]
+
+    def line_of(*path: Any) -> int | None:
+        while path:
+            if path in lines:
+                return lines[path]
+            path = path[:-1]
+        return 1
+
+    for key in data:
+        if key not in SET_KEYS:
+            problems.append(Problem(line_of(key, "key"), f"unknown setting '{key}': a set has "
+                                                         f"{', '.join(SET_KEYS)}"))
+    title = data.get("title")
+    if title is None:
+        problems.append(Problem(1, "give the set a title: 'title: Reach the goal'"))
+    elif not _text(title) or not title.strip():
+        problems.append(Problem(line_of("title"), "the title must be text, like 'title: "
+                                                  "Reach the goal'"))
+    instructions = data.get("instructions", "")
+    if instructions is None:
+        instructions = ""
+    if not _text(instructions):
+        problems.append(Problem(line_of("instructions"), "instructions must be text"))
+        instructions = ""
+    set_id = data.get("id", name)
+    if not isinstance(set_id, (str, int)) or isinstance(set_id, bool) or not str(set_id).strip():
+        problems.append(Problem(line_of("id"), "the id must be a short word like "
+                                               "'suns_to_moons'"))
+        set_id = name
+    game = data.get("game")
+    if game is not None and game not in GAMES:
+        problems.append(Problem(line_of("game"), f"unknown game {game!r}: games are "
+                                                 f"{', '.join(GAMES)}"))
+        game = None
+    solution_after = data.get("solution_after", DEFAULT_SOLUTION_AFTER)
+    if isinstance(solution_after, bool) or not isinstance(solution_after, int) \
+            or not 1 <= solution_after <= 20:
+        problems.append(Problem(line_of("solution_after"),
+                                f"solution_after must be a number of attempts from 1 to 20, "
+                                f"not {solution_after!r}"))
+        solution_after = DEFAULT_SOLUTION_AFTER
+    items = data.get("exercises")
+    exercises: list[Exercise] = []
+    if items is None:
+        problems.append(Problem(line_of(), "list the exercises under 'exercises:', each "
+                                           "starting with '- kind: ...'"))
+        items = []
+    elif not isinstance(items, list) or not items:
+        problems.append(Problem(line_of("exercises"), "'exercises' must be a list: each one "
+                                                      "starts with '- kind: ...'"))
+        items = []
+    broken = False
+    for index, item in enumerate(items):
+        number = index + 1
+        line = line_of("exercises", index)
+        if not isinstance(item, dict):
+            problems.append(Problem(line, "an exercise is 'key: value' lines starting with "
+                                          "'- kind: ...'", number))
+            broken = True
+            continue
+        exercise, found = _read_exercise(item, number, game, lambda *p, i=index:
+                                         line_of("exercises", i, *p))
+        problems.extend(found)
+        if exercise is None:
+            broken = True
+        else:
+            exercises.append(exercise)
+    if problems or broken:
+        return None, problems
+    try:
+        exercise_set = ExerciseSet(title=title.strip(), exercises=exercises,
+                                   instructions=instructions.strip(), id=str(set_id).strip(),
+                                   solution_after=solution_after)
+    except ExerciseFileError as exc:
+        return None, exc.problems
+    return exercise_set, []
+
+
+def _read_exercise(item: dict, number: int, game: str | None,
+                   line_of) -> tuple[Exercise | None, list[Problem]]:
+    problems: list[Problem] = []
+    kind_name = item.get("kind")
+    if kind_name is None:
+        return None, [Problem(line_of(), "say what kind of exercise this is: 'kind: "
+                                         "reach_goal' (kinds: " + ", ".join(KINDS) + ")", number)]
+    if not isinstance(kind_name, str) or kind_name not in KINDS:
+        return None, [Problem(line_of("kind"), _unknown_kind(kind_name), number)]
+    kind = KINDS[kind_name]
+    if game is not None and kind.game != game:
+        problems.append(Problem(line_of("kind"), f"{kind_name} is a {kind.game} exercise but "
+                                                 f"this set is for {game}", number))
+    field_names = {s.name for s in kind.fields}
+    fields: dict[str, Any] = {}
+    options: dict[str, Any] = {}
+    for key, value in item.items():
+        if key == "kind":
+            continue
+        if key in field_names:
+            fields[key] = value
+        elif key in EXERCISE_KEYS:
+            options[key] = value
+        else:
+            problems.append(Problem(line_of(key, "key"), _unknown_field(kind, str(key)), number))
+    ex_id = options.get("id", "")
+    if ex_id != "" and (isinstance(ex_id, bool) or not isinstance(ex_id, (str, int))):
+        problems.append(Problem(line_of("id"), "an exercise id is a short word or number",
+                                number))
+        ex_id = ""
+    prompt = options.get("prompt", "") or ""
+    if not isinstance(prompt, str):
+        problems.append(Problem(line_of("prompt"), "the prompt must be text", number))
+        prompt = ""
+    tries = options.get("tries", DEFAULT_TRIES)
+    if isinstance(tries, bool) or not isinstance(tries, int) or not 1 <= tries <= 5000:
+        problems.append(Problem(line_of("tries"), f"tries must be a number from 1 to 5000, "
+                                                  f"not {tries!r}", number))
+        tries = DEFAULT_TRIES
+    after = options.get("solution_after")
+    if after is not None and (isinstance(after, bool) or not isinstance(after, int)
+                              or not 1 <= after <= 20):
+        problems.append(Problem(line_of("solution_after"), "solution_after must be a number "
+                                                           "from 1 to 20", number))
+        after = None
+    require = options.get("require", [])
+    if isinstance(require, str):
+        require = [require]
+    if not isinstance(require, list):
+        problems.append(Problem(line_of("require"), "require is a list like [solvable, "
+                                                    "'best stacks >= 2']", number))
+        require = []
+    # each field on its own, so every bad field is reported at its own line
+    good: dict[str, Any] = {}
+    for spec in kind.fields:
+        value = fields.get(spec.name)
+        if value is not None:
+            try:
+                spec.read(value, kind.game)
+                good[spec.name] = value
+            except FieldError as exc:
+                problems.append(Problem(line_of(spec.name), f"{spec.name}: {exc}", number))
+        elif spec.required:
+            problems.append(Problem(line_of(), f"{kind.name} needs '{spec.name}' "
+                                               f"({spec.help})", number))
+    for text in require:
+        try:
+            read_constraint(text, kind)
+        except FieldError as exc:
+            problems.append(Problem(line_of("require"), f"require: {exc}", number))
+    if problems:
+        return None, problems
+    try:
+        exercise = Exercise(kind, id=ex_id, prompt=prompt, require=require, tries=tries,
+                            solution_after=after, number=number, line=line_of(), **good)
+    except ExerciseFileError as exc:
+        return None, [Problem(line_of(), p.message, number) for p in exc.problems]
+    return exercise, []
+
+
+def read_set_file(path: str | Path) -> tuple[ExerciseSet | None, list[Problem]]:
+    """Read a set file: the set and its reading problems (not yet the deep checks)."""
+    path = Path(path)
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return None, [Problem(None, f"no such file: {path}")]
+    except IsADirectoryError:
+        return None, [Problem(None, f"{path} is a folder: give an exercise file (.yaml)")]
+    except OSError as exc:
+        return None, [Problem(None, f"cannot read {path}: {exc.strerror or exc}")]
+    if len(raw) > MAX_BYTES:
+        return None, [Problem(None, f"{path.name} is over 1 MB: split it into smaller sets")]
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw[: exc.start].count(b"\n") + 1
+        return None, [Problem(line, "the file is not UTF-8 text: save it as UTF-8")]
+    exercise_set, problems = read_set_text(text, name=path.stem)
+    if exercise_set is not None:
+        exercise_set.path = path
+    return exercise_set, problems
+
+
+def check_file(path: str | Path) -> list[Problem]:
+    """Every problem of a set file: reading, impossible positions, unmet constraints."""
+    exercise_set, problems = read_set_file(path)
+    if exercise_set is None:
+        return problems
+    return exercise_set.problems()
+
+
+def load_set(path: str | Path, *, check: bool = True) -> ExerciseSet:
+    """Read a set file; ``ExerciseFileError`` lists every problem if it cannot be used."""
+    exercise_set, problems = read_set_file(path)
+    if exercise_set is not None and check:
+        problems = exercise_set.problems()
+    if problems or exercise_set is None:
+        raise ExerciseFileError(problems, str(path))
+    return exercise_set
+
+
+def load_set_text(text: str, *, name: str = "exercises", check: bool = True) -> ExerciseSet:
+    """A set from YAML text (a notebook cell can hold one)."""
+    exercise_set, problems = read_set_text(text, name=name)
+    if exercise_set is not None and check:
+        problems = exercise_set.problems()
+    if problems or exercise_set is None:
+        raise ExerciseFileError(problems, name)
+    return exercise_set
+
+
+__all__ = ["check_file", "load_set", "load_set_text", "parse_yaml", "read_set_file",
+           "read_set_text", "DEFAULT_TRIES"]

@@ -1,0 +1,247 @@
+"""Every attempt a student makes, kept in SQLite so nothing is lost; exported as CSV.
+
+The database is one file, by default ``progress.sqlite3`` in the user's data
+folder (``mathcards.storage.data_dir()``). The location is a setting: pass
+``path`` to ``ProgressStore``, or set ``MATHCARDS_PROGRESS`` to a file (a hub's
+shared volume, say). Each attempt is written in its own transaction
+(``BEGIN IMMEDIATE`` ... ``COMMIT``), the journal is WAL and every connection
+waits up to ``busy_timeout`` for another writer, so two tabs (two kernels,
+two processes) writing at once both keep their attempts.
+
+CSV export writes one row per attempt with the columns of ``Attempt``;
+``read_csv`` reads it back to equal ``Attempt`` records, and
+``ProgressStore.import_csv`` merges files (each attempt has a unique ``uid``,
+so importing twice adds nothing).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import io
+import os
+import sqlite3
+import threading
+import uuid
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import asdict, dataclass, fields
+from datetime import datetime, timezone
+from pathlib import Path
+
+from mathcards.errors import MathCardsError
+
+ENV_VAR = "MATHCARDS_PROGRESS"
+FILE_NAME = "progress.sqlite3"
+BUSY_TIMEOUT_MS = 30_000
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS attempts (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    uid TEXT NOT NULL UNIQUE,
+    at TEXT NOT NULL,
+    student TEXT NOT NULL,
+    set_id TEXT NOT NULL,
+    set_title TEXT NOT NULL,
+    exercise TEXT NOT NULL,
+    number INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    variant TEXT NOT NULL,
+    answer TEXT NOT NULL,
+    correct INTEGER NOT NULL,
+    score REAL NOT NULL,
+    hints_used INTEGER NOT NULL,
+    seconds REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS attempts_by_student ON attempts (student, set_id, exercise);
+"""
+
+
+class ProgressError(MathCardsError):
+    """A progress file or export that cannot be read or written."""
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """One answer a student gave: who, which exercise and variant, what, right or not."""
+
+    uid: str
+    at: str  # ISO 8601 UTC time
+    student: str
+    set_id: str
+    set_title: str
+    exercise: str  # the exercise's id
+    number: int  # its place in the set (1 = first)
+    kind: str
+    variant: str  # the position the student saw, in card notation
+    answer: str
+    correct: bool
+    score: float
+    hints_used: int
+    seconds: float
+
+    @classmethod
+    def new(cls, **values) -> Attempt:
+        values.setdefault("uid", uuid.uuid4().hex)
+        values.setdefault("at", datetime.now(timezone.utc).isoformat(timespec="milliseconds"))
+        return cls(**values)
+
+
+COLUMNS = tuple(f.name for f in fields(Attempt))
+
+
+def default_progress_path() -> Path:
+    """Where progress is kept: ``$MATHCARDS_PROGRESS``, else the user's data folder."""
+    configured = os.environ.get(ENV_VAR)
+    if configured:
+        return Path(configured).expanduser()
+    from mathcards.storage import data_dir
+
+    return data_dir() / FILE_NAME
+
+
+class ProgressStore:
+    """The attempts database: ``record`` one attempt, read them back, export CSV."""
+
+    def __init__(self, path: str | Path | None = None) -> None:
+        self.path = Path(path) if path is not None else default_progress_path()
+        self._lock = threading.Lock()
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._conn = sqlite3.connect(str(self.path), timeout=BUSY_TIMEOUT_MS / 1000,
+                                         isolation_level=None, check_same_thread=False)
+            self._conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            self._conn.execute("PRAGMA journal_mode = WAL")
+            self._conn.execute("PRAGMA synchronous = NORMAL")
+            with self._transaction():
+                for statement in SCHEMA.split(";"):
+                    if statement.strip():
+                        self._conn.execute(statement)
+        except sqlite3.DatabaseError as exc:
+            raise ProgressError(f"cannot use {self.path} for progress ({exc}): move it aside "
+                                f"or set {ENV_VAR} to another file") from None
+
+    # --- writing -------------------------------------------------------------------------
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[None]:
+        """One write transaction: BEGIN IMMEDIATE takes the write lock at once (or waits)."""
+        with self._lock:
+            self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield
+            except BaseException:
+                self._conn.execute("ROLLBACK")
+                raise
+            self._conn.execute("COMMIT")
+
+    def record(self, attempt: Attempt) -> Attempt:
+        """Write one attempt in its own transaction (it is on disk when this returns)."""
+        row = asdict(attempt)
+        row["correct"] = int(attempt.correct)
+        with self._transaction():
+            self._conn.execute(
+                f"INSERT OR IGNORE INTO attempts ({', '.join(COLUMNS)}) "
+                f"VALUES ({', '.join(':' + c for c in COLUMNS)})", row)
+        return attempt
+
+    def add_many(self, attempts: Iterable[Attempt]) -> int:
+        """Merge attempts (an import); ones already present (same uid) are skipped."""
+        before = self.count()
+        with self._transaction():
+            for attempt in attempts:
+                row = asdict(attempt)
+                row["correct"] = int(attempt.correct)
+                self._conn.execute(
+                    f"INSERT OR IGNORE INTO attempts ({', '.join(COLUMNS)}) "
+                    f"VALUES ({', '.join(':' + c for c in COLUMNS)})", row)
+        return self.count() - before
+
+    # --- reading -------------------------------------------------------------------------
+    def attempts(self, *, student: str | None = None, set_id: str | None = None,
+                 exercise: str | None = None) -> list[Attempt]:
+        """Attempts in the order they were made, filtered as asked."""
+        where, args = [], []
+        for column, value in (("student", student), ("set_id", set_id),
+                              ("exercise", exercise)):
+            if value is not None:
+                where.append(f"{column} = ?")
+                args.append(value)
+        sql = f"SELECT {', '.join(COLUMNS)} FROM attempts"
+        if where:
+            sql += " WHERE " + " AND ".join(where)
+        sql += " ORDER BY id"
+        with self._lock:
+            rows = self._conn.execute(sql, args).fetchall()
+        return [_attempt(row) for row in rows]
+
+    def count(self) -> int:
+        with self._lock:
+            return self._conn.execute("SELECT COUNT(*) FROM attempts").fetchone()[0]
+
+    def close(self) -> None:
+        with self._lock:
+            self._conn.close()
+
+    # --- CSV -----------------------------------------------------------------------------
+    def export_csv(self, path: str | Path | None = None, **filters) -> str:
+        """Attempts as CSV text (also written to ``path`` when given)."""
+        text = attempts_csv(self.attempts(**filters))
+        if path is not None:
+            Path(path).write_text(text, encoding="utf-8", newline="")
+        return text
+
+    def import_csv(self, path: str | Path) -> int:
+        return self.add_many(read_csv(path))
+
+
+def _attempt(row: Sequence) -> Attempt:
+    values = dict(zip(COLUMNS, row, strict=True))
+    values["correct"] = bool(values["correct"])
+    return Attempt(**values)
+
+
+def attempts_csv(attempts: Iterable[Attempt]) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(COLUMNS)
+    for a in attempts:
+        row = asdict(a)
+        row["correct"] = "yes" if a.correct else "no"
+        row["score"] = repr(a.score)
+        row["seconds"] = repr(a.seconds)
+        writer.writerow(row[c] for c in COLUMNS)
+    return out.getvalue()
+
+
+def read_csv(source: str | Path | io.StringIO) -> list[Attempt]:
+    """Attempts from a CSV export (a path or text stream); a bad row names its line."""
+    if isinstance(source, (str, Path)):
+        try:
+            text = Path(source).read_text(encoding="utf-8-sig")
+        except OSError as exc:
+            raise ProgressError(f"cannot read {source}: {exc.strerror or exc}") from None
+        name = Path(source).name
+    else:
+        text, name = source.read(), "the CSV"
+    reader = csv.DictReader(io.StringIO(text))
+    missing = [c for c in COLUMNS if c not in (reader.fieldnames or [])]
+    if missing:
+        raise ProgressError(f"{name} is not a MathCards export: it has no column "
+                            f"{', '.join(missing)}")
+    out = []
+    for row in reader:
+        try:
+            out.append(Attempt(
+                uid=row["uid"], at=row["at"], student=row["student"], set_id=row["set_id"],
+                set_title=row["set_title"], exercise=row["exercise"],
+                number=int(row["number"]), kind=row["kind"], variant=row["variant"],
+                answer=row["answer"], correct=row["correct"].strip().lower() in ("yes", "1",
+                                                                                  "true"),
+                score=float(row["score"]), hints_used=int(row["hints_used"]),
+                seconds=float(row["seconds"])))
+        except (TypeError, ValueError) as exc:
+            raise ProgressError(f"{name} line {reader.line_num}: {exc}") from None
+    return out
+
+
+__all__ = ["COLUMNS", "ENV_VAR", "Attempt", "ProgressError", "ProgressStore", "attempts_csv",
+           "default_progress_path", "read_csv"]

@@ -1,0 +1,167 @@
+"""One student working through a set: variants, checking, hints, solutions, progress.
+
+The widget view (``mathcards.widgets.exercises``) is a thin skin over a
+``Session``; everything a click does happens here, in the kernel, so it is
+tested without a browser. Each answer is recorded as an ``Attempt`` (with the
+hints used and the seconds since the exercise was shown) in the progress
+store; the count of wrong attempts, and so whether the worked solution is
+offered, is read back from the store, so it survives a kernel restart.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from mathcards.errors import MathCardsError
+from mathcards.exercises.kinds import Result
+from mathcards.exercises.model import ExerciseSet, Variant
+from mathcards.exercises.progress import Attempt, ProgressStore
+
+_STUDENT = re.compile(r"^[\w.@' -]{1,40}$")
+
+
+def clean_student(text: Any) -> str:
+    """A student id as typed or given in a page address, checked: letters, digits, ``.-_@``."""
+    if not isinstance(text, str) or not _STUDENT.match(text.strip()):
+        raise MathCardsError(f"{str(text)[:40]!r} is not a student name: use up to 40 letters, "
+                             "digits, spaces, '.', '-' or '_'")
+    return text.strip()
+
+
+class MemoryStore:
+    """Progress kept in memory only (a teacher trying a set; nothing is written)."""
+
+    def __init__(self) -> None:
+        self._attempts: list[Attempt] = []
+
+    def record(self, attempt: Attempt) -> Attempt:
+        self._attempts.append(attempt)
+        return attempt
+
+    def attempts(self, *, student=None, set_id=None, exercise=None) -> list[Attempt]:
+        return [a for a in self._attempts
+                if (student is None or a.student == student)
+                and (set_id is None or a.set_id == set_id)
+                and (exercise is None or a.exercise == exercise)]
+
+
+@dataclass(frozen=True)
+class ExerciseProgress:
+    """How one exercise went for one student."""
+
+    number: int
+    exercise: str
+    title: str
+    attempts: int
+    solved: bool
+    best_score: float
+    hints_used: int
+
+
+class Session:
+    """A student's run through a set (``teacher=True`` may open solutions at once)."""
+
+    def __init__(self, exercise_set: ExerciseSet, student: str = "guest", *,
+                 store: Any = None, teacher: bool = False,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.set = exercise_set
+        self.student = clean_student(student)
+        if store is None:
+            store = ProgressStore()
+        elif store is False:
+            store = MemoryStore()
+        self.store = store
+        self.teacher = teacher
+        self._clock = clock
+        self._variants: dict[int, Variant] = {}
+        self._hint_level: dict[int, int] = {}
+        self._shown_at: dict[int, float] = {}
+
+    def __len__(self) -> int:
+        return len(self.set)
+
+    # --- what the student sees -------------------------------------------------------------
+    def variant(self, number: int) -> Variant:
+        """Exercise ``number`` (1 = first) as this student sees it."""
+        if number not in self._variants:
+            self._variants[number] = self.set[number].variant(self.student)
+        self._shown_at.setdefault(number, self._clock())
+        return self._variants[number]
+
+    def attempts(self, number: int | None = None) -> list[Attempt]:
+        exercise = None if number is None else self.set[number].id
+        return self.store.attempts(student=self.student, set_id=self.set.id, exercise=exercise)
+
+    def wrong_attempts(self, number: int) -> int:
+        return sum(1 for a in self.attempts(number) if not a.correct)
+
+    def solved(self, number: int) -> bool:
+        return any(a.correct for a in self.attempts(number))
+
+    # --- answering --------------------------------------------------------------------
+    def check(self, number: int, answer: Any) -> Result:
+        """Judge ``answer`` in the kernel and record the attempt (``AnswerError`` if unreadable)."""
+        variant = self.variant(number)
+        kind = variant.kind
+        value = kind.read_answer(variant.position, answer)  # raises AnswerError, nothing recorded
+        result = kind.check(variant.position, value)
+        now = self._clock()
+        exercise = self.set[number]
+        self.store.record(Attempt.new(
+            student=self.student, set_id=self.set.id, set_title=self.set.title,
+            exercise=exercise.id, number=number, kind=kind.name, variant=variant.text,
+            answer=kind.answer_text(value), correct=result.correct,
+            score=round(result.score, 4), hints_used=self._hint_level.get(number, 0),
+            seconds=round(max(0.0, now - self._shown_at.get(number, now)), 2)))
+        self._shown_at[number] = now
+        return result
+
+    def hint(self, number: int) -> Any:
+        """The next hint: a nudge, then which card, then the full step (then the step again)."""
+        level = min(self._hint_level.get(number, 0) + 1, 3)
+        self._hint_level[number] = level
+        return self.variant(number).hint(level)
+
+    def hints_used(self, number: int) -> int:
+        return self._hint_level.get(number, 0)
+
+    def attempts_before_solution(self, number: int) -> int:
+        return self.set.attempts_allowed(self.set[number])
+
+    def solution_ready(self, number: int) -> bool:
+        """The worked solution is offered after N wrong attempts (the teacher's N), or solved."""
+        if self.teacher:
+            return True
+        return (self.solved(number)
+                or self.wrong_attempts(number) >= self.attempts_before_solution(number))
+
+    def solution(self, number: int) -> Result:
+        if not self.solution_ready(number):
+            left = self.attempts_before_solution(number) - self.wrong_attempts(number)
+            raise MathCardsError(f"the worked solution opens after {left} more "
+                                 f"attempt{'s' if left != 1 else ''}")
+        return self.variant(number).solution()
+
+    # --- progress ---------------------------------------------------------------------
+    def progress(self) -> list[ExerciseProgress]:
+        """One line per exercise: attempts, solved, best score, hints."""
+        by_exercise: dict[str, list[Attempt]] = {}
+        for a in self.attempts():
+            by_exercise.setdefault(a.exercise, []).append(a)
+        out = []
+        for exercise in self.set:
+            mine = by_exercise.get(exercise.id, [])
+            out.append(ExerciseProgress(
+                number=exercise.number, exercise=exercise.id,
+                title=exercise.prompt or exercise.kind.title, attempts=len(mine),
+                solved=any(a.correct for a in mine),
+                best_score=max((a.score for a in mine), default=0.0),
+                hints_used=max((a.hints_used for a in mine), default=0)))
+        return out
+
+
+__all__ = ["ExerciseProgress", "MemoryStore", "Session", "clean_student"]
