@@ -555,8 +555,8 @@ class ReachGoal(Kind):
         if level <= 1:
             n = len(best)
             return make_hint(1, f"there is a way to reach {goal} with {n} "
-                                f"card{'s' if n != 1 else ''}; is the goal above or below "
-                                f"the deck now?")
+                                f"card{'s' if n != 1 else ''}: compare the goal with the "
+                                f"deck now")
         first = best[0]
         words = "the Joker" if first.card.is_joker else \
             f"{first.card.symbol} as {_signed(first.contribution)}"

@@ -1,0 +1,115 @@
+"""The teacher's view of the results: a class table and the most-missed exercises.
+
+``read_results(source)`` reads a folder of CSV exports (every ``*.csv`` in it),
+one CSV file, or one shared progress database (``.sqlite3``/``.db``); attempts
+that appear in several exports (same ``uid``) count once. The dashboard
+notebook draws ``class_table`` and ``most_missed`` with
+``mathcards.widgets.exercises``.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from mathcards.exercises.progress import Attempt, ProgressError, ProgressStore, read_csv
+
+DB_SUFFIXES = (".sqlite3", ".sqlite", ".db")
+
+
+def read_results(source: str | Path) -> list[Attempt]:
+    """Attempts from a folder of CSV exports, a CSV file or a progress database."""
+    path = Path(source).expanduser()
+    if path.is_dir():
+        attempts: dict[str, Attempt] = {}
+        for csv_path in sorted(path.glob("*.csv")):
+            for attempt in read_csv(csv_path):
+                attempts.setdefault(attempt.uid, attempt)
+        return sorted(attempts.values(), key=lambda a: (a.at, a.uid))
+    if not path.exists():
+        raise ProgressError(f"no such file or folder: {path}")
+    if path.suffix.lower() in DB_SUFFIXES:
+        store = ProgressStore(path)
+        try:
+            return store.attempts()
+        finally:
+            store.close()
+    return read_csv(path)
+
+
+@dataclass(frozen=True)
+class ClassRow:
+    """One student's work on one set."""
+
+    student: str
+    set_id: str
+    set_title: str
+    exercises: int  # exercises tried
+    solved: int
+    attempts: int
+    mean_best: float  # mean over tried exercises of the best score
+    hints_used: int
+    last_seen: str
+
+
+def class_table(attempts: Iterable[Attempt]) -> list[ClassRow]:
+    """One row per student and set, in name order."""
+    groups: dict[tuple[str, str], list[Attempt]] = defaultdict(list)
+    for a in attempts:
+        groups[(a.student, a.set_id)].append(a)
+    rows = []
+    for (student, set_id), mine in sorted(groups.items()):
+        best: dict[str, float] = {}
+        solved: set[str] = set()
+        hints: dict[str, int] = {}
+        for a in mine:
+            best[a.exercise] = max(best.get(a.exercise, 0.0), a.score)
+            hints[a.exercise] = max(hints.get(a.exercise, 0), a.hints_used)
+            if a.correct:
+                solved.add(a.exercise)
+        rows.append(ClassRow(
+            student=student, set_id=set_id, set_title=mine[-1].set_title,
+            exercises=len(best), solved=len(solved), attempts=len(mine),
+            mean_best=sum(best.values()) / len(best), hints_used=sum(hints.values()),
+            last_seen=max(a.at for a in mine)))
+    return rows
+
+
+@dataclass(frozen=True)
+class Missed:
+    """How often one exercise was answered wrong."""
+
+    set_id: str
+    set_title: str
+    exercise: str
+    number: int
+    title: str  # the kind's title
+    wrong: int
+    attempts: int
+    students: int  # students who got it wrong at least once
+
+
+def most_missed(attempts: Iterable[Attempt], top: int = 10) -> list[Missed]:
+    """Exercises by wrong attempts, most first (ties: more students, then set order)."""
+    from mathcards.exercises.kinds import KINDS
+
+    groups: dict[tuple[str, str], list[Attempt]] = defaultdict(list)
+    for a in attempts:
+        groups[(a.set_id, a.exercise)].append(a)
+    out = []
+    for (set_id, exercise), mine in groups.items():
+        wrong = [a for a in mine if not a.correct]
+        if not wrong:
+            continue
+        kind = KINDS.get(mine[0].kind)
+        out.append(Missed(set_id=set_id, set_title=mine[0].set_title, exercise=exercise,
+                          number=mine[0].number, title=kind.title if kind else mine[0].kind,
+                          wrong=len(wrong), attempts=len(mine),
+                          students=len({a.student for a in wrong})))
+    out.sort(key=lambda m: (-m.wrong, -m.students, m.set_id, m.number))
+    return out[:top]
+
+
+__all__ = ["ClassRow", "Missed", "class_table", "most_missed", "read_results"]

@@ -1,0 +1,564 @@
+"""Exercise sets on screen: one exercise at a time, answered by clicks, checked in the kernel.
+
+``ExerciseSetView(session)`` (what ``ExerciseSet.show()`` returns) draws the
+position with card pictures and gives the student buttons: cards to pick,
+``+``/``−`` for a Suns to Moons play, Yes/No, one button per choice. Every
+click is a button event handled here; the pending answer (cards picked so
+far) lives in the kernel, the only text the page can send (a typed number) is
+validated before use, and no answer or solution ever sits in a widget field
+until the student has answered or earned the worked solution.
+
+Also here: the class table and the "most missed" bar chart of the teacher's
+dashboard, drawn as plain HTML/SVG (no plotting library needed).
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from typing import Any
+
+import ipywidgets as W
+from mathcards.widgets.cards import style_html
+from mathcards.widgets.lesson import card_row, dice_svg
+
+from mathcards.errors import MathCardsError
+from mathcards.exercises.session import Session
+
+__all__ = ["ExerciseSetView", "class_table_html", "dashboard", "missed_chart_svg", "practice_page",
+           "progress_html", "sample_sets"]
+
+EXTRA_CSS = """
+<style>
+.mathcards .mc-ex-head h2 { margin: 0 0 4px 0; font-size: 1.3em; }
+.mathcards .mc-ex-prompt { font-size: 1.1em; font-weight: 600; margin: 6px 0; }
+.mathcards .mc-result { padding: 6px 10px; border-radius: 6px; margin: 4px 0; }
+.mathcards .mc-right { background: #e8f5e9; border: 2px solid #2e7d32; }
+.mathcards .mc-wrong { background: #fff1e6; border: 2px solid #c25400; }
+.mathcards .mc-partial { background: #fffde7; border: 2px solid #9e7c00; }
+.mathcards .mc-hint-box { background: #eef3fb; border-left: 4px solid #1a56b8; padding: 4px 8px; }
+.mathcards table.mc-progress { border-collapse: collapse; margin: 4px 0; }
+.mathcards table.mc-progress td, .mathcards table.mc-progress th {
+  border: 1px solid #c9ced6; padding: 2px 8px; text-align: left; }
+.mathcards .mc-teacher { background: #f3e5f5; border: 1px dashed #6a1b9a; padding: 2px 8px; }
+</style>
+"""
+
+
+def _esc(text: object) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def _num(n: int) -> str:
+    return f"\u2212{-n}" if n < 0 else str(n)
+
+
+# --- progress, class table and chart (plain HTML/SVG) -------------------------------------
+def progress_html(session: Session) -> str:
+    """The student's progress in this set: one row per exercise, then every attempt."""
+    rows = []
+    for p in session.progress():
+        mark = "✔ solved" if p.solved else ("tried" if p.attempts else "not tried")
+        rows.append(f"<tr><td>{p.number}</td><td>{_esc(p.title)}</td><td>{p.attempts}</td>"
+                    f"<td>{mark}</td><td>{round(p.best_score * 100)}%</td></tr>")
+    attempts = session.attempts()
+    log = []
+    for i, a in enumerate(attempts[-30:], start=max(1, len(attempts) - 29)):
+        verdict = "✔ right" if a.correct else (f"◐ {round(a.score * 100)}%" if a.score > 0
+                                               else "✘ wrong")
+        log.append(f'<tr class="mc-attempt"><td>{i}</td><td>exercise {a.number}</td>'
+                   f"<td>{_esc(a.answer)}</td><td>{verdict}</td><td>{a.hints_used}</td></tr>")
+    attempt_table = (
+        '<table class="mc-progress mc-attempts" aria-label="your attempts">'
+        "<tr><th>#</th><th>exercise</th><th>answer</th><th>result</th><th>hints</th></tr>"
+        + "".join(log) + "</table>") if log else "<p>No attempts yet.</p>"
+    return (f'<div class="mc-progress-view"><h3>Your progress: {_esc(session.student)}</h3>'
+            '<table class="mc-progress" aria-label="progress by exercise">'
+            "<tr><th>#</th><th>exercise</th><th>attempts</th><th>status</th><th>best</th></tr>"
+            + "".join(rows) + "</table>" + attempt_table + "</div>")
+
+
+def class_table_html(rows: Sequence[Any]) -> str:
+    """The class table of the dashboard: one row per student and set."""
+    if not rows:
+        return "<p>No attempts yet.</p>"
+    body = "".join(
+        f"<tr><td>{_esc(r.student)}</td><td>{_esc(r.set_title)}</td><td>{r.solved} of "
+        f"{r.exercises}</td><td>{r.attempts}</td><td>{round(r.mean_best * 100)}%</td>"
+        f"<td>{r.hints_used}</td><td>{_esc(r.last_seen[:16].replace('T', ' '))}</td></tr>"
+        for r in rows)
+    return ('<table class="mc-progress mc-class" aria-label="class table"><tr><th>student</th>'
+            "<th>set</th><th>solved</th><th>attempts</th><th>mean best score</th><th>hints</th>"
+            "<th>last seen (UTC)</th></tr>" + body + "</table>")
+
+
+def missed_chart_svg(items: Sequence[Any], *, width: int = 560) -> str:
+    """A horizontal bar chart of wrong attempts per exercise, most missed first (SVG text)."""
+    if not items:
+        return "<p>No wrong attempts yet.</p>"
+    bar_h, gap, label_w = 22, 6, 230
+    top = max(i.wrong for i in items) or 1
+    height = len(items) * (bar_h + gap) + gap
+    parts = [f'<svg role="img" width="{width}" height="{height}" viewBox="0 0 {width} '
+             f'{height}" aria-label="wrong attempts per exercise, most missed first" '
+             'xmlns="http://www.w3.org/2000/svg"><title>Most missed exercises</title>']
+    for n, item in enumerate(items):
+        y = gap + n * (bar_h + gap)
+        length = round((width - label_w - 50) * item.wrong / top)
+        label = f"{item.set_title[:18]} · {item.number}. {item.title[:16]}"
+        parts.append(
+            f'<text x="{label_w - 6}" y="{y + 15}" font-size="12" text-anchor="end" '
+            f'font-family="sans-serif">{_esc(label)}</text>'
+            f'<rect x="{label_w}" y="{y}" width="{max(length, 1)}" height="{bar_h}" '
+            f'fill="#c25400"><title>{_esc(label)}: {item.wrong} wrong of {item.attempts}'
+            f"</title></rect>"
+            f'<text x="{label_w + length + 4}" y="{y + 15}" font-size="12" '
+            f'font-family="sans-serif">{item.wrong} of {item.attempts}</text>')
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+# --- the exercise view ----------------------------------------------------------------------
+class ExerciseSetView(W.VBox):
+    """A set on screen for one student (see the module docstring)."""
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.add_class("mathcards")
+        self.session = session
+        self.number = 1
+        self._pending: list[Any] = []  # Suns to Moons plays, or Dice Stacks stacks
+        self._selected: list[int] = []  # hand positions picked (stacks, capture)
+        self._picked_card: int | None = None  # a Suns to Moons card waiting for its sign
+        exercise_set = session.set
+        teacher = ('<div class="mc-teacher">Teacher view: the worked solution is open and '
+                   "the variant is shown.</div>" if session.teacher else "")
+        self.w_head = W.HTML(
+            f'{style_html()}{EXTRA_CSS}<div class="mc-ex-head"><h2>{_esc(exercise_set.title)}'
+            f"</h2><p>{_esc(exercise_set.instructions)}</p>"
+            f"<p>Student: <b>{_esc(session.student)}</b></p>{teacher}</div>")
+        self.w_prev = W.Button(description="◀ Previous", tooltip="previous exercise")
+        self.w_next = W.Button(description="Next ▶", tooltip="next exercise")
+        self.w_where = W.HTML("")
+        self.w_prev.on_click(lambda _b: self.go(self.number - 1))
+        self.w_next.on_click(lambda _b: self.go(self.number + 1))
+        self.w_prompt = W.HTML("")
+        self.w_picture = W.HTML("")
+        self.w_answer = W.VBox([])
+        self.w_hint_button = W.Button(description="Hint", tooltip="a hint: nudge, card, step")
+        self.w_hint_button.on_click(lambda _b: self.show_hint())
+        self.w_solution_button = W.Button(description="Worked solution")
+        self.w_solution_button.on_click(lambda _b: self.show_solution())
+        self.w_feedback = W.HTMLMath("")
+        self.w_hint = W.HTMLMath("")
+        self.w_progress = W.HTML("")
+        self.children = [
+            self.w_head,
+            W.HBox([self.w_prev, self.w_where, self.w_next]),
+            self.w_prompt, self.w_picture, self.w_answer,
+            W.HBox([self.w_hint_button, self.w_solution_button]),
+            self.w_feedback, self.w_hint, self.w_progress,
+        ]
+        self.go(1)
+
+    # --- navigation -------------------------------------------------------------------------
+    @property
+    def variant(self):
+        return self.session.variant(self.number)
+
+    def go(self, number: int) -> None:
+        if not 1 <= number <= len(self.session):
+            return
+        self.number = number
+        self._pending, self._selected, self._picked_card = [], [], None
+        self.w_feedback.value = ""
+        self.w_hint.value = ""
+        n = len(self.session)
+        self.w_where.value = f"<b>&nbsp;Exercise {number} of {n}&nbsp;</b>"
+        self.w_prev.disabled = number == 1
+        self.w_next.disabled = number == n
+        variant = self.variant
+        prompt = _esc(variant.prompt())
+        if self.session.teacher:
+            prompt += f'<div class="mc-teacher">variant: {_esc(variant.text)}</div>'
+        self.w_prompt.value = f'<div class="mc-ex-prompt">{prompt}</div>'
+        self.w_picture.value = self._picture()
+        self._build_answer()
+        self._refresh()
+
+    def _refresh(self) -> None:
+        ready = self.session.solution_ready(self.number)
+        self.w_solution_button.disabled = not ready
+        if ready:
+            self.w_solution_button.tooltip = "show a worked solution"
+        else:
+            left = (self.session.attempts_before_solution(self.number)
+                    - self.session.wrong_attempts(self.number))
+            self.w_solution_button.tooltip = (f"opens after {left} more "
+                                              f"attempt{'s' if left != 1 else ''}")
+        self.w_progress.value = progress_html(self.session)
+
+    # --- the position as pictures ------------------------------------------------------------
+    def _picture(self) -> str:
+        pos = self.variant.position
+        kind = self.variant.kind.name
+        parts = []
+
+        def row(label: str, cards: Any, **kw: Any) -> None:
+            parts.append(f'<div class="mc-zone"><div class="mc-zone-title">{_esc(label)}</div>'
+                         f"{card_row(cards, **kw)}</div>")
+
+        if kind in ("reach_goal", "deck_value"):
+            deck = pos.get("deck")
+            if deck:
+                row("The deck (centre card first; an upright card subtracts)",
+                    [p.card for p in deck],
+                    turned=[p.sign < 0 for p in deck],
+                    captions=["centre" if i == 0 else ("Joker" if p.card.is_joker else
+                                                       f"{'+' if p.sign > 0 else '−'}{p.value}")
+                              for i, p in enumerate(deck)])
+            elif pos.get("counted") is not None:
+                parts.append(f"<p>Counted so far: {_esc(' '.join(map(str, pos['counted'])))}</p>")
+            if kind == "reach_goal":
+                parts.append(f"<p>Goal: <b>{_esc(_num(pos['goal']))}</b></p>")
+        if "dice" in pos:
+            d1, d2 = pos["dice"]
+            parts.append(f'<div class="mc-zone">{dice_svg(d1)} {dice_svg(d2)} make '
+                         f"<b>{d1 + d2}</b></div>")
+        if kind == "is_stack":
+            row("The cards", pos["cards"])
+        if kind in ("planet_or_not", "moon_or_not"):
+            row("The cards", pos["cards"])
+        if kind == "find_capture":
+            if pos.get("played") is not None:
+                row("You play", [pos["played"]])
+            row("Your face-up cards (helpers)", pos["own"])
+            row("Their face-up cards", pos["opponent"])
+        if kind in ("who_takes_trick", "which_prize"):
+            row("The trick, in play order (first card led)", pos["trick"])
+            if pos.get("prizes"):
+                row("The prizes, first to last", pos["prizes"])
+        if kind == "is_play_legal":
+            if pos.get("led") is not None:
+                row("Led", [pos["led"]])
+            row("Your hand", pos["hand"])
+        return "".join(parts)
+
+    # --- answer widgets -----------------------------------------------------------------------
+    def _card_button(self, card: Any, index: int, on_click) -> W.Button:
+        button = W.Button(description=card.symbol, tooltip=card.name,
+                          layout=W.Layout(width="auto", min_width="48px"))
+        button.add_class("mc-ex-card")
+        button.on_click(lambda _b, i=index: on_click(i))
+        return button
+
+    def _build_answer(self) -> None:
+        style = self.variant.kind.answer_style
+        pos = self.variant.position
+        kind = self.variant.kind
+        self.w_check = W.Button(description="Check", button_style="primary",
+                                tooltip="check your answer")
+        self.w_check.on_click(lambda _b: self.submit())
+        self.w_built = W.HTML("")
+        if style in ("choice", "yesno"):
+            buttons = []
+            for i, label in enumerate(kind.choices(pos)):
+                b = W.Button(description=label, tooltip=label, layout=W.Layout(width="auto"))
+                b.add_class("mc-ex-choice")
+                b.on_click(lambda _b, i=i: self.submit(i))
+                buttons.append(b)
+            self.w_answer.children = [W.HBox(buttons, layout=W.Layout(flex_flow="row wrap"))]
+        elif style == "number":
+            self.w_number = W.Text(value="", placeholder="the deck value, like -3",
+                                   layout=W.Layout(width="12em"))
+            self.w_number.on_submit(lambda _t: self.submit())
+            self.w_answer.children = [W.HBox([self.w_number, self.w_check])]
+        elif style == "plays":
+            self.w_hand = [self._card_button(c, i, self._pick_card)
+                           for i, c in enumerate(pos["hand"])]
+            self.w_signs = W.HBox([])
+            undo = W.Button(description="Undo", tooltip="take back the last card")
+            undo.on_click(lambda _b: self._undo())
+            again = W.Button(description="Start again")
+            again.on_click(lambda _b: self._restart())
+            self.w_answer.children = [
+                W.HTML("<b>Your hand</b> (click a card, then + or −)"),
+                W.HBox(self.w_hand, layout=W.Layout(flex_flow="row wrap")),
+                self.w_signs, self.w_built, W.HBox([undo, again, self.w_check])]
+            self._show_plays()
+        elif style == "stacks":
+            self.w_hand = [self._card_button(c, i, self._toggle_card)
+                           for i, c in enumerate(pos["hand"])]
+            make = W.Button(description="Make a stack", tooltip="the selected cards as a stack")
+            make.on_click(lambda _b: self._make_stack())
+            undo = W.Button(description="Undo stack")
+            undo.on_click(lambda _b: self._undo())
+            self.w_answer.children = [
+                W.HTML("<b>Your hand</b> (select cards, then Make a stack)"),
+                W.HBox(self.w_hand, layout=W.Layout(flex_flow="row wrap")),
+                W.HBox([make, undo, self.w_check]), self.w_built]
+            self._show_stacks()
+        elif style == "capture":
+            played = pos.get("played")
+            self.w_opponent = [self._card_button(c, i, self._pick_target)
+                               for i, c in enumerate(pos["opponent"])]
+            rows: list[W.Widget] = []
+            if played is None:
+                self.w_hand = [self._card_button(c, i, self._pick_played)
+                               for i, c in enumerate(pos["hand"])]
+                rows += [W.HTML("<b>Your hand</b>: pick the card to play"),
+                         W.HBox(self.w_hand, layout=W.Layout(flex_flow="row wrap"))]
+            rows += [W.HTML("<b>Their cards</b>: pick the card it captures"),
+                     W.HBox(self.w_opponent, layout=W.Layout(flex_flow="row wrap"))]
+            self.w_answer.children = rows
+
+    # Suns to Moons: a card, then its sign ------------------------------------------------------
+    def _used(self) -> list[int]:
+        return [i for i, _ in self._pending]
+
+    def _pick_card(self, index: int) -> None:
+        hand = self.variant.position["hand"]
+        if not 0 <= index < len(hand) or index in self._used():
+            return
+        card = hand[index]
+        from mathcards.games.suns_to_moons import JOKER_PLAY, Play
+
+        if card.is_joker:
+            self._pending.append((index, JOKER_PLAY))
+            self._show_plays()
+            return
+        self._picked_card = index
+        values = (1, 14) if card.rank == 1 else (card.rank,)
+        buttons = []
+        for value in values:
+            for sign in (1, -1):
+                label = f"{'+' if sign > 0 else '−'}{value}"
+                b = W.Button(description=label, tooltip=f"{card.name} as {label}",
+                             layout=W.Layout(width="auto"))
+                b.add_class("mc-ex-sign")
+                play = Play(card, sign, value)
+                b.on_click(lambda _b, p=play, i=index: self._add_play(i, p))
+                buttons.append(b)
+        self.w_signs.children = [W.HTML(f"{_esc(card.symbol)}: add or subtract? "), *buttons]
+
+    def _add_play(self, index: int, play: Any) -> None:
+        if index in self._used() or index != self._picked_card:
+            return
+        self._pending.append((index, play))
+        self._picked_card = None
+        self.w_signs.children = []
+        self._show_plays()
+
+    def _show_plays(self) -> None:
+        used = self._used()
+        for i, b in enumerate(self.w_hand):
+            b.disabled = i in used
+        from mathcards.exercises.kinds import start_deck
+
+        counted = start_deck(self.variant.position)[0]
+        value = sum(counted)
+        if not self._pending:
+            self.w_built.value = (f"<p>Deck now: <b>{_esc(_num(value))}</b>. "
+                                  "No cards played yet.</p>")
+            return
+        words = []
+        for _i, play in self._pending:
+            if play.card.is_joker:
+                if counted:
+                    counted.pop()
+                words.append("Joker")
+            else:
+                counted.append(play.contribution)
+                words.append(f"{play.card.symbol} {'+' if play.sign > 0 else '−'}{play.value}")
+        self.w_built.value = (f"<p>Your plays: {_esc(', '.join(words))}; the deck would be "
+                              f"<b>{_esc(_num(sum(counted)))}</b>. Press Check.</p>")
+
+    # Dice Stacks: select cards, make stacks ------------------------------------------------------
+    def _toggle_card(self, index: int) -> None:
+        used = {i for stack in self._pending for i in stack}
+        if index in used or not 0 <= index < len(self.w_hand):
+            return
+        if index in self._selected:
+            self._selected.remove(index)
+        else:
+            self._selected.append(index)
+        self._show_stacks()
+
+    def _make_stack(self) -> None:
+        if self._selected:
+            self._pending.append(tuple(self._selected))
+            self._selected = []
+        self._show_stacks()
+
+    def _show_stacks(self) -> None:
+        used = {i for stack in self._pending for i in stack}
+        hand = self.variant.position["hand"]
+        for i, b in enumerate(self.w_hand):
+            b.disabled = i in used
+            b.button_style = "info" if i in self._selected else ""
+        if self._pending:
+            stacks = " | ".join(" ".join(hand[i].symbol for i in s) for s in self._pending)
+            self.w_built.value = f"<p>Your stacks: {_esc(stacks)}</p>"
+        else:
+            self.w_built.value = "<p>No stacks yet.</p>"
+
+    # Sums: the card to play, then its target -----------------------------------------------------
+    def _pick_played(self, index: int) -> None:
+        self._picked_card = index
+        for i, b in enumerate(self.w_hand):
+            b.button_style = "info" if i == index else ""
+
+    def _pick_target(self, index: int) -> None:
+        pos = self.variant.position
+        if not 0 <= index < len(pos["opponent"]):
+            return
+        played = pos.get("played")
+        if played is None:
+            if self._picked_card is None:
+                self._say_refused("First pick the card from your hand you want to play.")
+                return
+            played = pos["hand"][self._picked_card]
+        self.submit((played, pos["opponent"][index]))
+
+    def _undo(self) -> None:
+        if self._pending:
+            self._pending.pop()
+        self._picked_card = None
+        if self.variant.kind.answer_style == "plays":
+            self.w_signs.children = []
+            self._show_plays()
+        else:
+            self._show_stacks()
+
+    def _restart(self) -> None:
+        self._pending, self._picked_card = [], None
+        self.w_signs.children = []
+        self._show_plays()
+
+    # --- checking, hints, solutions ------------------------------------------------------------
+    def _answer_now(self) -> Any:
+        style = self.variant.kind.answer_style
+        if style == "plays":
+            return [play for _i, play in self._pending]
+        if style == "stacks":
+            hand = self.variant.position["hand"]
+            stacks = list(self._pending)
+            if self._selected:
+                stacks.append(tuple(self._selected))
+            return [tuple(hand[i] for i in s) for s in stacks]
+        if style == "number":
+            return self.w_number.value[:12]
+        return None
+
+    def _say_refused(self, text: str) -> None:
+        self.w_feedback.value = (f'<div class="mc-result mc-wrong" role="alert">'
+                                 f"{_esc(text)}</div>")
+
+    def submit(self, answer: Any = None) -> Any:
+        """Check the answer built so far (or the one given by a click) in the kernel."""
+        if answer is None:
+            answer = self._answer_now()
+        try:
+            result = self.session.check(self.number, answer)
+        except MathCardsError as exc:  # unreadable: say so, record nothing
+            self._say_refused(str(exc))
+            return None
+        self.w_feedback.value = result.html
+        if self.variant.kind.answer_style in ("plays", "stacks"):
+            self._pending, self._selected, self._picked_card = [], [], None
+            if self.variant.kind.answer_style == "plays":
+                self.w_signs.children = []
+                self._show_plays()
+            else:
+                self._show_stacks()
+        self._refresh()
+        return result
+
+    def show_hint(self) -> Any:
+        hint = self.session.hint(self.number)
+        self.w_hint.value = (f'<div class="mc-hint-box">Hint {hint.level} of 3: '
+                             f"{hint.html}</div>")
+        return hint
+
+    def show_solution(self) -> Any:
+        try:
+            result = self.session.solution(self.number)
+        except MathCardsError as exc:
+            self._say_refused(str(exc))
+            return None
+        self.w_hint.value = f'<div class="mc-hint-box">Worked solution: {result.html}</div>'
+        return result
+
+
+# --- pages: the student's practice page and the teacher's dashboard -------------------------
+_SET_NAME = __import__("re").compile(r"^[A-Za-z0-9_-]{1,60}$")
+
+
+def sample_sets(folder: str | Any = "exercises") -> list[str]:
+    """The names of the set files in ``folder`` (``suns_to_moons`` for suns_to_moons.yaml)."""
+    from pathlib import Path
+
+    return sorted(p.stem for p in Path(folder).glob("*.yaml") if _SET_NAME.match(p.stem))
+
+
+def practice_page(folder: str | Any = "exercises", *, query: str | None = None,
+                  store: Any = None) -> W.Widget:
+    """The student's page: ``?set=suns_to_moons&student=ana`` opens that set for that student.
+
+    Only a set file that exists in ``folder`` can be opened (the name is checked,
+    never used as a path as given); a bad name or student shows the list of sets.
+    """
+    from pathlib import Path
+    from urllib.parse import parse_qs, quote
+
+    from mathcards.widgets import _page_query
+
+    from mathcards.exercises import load_set
+    from mathcards.exercises.session import clean_student
+
+    params = parse_qs((_page_query() if query is None else query)[:500])
+    names = sample_sets(folder)
+    name = (params.get("set") or [""])[0]
+    student = (params.get("student") or ["guest"])[0]
+    problem = ""
+    try:
+        student = clean_student(student)
+    except MathCardsError as exc:
+        problem, student = str(exc), "guest"
+    if name in names and not problem:
+        exercise_set = load_set(Path(folder) / f"{name}.yaml", check=False)
+        return exercise_set.show(student, store=store)
+    if name and name not in names:
+        problem = f"there is no exercise set {name[:60]!r}"
+    links = "".join(
+        f'<li><a href="?set={quote(n)}&student={quote(student)}">{_esc(n.replace("_", " "))}'
+        "</a></li>" for n in names)
+    note = f'<p class="mc-refused">{_esc(problem)}</p>' if problem else ""
+    page = W.HTML(
+        f"{style_html()}{EXTRA_CSS}<h2>Practice</h2>{note}<p>Choose a set of exercises. "
+        "Add <code>&amp;student=yourname</code> to the address so your progress is kept "
+        f"under your name (now: <b>{_esc(student)}</b>).</p><ul>{links}</ul>")
+    page.add_class("mathcards")
+    return page
+
+
+def dashboard(source: Any = None, *, top: int = 10) -> W.Widget:
+    """The teacher's dashboard: class table and most-missed chart from exports or a database."""
+    from mathcards.exercises.progress import default_progress_path
+    from mathcards.exercises.results import class_table, most_missed, read_results
+
+    where = source if source is not None else default_progress_path()
+    try:
+        attempts = read_results(where)
+    except MathCardsError as exc:
+        box = W.HTML(f'{style_html()}<p class="mc-refused">{_esc(exc)}</p>')
+        box.add_class("mathcards")
+        return box
+    students = len({a.student for a in attempts})
+    view = W.HTML(
+        f"{style_html()}{EXTRA_CSS}<p>Results from <code>{_esc(where)}</code>: "
+        f"{len(attempts)} attempts by {students} student{'s' if students != 1 else ''}.</p>"
+        f"<h3>Class table</h3>{class_table_html(class_table(attempts))}"
+        f"<h3>Most missed exercises</h3>{missed_chart_svg(most_missed(attempts, top))}")
+    view.add_class("mathcards")
+    return view
