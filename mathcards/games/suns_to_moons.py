@@ -217,7 +217,8 @@ def legal_turns(hand: Iterable[Card | str], counted: Sequence[int]) -> list[Turn
     """Every legal way to play a turn from ``hand`` on a deck with these counted values.
 
     ``counted`` lists the signed contributions still counted, the centre card
-    first. The ±10 bound of ruling 3 applies: if any option ends within
+    first (a Joker centre card counts 0 and is not listed; cards concealed by
+    Jokers are not listed either). The ±10 bound of ruling 3 applies: if any option ends within
     −10..10, only such options are returned.
 
     >>> sorted(t.value_after for t in legal_turns(["KS", "KH"], [1]))

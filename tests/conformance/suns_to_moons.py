@@ -7,10 +7,10 @@ from mathcards.games.suns_to_moons import RoundWon
 # Low targets keep thousands of playouts fast; one entry plays the seed's 10.
 SETTINGS = [
     {"num_players": 2, "target_score": 3},
-    {"num_players": 3, "target_score": 3},
+    {"num_players": 3, "target_score": 2},
     {"num_players": 4, "target_score": 2},
     {"num_players": 5, "target_score": 2, "decks": 1},
-    {"num_players": 6, "target_score": 3},
+    {"num_players": 6, "target_score": 2},
     {"num_players": 2},
     {"num_players": 3, "target_score": 2, "decks": 2},
     {"num_players": 8, "target_score": 1},
