@@ -1,0 +1,295 @@
+"""``python -m mathcards check``: every problem one line, with its line number and a fix.
+
+The CLI runs as a subprocess, as a teacher runs it; a traceback anywhere fails.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from mathcards.exercises import ExerciseFileError, check_file, load_set
+from tests.browser.server import LESSONS
+from tests.exercises.conftest import has_dice_stacks
+
+SAMPLES = sorted((LESSONS / "exercises").glob("*.yaml"))
+
+# (name, file text, the line reported, words the message must hold)
+BROKEN = [
+    ("bad card", """\
+        title: Cards
+        exercises:
+          - kind: reach_goal
+            deck: 7H
+            hand: 3H KX 5D
+            goal: 0
+        """, 5, "'KX' is not a card: ranks are A 2–10 J Q K, suits S H D C"),
+    ("bad moon card", """\
+        title: Tricks
+        exercises:
+          - kind: who_takes_trick
+            trick: G12 R13
+        """, 4, "'R13' is not a card: Shoot the Moon cards are R G P B with 1–12"),
+    ("standard card in shoot the moon", """\
+        title: Tricks
+        exercises:
+          - kind: who_takes_trick
+            trick: G12 7H
+        """, 4, "'7H' is not a Shoot the Moon card"),
+    ("impossible goal", """\
+        title: Goal
+        exercises:
+          - kind: deck_value
+            deck: 9H -4S
+          - kind: deck_value
+            deck: 2H
+          - kind: reach_goal
+            deck: JH
+            hand: 2C 3D
+            goal: 4
+        """, 7, "exercise 3: no play reaches the goal 4 from this hand"),
+    ("no capture", """\
+        title: Sums
+        exercises:
+          - kind: find_capture
+            played: 7H
+            own: 5S
+            opponent: QD
+        """, 3, "no card captures here"),
+    ("unknown kind", """\
+        title: Kinds
+        exercises:
+          - kind: reach_gaol
+            hand: 3H
+        """, 3, "unknown kind 'reach_gaol': did you mean 'reach_goal'?"),
+    ("unknown field", """\
+        title: Fields
+        exercises:
+          - kind: reach_goal
+            deck: 7H
+            hnd: 3H
+            hand: 7S
+            goal: 0
+        """, 5, "reach_goal has no field 'hnd' (did you mean 'hand'?)"),
+    ("missing field", """\
+        title: Fields
+        exercises:
+          - kind: is_play_legal
+            hand: G4 R5
+            led: G9
+        """, 3, "is_play_legal needs 'card'"),
+    ("bad yaml indent", """\
+        title: Broken
+        exercises:
+          - kind: reach_goal
+            deck: 7H
+           hand: 3H
+        """, 5, "this is not valid YAML"),
+    ("tab", "title: Tabs\nexercises:\n\t- kind: reach_goal\n", 3, "not valid YAML"),
+    ("unclosed list", """\
+        title: Lists
+        exercises:
+          - kind: who_takes_trick
+            trick: [G1, G2
+        """, 5, "not valid YAML"),
+    ("wrong type goal", """\
+        title: Types
+        exercises:
+          - kind: reach_goal
+            deck: 7H
+            hand: 3H
+            goal: three
+        """, 6, "goal: 'three' is not the goal: write a number like 4"),
+    ("wrong type dice", """\
+        title: Types
+        exercises:
+          - kind: is_stack
+            dice: 9
+            cards: 8H
+        """, 4, "is not two dice"),
+    ("wrong type exercises", """\
+        title: Types
+        exercises: reach_goal
+        """, 2, "'exercises' must be a list"),
+    ("wrong type title", """\
+        title: [1, 2]
+        exercises:
+          - kind: planet_or_not
+            cards: 9H 8H
+        """, 1, "the title must be text"),
+    ("wrong type solution_after", """\
+        title: Types
+        solution_after: lots
+        exercises:
+          - kind: planet_or_not
+            cards: 9H 8H
+        """, 2, "solution_after must be a number of attempts from 1 to 20"),
+    ("out of range", """\
+        title: Range
+        exercises:
+          - kind: reach_goal
+            deck: 7H
+            hand: 3H
+            goal: 40
+        """, 6, "the goal must be from -10 to 10"),
+    ("duplicate key", """\
+        title: Twice
+        exercises:
+          - kind: planet_or_not
+            cards: 9H 8H
+            cards: 9H 7H
+        """, 5, "'cards' is given twice (first on line 4): keep one"),
+    ("unknown constraint", """\
+        title: Require
+        exercises:
+          - kind: reach_goal
+            deck: 2 random cards
+            hand: 5 random cards
+            require: [best stacks >= 2]
+        """, 6, "reach_goal cannot check 'best stacks'"),
+    ("constraint not met", """\
+        title: Require
+        exercises:
+          - kind: reach_goal
+            deck: 7H
+            hand: 3H 4S 5D 10C
+            goal: 0
+            most_plays: 2
+            require: [exactly one solution]
+        """, 3, "'exactly one solution' does not hold here (solutions is 2)"),
+    ("impossible template", """\
+        title: Never
+        exercises:
+          - kind: planet_or_not
+            cards: 2 random clubs
+            tries: 50
+            require: [answer is yes, total >= 30]
+        """, 3, "no variant met the constraints after 50 tries"),
+    ("duplicate card", """\
+        title: Twice
+        exercises:
+          - kind: planet_or_not
+            cards: 9H 9H
+        """, 3, "9H appears 2 times: one deck has one 9H"),
+    ("bad deck sign", """\
+        title: Deck
+        exercises:
+          - kind: deck_value
+            deck: 7H 5S
+        """, 4, "'5S' has no sign: write +5S"),
+    ("unknown setting", """\
+        title: Settings
+        colour: blue
+        exercises:
+          - kind: planet_or_not
+            cards: 9H 8H
+        """, 2, "unknown setting 'colour'"),
+    ("no title", """\
+        exercises:
+          - kind: planet_or_not
+            cards: 9H 8H
+        """, 1, "give the set a title"),
+    ("empty", "", 1, "the file is empty"),
+    ("not a mapping", "- just\n- a list\n", 1, "must be 'key: value' settings"),
+    ("not utf8", b"title: caf\xe9\n".decode("latin-1"), 1, "not UTF-8"),
+    ("wrong game", """\
+        title: Mixed
+        game: sums
+        exercises:
+          - kind: planet_or_not
+            cards: 9H 8H
+        """, 4, "planet_or_not is a moons_and_planets exercise but this set is for sums"),
+]
+
+
+def write(tmp_path: Path, name: str, text: str) -> Path:
+    path = tmp_path / (name.replace(" ", "_") + ".yaml")
+    if name == "not utf8":
+        path.write_bytes(text.encode("latin-1"))
+    else:
+        path.write_text(textwrap.dedent(text), encoding="utf-8")
+    return path
+
+
+def run_check(*paths: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "mathcards", "check", *map(str, paths)],
+                          capture_output=True, text=True, timeout=120)
+
+
+def assert_one_line_problems(output: str) -> None:
+    assert "Traceback" not in output
+    for line in output.splitlines():
+        assert line.strip(), "blank line in the output"
+
+
+@pytest.mark.parametrize("name,text,line,words", BROKEN, ids=[b[0] for b in BROKEN])
+def test_each_broken_file_is_reported_at_its_line(tmp_path, name, text, line, words):
+    path = write(tmp_path, name, text)
+    problems = check_file(path)
+    assert problems, f"{name}: no problem reported"
+    messages = [str(p) for p in problems]
+    hit = [m for m in messages if words in m]
+    assert hit, f"{name}: {words!r} not in {messages}"
+    assert any(p.line == line and words in str(p) for p in problems), messages
+    for p in problems:
+        assert p.line is not None and "\n" not in str(p)
+    with pytest.raises(ExerciseFileError):
+        load_set(path)
+
+
+def test_cli_on_the_whole_broken_corpus_in_one_run(tmp_path):
+    """One subprocess for all files: one line per problem, 'FILE: line N: ...', exit code 1."""
+    paths = [write(tmp_path, name, text) for name, text, _line, _words in BROKEN]
+    result = run_check(*paths)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert result.stderr == ""
+    assert_one_line_problems(result.stdout)
+    for path, (_name, _text, line, words) in zip(paths, BROKEN, strict=True):
+        mine = [ln for ln in result.stdout.splitlines() if ln.startswith(f"{path}: ")]
+        assert any(f"{path}: line {line}: " in ln and words in ln for ln in mine), mine
+        assert mine[-1].endswith(("1 problem", "problems"))
+
+
+def test_cli_clean_file_and_usage(tmp_path):
+    path = write(tmp_path, "fine", """\
+        title: Fine
+        exercises:
+          - kind: planet_or_not
+            cards: 9H 8H
+        """)
+    result = run_check(path)
+    assert result.returncode == 0 and result.stdout.strip() == f"{path}: OK"
+    missing = run_check(tmp_path / "nowhere.yaml")
+    assert missing.returncode == 1 and "no such file" in missing.stdout
+    assert "Traceback" not in missing.stdout + missing.stderr
+    usage = subprocess.run([sys.executable, "-m", "mathcards", "grade", "x"], capture_output=True,
+                           text=True, timeout=60)
+    assert usage.returncode == 2 and "unknown command 'grade'" in usage.stderr
+    assert "Traceback" not in usage.stderr
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=lambda p: p.name)
+def test_sample_sets_validate_clean(path):
+    if path.stem == "dice_stacks" and not has_dice_stacks():
+        pytest.skip("the Dice Stacks engine is not in this checkout yet")
+    assert [str(p) for p in check_file(path)] == []
+    result = run_check(path)
+    assert result.returncode == 0, result.stdout
+
+
+def test_one_sample_set_per_game_easy_to_hard():
+    from mathcards.exercises import read_set_file
+
+    games = set()
+    for path in SAMPLES:
+        exercise_set, problems = read_set_file(path)
+        assert exercise_set is not None, problems
+        games |= {e.kind.game for e in exercise_set}
+        assert len(exercise_set) >= 4
+        assert exercise_set[len(exercise_set)].is_random  # the last one: everyone's own
+    assert games == {"suns_to_moons", "dice_stacks", "sums", "shoot_the_moon",
+                     "moons_and_planets"}
