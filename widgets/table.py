@@ -245,6 +245,7 @@ class GameTable(W.VBox):
         self.w_resume = W.Button(description="Resume my saved game", button_style="primary")
         self.w_discard = W.Button(description="Start a new game")
         self.w_resume.add_class("mc-choice")
+        self.w_resume.add_class("mc-resume")
         self.w_discard.add_class("mc-choice")
         self.w_resume.on_click(lambda _b: self._on_resume())
         self.w_discard.on_click(lambda _b: self._on_discard())
@@ -265,10 +266,12 @@ class GameTable(W.VBox):
         self.card_pool: list[CardButton] = []
         self.w_hand = W.HBox([])
         self.w_hand.add_class("mc-row")
+        self.w_hand.add_class("mc-hand")
         self.choice_pool: list[W.Button] = []
         self.choice_keys: list[str | None] = []
         self.w_choices = W.HBox([])
         self.w_choices.add_class("mc-row")
+        self.w_choices.add_class("mc-choices")
         self.w_move = W.Text(placeholder="type a move, e.g. 7H -", continuous_update=False,
                              description="Move:", layout=W.Layout(width="260px"))
         self.w_move_go = W.Button(description="Play typed move",
@@ -277,6 +280,7 @@ class GameTable(W.VBox):
         self.w_move.observe(self._on_move_text, names="value")
         self.w_move_go.on_click(lambda _b: self._on_typed(self.w_move.value))
         self.w_move_box = W.HBox([self.w_move, self.w_move_go])
+        self.w_move_box.add_class("mc-move")
 
         # setup: seats, new game, deal code
         self.w_players = W.Dropdown(description="Players:", layout=W.Layout(width="160px"))
