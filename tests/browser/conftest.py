@@ -126,8 +126,9 @@ def page(browser) -> Iterator[object]:
 
 def wait_for_first_widget(page, timeout: float = 60_000):
     """The first enabled widget button once the page is interactive."""
-    page.wait_for_selector(FIRST_WIDGET, state="visible", timeout=timeout)
-    return page.locator(FIRST_WIDGET).first
+    button = page.locator(FIRST_WIDGET).filter(visible=True).first
+    button.wait_for(state="visible", timeout=timeout)
+    return button
 
 
 def wait_for_rendered(page, timeout: float = 60_000) -> None:

@@ -1,0 +1,134 @@
+"""The lessons site in a real browser, served as ``make play`` serves it.
+
+One page at a time (each cold page costs several CPU-seconds here). Every
+page must render without a console error and fetch nothing from outside
+the server.
+"""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import urlparse
+
+import pytest
+
+from tests.browser.conftest import wait_for_first_widget, wait_for_rendered
+from tests.browser.server import LESSONS
+
+GAMES = ("Suns to Moons", "Dice Stacks", "Sums", "Shoot the Moon", "Moons and Planets")
+
+
+def assert_clean(page, server) -> None:
+    """No console error, and every request went to our own server."""
+    assert page.console_errors == []
+    outside = [u for u in page.requests if not u.startswith((server.url(), "data:", "blob:"))]
+    assert outside == [], f"the page fetched from outside the server: {outside}"
+
+
+def landing_links(page) -> list[str]:
+    hrefs = page.eval_on_selector_all(
+        "#rendered_cells a[href]", "els => els.map(e => e.getAttribute('href'))"
+    )
+    return [h for h in dict.fromkeys(hrefs) if h.endswith(".ipynb")]
+
+
+def test_site_root_opens_the_landing_page_listing_five_games(page, voila_server):
+    page.goto(voila_server.url("/"))
+    page.wait_for_url(re.compile(r".*/voila/render/index\.ipynb$"))
+    wait_for_rendered(page)
+    assert page.title() == "MathCards: five card games"
+    titles = page.locator(".mc-game h2").all_inner_texts()
+    assert [t.strip() for t in titles] == list(GAMES)
+    for game in page.locator(".mc-game").all():
+        assert game.locator("a.mc-button", has_text="Learn").count() == 1
+    assert page.locator("a[href='teachers.ipynb']").count() == 1
+    assert_clean(page, voila_server)
+
+
+def _respond(page) -> None:
+    """Click the page's first enabled widget button; the page must change in answer."""
+    button = wait_for_first_widget(page)
+    page.evaluate(
+        """() => {
+            window.__mc_changes = 0;
+            new MutationObserver(ms => { window.__mc_changes += ms.length; })
+                .observe(document.querySelector('#rendered_cells'),
+                         {subtree: true, childList: true, characterData: true, attributes: true});
+        }"""
+    )
+    button.click()
+    page.wait_for_function("() => window.__mc_changes > 0", timeout=30_000)
+
+
+def test_every_landing_link_opens_a_working_page(page, voila_server):
+    page.goto(voila_server.page("index.ipynb"))
+    wait_for_rendered(page)
+    links = landing_links(page)
+    visited = []
+    for href in links:
+        if not (LESSONS / href).exists():
+            continue  # announced pages that are not in this checkout (tests/test_notebooks.py)
+        page.goto(voila_server.page("index.ipynb"))
+        wait_for_rendered(page)
+        page.locator(f"a[href='{href}']").first.click()  # same tab, as a student does
+        page.wait_for_url(re.compile(rf".*/voila/render/{re.escape(href)}$"))
+        wait_for_rendered(page)
+        assert urlparse(page.url).path.endswith(href)
+        if page.locator(".jupyter-widgets").count() or href != "teachers.ipynb":
+            _respond(page)
+        visited.append(href)
+        assert_clean(page, voila_server)
+    for lesson in ("suns_to_moons", "dice_stacks", "sums", "shoot_the_moon", "moons_and_planets"):
+        assert f"{lesson}.ipynb" in visited
+
+
+def test_guided_lesson_check_answered_wrong_then_right(page, voila_server):
+    """Shoot the Moon's first check: hand G4 R5 B2, G9 led: may you play R5? (No.)"""
+    page.goto(voila_server.page("shoot_the_moon.ipynb"))
+    wait_for_rendered(page)
+    check = page.locator(".mc-check").first
+    check.wait_for(state="visible")
+    feedback = check.locator(".mc-check-feedback")
+    check.get_by_role("button", name="Yes").click()
+    page.wait_for_function(
+        "el => el.innerText.includes('Not quite')", arg=feedback.element_handle()
+    )
+    assert "you must follow green" in feedback.inner_text()
+    check.get_by_role("button", name="No").click()
+    page.wait_for_function("el => el.innerText.includes('Right')", arg=feedback.element_handle())
+    assert "you may not play it" in feedback.inner_text()
+    assert_clean(page, voila_server)
+
+
+def test_guided_hand_warns_before_an_illegal_card(page, voila_server):
+    """In the guided hand, a card the rules refuse is not played and the reason shows."""
+    page.goto(voila_server.page("shoot_the_moon.ipynb"))
+    wait_for_rendered(page)
+    hand = page.locator(".mc-hand-card:enabled")
+    hand.first.wait_for(state="visible")
+    before = page.locator(".mc-hand-card").count()
+    warned = played = False
+    for i in range(hand.count()):
+        page.locator(".mc-hand-card:enabled").nth(i).click()
+        page.wait_for_timeout(400)
+        if page.locator(".mc-guide-warning [role=alert]").count():
+            warned = True
+            assert "must follow" in page.locator(".mc-guide-warning").inner_text()
+            continue
+        played = True
+        break
+    assert played
+    # If every card was playable there was nothing to warn about; the warning path is
+    # covered without a browser in tests/widgets/test_lesson_widgets.py.
+    assert page.locator(".mc-hand-card").count() <= before
+    del warned
+    assert_clean(page, voila_server)
+
+
+@pytest.mark.parametrize("theme", ["dark"])
+def test_dark_theme_renders(page, voila_server, theme):
+    page.goto(voila_server.page("index.ipynb") + f"?theme={theme}")
+    wait_for_rendered(page)
+    assert page.locator("body.theme-dark").count() == 1
+    assert page.locator(".mc-game").count() == len(GAMES)
+    assert_clean(page, voila_server)
