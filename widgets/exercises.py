@@ -271,7 +271,6 @@ class ExerciseSetView(W.VBox):
         elif style == "number":
             self.w_number = W.Text(value="", placeholder="the deck value, like -3",
                                    layout=W.Layout(width="12em"))
-            self.w_number.on_submit(lambda _t: self.submit())
             self.w_answer.children = [W.HBox([self.w_number, self.w_check])]
         elif style == "plays":
             self.w_hand = [self._card_button(c, i, self._pick_card)

@@ -49,13 +49,16 @@ def card_text_error(text: str, game: str) -> str:
 
 def read_card(text: Any, game: str) -> Card:
     """One card of ``game`` from its text, or a FieldError that says what is accepted."""
-    if isinstance(text, bool) or not isinstance(text, (str, int)):
+    if isinstance(text, Card):
+        card, raw = text, str(text)
+    elif isinstance(text, bool) or not isinstance(text, (str, int)):
         raise FieldError(f"{text!r} is not a card: write cards like 7H, 10S, QD")
-    raw = str(text).strip()
-    try:
-        card = parse_card(raw)
-    except CardParseError:
-        raise FieldError(card_text_error(raw, game)) from None
+    else:
+        raw = str(text).strip()
+        try:
+            card = parse_card(raw)
+        except CardParseError:
+            raise FieldError(card_text_error(raw, game)) from None
     if game == "shoot_the_moon":
         if card.is_standard or card.is_joker:
             raise FieldError(f"{raw!r} is not a Shoot the Moon card: {MOON_HELP}")

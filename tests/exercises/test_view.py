@@ -1,0 +1,141 @@
+"""The exercise view without a browser: clicks do what they say, nothing secret is synced."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from mathcards.exercises import load_set, load_set_text
+from mathcards.exercises.session import MemoryStore
+from tests.browser.server import LESSONS
+
+SET = """\
+title: Views
+id: views
+solution_after: 2
+exercises:
+  - kind: reach_goal
+    deck: 7H -10S
+    hand: 3H 4S 9D
+    goal: 0
+  - kind: who_takes_trick
+    trick: G12 G3 R3
+  - kind: deck_value
+    deck: 9H -4S +2D
+  - kind: find_capture
+    hand: 9H 3S
+    own: 2H 5S
+    opponent: 7H 8S
+"""
+
+
+def synced_text(widget) -> str:
+    """Every synced field of the widget tree, as the browser could read it."""
+    from ipywidgets.widgets.widget import _instances
+
+    seen, out, todo = set(), [], [widget]
+    while todo:
+        w = todo.pop()
+        if id(w) in seen:
+            continue
+        seen.add(id(w))
+        state = w.get_state()
+        out.append(json.dumps(state, default=str))
+        for value in state.values():
+            refs = value if isinstance(value, (list, tuple)) else [value]
+            for ref in refs:
+                if isinstance(ref, str) and ref.startswith("IPY_MODEL_"):
+                    todo.append(_instances[ref[len("IPY_MODEL_"):]])
+    return "\n".join(out)
+
+
+@pytest.fixture
+def view():
+    exercise_set = load_set_text(SET, name="views")
+    return exercise_set.show("ana", store=False)
+
+
+def test_import_mathcards_exercises_does_not_load_ipywidgets_or_sympy():
+    code = ("import sys, mathcards, mathcards.exercises, mathcards.exercises.session;"
+            "print('ipywidgets' in sys.modules, 'sympy' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.stdout.split() == ["False", "False"], out.stderr
+
+
+def test_plays_by_clicks_wrong_then_right(view):
+    view._pick_card(0)  # 3♥
+    signs = [b for b in view.w_signs.children[1:]]
+    assert [b.description for b in signs] == ["+3", "−3"]
+    signs[1].click()
+    wrong = view.submit()
+    assert not wrong.correct and "mc-wrong" in view.w_feedback.value
+    view._pick_card(0)
+    view.w_signs.children[1].click()
+    right = view.submit()
+    assert right.correct and "mc-right" in view.w_feedback.value
+    assert view.w_progress.value.count('class="mc-attempt"') == 2
+
+
+def test_no_answer_or_solution_in_synced_fields_until_earned(view):
+    view.go(2)  # who takes G12 G3 R3? The answer is R3: no field may say so yet
+    text = synced_text(view)
+    assert "red trumps" not in text and "takes the trick" not in text
+    assert view.w_solution_button.disabled
+    view.w_answer.children[0].children[0].click()  # G12: wrong
+    view.w_answer.children[0].children[1].click()  # G3: wrong, 2 attempts: solution opens
+    assert not view.w_solution_button.disabled
+    view.show_solution()
+    assert "R3 takes the trick" in view.w_hint.value
+
+
+def test_hints_climb_three_levels(view):
+    levels = [view.show_hint().level for _ in range(4)]
+    assert levels == [1, 2, 3, 3]
+    assert "start with 3♥ as +3" in view.w_hint.value
+
+
+def test_typed_number_is_validated(view):
+    view.go(3)
+    view.w_number.value = "__import__('os')"
+    assert view.submit() is None
+    assert "is not a whole number" in view.w_feedback.value
+    assert view.session.attempts(3) == []  # nothing recorded for unreadable text
+    view.w_number.value = "7"
+    assert view.submit().correct
+
+
+def test_capture_needs_a_card_from_hand_first(view):
+    view.go(4)
+    view.w_opponent[0].click()
+    assert "First pick the card" in view.w_feedback.value
+    view.w_hand[0].click()  # 9♥
+    view.w_opponent[0].click()  # 7♥: 9 − 2 = 7
+    assert "mc-right" in view.w_feedback.value
+
+
+def test_teacher_opens_a_students_variant_with_the_solution():
+    suns = load_set(LESSONS / "exercises" / "suns_to_moons.yaml")
+    student_view = suns.show("ana", store=MemoryStore())
+    teacher_view = suns.show("ana", store=False, teacher=True)
+    student_view.go(6)
+    teacher_view.go(6)
+    assert student_view.variant.text == teacher_view.variant.text
+    assert student_view.variant.text in teacher_view.w_prompt.value
+    assert not teacher_view.w_solution_button.disabled
+    assert teacher_view.show_solution().correct
+
+
+def test_practice_page_opens_a_set_by_query_and_refuses_paths(tmp_path):
+    from mathcards.widgets.exercises import ExerciseSetView, practice_page
+
+    folder = LESSONS / "exercises"
+    view = practice_page(folder, query="set=shoot_the_moon&student=ana", store=False)
+    assert isinstance(view, ExerciseSetView) and view.session.student == "ana"
+    for query in ("set=../../etc/passwd&student=ana", "set=nothing", "set=sums&student=<i>x"):
+        page = practice_page(folder, query=query, store=False)
+        assert not isinstance(page, ExerciseSetView)
+        assert "<i>" not in page.value  # whatever came in the address is escaped
+        assert 'href="?set=sums&student=' in page.value
