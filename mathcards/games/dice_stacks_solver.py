@@ -1,0 +1,555 @@
+"""What makes a Dice Stacks stack, and the best stacks a hand can make.
+
+A stack for the target T (the sum of the two dice) is one or more non-King
+cards combined by adding them all, or (two or more) by taking the largest
+minus all the others, then any number of Kings that all double or all halve
+(every halving must leave a whole number). A two-card stack whose values are
+exactly the two dice is special and scores 2 points.
+
+Everything here works on *rank counts*: ``counts[r - 1]`` is how many cards
+of rank r (1 = Ace ... 12 = Queen, 13 = King) a hand holds. Suits never change
+whether cards make a stack, so the solver and the enumerator of legal stacks
+search over counts and pick concrete cards at the end.
+
+The exact solver (:func:`best_stack_counts`) rests on three facts, each an
+exchange argument written out where it is used:
+
+1. every card of rank T is laid alone (forced);
+2. the special pairs are all laid (forced);
+3. only *minimal* stacks need to be considered: a stack that contains a smaller
+   stack worth as many points can be replaced by it.
+
+What is left is a packing problem over a small set of minimal stack shapes,
+solved by a memoised branch-and-bound over the remaining counts (lowest rank
+first, so each packing is reached in one canonical way), with an upper bound
+from counting: a stack scores 1 point per card only if it is a lone card (with
+Kings), otherwise at most 1 point per 2 cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from functools import cache, lru_cache
+from itertools import product
+
+KING = 13
+NUM_RANKS = 13  # index 0..11: Ace..Queen, index 12: Kings
+
+
+# --- the rules ------------------------------------------------------------
+def check_dice(dice: Sequence[int]) -> tuple[int, int]:
+    """Two whole numbers 1-6, or a clear error."""
+    from mathcards.errors import MathCardsError
+
+    try:
+        d1, d2 = dice
+    except (TypeError, ValueError):
+        raise MathCardsError(f"dice must be two numbers 1-6 like (3, 5), not {dice!r}") from None
+    for d in (d1, d2):
+        if isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 6:
+            raise MathCardsError(f"a die shows 1-6, not {d!r}: give dice like (3, 5)")
+    return d1, d2
+
+
+@lru_cache(maxsize=4096)
+def king_bases(target: int, kings: int) -> dict[int, int]:
+    """The values the non-King cards may make, each with the Kings it needs.
+
+    With k Kings halving, the cards must make ``target * 2**k``; with k Kings
+    doubling they must make ``target / 2**k`` (a whole number). No value needs
+    two different numbers of Kings.
+    """
+    bases = {target: 0}
+    for k in range(1, kings + 1):
+        bases[target << k] = k
+        if target % (1 << k) == 0:
+            bases[target >> k] = k
+    return bases
+
+
+def counts_points(counts: Sequence[int], dice: tuple[int, int]) -> int:
+    """Points of the cards with these rank counts: 0, 1, or 2 (special)."""
+    kings = counts[12]
+    total = 0
+    n = 0
+    top = 0
+    for i in range(12):
+        c = counts[i]
+        if c:
+            total += c * (i + 1)
+            n += c
+            top = i + 1
+    if n == 0:
+        return 0
+    d1, d2 = dice
+    if n == 2 and kings == 0 and counts[d1 - 1] and counts[d2 - 1] and (
+        d1 != d2 or counts[d1 - 1] == 2
+    ):
+        return 2
+    return 1 if is_stack_value(total, top, n, kings, d1 + d2) else 0
+
+
+def is_stack_value(total: int, top: int, n: int, kings: int, target: int) -> bool:
+    """Whether n non-King cards adding to ``total`` (largest ``top``) and ``kings``
+    Kings make ``target`` by adding or by subtracting."""
+    if _hits(total, kings, target):
+        return True
+    return n >= 2 and _hits(2 * top - total, kings, target)
+
+
+def _hits(base: int, kings: int, target: int) -> bool:
+    if base <= 0:
+        return False
+    if base == target << kings:  # halving k times (k = 0: the value itself)
+        return True
+    return kings > 0 and base << kings == target
+
+
+# --- minimal shapes for the solver ----------------------------------------
+def _sub_multisets(vec: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+    return product(*(range(c + 1) for c in vec))
+
+
+@cache
+def minimal_shapes(target: int, kings: int, cap: int = 8) -> tuple[tuple[int, ...], ...]:
+    """Every minimal 1-point stack shape for ``target`` with exactly ``kings`` Kings,
+    at most ``cap`` cards of any rank, and no card of rank ``target`` (those are
+    always laid alone).
+
+    A shape is a 13-long count vector. Minimal: no smaller part of it (fewer
+    cards or fewer Kings) is itself a stack, so it could not be swapped for one.
+    """
+    found: set[tuple[int, ...]] = set()
+    values = [v for v in range(1, 13) if v != target]
+    # most the values from index i on can add up to
+    room = [cap * sum(values[i:]) for i in range(len(values) + 1)]
+    bases = {b for b, k in king_bases(target, kings).items() if k == kings}
+    # Sums a smaller part of an adding stack must avoid (a part reaching one
+    # of them, with at most `kings` Kings, is a smaller stack).
+    all_bases = king_bases(target, kings)
+    # Subtracting from a largest card v makes a stack when the part taken
+    # away adds to one of these (v - base for each base with <= kings Kings).
+    sub_from = [0] * 13
+    for v in range(1, 13):
+        for b in all_bases:
+            if 0 < v - b:
+                sub_from[v] |= 1 << (v - b)
+
+    for base in bases:
+        # Adding: non-decreasing values summing to `base`, pruning any partial
+        # multiset with a part that already makes a stack (by adding or by
+        # subtracting from its newest, largest card): no completion is minimal.
+        avoid_here = 0
+        for b in all_bases:
+            if b != base:
+                avoid_here |= 1 << b
+
+        def grow(start: int, left: int, vec: list[int], sums: int, n: int, avoid: int) -> None:
+            if left == 0:
+                if n >= 2 or kings > 0:  # a lone card of rank target is excluded
+                    found.add((*vec, kings))
+                return
+            if left > room[start]:
+                return
+            for idx in range(start, len(values)):
+                v = values[idx]
+                if v > left:
+                    break
+                if vec[v - 1] == cap or sums & sub_from[v] & ~1:
+                    continue
+                new_sums = sums | (sums << v)
+                if (new_sums >> 1 << 1) & avoid:
+                    continue
+                vec[v - 1] += 1
+                grow(idx, left - v, vec, new_sums, n + 1, avoid)
+                vec[v - 1] -= 1
+
+        grow(0, base, [0] * 12, 1, 0, avoid_here)
+        # Subtracting: the largest `top` minus others adding to top - base.
+        for top in range(base + 1, 13):
+            if top == target:
+                continue
+            rest = top - base
+            for others in _partitions(rest, min(top, 12)):
+                if target in others:
+                    continue
+                vec = [0] * 12
+                vec[top - 1] += 1
+                for v in others:
+                    vec[v - 1] += 1
+                if max(vec) <= cap:
+                    found.add((*vec, kings))
+    minimal = []
+    for shape in found:
+        if _is_minimal(shape, target):
+            minimal.append(shape)
+    # Fewer cards first: the search finds good packings early.
+    minimal.sort(key=lambda s: (sum(s), s))
+    return tuple(minimal)
+
+
+@cache
+def _partitions(total: int, largest: int) -> tuple[tuple[int, ...], ...]:
+    """Ways to write ``total`` as a sum of parts 1..largest (non-increasing)."""
+    if total == 0:
+        return ((),)
+    out = []
+    for first in range(min(total, largest), 0, -1):
+        for rest in _partitions(total - first, first):
+            out.append((first, *rest))
+    return tuple(out)
+
+
+def _is_minimal(shape: tuple[int, ...], target: int) -> bool:
+    for sub in _sub_multisets(shape):
+        if sub == shape:
+            continue
+        if _plain_points(sub, target):
+            return False
+    return True
+
+
+def _plain_points(counts: Sequence[int], target: int) -> bool:
+    total = n = top = 0
+    for i in range(12):
+        c = counts[i]
+        if c:
+            total += c * (i + 1)
+            n += c
+            top = i + 1
+    return n > 0 and is_stack_value(total, top, n, counts[12], target)
+
+
+# --- the exact solver -------------------------------------------------------
+def best_stack_counts(counts: Sequence[int], dice: tuple[int, int]) -> list[tuple[int, ...]]:
+    """The rank-count shapes of disjoint stacks with the most points (exact)."""
+    counts = list(counts)
+    d1, d2 = dice
+    target = d1 + d2
+    chosen: list[tuple[int, ...]] = []
+
+    # 1. Forced: a card of rank T alone scores 1. In any best answer a T-card
+    #    inside a bigger stack (never special: the dice are both below T) can
+    #    replace that stack, and an unused T-card can be added as a stack.
+    if target <= 12 and counts[target - 1]:
+        single = tuple(1 if i == target - 1 else 0 for i in range(NUM_RANKS))
+        chosen += [single] * counts[target - 1]
+        counts[target - 1] = 0
+
+    # 2. Forced: special pairs. If a best answer leaves a die-1 card x and a
+    #    die-2 card y out of a special pair, swap: lay {x, y} as the special
+    #    pair (2 points) and break up the stacks they were in (each at most
+    #    1 point, or 1 point together if it was one stack): never worse.
+    special = [0] * NUM_RANKS
+    special[d1 - 1] += 1
+    special[d2 - 1] += 1
+    pairs = min(counts[d1 - 1], counts[d2 - 1]) if d1 != d2 else counts[d1 - 1] // 2
+    if pairs:
+        chosen += [tuple(special)] * pairs
+        counts[d1 - 1] -= pairs
+        counts[d2 - 1] -= pairs
+
+    # 3. Pack minimal shapes.
+    kings = counts[12]
+    cap = max(8, max(counts[:12]))
+    shapes = [
+        s
+        for k in range(kings + 1)
+        for s in minimal_shapes(target, k, cap)
+        if all(a <= b for a, b in zip(s, counts, strict=False))
+    ]
+    if shapes:
+        chosen += _pack(counts, shapes, target, kings)
+    return chosen
+
+
+def _pack(
+    counts: list[int], shapes: list[tuple[int, ...]], target: int, kings: int
+) -> list[tuple[int, ...]]:
+    """Most stacks packed from ``shapes`` (each 1 point) into ``counts``.
+
+    Counts are packed into one integer, ``width`` bits per rank with a guard
+    bit on top of each field, so "does this shape fit" and "take it away" are
+    one subtraction each.
+    """
+    width = max(5, max(counts).bit_length() + 2)
+    field = (1 << width) - 1
+    guard = 0
+    for i in range(NUM_RANKS):
+        guard |= 1 << (i * width + width - 1)
+
+    def pack(vec: Sequence[int]) -> int:
+        return sum(c << (i * width) for i, c in enumerate(vec))
+
+    # Shapes by their lowest rank: a packing is built lowest rank first.
+    by_low: list[list[tuple[int, int]]] = [[] for _ in range(12)]
+    for s in shapes:
+        low = next(i for i in range(12) if s[i])
+        by_low[low].append((pack(s), sum(s[:12])))
+
+    # A price per rank from the linear-programming relaxation: every shape
+    # costs at least 1 at these prices, so a hand's total price bounds the
+    # stacks it can still make (the LP dual; weak duality).
+    prices = _lp_prices(counts, shapes) if len(shapes) > 8 else None
+    if prices is not None:
+        scaled = [int(p * 1_000_000) + 1 for p in prices]  # rounded up: still a valid price
+
+    # Lone cards that make the target with Kings (1 point per card).
+    lone_ranks = [
+        b - 1 for b, k in king_bases(target, kings).items() if 1 <= k and b <= 12 and b != target
+    ]
+    king_shift = 12 * width
+
+    state0 = pack(counts)
+    memo: dict[int, tuple[int, int | None]] = {}
+
+    def bound(state: int, n: int) -> int:
+        lone = 0
+        for r in lone_ranks:
+            lone += (state >> (r * width)) & field
+        k = (state >> king_shift) & field
+        if lone > k:
+            lone = k
+        if lone > n:
+            lone = n
+        simple = lone + (n - lone) // 2
+        if prices is None:
+            return simple
+        total = 0
+        for i in range(NUM_RANKS):
+            total += ((state >> (i * width)) & field) * scaled[i]
+        lp = total // 1_000_000
+        return lp if lp < simple else simple
+
+    def best(state: int, n: int) -> int:
+        hit = memo.get(state)
+        if hit is not None:
+            return hit[0]
+        low_bits = state & ~(field << king_shift)
+        if not low_bits:
+            memo[state] = (0, None)
+            return 0
+        low = ((low_bits & -low_bits).bit_length() - 1) // width
+        cap = bound(state, n)
+        top = 0
+        choice: int | None = None
+        for shape, size in by_low[low]:
+            if top >= cap:
+                break
+            rest = (state | guard) - shape
+            if rest & guard != guard:
+                continue
+            rest ^= guard
+            if 1 + bound(rest, n - size) <= top:
+                continue
+            value = 1 + best(rest, n - size)
+            if value > top:
+                top, choice = value, shape
+        if top < cap:
+            here = (state >> (low * width)) & field
+            value = best(state & ~(field << (low * width)), n - here)
+            if value > top:
+                top, choice = value, -1 - low
+        memo[state] = (top, choice)
+        return top
+
+    best(state0, sum(counts[:12]))
+
+    # Walk the stored choices to the shapes themselves.
+    out: list[tuple[int, ...]] = []
+    state = state0
+    while True:
+        _, choice = memo[state]
+        if choice is None:
+            break
+        if choice < 0:
+            low = -1 - choice
+            state &= ~(field << (low * width))
+            continue
+        out.append(tuple((choice >> (i * width)) & field for i in range(NUM_RANKS)))
+        state -= choice
+    return out
+
+
+def _lp_prices(counts: Sequence[int], shapes: Sequence[tuple[int, ...]]) -> list[float] | None:
+    """Rank prices y >= 0 with y . shape >= 1 for every shape (a dual solution of
+    max sum x subject to sum x_s * shape <= counts), or None if the simplex fails.
+
+    A small dense simplex, Bland's rule; the prices are then scaled up so that
+    every shape provably costs at least 1 despite rounding.
+    """
+    rows = [r for r in range(NUM_RANKS) if counts[r]]
+    m = len(shapes)
+    width = m + len(rows)
+    table = []
+    for j, r in enumerate(rows):
+        row = [float(s[r]) for s in shapes] + [0.0] * len(rows) + [float(counts[r])]
+        row[m + j] = 1.0
+        table.append(row)
+    cost = [-1.0] * m + [0.0] * (len(rows) + 1)
+    eps = 1e-9
+    for _ in range(2000):
+        enter = next((c for c in range(width) if cost[c] < -eps), None)
+        if enter is None:
+            break
+        leave = None
+        best_ratio = 0.0
+        for i, row in enumerate(table):
+            a = row[enter]
+            if a > eps:
+                ratio = row[-1] / a
+                if leave is None or ratio < best_ratio - eps:
+                    leave, best_ratio = i, ratio
+        if leave is None:  # pragma: no cover - bounded: counts are finite
+            return None
+        pivot = table[leave]
+        a = pivot[enter]
+        pivot = [v / a for v in pivot]
+        table[leave] = pivot
+        for i, row in enumerate(table):
+            if i != leave and row[enter] != 0.0:
+                f = row[enter]
+                table[i] = [v - f * p for v, p in zip(row, pivot, strict=True)]
+        f = cost[enter]
+        cost = [v - f * p for v, p in zip(cost, pivot, strict=True)]
+    else:  # pragma: no cover
+        return None
+    prices = [0.0] * NUM_RANKS
+    for j, r in enumerate(rows):
+        prices[r] = max(0.0, cost[m + j])
+    worst = min(sum(p * c for p, c in zip(prices, s, strict=True)) for s in shapes)
+    if worst <= 0.5:  # pragma: no cover - numerically lost
+        return None
+    factor = (1.0 / worst) * (1 + 1e-9)
+    return [p * factor for p in prices]
+
+
+def plain_memo_best(counts: Sequence[int], dice: tuple[int, int], deadline: float | None = None):
+    """The plain memoised search over rank counts (baseline for the benchmark).
+
+    Every stack containing the lowest remaining rank is tried, with memo on the
+    remaining counts; no forced moves, no minimal shapes, no bound. Returns the
+    best points, or None when ``deadline`` (a ``time.perf_counter`` value)
+    passes first.
+    """
+    import time
+
+    d1, d2 = dice
+    target = d1 + d2
+    memo: dict[tuple[int, ...], int] = {}
+
+    class _Timeout(Exception):
+        pass
+
+    calls = 0
+
+    def best(state: tuple[int, ...]) -> int:
+        nonlocal calls
+        hit = memo.get(state)
+        if hit is not None:
+            return hit
+        calls += 1
+        if deadline is not None and calls % 512 == 0 and time.perf_counter() > deadline:
+            raise _Timeout
+        low = next((i for i in range(12) if state[i]), None)
+        if low is None:
+            memo[state] = 0
+            return 0
+        dropped = list(state)
+        dropped[low] -= 1
+        top = best(tuple(dropped))
+        for stack in stack_shapes(state, target, need_rank=low):
+            points = counts_points(stack, dice)
+            rest = tuple(a - b for a, b in zip(state, stack, strict=True))
+            value = points + best(rest)
+            if value > top:
+                top = value
+        memo[state] = top
+        return top
+
+    try:
+        return best(tuple(counts))
+    except _Timeout:
+        return None
+
+
+# --- every stack a hand can make (for the legal actions) --------------------
+def stack_shapes(
+    counts: Sequence[int], target: int, need_rank: int | None = None
+) -> list[tuple[int, ...]]:
+    """Every rank-count vector (Kings last) within ``counts`` that is a stack.
+
+    Search over ranks from Queen down to Ace, choosing how many of each, with
+    pruning: the part still to choose must be able to reach a value that,
+    with the Kings held, makes the target by adding or by subtracting.
+    ``need_rank`` (an index 0..11) keeps only stacks whose lowest rank is it.
+    """
+    kings = counts[12]
+    bases = king_bases(target, kings)
+    base_mask = 0
+    for b in bases:
+        base_mask |= 1 << b
+    # reach[i]: the sums the ranks below index i can make (bit s set).
+    reach = [1] * 13
+    for i in range(12):
+        r = 1
+        v = i + 1
+        for _ in range(counts[i]):
+            r |= r << v
+        # combine with ranks below
+        reach[i + 1] = _sumset(reach[i], r)
+    # final sums that subtracting can use, for each possible largest card
+    sub_mask = [0] * 13
+    for top in range(1, 13):
+        for b in bases:
+            if 0 < 2 * top - b:
+                sub_mask[top] |= 1 << (2 * top - b)
+    biggest_base = max(bases)
+    out: list[tuple[int, ...]] = []
+    vec = [0] * 12
+    lowest = 0 if need_rank is None else need_rank
+
+    def finish(total: int, top: int, n: int) -> None:
+        k_add = bases.get(total)
+        if k_add is not None:
+            out.append((*vec, k_add))
+        if n >= 2:
+            k_sub = bases.get(2 * top - total)
+            if k_sub is not None and k_sub != k_add:
+                out.append((*vec, k_sub))
+
+    def go(i: int, total: int, top: int, n: int) -> None:
+        # decide how many cards of rank index i (value i + 1); higher ranks are chosen
+        if i < lowest:
+            if n:
+                finish(total, top, n)
+            return
+        v = i + 1
+        below = reach[i] if i > lowest else 1
+        first = 1 if i == need_rank else 0
+        for c in range(first, counts[i] + 1):
+            t = total + c * v
+            new_top = top or (v if c else 0)
+            if new_top:
+                mask = base_mask | sub_mask[new_top]
+                if t > biggest_base and t >= 2 * new_top:
+                    break
+                if not (below << t) & mask:
+                    continue
+            vec[i] = c
+            go(i - 1, t, new_top, n + c)
+        vec[i] = 0
+
+    go(11, 0, 0, 0)
+    return out
+
+
+def _sumset(a: int, b: int) -> int:
+    out = 0
+    shift = 0
+    while b:
+        if b & 1:
+            out |= a << shift
+        b >>= 1
+        shift += 1
+    return out
