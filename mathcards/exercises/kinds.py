@@ -182,6 +182,10 @@ class Kind:
     def answer_text(self, answer: Any) -> str:
         return str(answer)
 
+    def describe_answer(self, position: dict, answer: Any) -> str:
+        """The answer as the results show it to a teacher (cards, not button numbers)."""
+        return self.answer_text(answer)
+
     def check(self, position: dict, answer: Any) -> Result:
         raise NotImplementedError
 
@@ -1083,6 +1087,9 @@ class WhoTakesTrick(Kind):
 
     def answer_text(self, answer: Any) -> str:
         return str(answer)
+
+    def describe_answer(self, position: dict, answer: Any) -> str:
+        return str(position["trick"][answer])
 
     def check(self, position: dict, answer: Any) -> Result:
         index = self.read_answer(position, answer)

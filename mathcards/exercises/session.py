@@ -114,7 +114,7 @@ class Session:
         self.store.record(Attempt.new(
             student=self.student, set_id=self.set.id, set_title=self.set.title,
             exercise=exercise.id, number=number, kind=kind.name, variant=variant.text,
-            answer=kind.answer_text(value), correct=result.correct,
+            answer=kind.describe_answer(variant.position, value), correct=result.correct,
             score=round(result.score, 4), hints_used=self._hint_level.get(number, 0),
             seconds=round(max(0.0, now - self._shown_at.get(number, now)), 2)))
         self._shown_at[number] = now

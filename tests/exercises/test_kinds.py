@@ -161,7 +161,7 @@ def test_is_stack_seed_sentences():
     no = Exercise("is_stack", dice=(3, 4), cards="8S KH 3D")
     assert no.check("no").correct
     wrong = no.check("yes")
-    assert not wrong.correct and "King" in wrong.text
+    assert not wrong.correct and "none makes 7" in wrong.text
 
 
 # --- Sums -------------------------------------------------------------------------------

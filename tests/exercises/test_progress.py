@@ -61,7 +61,7 @@ def test_attempts_survive_a_kernel_restart(tmp_path, warm_up):
     session = warm_up.session("ana", store=ProgressStore(db))
     attempts = session.attempts()
     assert [(a.number, a.answer, a.correct, a.hints_used) for a in attempts] == [
-        (1, "-3H", False, 1), (1, "+3H", True, 1), (2, "0", False, 0)]
+        (1, "-3H", False, 1), (1, "+3H", True, 1), (2, "G12", False, 0)]
     assert attempts[0].variant == "deck: 7H -10S; hand: 3H 4S 9D; goal: 0; most_plays: 1"
     progress = session.progress()
     assert [(p.attempts, p.solved) for p in progress] == [(2, True), (1, False)]
