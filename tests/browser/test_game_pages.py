@@ -87,7 +87,7 @@ def play_whole_game(page, seed: int, max_steps: int = 600) -> int:
     steps = keys = stale = 0
     while wait_for_my_turn(page):
         controls = page.locator(PLAYABLE)
-        labels = [controls.nth(i).inner_text() for i in range(controls.count())]
+        labels = controls.all_inner_texts()  # one snapshot: the table may change meanwhile
         choices = [i for i, text in enumerate(labels) if text.strip() != "Back"]
         if not choices:
             continue  # the table is changing under us: look again
