@@ -489,58 +489,63 @@ def stack_shapes(
     base_mask = 0
     for b in bases:
         base_mask |= 1 << b
-    # reach[i]: the sums the ranks below index i can make (bit s set).
-    reach = [1] * 13
-    for i in range(12):
+    lowest = 0 if need_rank is None else need_rank
+    if need_rank is not None and not counts[need_rank]:
+        return []
+    # the ranks held, highest first; reach[j]: sums the ranks after j can make
+    present = [i for i in range(11, lowest - 1, -1) if counts[i]]
+    reach = [1] * (len(present) + 1)
+    for j in range(len(present) - 1, -1, -1):
+        i = present[j]
         r = 1
-        v = i + 1
         for _ in range(counts[i]):
-            r |= r << v
-        # combine with ranks below
-        reach[i + 1] = _sumset(reach[i], r)
-    # final sums that subtracting can use, for each possible largest card
-    sub_mask = [0] * 13
+            r |= r << (i + 1)
+        reach[j] = _sumset(reach[j + 1], r)
+    # the final sums allowed once the largest card is known: adding makes a
+    # base, or subtracting (2 * top - final) does
+    mask_for_top = [0] * 13
     for top in range(1, 13):
+        m = base_mask
         for b in bases:
             if 0 < 2 * top - b:
-                sub_mask[top] |= 1 << (2 * top - b)
+                m |= 1 << (2 * top - b)
+        mask_for_top[top] = m
     biggest_base = max(bases)
     out: list[tuple[int, ...]] = []
     vec = [0] * 12
-    lowest = 0 if need_rank is None else need_rank
+    last = len(present) - 1
 
-    def finish(total: int, top: int, n: int) -> None:
-        k_add = bases.get(total)
-        if k_add is not None:
-            out.append((*vec, k_add))
-        if n >= 2:
-            k_sub = bases.get(2 * top - total)
-            if k_sub is not None and k_sub != k_add:
-                out.append((*vec, k_sub))
-
-    def go(i: int, total: int, top: int, n: int) -> None:
-        # decide how many cards of rank index i (value i + 1); higher ranks are chosen
-        if i < lowest:
-            if n:
-                finish(total, top, n)
-            return
+    def go(j: int, total: int, top: int, n: int) -> None:
+        # decide how many cards of rank present[j]; higher ranks are chosen
+        i = present[j]
         v = i + 1
-        below = reach[i] if i > lowest else 1
+        below = reach[j + 1]
         first = 1 if i == need_rank else 0
         for c in range(first, counts[i] + 1):
             t = total + c * v
             new_top = top or (v if c else 0)
             if new_top:
-                mask = base_mask | sub_mask[new_top]
                 if t > biggest_base and t >= 2 * new_top:
                     break
-                if not (below << t) & mask:
+                if not (below << t) & mask_for_top[new_top]:
                     continue
             vec[i] = c
-            go(i - 1, t, new_top, n + c)
+            if j == last:
+                m = n + c
+                if m:
+                    k_add = bases.get(t)
+                    if k_add is not None:
+                        out.append((*vec, k_add))
+                    if m >= 2:
+                        k_sub = bases.get(2 * new_top - t)
+                        if k_sub is not None and k_sub != k_add:
+                            out.append((*vec, k_sub))
+            else:
+                go(j + 1, t, new_top, n + c)
         vec[i] = 0
 
-    go(11, 0, 0, 0)
+    if present:
+        go(0, 0, 0, 0)
     return out
 
 

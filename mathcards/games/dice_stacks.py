@@ -1,0 +1,915 @@
+"""Dice Stacks: roll two dice, draw cards, and lay stacks that make the dice's sum.
+
+The rules (seed 001 with the rulings):
+
+- Cards: A = 1, 2-10 face value, J = 11, Q = 12. Kings have no value: they
+  double or halve. No Jokers. Decks: one per two players, rounded up (setting).
+- Everyone rolls two dice; the highest sum starts; tied players roll again.
+- A turn: roll both dice; draw as many cards as one die shows (the smaller
+  number first, then the player may draw the rest or stop; fewer if the
+  stock runs short); then lay any number of stacks (none is allowed) that
+  make the target, the sum of the dice.
+- A stack is one or more non-King cards combined by adding them all or, with
+  two or more, by taking the largest minus all the others; then any number of
+  Kings that all double or all halve (every halving leaves a whole number).
+  A lone card of the target's value is a stack; Kings alone are not. Each
+  stack scores 1 point. Two cards whose values are exactly the two dice make
+  a special stack: 2 points.
+- A player whose hand is empty after laying stacks scores 1 point (a card is
+  turned up from the stock as its marker, if there is one) and takes another
+  whole turn.
+- The game ends when the stock is empty at the end of a turn. Score: stack
+  points + run-out points - cards left in hand. Ties share the win.
+
+Choices where the rules are silent (a careful teacher's, tested):
+
+- The game ends when the stock is empty at the end of a turn even if that
+  player has just run out: an empty hand and an empty stock leave nothing to
+  do in the extra turn. The run-out point still counts.
+- ``scores`` during play is the standing (stack and run-out points); once the
+  game is over it is the final score, cards left in hand subtracted.
+- When cards make the target both by adding and by subtracting, the
+  explainer shows the adding (``stack_shape``).
+- Only the players tied for the highest first roll roll again.
+"""
+
+from __future__ import annotations
+
+import bisect
+import dataclasses
+import random
+from collections import Counter
+from collections.abc import Collection, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from itertools import product
+from typing import Any, ClassVar
+
+from mathcards.cards import Card, as_card, parse_cards, standard_deck
+from mathcards.errors import MathCardsError, SettingsError
+from mathcards.games.base import EMPTY, Event, Game, State, rng_for
+from mathcards.games.dice_stacks_solver import (
+    KING,
+    best_stack_counts,
+    check_dice,
+    counts_points,
+    stack_shapes,
+)
+
+__all__ = [
+    "DiceStacks",
+    "DiceStacksState",
+    "DiceStacksView",
+    "Roll",
+    "Draw",
+    "DrawRest",
+    "StopDrawing",
+    "LayStack",
+    "EndTurn",
+    "StackShape",
+    "stack_points",
+    "best_stacks",
+    "stack_problem",
+    "stack_shape",
+    "strong_policy",
+]
+
+MINUS = "−"
+
+
+# --- cards and stacks -------------------------------------------------------
+def _card_order(card: Card) -> tuple[bool, int, str]:
+    """Stack order: non-King cards from highest to lowest, Kings last."""
+    return (card.rank == KING, -card.rank, card.suit)
+
+
+def _cards(cards: Iterable[Card | str] | str) -> tuple[Card, ...]:
+    if isinstance(cards, str):
+        return parse_cards(cards)
+    return tuple(as_card(c) for c in cards)
+
+
+def _check_cards(cards: Sequence[Card]) -> None:
+    for card in cards:
+        if not card.is_standard:
+            raise MathCardsError(
+                f"{card} is not a Dice Stacks card: the game uses standard cards A-K, no Jokers"
+            )
+
+
+def _counts(cards: Iterable[Card]) -> list[int]:
+    counts = [0] * 13
+    for card in cards:
+        counts[card.rank - 1] += 1
+    return counts
+
+
+def stack_points(cards: Iterable[Card | str] | str, dice: Sequence[int]) -> int:
+    """Points these cards score as one stack: 0 (not a stack), 1, or 2 (special).
+
+    >>> stack_points("QS 8H KD KC", (2, 3))
+    1
+    >>> stack_points("2C 4D", (2, 4))
+    2
+    >>> stack_points("10S 5H 4D", (5, 6))
+    0
+    """
+    dice = check_dice(dice)
+    cards = _cards(cards)
+    if any(not c.is_standard for c in cards):
+        return 0
+    return counts_points(_counts(cards), dice)
+
+
+def best_stacks(hand: Iterable[Card | str] | str, dice: Sequence[int]) -> list[tuple[Card, ...]]:
+    """Disjoint stacks from ``hand`` with the largest total of points (exact).
+
+    Each stack is a tuple of cards in stack order (highest first, Kings last).
+
+    >>> best_stacks("QD 8C KH KS 3S 2H 9D", (2, 3))
+    [(Card('3S'), Card('2H')), (Card('QD'), Card('8C'), Card('KH'), Card('KS'))]
+    """
+    dice = check_dice(dice)
+    cards = sorted(_cards(hand), key=_card_order)
+    _check_cards(cards)
+    by_rank: dict[int, list[Card]] = {}
+    for card in cards:
+        by_rank.setdefault(card.rank, []).append(card)
+    stacks = []
+    for shape in best_stack_counts(_counts(cards), dice):
+        stack: list[Card] = []
+        for rank in list(range(12, 0, -1)) + [KING]:
+            for _ in range(shape[rank - 1]):
+                stack.append(by_rank[rank].pop(0))
+        stacks.append(tuple(stack))
+    return stacks
+
+
+@dataclass(frozen=True)
+class StackShape:
+    """How a stack makes its target, in the order the explainer prints it.
+
+    ``op`` is ``"+"`` (adding; a lone card too) or ``"−"`` (the first card
+    minus the others); ``cards`` are the non-King cards in print order (sums
+    in the order given, subtraction largest first); ``kings`` the Kings and
+    ``king_op`` ``"double"``, ``"halve"`` or None.
+    """
+
+    op: str
+    cards: tuple[Card, ...]
+    kings: tuple[Card, ...]
+    king_op: str | None
+    base: int
+    value: int
+    points: int
+
+    @property
+    def values(self) -> tuple[int, ...]:
+        return tuple(c.rank for c in self.cards)
+
+    def expression(self) -> str:
+        """``(12 + 8) × ½ × ½ = 5``, ``10 − 1 − 1 = 8``, ``6 × 2 = 12``."""
+        join = " + " if self.op == "+" else f" {MINUS} "
+        text = join.join(str(v) for v in self.values)
+        if self.kings:
+            if len(self.cards) > 1:
+                text = f"({text})"
+            factor = " × 2" if self.king_op == "double" else " × ½"
+            text += factor * len(self.kings)
+        return f"{text} = {self.value}"
+
+    def __str__(self) -> str:
+        return self.expression()
+
+
+def stack_shape(cards: Iterable[Card | str] | str, dice: Sequence[int]) -> StackShape | None:
+    """How ``cards`` make the dice's sum, or None when they are not a stack.
+
+    >>> stack_shape("QS 8H KD KC", (2, 3)).expression()
+    '(12 + 8) × ½ × ½ = 5'
+    >>> stack_shape("AH 10S AD", (4, 4)).expression()
+    '10 − 1 − 1 = 8'
+    """
+    dice = check_dice(dice)
+    cards = _cards(cards)
+    points = stack_points(cards, dice)
+    if not points:
+        return None
+    target = sum(dice)
+    plain = tuple(c for c in cards if c.rank != KING)
+    kings = tuple(c for c in cards if c.rank == KING)
+    k = len(kings)
+    total = sum(c.rank for c in plain)
+
+    def king_op(base: int) -> str | None:
+        if k == 0:
+            return None
+        return "halve" if base == target << k else "double"
+
+    def fits(base: int) -> bool:
+        return base > 0 and (base == target << k or (k > 0 and base << k == target))
+
+    if fits(total):
+        return StackShape("+", plain, kings, king_op(total), total, target, points)
+    top = max(plain, key=lambda c: c.rank)
+    rest = list(plain)
+    rest.remove(top)
+    base = top.rank - sum(c.rank for c in rest)
+    return StackShape(MINUS, (top, *rest), kings, king_op(base), base, target, points)
+
+
+def _halving_problem(base: int, kings: int, label: str) -> str | None:
+    """The first halving that leaves no whole number, as words, or None."""
+    value = base
+    for _ in range(kings):
+        if value % 2:
+            return f"{label if value == base else value} ÷ 2 is not a whole number"
+        value //= 2
+    return None
+
+
+def stack_problem(cards: Iterable[Card | str] | str, dice: Sequence[int]) -> str | None:
+    """Why ``cards`` are not a stack for the dice, in words; None when they are.
+
+    >>> stack_problem("10S 5H 4D", (5, 6))
+    '10 + 5 − 4 mixes adding and subtracting: a stack only adds or only subtracts'
+    >>> stack_problem("KS KH", (3, 4))
+    'Kings alone are not a stack: Kings double or halve other cards'
+    >>> stack_problem("6H 2S", (4, 5))
+    '6 + 2 = 8 and 6 − 2 = 4, not 9'
+    """
+    dice = check_dice(dice)
+    cards = _cards(cards)
+    target = sum(dice)
+    if not cards:
+        return "a stack needs at least one card"
+    for card in cards:
+        if not card.is_standard:
+            return f"{card} is not a Dice Stacks card (no Jokers)"
+    if stack_points(cards, dice):
+        return None
+    values = sorted((c.rank for c in cards if c.rank != KING), reverse=True)
+    k = len(cards) - len(values)
+    if not values:
+        return "Kings alone are not a stack: Kings double or halve other cards"
+    if k >= 2 and _kings_mixed_would_work(values, k, target):
+        return "doubling and halving Kings cannot mix in one stack: all double or all halve"
+    mixed = _mixed_expression(values, k, target)
+    if mixed:
+        return f"{mixed} mixes adding and subtracting: a stack only adds or only subtracts"
+    attempts = [(" + ".join(map(str, values)), sum(values))]
+    if len(values) > 1:
+        attempts.append(
+            (f" {MINUS} ".join(map(str, values)), values[0] - sum(values[1:]))
+        )
+    if k == 0:
+        if len(values) == 1:
+            return f"a lone {values[0]} makes {values[0]}, not {target}"
+        text = " and ".join(f"{expr} = {value}" for expr, value in attempts)
+        return f"{text}, not {target}"
+    parts = []
+    for expr, base in attempts:
+        label = f"({expr})" if len(values) > 1 else expr
+        if base <= 0:
+            parts.append(f"{expr} = {base} leaves nothing to double or halve")
+            continue
+        parts.append(f"{label}{' × 2' * k} = {base << k}")
+        trouble = _halving_problem(base, k, label)
+        if trouble:
+            parts.append(trouble)
+        else:
+            parts.append(f"{label}{' × ½' * k} = {base >> k}")
+    return "; ".join(parts) + f": none makes {target}"
+
+
+def _kings_mixed_would_work(values: Sequence[int], kings: int, target: int) -> bool:
+    bases = [sum(values)]
+    if len(values) > 1:
+        bases.append(values[0] - sum(values[1:]))
+    for base in bases:
+        if base <= 0:
+            continue
+        for doubles in range(1, kings):
+            halves = kings - doubles
+            scaled = base << doubles
+            if scaled % (1 << halves) == 0 and scaled >> halves == target:
+                return True
+    return False
+
+
+def _mixed_expression(values: Sequence[int], kings: int, target: int) -> str | None:
+    """A mixed sum like ``10 + 5 − 4`` that would make the target, if one does."""
+    n = len(values)
+    if n < 3 or n > 12:
+        return None
+    for mask in range(1, 1 << n):
+        minus = [values[i] for i in range(n) if mask >> i & 1]
+        plus = [values[i] for i in range(n) if not mask >> i & 1]
+        if len(plus) < 2:
+            continue
+        base = sum(plus) - sum(minus)
+        if base <= 0:
+            continue
+        if base == target << kings or (kings and base << kings == target):
+            text = " + ".join(map(str, plus)) + "".join(f" {MINUS} {v}" for v in minus)
+            return f"({text})" if kings else text
+    return None
+
+
+# --- actions -----------------------------------------------------------------
+@dataclass(frozen=True)
+class Roll:
+    """Roll both dice."""
+
+    def __str__(self) -> str:
+        return "roll the dice"
+
+
+@dataclass(frozen=True)
+class Draw:
+    """Draw the smaller die's number of cards (fewer if the stock runs short)."""
+
+    count: int
+
+    def __str__(self) -> str:
+        return f"draw {self.count} card{'s' if self.count != 1 else ''}"
+
+
+@dataclass(frozen=True)
+class DrawRest:
+    """Draw the rest, up to the larger die's number."""
+
+    count: int
+
+    def __str__(self) -> str:
+        return f"draw {self.count} more card{'s' if self.count != 1 else ''}"
+
+
+@dataclass(frozen=True)
+class StopDrawing:
+    """Keep the smaller number of cards and start making stacks."""
+
+    def __str__(self) -> str:
+        return "stop drawing"
+
+
+@dataclass(frozen=True)
+class LayStack:
+    """Lay these cards down as one stack (kept in stack order: equal stacks are equal)."""
+
+    cards: tuple[Card, ...]
+
+    def __post_init__(self) -> None:
+        cards = _cards(self.cards)
+        object.__setattr__(self, "cards", tuple(sorted(cards, key=_card_order)))
+
+    def __str__(self) -> str:
+        return "lay " + " ".join(c.symbol for c in self.cards) + " as a stack"
+
+
+def _lay(cards: tuple[Card, ...]) -> LayStack:
+    """A LayStack from cards already in stack order (skips the re-sort)."""
+    action = object.__new__(LayStack)
+    object.__setattr__(action, "cards", cards)
+    return action
+
+
+@dataclass(frozen=True)
+class EndTurn:
+    """Finish making stacks; the cards left stay in hand."""
+
+    def __str__(self) -> str:
+        return "end your turn"
+
+
+# --- events ------------------------------------------------------------------
+@dataclass(frozen=True)
+class FirstPlayerRolls(Event):
+    """Everyone rolled two dice to choose the first player (ties rolled again)."""
+
+    rolls: tuple[tuple[tuple[int, tuple[int, int]], ...], ...]
+    first_player: int
+
+    def describe(self) -> str:
+        rounds = []
+        for group in self.rolls:
+            rounds.append(", ".join(f"player {p + 1} rolled {a}+{b}" for p, (a, b) in group))
+        return "; then ".join(rounds) + f": player {self.first_player + 1} goes first."
+
+
+@dataclass(frozen=True)
+class DiceRolled(Event):
+    dice: tuple[int, int]
+
+    def describe(self) -> str:
+        a, b = self.dice
+        return f"Player {self.player + 1} rolled {a} and {b}: making {a + b}s."
+
+
+@dataclass(frozen=True)
+class CardsDrawn(Event):
+    cards: tuple[Card, ...]
+    count: int
+
+    def describe(self) -> str:
+        return f"Player {self.player + 1} drew {self.count} card{'s' if self.count != 1 else ''}."
+
+
+@dataclass(frozen=True)
+class StackLaid(Event):
+    cards: tuple[Card, ...]
+    dice: tuple[int, int]
+    target: int
+    points: int
+
+    def describe(self) -> str:
+        shape = stack_shape(self.cards, self.dice)
+        how = shape.expression() if shape else str(self.target)
+        special = " (special stack)" if self.points == 2 else ""
+        cards = " ".join(c.symbol for c in self.cards)
+        return (
+            f"Player {self.player + 1} laid {cards}: {how}{special}, "
+            f"{self.points} point{'s' if self.points != 1 else ''}."
+        )
+
+
+@dataclass(frozen=True)
+class RanOut(Event):
+    marker: Card | None
+
+    def describe(self) -> str:
+        mark = f" ({self.marker.symbol} turned up as the marker)" if self.marker else ""
+        return f"Player {self.player + 1} ran out of cards: 1 point{mark} and another turn."
+
+
+@dataclass(frozen=True)
+class TurnEnded(Event):
+    cards_in_hand: int
+
+    def describe(self) -> str:
+        return f"Player {self.player + 1} ended the turn with {self.cards_in_hand} in hand."
+
+
+@dataclass(frozen=True)
+class GameEnded(Event):
+    scores: tuple[int, ...]
+
+    def describe(self) -> str:
+        text = ", ".join(f"player {i + 1}: {s}" for i, s in enumerate(self.scores))
+        return f"The stock is empty: the game is over ({text})."
+
+
+# --- the game ----------------------------------------------------------------
+@dataclass(frozen=True)
+class DiceStacks(Game):
+    """Dice Stacks for 2-8 players; ``decks`` None means one per two players."""
+
+    name: ClassVar[str] = "dice_stacks"
+    title: ClassVar[str] = "Dice Stacks"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 8
+    action_types: ClassVar[tuple[type, ...]] = (
+        Roll, Draw, DrawRest, StopDrawing, LayStack, EndTurn,
+    )
+
+    decks: int | None = None
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        d = self.decks
+        if d is not None and (isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 8):
+            raise SettingsError(
+                f"decks must be a whole number 1-8 (or None for one per two players), not {d!r}"
+            )
+
+    @property
+    def num_decks(self) -> int:
+        return self.decks if self.decks is not None else (self.num_players + 1) // 2
+
+    def deck(self) -> tuple[Card, ...]:
+        return standard_deck(jokers=0, decks=self.num_decks)
+
+    def _new_game(self, seed: int) -> DiceStacksState:
+        rng = rng_for(seed, 0)
+        stock = list(self.deck())
+        rng.shuffle(stock)
+        first, rolls = _first_player_rolls(rng, self.num_players)
+        n = self.num_players
+        return DiceStacksState(
+            game=self,
+            seed=seed,
+            log=EMPTY.push((FirstPlayerRolls(None, rolls, first),)),
+            turn=first,
+            first_player=first,
+            phase="roll",
+            dice=None,
+            stock=tuple(stock),
+            hands=((),) * n,
+            stacks=((),) * n,
+            stack_points=(0,) * n,
+            run_outs=(0,) * n,
+            markers=((),) * n,
+        )
+
+
+def _first_player_rolls(rng: random.Random, players: int):
+    contenders = list(range(players))
+    rounds = []
+    while True:
+        group = tuple((p, (rng.randint(1, 6), rng.randint(1, 6))) for p in contenders)
+        rounds.append(group)
+        high = max(a + b for _, (a, b) in group)
+        contenders = [p for p, (a, b) in group if a + b == high]
+        if len(contenders) == 1:
+            return contenders[0], tuple(rounds)
+
+
+@dataclass(frozen=True)
+class DiceStacksView:
+    """What one player may see: own hand, the table, other hands as counts."""
+
+    player: int
+    num_players: int
+    current_player: int | None
+    phase: str
+    dice: tuple[int, int] | None
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    stacks: tuple[tuple[tuple[Card, ...], ...], ...]
+    stack_points: tuple[int, ...]
+    run_outs: tuple[int, ...]
+    markers: tuple[tuple[Card, ...], ...]
+    stock_size: int
+    scores: tuple[int, ...]
+
+
+class LegalStacks(Sequence):
+    """Every legal stack of a hand, plus ending the turn, without listing them first.
+
+    ``in`` is a direct check (cards held, and a stack); iteration and indexing
+    walk the stacks' rank shapes and pick suits on demand. EndTurn comes last.
+    """
+
+    def __init__(self, hand: tuple[Card, ...], dice: tuple[int, int], shapes: tuple) -> None:
+        self.hand = hand
+        self.dice = dice
+        self.shapes = shapes
+        self._choices: dict[tuple[int, int], list[tuple[Card, ...]]] = {}
+
+    @cached_property
+    def _runs(self) -> list[list[Any]]:
+        """[card, how many] for each distinct card, in stack order (the hand's order)."""
+        runs: list[list[Any]] = []
+        for card in self.hand:
+            if runs and runs[-1][0] == card:
+                runs[-1][1] += 1
+            else:
+                runs.append([card, 1])
+        return runs
+
+    @cached_property
+    def _held(self) -> dict[Card, int]:
+        return {card: m for card, m in self._runs}
+
+    @cached_property
+    def _by_rank(self) -> dict[int, list[Card]]:
+        by_rank: dict[int, list[Card]] = {}
+        for card, _ in self._runs:
+            by_rank.setdefault(card.rank, []).append(card)
+        return by_rank
+
+    def _pick(self, rank: int, n: int) -> list[tuple[Card, ...]]:
+        """Distinct ways to take n cards of this rank from the hand."""
+        key = (rank, n)
+        got = self._choices.get(key)
+        if got is None:
+            distinct = self._by_rank[rank]
+            held = self._held
+            got = []
+
+            def take(i: int, left: int, chosen: tuple[Card, ...]) -> None:
+                if left == 0:
+                    got.append(chosen)
+                    return
+                if i == len(distinct):
+                    return
+                card = distinct[i]
+                for m in range(min(left, held[card]), -1, -1):
+                    take(i + 1, left - m, chosen + (card,) * m)
+
+            take(0, n, ())
+            self._choices[key] = got
+        return got
+
+    def _parts(self, shape: tuple[int, ...]) -> list[list[tuple[Card, ...]]]:
+        ranks = [r for r in range(12, 0, -1) if shape[r - 1]]
+        if shape[12]:
+            ranks.append(KING)
+        return [self._pick(r, shape[r - 1]) for r in ranks]
+
+    @cached_property
+    def _ways(self) -> dict[int, list[int]]:
+        """For each rank: how many distinct ways to take 0, 1, 2... of its cards."""
+        ways: dict[int, list[int]] = {}
+        for card, m in self._runs:
+            poly = ways.get(card.rank, [1])
+            grown = [0] * (len(poly) + m)
+            for i, a in enumerate(poly):
+                for j in range(m + 1):
+                    grown[i + j] += a
+            ways[card.rank] = grown
+        return ways
+
+    @cached_property
+    def _offsets(self) -> list[int]:
+        ways = self._ways
+        offsets = [0]
+        total = 0
+        for shape in self.shapes:
+            size = 1
+            for i, n in enumerate(shape):
+                if n:
+                    size *= ways[i + 1][n]
+            total += size
+            offsets.append(total)
+        return offsets
+
+    def __len__(self) -> int:
+        if not self.shapes:
+            return 1
+        return self._offsets[-1] + 1
+
+    def __getitem__(self, index):  # type: ignore[override]
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        total = len(self)
+        if index < 0:
+            index += total
+        if not 0 <= index < total:
+            raise IndexError(index)
+        if index == total - 1:
+            return EndTurn()
+        s = bisect.bisect_right(self._offsets, index) - 1
+        index -= self._offsets[s]
+        cards: tuple[Card, ...] = ()
+        parts = self._parts(self.shapes[s])
+        picks = []
+        for part in reversed(parts):
+            index, i = divmod(index, len(part))
+            picks.append(part[i])
+        for pick in reversed(picks):
+            cards += pick
+        return _lay(cards)
+
+    def __iter__(self) -> Iterator[Any]:
+        for shape in self.shapes:
+            for picks in product(*self._parts(shape)):
+                yield _lay(sum(picks, ()))
+        yield EndTurn()
+
+    def __contains__(self, action: object) -> bool:
+        if isinstance(action, EndTurn):
+            return True
+        if not isinstance(action, LayStack) or not action.cards:
+            return False
+        # both in stack order: the stack must be a sub-sequence of the hand
+        hand = self.hand
+        i, n = 0, len(hand)
+        for card in action.cards:
+            while i < n and hand[i] != card:
+                i += 1
+            if i == n:
+                return False
+            i += 1
+        return counts_points(_counts(action.cards), self.dice) > 0
+
+
+def _fits(shape: tuple[int, ...], counts: Sequence[int]) -> bool:
+    for a, b in zip(shape, counts, strict=True):
+        if a > b:
+            return False
+    return True
+
+
+@dataclass(frozen=True, kw_only=True)
+class DiceStacksState(State):
+    """A position of Dice Stacks. ``phase`` is roll, draw, more, stacks or over."""
+
+    turn: int
+    first_player: int
+    phase: str
+    dice: tuple[int, int] | None
+    stock: tuple[Card, ...]  # the top card is the last one
+    hands: tuple[tuple[Card, ...], ...]
+    stacks: tuple[tuple[tuple[Card, ...], ...], ...]
+    stack_points: tuple[int, ...]
+    run_outs: tuple[int, ...]
+    markers: tuple[tuple[Card, ...], ...]
+    stack_cache: tuple | None = field(default=None, compare=False, repr=False)
+
+    # --- the protocol -----------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        return None if self.phase == "over" else self.turn
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        """Stack points plus run-out points, per player."""
+        return tuple(a + b for a, b in zip(self.stack_points, self.run_outs, strict=True))
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """The standing; once the game is over, minus the cards left in each hand."""
+        if self.phase == "over":
+            return tuple(p - len(h) for p, h in zip(self.points, self.hands, strict=True))
+        return self.points
+
+    @property
+    def target(self) -> int | None:
+        return sum(self.dice) if self.dice else None
+
+    def _legal_actions(self) -> Collection[Any]:
+        phase = self.phase
+        if phase == "roll":
+            return (Roll(),)
+        if phase == "draw":
+            return (Draw(min(min(self.dice), len(self.stock))),)
+        if phase == "more":
+            rest = max(self.dice) - min(self.dice)
+            return (DrawRest(min(rest, len(self.stock))), StopDrawing())
+        hand = self.hands[self.turn]
+        shapes = self.stack_cache
+        if shapes is None:
+            shapes = tuple(stack_shapes(_counts(hand), sum(self.dice)))
+        return LegalStacks(hand, self.dice, shapes)
+
+    def _draw(self, count: int) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]:
+        drawn = self.stock[len(self.stock) - count :][::-1]
+        stock = self.stock[: len(self.stock) - count]
+        hand = tuple(sorted(self.hands[self.turn] + drawn, key=_card_order))
+        return stock, hand, drawn
+
+    def _with_hand(self, hand: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
+        hands = list(self.hands)
+        hands[self.turn] = hand
+        return tuple(hands)
+
+    def _apply(self, action: Any) -> tuple[dict[str, Any], Iterable[Event]]:
+        p = self.turn
+        if isinstance(action, Roll):
+            rng = self.rng()
+            dice = (rng.randint(1, 6), rng.randint(1, 6))
+            return {"dice": dice, "phase": "draw"}, (DiceRolled(p, dice),)
+        if isinstance(action, Draw | DrawRest):
+            stock, hand, drawn = self._draw(action.count)
+            more = isinstance(action, Draw) and self.dice[0] != self.dice[1] and stock
+            phase = "more" if more else "stacks"
+            return (
+                {"stock": stock, "hands": self._with_hand(hand), "phase": phase},
+                (CardsDrawn(p, drawn, len(drawn)),),
+            )
+        if isinstance(action, StopDrawing):
+            return {"phase": "stacks"}, ()
+        if isinstance(action, LayStack):
+            hand = list(self.hands[p])
+            for card in action.cards:
+                hand.remove(card)
+            hand_t = tuple(hand)
+            points = counts_points(_counts(action.cards), self.dice)
+            stacks = list(self.stacks)
+            stacks[p] = stacks[p] + (action.cards,)
+            scored = list(self.stack_points)
+            scored[p] += points
+            counts = _counts(hand_t)
+            legal = self._legal
+            shapes = tuple(s for s in legal.shapes if _fits(s, counts))
+            event = StackLaid(p, action.cards, self.dice, sum(self.dice), points)
+            return (
+                {
+                    "hands": self._with_hand(hand_t),
+                    "stacks": tuple(stacks),
+                    "stack_points": tuple(scored),
+                    "stack_cache": shapes,
+                },
+                (event,),
+            )
+        # EndTurn
+        hand = self.hands[p]
+        events: list[Event] = [TurnEnded(p, len(hand))]
+        changes: dict[str, Any] = {"dice": None, "phase": "roll", "stack_cache": None}
+        stock = self.stock
+        ran_out = not hand
+        if ran_out:
+            marker = stock[-1] if stock else None
+            if marker is not None:
+                stock = stock[:-1]
+                markers = list(self.markers)
+                markers[p] = markers[p] + (marker,)
+                changes["markers"] = tuple(markers)
+                changes["stock"] = stock
+            run_outs = list(self.run_outs)
+            run_outs[p] += 1
+            changes["run_outs"] = tuple(run_outs)
+            events.append(RanOut(p, marker))
+        if not stock:
+            changes["phase"] = "over"
+            final = dataclasses.replace(self, **changes)
+            events.append(GameEnded(None, final.scores))
+        elif not ran_out:
+            changes["turn"] = (p + 1) % self.game.num_players
+        return changes, events
+
+    def why_illegal(self, action: Any) -> str:
+        phase = self.phase
+        if isinstance(action, Roll):
+            return "you have already rolled: " + self._next_step()
+        if isinstance(action, Draw | DrawRest | StopDrawing):
+            if phase == "roll":
+                return "roll the dice first"
+            if phase == "stacks":
+                return "you have finished drawing: make stacks or end your turn"
+            small, big = min(self.dice), max(self.dice)
+            if phase == "draw":
+                if isinstance(action, Draw):
+                    n = min(small, len(self.stock))
+                    return f"draw the smaller die's number first: {n} card{'s' if n != 1 else ''}"
+                return f"draw the smaller die's number first ({small}), then decide on the rest"
+            if isinstance(action, Draw):
+                return "you have drawn the first cards: draw the rest or stop"
+            n = min(big - small, len(self.stock))
+            return f"the rest is {n} card{'s' if n != 1 else ''} ({big} {MINUS} {small})"
+        if isinstance(action, LayStack | EndTurn):
+            if phase == "roll":
+                return "roll the dice first"
+            if phase in ("draw", "more"):
+                return "draw your cards first"
+            if isinstance(action, EndTurn):  # pragma: no cover - always legal in stacks
+                return "it is not one of the moves allowed now"
+            if not action.cards:
+                return "a stack needs at least one card"
+            held = Counter(self.hands[self.turn])
+            for card, n in Counter(action.cards).items():
+                if held[card] < n:
+                    return f"you do not hold {card}" + (" that many times" if held[card] else "")
+            return stack_problem(action.cards, self.dice) or "it is not a stack"
+        return "it is not one of the moves allowed now"
+
+    def _next_step(self) -> str:
+        return {
+            "draw": "draw your cards",
+            "more": "draw the rest or stop",
+            "stacks": "make stacks or end your turn",
+        }.get(self.phase, "wait for your turn")
+
+    def observation(self, player: int) -> DiceStacksView:
+        return DiceStacksView(
+            player=player,
+            num_players=self.game.num_players,
+            current_player=self.current_player,
+            phase=self.phase,
+            dice=self.dice,
+            hand=self.hands[player],
+            hand_sizes=tuple(len(h) for h in self.hands),
+            stacks=self.stacks,
+            stack_points=self.stack_points,
+            run_outs=self.run_outs,
+            markers=self.markers,
+            stock_size=len(self.stock),
+            scores=self.scores,
+        )
+
+    def all_cards(self) -> Iterable[Card]:
+        yield from self.stock
+        for hand in self.hands:
+            yield from hand
+        for stacks in self.stacks:
+            for stack in stacks:
+                yield from stack
+        for markers in self.markers:
+            yield from markers
+
+
+# --- bots ----------------------------------------------------------------------
+def strong_policy(view: DiceStacksView, legal: Collection[Any], rng: random.Random) -> Any:
+    """Always lay the best stacks (one per move); draw the rest unless the cards in
+    hand already run out (bonus point) or the stock is nearly gone."""
+    if view.phase in ("roll", "draw"):
+        return next(iter(legal))
+    if view.phase == "more":
+        hand = view.hand
+        stacked = sum(len(s) for s in best_stacks(hand, view.dice))
+        if hand and stacked == len(hand):
+            return StopDrawing()
+        if view.stock_size <= 2 * view.num_players and len(hand) >= 4:
+            return StopDrawing()
+        return next(a for a in legal if isinstance(a, DrawRest))
+    stacks = best_stacks(view.hand, view.dice)
+    if stacks:
+        action = LayStack(stacks[0])
+        if action in legal:
+            return action
+    return EndTurn()
