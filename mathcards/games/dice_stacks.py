@@ -218,16 +218,6 @@ def stack_shape(cards: Iterable[Card | str] | str, dice: Sequence[int]) -> Stack
     return StackShape(MINUS, (top, *rest), kings, king_op(base), base, target, points)
 
 
-def _halving_problem(base: int, kings: int, label: str) -> str | None:
-    """The first halving that leaves no whole number, as words, or None."""
-    value = base
-    for _ in range(kings):
-        if value % 2:
-            return f"{label if value == base else value} ÷ 2 is not a whole number"
-        value //= 2
-    return None
-
-
 def stack_problem(cards: Iterable[Card | str] | str, dice: Sequence[int]) -> str | None:
     """Why ``cards`` are not a stack for the dice, in words; None when they are.
 
@@ -269,17 +259,24 @@ def stack_problem(cards: Iterable[Card | str] | str, dice: Sequence[int]) -> str
         return f"{text}, not {target}"
     parts = []
     for expr, base in attempts:
-        label = f"({expr})" if len(values) > 1 else expr
         if base <= 0:
             parts.append(f"{expr} = {base} leaves nothing to double or halve")
             continue
-        parts.append(f"{label}{' × 2' * k} = {base << k}")
-        trouble = _halving_problem(base, k, label)
-        if trouble:
-            parts.append(trouble)
-        else:
-            parts.append(f"{label}{' × ½' * k} = {base >> k}")
+        start = f"{expr} = {base}, " if len(values) > 1 else ""
+        doubled = f"{base}{' × 2' * k} = {base << k}"
+        parts.append(f"{start}{doubled}, {_halving_words(base, k)}")
     return "; ".join(parts) + f": none makes {target}"
+
+
+def _halving_words(base: int, kings: int) -> str:
+    """``20 ÷ 2 ÷ 2 = 5``, or where halving stops being whole: ``11 ÷ 2 is not a whole number``."""
+    value = base
+    for step in range(kings):
+        if value % 2:
+            done = f"{base}{' ÷ 2' * step} = {value} and " if step else ""
+            return f"{done}{value} ÷ 2 is not a whole number"
+        value //= 2
+    return f"{base}{' ÷ 2' * kings} = {value}"
 
 
 def _kings_mixed_would_work(values: Sequence[int], kings: int, target: int) -> bool:
