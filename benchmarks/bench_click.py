@@ -82,10 +82,10 @@ def bot_move_times(game: str, players: int = 3, kind: str = "strong") -> list[fl
 
 def browser_latency() -> dict[str, list[float]]:
     sys.path.insert(0, str(REPO))
-    from mathcards.widgets.saves import deal_code
     from playwright.sync_api import sync_playwright
 
     from mathcards.games.registry import make_game
+    from mathcards.widgets.saves import deal_code
     from tests.browser.server import VoilaServer
 
     root = Path(tempfile.mkdtemp(prefix="bench_click_"))

@@ -68,16 +68,21 @@ def play(game_name: str, *, deal: str | None = None, seats: Sequence[str] | None
     """A table for ``game_name``; page-address options (Voilà) override the arguments."""
     import importlib
 
-    from mathcards.widgets import saves
-    from mathcards.widgets.table import GameTable
-
     from mathcards.errors import MathCardsError
     from mathcards.games.registry import get_game_class
+    from mathcards.widgets import saves
+    from mathcards.widgets.table import GameTable
 
     if game_name not in VIEWS:
         raise ValueError(f"no table for {game_name!r}: choose one of {', '.join(VIEWS)}")
     module, cls_name = VIEWS[game_name]
-    view = getattr(importlib.import_module(module), cls_name)()
+    try:
+        view = getattr(importlib.import_module(module), cls_name)()
+    except ImportError as exc:  # a game whose engine or table has not landed yet
+        import ipywidgets as W
+
+        return W.HTML(f"<p role='status'>This table is not ready yet ({exc.name} is "
+                      f"missing).</p>")
     opts = query_settings(_page_query() if query is None else query)
     deal = opts.get("deal", deal)
     seats = opts.get("seats", seats)

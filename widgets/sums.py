@@ -12,9 +12,6 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from mathcards.widgets.cards import backs_html, card_face_html, pile_html
-from mathcards.widgets.table import Choice, GameTable, GameView, esc
-
 from mathcards.cards import Card, parse_card
 from mathcards.errors import MathCardsError
 from mathcards.games.base import State
@@ -28,6 +25,8 @@ from mathcards.games.sums import (
     Sums,
     TakeBack,
 )
+from mathcards.widgets.cards import backs_html, card_face_html, pile_html
+from mathcards.widgets.table import Choice, GameTable, GameView, esc
 
 __all__ = ["SumsView", "sums_table"]
 

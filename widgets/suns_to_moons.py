@@ -12,9 +12,6 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from mathcards.widgets.cards import backs_html, card_face_html
-from mathcards.widgets.table import Choice, GameTable, GameView, esc
-
 from mathcards.cards import Card, parse_card
 from mathcards.errors import MathCardsError
 from mathcards.games.base import State
@@ -29,6 +26,8 @@ from mathcards.games.suns_to_moons import (
     number,
     signed,
 )
+from mathcards.widgets.cards import backs_html, card_face_html
+from mathcards.widgets.table import Choice, GameTable, GameView, esc
 
 __all__ = ["SunsToMoonsView", "suns_to_moons_table"]
 

@@ -25,14 +25,14 @@ from dataclasses import dataclass
 from typing import Any
 
 import ipywidgets as W
-from mathcards.widgets import saves
-from mathcards.widgets.cards import CardButton, style_html
 
 from mathcards.bots import Bot
 from mathcards.cards import Card
 from mathcards.errors import IllegalActionError, MathCardsError, SettingsError
 from mathcards.games.base import Event, Game, State
 from mathcards.games.registry import get_game_class
+from mathcards.widgets import saves
+from mathcards.widgets.cards import CardButton, style_html
 
 SEAT_KINDS = saves.SEAT_KINDS
 SEAT_LABELS = {"human": "person", "random": "bot (random)", "strong": "bot (strong)"}

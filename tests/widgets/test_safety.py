@@ -11,10 +11,10 @@ import json
 import random
 
 import pytest
-from mathcards.widgets.sums import sums_table
-from mathcards.widgets.suns_to_moons import suns_to_moons_table
 
 from mathcards.cards import Card
+from mathcards.widgets.sums import sums_table
+from mathcards.widgets.suns_to_moons import suns_to_moons_table
 from tests.widgets.helpers import click_something, enabled_cards
 
 

@@ -6,13 +6,13 @@ import asyncio
 import time
 
 import pytest
+
+from mathcards.games.registry import make_game
 from mathcards.widgets import saves
 from mathcards.widgets.saves import DealCodeError, deal_code, read_deal_code
 from mathcards.widgets.sums import sums_table
 from mathcards.widgets.suns_to_moons import suns_to_moons_table
 from mathcards.widgets.table import wait_for_bots
-
-from mathcards.games.registry import make_game
 from tests.widgets.helpers import click_something, enabled_cards
 
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 
 import pytest
+
+from mathcards.games.base import load_state
 from mathcards.widgets import play
 from mathcards.widgets.sums import sums_table
 from mathcards.widgets.suns_to_moons import suns_to_moons_table
-
-from mathcards.games.base import load_state
 from tests.widgets.helpers import enabled_cards, play_to_end
 
 
@@ -126,9 +126,8 @@ def test_play_with_a_bad_code_says_so_and_deals_a_fresh_game():
 
 
 def _code(name, players, seed, **settings):
-    from mathcards.widgets.saves import deal_code
-
     from mathcards.games.registry import make_game
+    from mathcards.widgets.saves import deal_code
 
     return deal_code(make_game(name, num_players=players, **settings), seed)
 
