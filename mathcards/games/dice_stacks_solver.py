@@ -301,7 +301,6 @@ def _pack(
     king_shift = 12 * width
 
     state0 = pack(counts)
-    memo: dict[int, tuple[int, int | None]] = {}
 
     def bound(state: int, n: int) -> int:
         lone = 0
@@ -321,53 +320,59 @@ def _pack(
         lp = total // 1_000_000
         return lp if lp < simple else simple
 
-    def best(state: int, n: int) -> int:
-        hit = memo.get(state)
-        if hit is not None:
-            return hit[0]
+    # reached[state] = (a number of stacks known reachable, the first move to
+    # reach it); most[state] = a proven upper bound. A goal-directed search
+    # ("can this state make `goal` more stacks?") cuts far more than computing
+    # exact values everywhere: it stops at the first packing that is enough.
+    reached: dict[int, tuple[int, int | None]] = {}
+    most: dict[int, int] = {}
+
+    def can(state: int, n: int, goal: int) -> bool:
+        if goal <= 0:
+            return True
+        hit = reached.get(state)
+        if hit is not None and hit[0] >= goal:
+            return True
+        cap = most.get(state)
+        if cap is None:
+            cap = bound(state, n)
+            most[state] = cap
+        if cap < goal:
+            return False
         low_bits = state & ~(field << king_shift)
-        if not low_bits:
-            memo[state] = (0, None)
-            return 0
         low = ((low_bits & -low_bits).bit_length() - 1) // width
-        cap = bound(state, n)
-        top = 0
-        choice: int | None = None
         for shape, size in by_low[low]:
-            if top >= cap:
-                break
             rest = (state | guard) - shape
             if rest & guard != guard:
                 continue
             rest ^= guard
-            if 1 + bound(rest, n - size) <= top:
-                continue
-            value = 1 + best(rest, n - size)
-            if value > top:
-                top, choice = value, shape
-        if top < cap:
-            here = (state >> (low * width)) & field
-            value = best(state & ~(field << (low * width)), n - here)
-            if value > top:
-                top, choice = value, -1 - low
-        memo[state] = (top, choice)
-        return top
+            if can(rest, n - size, goal - 1):
+                reached[state] = (goal, shape)
+                return True
+        here = (state >> (low * width)) & field
+        if can(state & ~(field << (low * width)), n - here, goal):
+            reached[state] = (goal, -1 - low)
+            return True
+        most[state] = goal - 1
+        return False
 
-    best(state0, sum(counts[:12]))
+    n0 = sum(counts[:12])
+    goal = bound(state0, n0)
+    while goal > 0 and not can(state0, n0, goal):
+        goal -= 1
 
-    # Walk the stored choices to the shapes themselves.
+    # Walk the stored first moves to the shapes themselves.
     out: list[tuple[int, ...]] = []
     state = state0
-    while True:
-        _, choice = memo[state]
-        if choice is None:
-            break
+    while goal > 0:
+        _, choice = reached[state]
         if choice < 0:
             low = -1 - choice
             state &= ~(field << (low * width))
             continue
         out.append(tuple((choice >> (i * width)) & field for i in range(NUM_RANKS)))
         state -= choice
+        goal -= 1
     return out
 
 
