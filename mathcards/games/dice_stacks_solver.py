@@ -19,11 +19,15 @@ exchange argument written out where it is used:
 3. only *minimal* stacks need to be considered: a stack that contains a smaller
    stack worth as many points can be replaced by it.
 
-What is left is a packing problem over a small set of minimal stack shapes,
-solved by a memoised branch-and-bound over the remaining counts (lowest rank
-first, so each packing is reached in one canonical way), with an upper bound
-from counting: a stack scores 1 point per card only if it is a lone card (with
-Kings), otherwise at most 1 point per 2 cards.
+What is left is a packing problem over a small set of minimal stack shapes.
+It is solved by a goal-directed search over the remaining counts ("can these
+counts still make g stacks?", lowest rank first so each packing is reached in
+one canonical way), starting from an upper bound and lowering the goal until
+it succeeds. Two upper bounds prune it, the smaller wins: counting (a stack
+scores 1 point per card only if it is a lone card with Kings, otherwise at
+most 1 point per 2 cards) and prices per rank from the linear-programming
+relaxation solved once per hand (weak duality). Memo: per state, the most
+stacks proven reachable and the fewest proven impossible.
 """
 
 from __future__ import annotations
