@@ -39,6 +39,7 @@ W.VBox([button, count])
 MEASURE = """async ([button, watched, text]) => {
   const b = [...document.querySelectorAll(button)]
       .find(e => !text || e.textContent.includes(text));
+  if (!b) return -2;  // the table changed meanwhile (a bot moved): not measured
   const w = document.querySelector(watched);
   const before = w.textContent + (w.dataset.move || '');
   const t0 = performance.now();
@@ -53,7 +54,8 @@ MEASURE = """async ([button, watched, text]) => {
                                 attributes: true});
   });
   b.click();
-  return await done;
+  // a click the table turns down changes nothing: give up after 10 s (-1)
+  return await Promise.race([done, new Promise(r => setTimeout(() => r(-1), 10000))]);
 }"""
 
 
@@ -104,8 +106,9 @@ def browser_latency() -> dict[str, list[float]]:
             for _ in range(3):  # warm up
                 page.evaluate(MEASURE, [".bare-ping", ".bare-count", ""])
             for _ in range(ROUNDS):
-                results["bare"].append(
-                    page.evaluate(MEASURE, [".bare-ping", ".bare-count", ""]))
+                took = page.evaluate(MEASURE, [".bare-ping", ".bare-count", ""])
+                if took >= 0:
+                    results["bare"].append(took)
             page.close(run_before_unload=True)
 
             code = deal_code(make_game("sums", num_players=2, piles=2), 1)
@@ -120,13 +123,19 @@ def browser_latency() -> dict[str, list[float]]:
             for _ in range(400):
                 if len(results["table"]) >= ROUNDS:
                     break
-                page.wait_for_selector(playable)
+                page.wait_for_function(  # any match visible, not only the first
+                    "(sel) => [...document.querySelectorAll(sel)].some(e => e.checkVisibility())"
+                    " || (document.querySelector('.mc-status')?.textContent || '')"
+                    ".includes('Game over')",
+                    arg=playable, timeout=120_000)
+                if page.locator(".mc-status:has-text('Game over')").count():
+                    break
                 if page.locator(choice, has_text="Draw").count():
                     # a draw: the click's answer redraws the table (the bot does not move)
                     took = page.evaluate(MEASURE, [choice, header, "Draw"])
                     if warm:
                         warm -= 1
-                    else:
+                    elif took >= 0:
                         results["table"].append(took)
                 elif page.locator(card).count():
                     page.evaluate(MEASURE, [card, header, ""])
