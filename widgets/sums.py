@@ -62,7 +62,7 @@ class SumsView(GameView):
         if threat is not None:
             w = threat.way
             threat_html = (
-                f'<div class="mc-status mc-refused" role="status">'
+                f'<div class="mc-status mc-threat" role="status">'
                 f"{esc(seat_names[threat.attacker])}"
                 f"'s {esc(w.played.symbol)} threatens {esc(seat_names[threat.target_owner])}'s "
                 f"{esc(w.target.symbol)}: {esc(w.equation)}</div>")
