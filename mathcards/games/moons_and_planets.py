@@ -288,11 +288,18 @@ def prize_order(cards_in_play_order: Iterable[Card | str]) -> list[int]:
             raise MathCardsError(f"{card.symbol}: aces cannot be played to a trick")
         if card == FIVE_OF_CLUBS:
             raise MathCardsError("5♣: the 5♣ cannot be played to a trick")
+    return list(_prize_order(trick))
+
+
+def _prize_order(trick: tuple[Card, ...]) -> tuple[int, ...]:
+    """``prize_order`` of a trick the engine built (its cards are already checked)."""
     led = trick[0].suit
-    return sorted(
-        range(len(trick)),
-        key=lambda i: (trick[i].suit == led, *_rank_key(trick[i])),
-        reverse=True,
+    return tuple(
+        sorted(
+            range(len(trick)),
+            key=lambda i: (trick[i].suit == led, *_rank_key(trick[i])),
+            reverse=True,
+        )
     )
 
 
@@ -313,7 +320,15 @@ def rank_trick(
     cards: tuple[Card, ...], players: tuple[int, ...], prizes: tuple[Card, ...]
 ) -> tuple[tuple[int, ...], tuple[PrizeRanking, ...]]:
     """The prize order of a trick and, per card, the ranking that put it there."""
-    order = tuple(prize_order(cards))
+    return _rank_trick(cards, players, prizes, tuple(prize_order(cards)))
+
+
+def _rank_trick(
+    cards: tuple[Card, ...],
+    players: tuple[int, ...],
+    prizes: tuple[Card, ...],
+    order: tuple[int, ...],
+) -> tuple[tuple[int, ...], tuple[PrizeRanking, ...]]:
     led = cards[0].suit
     suit_name = SUIT_NAMES[led]
     followers = sum(1 for c in cards if c.suit == led)
@@ -449,6 +464,37 @@ class Done:
 
 
 PUT_DOWN_ACTIONS = (DeclarePlanet, MakeMoon, AddToMoon, Regroup, Done)
+
+
+# --- listed actions, built without re-checking what the engine already knows --------
+# The engine lists thousands of moves per game; the constructors above coerce and
+# check outside input, which is wasted work on tuples of Cards the engine made.
+# These build the very same (equal, frozen) objects, and share the ones that recur.
+def _listed(cls: type, **fields: Any) -> Any:
+    action = object.__new__(cls)
+    action.__dict__.update(fields)
+    return action
+
+
+DONE = Done()
+_DECK = standard_deck()
+_PLAY_CARD: dict[tuple[str, int], PlayCard] = {}
+_TURN_PRIZES: dict[int, tuple[TurnPrize, ...]] = {}
+
+
+def _play_card(card: Card) -> PlayCard:
+    key = (card.suit, card.rank)
+    action = _PLAY_CARD.get(key)
+    if action is None:
+        action = _PLAY_CARD[key] = PlayCard(card)
+    return action
+
+
+def _turn_prizes(count: int) -> tuple[TurnPrize, ...]:
+    actions = _TURN_PRIZES.get(count)
+    if actions is None:
+        actions = _TURN_PRIZES[count] = tuple(TurnPrize(i) for i in range(count))
+    return actions
 
 
 # --- events -------------------------------------------------------------------------
@@ -624,54 +670,72 @@ class Observation:
 
 
 # --- option search (cached: the same hands recur) ------------------------------------
-@lru_cache(maxsize=1 << 14)
+# The caches are kept small: a hand recurs soon or not at all, and every entry keeps
+# its cards alive for the garbage collector to walk through again and again.
+@lru_cache(maxsize=1 << 11)
 def planet_options(hand: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
     """Every planet that can be made from these cards."""
     out: list[tuple[Card, ...]] = []
-    if FIVE_OF_CLUBS in hand:
+    by_suit: dict[str, list[Card]] = {"S": [], "H": [], "D": [], "C": []}
+    five = False
+    for c in hand:
+        rank = c.rank
+        if rank == 1:
+            continue
+        if rank == 5 and c.suit == "C":
+            five = True
+            continue
+        cards = by_suit.get(c.suit)
+        if cards is not None:
+            cards.append(c)
+    if five:
         out.append((FIVE_OF_CLUBS,))
-    for suit in "SHDC":
-        cards = sorted(
-            (c for c in hand if c.suit == suit and _playable(c)), key=planet_points, reverse=True
-        )
 
-        def grow(start: int, chosen: list[Card], total: int, cards=cards) -> None:
-            if len(chosen) >= 2 and PLANET_LOW <= total:
-                out.append(tuple(chosen))
-            for i in range(start, len(cards)):
-                value = planet_points(cards[i])
-                if total + value <= PLANET_HIGH:
-                    chosen.append(cards[i])
-                    grow(i + 1, chosen, total + value)
-                    chosen.pop()
+    def grow(cards: list[Card], start: int, chosen: list[Card], total: int) -> None:
+        if len(chosen) >= 2 and PLANET_LOW <= total:
+            out.append(tuple(chosen))
+        for i in range(start, len(cards)):
+            value = planet_points(cards[i])
+            if total + value <= PLANET_HIGH:
+                chosen.append(cards[i])
+                grow(cards, i + 1, chosen, total + value)
+                chosen.pop()
 
-        grow(0, [], 0)
+    for cards in by_suit.values():  # S H D C
+        # A suit adding to less than 15 altogether makes no planet.
+        if len(cards) >= 2 and sum(map(planet_points, cards)) >= PLANET_LOW:
+            cards.sort(key=planet_points, reverse=True)
+            grow(cards, 0, [], 0)
     return tuple(out)
 
 
-@lru_cache(maxsize=1 << 14)
+@lru_cache(maxsize=1 << 11)
 def moon_options(hand: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
     """Every single moon that can be made from these cards."""
     out: list[tuple[Card, ...]] = [(c,) for c in hand if c.rank == 1]
     by_rank: dict[int, list[Card]] = {}
-    by_colour_rank: dict[tuple[str, int], list[Card]] = {}
+    by_colour: dict[str, dict[int, list[Card]]] = {"red": {}, "black": {}}
     for c in hand:
         if _playable(c):
             by_rank.setdefault(c.rank, []).append(c)
-            by_colour_rank.setdefault((_COLOUR[c.suit], c.rank), []).append(c)
+            by_colour[_COLOUR[c.suit]].setdefault(c.rank, []).append(c)
     for cards in by_rank.values():
         for size in range(2, len(cards) + 1):
             out.extend(itertools.combinations(cards, size))
     for colour in ("red", "black"):
+        ranks = by_colour[colour]
+        if len(ranks) < 3:
+            continue
         for low in range(2, 12):
-            columns = []
-            for rank in range(low, 14):
-                options = by_colour_rank.get((colour, rank))
+            if low not in ranks or low + 1 not in ranks or low + 2 not in ranks:
+                continue  # no run of 3 starts here
+            columns = [ranks[low], ranks[low + 1]]
+            for rank in range(low + 2, 14):
+                options = ranks.get(rank)
                 if not options:
                     break
                 columns.append(options)
-                if len(columns) >= 3:
-                    out.extend(itertools.product(*columns))
+                out.extend(itertools.product(*columns))
     return tuple(out)
 
 
@@ -723,26 +787,20 @@ def regroup_options(
     """
     if not moons:
         return ()
-    ranks = set()
-    near = set()
-    for group in moons:
-        for c in group:
-            ranks.add(c.rank)
-            near.add((_COLOUR[c.suit], c.rank))
-    candidates = []
-    for c in hand:
-        if not _playable(c):
-            continue
-        rank = c.rank
-        colour = _COLOUR[c.suit]
-        if rank not in ranks and not any((colour, rank + d) in near for d in (-2, -1, 1, 2)):
-            continue
-        if any(_extends(g, c) for g in moons):
-            continue  # AddToMoon places it
-        candidates.append(c)
-    if not candidates:
+    _, wanted, moon_cards = _moon_facts(moons)
+    return _regroups(hand, [(c.suit, c.rank) for c in hand], wanted, moon_cards)
+
+
+def _regroups(
+    hand: tuple[Card, ...],
+    keys: list[tuple[str, int]],
+    wanted: frozenset[tuple[str, int]],
+    moon_cards: frozenset[Card],
+) -> tuple[Regroup, ...]:
+    """``regroup_options`` once the moons' facts are known (``keys``: the hand's cards)."""
+    if wanted.isdisjoint(keys):
         return ()
-    moon_cards = frozenset(c for g in moons for c in g)
+    candidates = [c for c, key in zip(hand, keys, strict=True) if key in wanted]
     out = []
     for size in (1, 2):
         for added in itertools.combinations(candidates, size):
@@ -750,8 +808,82 @@ def regroup_options(
                 continue  # two far-apart cards, or a moon of their own (MakeMoon)
             grouping = find_moon_grouping(moon_cards.union(added))
             if grouping is not None:
-                out.append(Regroup(grouping))
+                out.append(_listed(Regroup, groups=grouping))
     return tuple(out)
+
+
+_MOON_FACTS_SEEN: dict[int, tuple[Any, Any]] = {}
+
+
+def _moon_facts(
+    moons: tuple[tuple[Card, ...], ...],
+) -> tuple[
+    tuple[tuple[int, frozenset[tuple[str, int]]], ...],
+    frozenset[tuple[str, int]],
+    frozenset[Card],
+]:
+    """What the putting-down listing needs to know about one player's moons.
+
+    A player's moons are carried unchanged from state to state for many turns, so
+    they are first looked up by identity (no hashing of every moon card); the entry
+    holds the moons themselves, so an id is never mistaken for another object's.
+    """
+    seen = _MOON_FACTS_SEEN.get(id(moons))
+    if seen is not None and seen[0] is moons:
+        return seen[1]
+    facts = _moon_facts_of(moons)
+    if len(_MOON_FACTS_SEEN) >= 64:  # only the moons of the game(s) in play are asked for
+        _MOON_FACTS_SEEN.clear()
+    _MOON_FACTS_SEEN[id(moons)] = (moons, facts)
+    return facts
+
+
+@lru_cache(maxsize=1 << 8)
+def _moon_facts_of(
+    moons: tuple[tuple[Card, ...], ...],
+) -> tuple[
+    tuple[tuple[int, frozenset[tuple[str, int]]], ...],
+    frozenset[tuple[str, int]],
+    frozenset[Card],
+]:
+    """(moon number, the cards that extend it) for every moon but ace moons (AddToMoon);
+    the (suit, rank) of every card that could join these moons only by regrouping them
+    (it sits near them, yet extends no moon); and the moons' cards."""
+    extenders = tuple((i, _extenders(g)) for i, g in enumerate(moons) if g[0].rank != 1)
+    placed = frozenset().union(*(e for _, e in extenders))  # ace moons take nothing
+    ranks = set()
+    near = set()
+    for group in moons:
+        for c in group:
+            ranks.add(c.rank)
+            near.add((_COLOUR[c.suit], c.rank))
+    close = {(colour, rank + d) for colour, rank in near for d in (-2, -1, 1, 2)}
+    wanted = set()
+    for c in _DECK:
+        rank = c.rank
+        if rank == 1 or (rank == 5 and c.suit == "C"):
+            continue  # not _playable
+        key = (c.suit, rank)
+        if (rank in ranks or (_COLOUR[c.suit], rank) in close) and key not in placed:
+            wanted.add(key)
+    return extenders, frozenset(wanted), frozenset(c for g in moons for c in g)
+
+
+def _planet_moves(hand: tuple[Card, ...]) -> tuple[Any, ...]:
+    """The listed moves of a player with no planet yet: the planets, then ``Done``."""
+    if FIVE_OF_CLUBS in hand:
+        return (_listed(DeclarePlanet, cards=(FIVE_OF_CLUBS,)), DONE)
+    return (*(_listed(DeclarePlanet, cards=p) for p in planet_options(hand)), DONE)
+
+
+def _moon_moves(hand: tuple[Card, ...]) -> tuple[MakeMoon, ...]:
+    return tuple(_listed(MakeMoon, cards=m) for m in moon_options(hand))
+
+
+@lru_cache(maxsize=1 << 12)
+def _extenders(group: tuple[Card, ...]) -> frozenset[tuple[str, int]]:
+    """(suit, rank) of every standard card that one more keeps the moon ``group`` valid."""
+    return frozenset((c.suit, c.rank) for c in _DECK if _extends(group, c))
 
 
 class PutDownOptions(Collection):
@@ -763,11 +895,12 @@ class PutDownOptions(Collection):
     regrouping found by the player.
     """
 
-    __slots__ = ("listed", "state")
+    __slots__ = ("listed", "state", "_ids")
 
     def __init__(self, listed: tuple[Any, ...], state: MoonsAndPlanetsState) -> None:
         self.listed = listed
         self.state = state
+        self._ids: frozenset[int] | None = None
 
     def __iter__(self) -> Iterator[Any]:
         return iter(self.listed)
@@ -776,7 +909,13 @@ class PutDownOptions(Collection):
         return len(self.listed)
 
     def __contains__(self, action: object) -> bool:
-        # Every listed move passes the rule check, so the check alone decides.
+        # Every listed move passes the rule check, so the check alone decides; a listed
+        # object itself (what a bot or a button hands back) is let through at once.
+        ids = self._ids
+        if ids is None:
+            ids = self._ids = frozenset(map(id, self.listed))
+        if id(action) in ids:
+            return True
         return isinstance(action, PUT_DOWN_ACTIONS) and self.state._put_down_problem(action) is None
 
     def __getitem__(self, i: int) -> Any:
@@ -887,14 +1026,18 @@ class MoonsAndPlanetsState(State):
 
     def observation(self, player: int) -> Observation:
         n = self.game.num_players
-        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
-            raise SettingsError(f"player must be a seat from 0 to {n - 1}, not {player!r}")
-        return Observation(
+        if type(player) is not int or not 0 <= player < n:
+            if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
+                raise SettingsError(f"player must be a seat from 0 to {n - 1}, not {player!r}")
+        # Built like the generated __init__ would (the same, equal Observation), without
+        # its per-field frozen setattr calls: bots ask for one observation every move.
+        seen = object.__new__(Observation)
+        seen.__dict__.update(
             player=player,
             phase=self.phase,
             to_act=self.current_player,
             hand=self.hands[player],
-            hand_sizes=tuple(len(h) for h in self.hands),
+            hand_sizes=tuple(map(len, self.hands)),
             planets=self.planets,
             moons=self.moons,
             prizes=self._visible_prizes(),
@@ -905,48 +1048,53 @@ class MoonsAndPlanetsState(State):
             discard_size=len(self.discard),
             tricks_played=self.tricks_played,
         )
+        return seen
 
     def _visible_prizes(self) -> tuple[Card | None, ...]:
+        if self.face_up is None:
+            return (None,) * len(self.prizes)
         shown = [None] * len(self.prizes)
-        if self.face_up is not None:
-            shown[self.face_up] = self.prizes[self.face_up]
+        shown[self.face_up] = self.prizes[self.face_up]
         return tuple(shown)
 
     # --- legal actions ------------------------------------------------------------
     def _legal_actions(self) -> Collection[Any]:
         if self.phase == TURN_PRIZE:
-            return tuple(TurnPrize(i) for i in range(len(self.prizes)))
+            return _turn_prizes(len(self.prizes))
         if self.phase == PLAY:
-            return tuple(PlayCard(c) for c in self._playable_cards(self.current_player))
+            return tuple(map(_play_card, self._playable_cards(self.current_player)))
         return self._put_down_options()
 
     def _playable_cards(self, player: int) -> tuple[Card, ...]:
-        hand = [c for c in self.hands[player] if _playable(c)]
+        """The cards ``player`` may play to the trick: the led suit if they can follow."""
+        hand = self.hands[player]
         if self.trick:
             led = self.trick[0].suit
-            following = [c for c in hand if c.suit == led]
+            following = [c for c in hand if c.suit == led and _playable(c)]
             if following:
                 return tuple(following)
-        return tuple(hand)
+        return tuple([c for c in hand if _playable(c)])
 
     def _put_down_options(self) -> PutDownOptions:
         player = self.queue[0]
         hand = self.hands[player]
-        listed: list[Any] = []
         if not self.planets[player]:
-            if FIVE_OF_CLUBS in hand:
-                listed.append(DeclarePlanet((FIVE_OF_CLUBS,)))
-            else:
-                listed.extend(DeclarePlanet(p) for p in planet_options(hand))
-        else:
-            listed.extend(MakeMoon(m) for m in moon_options(hand))
-            moons = self.moons[player]
-            for i, group in enumerate(moons):
-                if group[0].rank == 1:
+            return PutDownOptions(_planet_moves(hand), self)
+        listed = list(_moon_moves(hand))
+        moons = self.moons[player]
+        if moons:
+            keys = [(c.suit, c.rank) for c in hand]
+            extenders_by_moon, wanted, moon_cards = _moon_facts(moons)
+            for i, extenders in extenders_by_moon:
+                if extenders.isdisjoint(keys):
                     continue
-                listed.extend(AddToMoon(i, (c,)) for c in hand if _extends(group, c))
-            listed.extend(regroup_options(hand, moons))
-        listed.append(Done())
+                listed.extend(
+                    _listed(AddToMoon, moon=i, cards=(c,))
+                    for c, key in zip(hand, keys, strict=True)
+                    if key in extenders
+                )
+            listed.extend(_regroups(hand, keys, wanted, moon_cards))
+        listed.append(DONE)
         return PutDownOptions(tuple(listed), self)
 
     def _put_down_problem(self, action: Any) -> str | None:
@@ -1083,14 +1231,16 @@ class MoonsAndPlanetsState(State):
         led = not self.trick
         follows = led or card.suit == self.trick[0].suit
         hands = list(self.hands)
-        hands[player] = tuple(c for c in hands[player] if c != card)
+        hand = hands[player]
+        at = hand.index(card)  # a legal card is in the hand exactly once
+        hands[player] = hand[:at] + hand[at + 1 :]
         trick = (*self.trick, card)
         events: list[Event] = [CardPlayed(player, card, follows, led)]
         ch: dict[str, Any] = {"hands": tuple(hands), "trick": trick}
         if len(trick) < len(self.trick_players):
             return ch, events
         # The trick is complete: the k-th card takes prize k.
-        order, reasons = rank_trick(trick, self.trick_players, self.prizes)
+        order, reasons = _rank_trick(trick, self.trick_players, self.prizes, _prize_order(trick))
         taken = min(len(order), len(self.prizes))
         returned = self.prizes[taken:]
         planets = self.planets
