@@ -752,12 +752,17 @@ def find_moon_grouping(cards: frozenset[Card]) -> tuple[tuple[Card, ...], ...] |
     if first == FIVE_OF_CLUBS:
         return None
     groups: list[tuple[Card, ...]] = []
-    same = [c for c in rest if c.rank == first.rank and _playable(c)]
+    # a fixed order (never a set's): the same cards must group the same way in every
+    # process, or seeded games and saves would differ with PYTHONHASHSEED
+    ordered = sorted(rest, key=_rank_key)
+    same = [c for c in ordered if c.rank == first.rank and _playable(c)]
     for size in range(1, len(same) + 1):
         groups.extend((first, *combo) for combo in itertools.combinations(same, size))
     columns: list[list[Card]] = [[first]]
     for rank in range(first.rank + 1, 14):
-        options = [c for c in rest if c.rank == rank and c.colour == first.colour and _playable(c)]
+        options = [
+            c for c in ordered if c.rank == rank and c.colour == first.colour and _playable(c)
+        ]
         if not options:
             break
         columns.append(options)
