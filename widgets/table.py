@@ -102,6 +102,15 @@ class GameView:
     def selection_action(self, state: State, cards: tuple[Card, ...]) -> Any:
         raise NotImplementedError
 
+    def selection_summary(self, state: State, cards: tuple[Card, ...]) -> tuple[bool, str]:
+        """(is it a legal move, one line about it) for the cards selected so far."""
+        if not cards:
+            return False, ""
+        action = self.selection_action(state, cards)
+        if state.is_legal(action):
+            return True, str(action)
+        return False, self.why_not(state, action)
+
     def refused_choices(self, state: State, picked: tuple[str, ...]) -> list[Choice]:
         """Choices shown disabled with the reason (key "off:..."), e.g. a sign that breaks ±10."""
         return []
@@ -193,7 +202,7 @@ class GameTable(W.VBox):
     def __init__(self, view: GameView, game: Game | None = None, *,
                  seats: Sequence[str] | None = None, seed: int | None = None,
                  bot_delay: float = 0.8, save: bool = True, resume: str = "ask",
-                 slot: str = "", bot_seed: int | None = None) -> None:
+                 slot: str = "", bot_seed: int | None = None, who: str = "") -> None:
         super().__init__()
         self.view = view
         self.game_name = view.game_name
@@ -201,6 +210,8 @@ class GameTable(W.VBox):
         self.bot_delay = max(0.0, float(bot_delay))
         self.save_enabled = save
         self.slot = slot
+        self.who = who  # "Playing as ana" (plain text; the save slot's owner)
+        self._renders = 0  # counts redraws: the page's tests wait on it (data-render)
         self._lock = threading.RLock()
         self._generation = 0  # bumps on every new game, so stale bot timers do nothing
         self._bot_pending = False
@@ -267,6 +278,7 @@ class GameTable(W.VBox):
         self.w_hand = W.HBox([])
         self.w_hand.add_class("mc-row")
         self.w_hand.add_class("mc-hand")
+        self.w_selection = W.HTML("")  # the selected cards' arithmetic, live
         self.choice_pool: list[W.Button] = []
         self.choice_keys: list[str | None] = []
         self.w_choices = W.HBox([])
@@ -330,9 +342,12 @@ class GameTable(W.VBox):
         ])
         explainer.add_class("mc-explain")
 
+        # drawn last on every redraw: when the page shows its data-render, the whole
+        # table is up to date; data-busy="1" while a bot is about to move
+        self.w_sync = W.HTML("")
         self.w_main = W.VBox([self.w_header, self.w_status, self.w_board, self.w_ready_box,
-                              self.w_hand_title, self.w_hand, self.w_choices, self.w_move_box,
-                              self.w_setup])
+                              self.w_hand_title, self.w_hand, self.w_selection, self.w_choices,
+                              self.w_move_box, self.w_setup, self.w_sync])
         self.w_main.add_class("mc-main")
         explainer.add_class("mc-side")
         self.w_body = W.Box([self.w_main, explainer])
@@ -681,7 +696,7 @@ class GameTable(W.VBox):
                 self.message, self.refused = "", False
                 self._refresh()
                 return
-            if key == "lay":
+            if key in ("lay", "off:lay"):  # a disabled "Lay down" clicked anyway: say why
                 self._lay_selection()
                 return
             if key == "clear":
@@ -799,8 +814,9 @@ class GameTable(W.VBox):
                 cls = ' class="mc-to-act"' if i == p else ""
                 mark = " (to play)" if i == p else ""
                 items.append(f"<li{cls}>{esc(names[i])}: {s}{mark}</li>")
+            who = f'<div class="mc-who" role="note">{esc(self.who)}</div>' if self.who else ""
             self.w_header.value = (
-                f'<div class="mc-header"><h2>{esc(st.game.title)}</h2>'
+                f'<div class="mc-header"><h2>{esc(st.game.title)}</h2>{who}'
                 f'<ul class="mc-scores" aria-label="scores">{"".join(items)}</ul>'
                 f'<div>Deal code: <code data-deal="{esc(self.deal_code)}">'
                 f'{esc(self.deal_code)}</code> · '
@@ -830,6 +846,10 @@ class GameTable(W.VBox):
             self._render_hand(hand_cards, obs)
             self._render_choices()
             self._render_explainer()
+            self._renders += 1
+            busy = int(p is not None and self.seats[p] != "human" and self._saved_offer is None)
+            self.w_sync.value = (f'<span class="mc-sync" data-render="{self._renders}" '
+                                 f'data-move="{len(st.history)}" data-busy="{busy}"></span>')
 
     def _render_hand(self, hand: tuple[Card, ...], obs: Any) -> None:
         acting = self._acting_human()
@@ -845,11 +865,24 @@ class GameTable(W.VBox):
                 extra = f" · {self.view.selection_mode_hint}"
             self.w_hand_title.value = (f'<div class="mc-zone-title">{esc(title)} '
                                        f'({len(hand)} cards){esc(extra)}</div>')
+        selection = acting and self.view.selection_mode(self.state)
+        summary = ""
+        if selection and self.selected:
+            cards = tuple(hand[i] for i in self.selected if 0 <= i < len(hand))
+            ok, line = self.view.selection_summary(self.state, cards)
+            if line:
+                cls = "mc-selection mc-ok" if ok else "mc-selection mc-not"
+                summary = (f'<div class="{cls}" role="status" aria-live="polite">'
+                           f'Selected: {esc(" ".join(c.symbol for c in cards))} · {esc(line)}'
+                           f'</div>')
+        elif selection:
+            summary = '<div class="mc-selection">Select cards to make a stack.</div>'
+        if self.w_selection.value != summary:
+            self.w_selection.value = summary
         while len(self.card_pool) < len(hand):
             self.card_pool.append(CardButton(self._on_card_click))
         if len(self.w_hand.children) != len(self.card_pool):
             self.w_hand.children = [cb.button for cb in self.card_pool]
-        selection = acting and self.view.selection_mode(self.state)
         choices: dict[str, Choice] = {}
         if acting and not selection:
             _, choices = self._stage()
@@ -934,8 +967,8 @@ class GameTable(W.VBox):
             names = " ".join(c.symbol for c in cards)
             if self.state.is_legal(action):
                 out.append(Choice("lay", f"Lay down {names}", tooltip=str(action), primary=True))
-            else:
-                out.append(Choice("lay", f"Lay down {names}?",
+            else:  # only legal moves are enabled; the reason shows under the hand
+                out.append(Choice("off:lay", f"Lay down {names}",
                                   tooltip="not a stack: " + self.view.why_not(self.state, action)))
             out.append(Choice("clear", "Clear selection"))
         for action in self.view.listed_actions(self.state):

@@ -1,0 +1,274 @@
+"""The Dice Stacks table: roll, draw, select cards into stacks and lay them down.
+
+A turn by clicks: "Roll the dice"; "Draw n cards" (the smaller die); then
+"Draw n more" or "Stop"; then click cards of your hand to select them into a
+stack. The selection's arithmetic shows live under the hand ("10 − 1 − 1 =
+8 ✓") or the rule it breaks, and "Lay down" is enabled only when the
+selection is a stack. "End turn" keeps the cards left in hand.
+
+Each player's stacks lie on the table as small overlapped piles; a special
+stack (two cards matching both dice) is laid as two piles marked "2 points",
+as the seed says; a run-out point shows its marker card turned up.
+
+The legal stacks of a hand are a lazy collection (there can be very many),
+so the table never lists them as buttons: a selection is checked with
+``state.is_legal(LayStack(cards))``, which is a direct membership test.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from mathcards.cards import Card, parse_cards
+from mathcards.errors import MathCardsError
+from mathcards.games.base import Event, State
+from mathcards.games.dice_stacks import (
+    DiceStacks,
+    Draw,
+    DrawRest,
+    EndTurn,
+    LayStack,
+    Roll,
+    StopDrawing,
+    stack_problem,
+)
+from mathcards.widgets.cards import backs_html, card_face_html, stack_html
+from mathcards.widgets.table import Choice, GameTable, GameView, esc
+
+__all__ = ["DiceStacksView", "dice_stacks_table", "die_html"]
+
+DIE_FACES = "⚀⚁⚂⚃⚄⚅"
+
+
+def die_html(value: int) -> str:
+    """One die: its pips (a Unicode die face) and its number, spoken as "die showing 3"."""
+    return (f'<span class="mc-die" role="img" aria-label="die showing {value}" '
+            f'title="die showing {value}"><span aria-hidden="true">{DIE_FACES[value - 1]}'
+            f'</span><span class="mc-die-num" aria-hidden="true">{value}</span></span>')
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _stack_points(state: State) -> list[list[int]]:
+    """Points of every stack laid, per player, in the order laid (from the public events)."""
+    points: list[list[int]] = [[] for _ in range(state.game.num_players)]
+    for event in state.events:
+        if type(event).__name__ == "StackLaid":
+            points[event.player].append(event.points)
+    return points
+
+
+class DiceStacksView(GameView):
+    game_name = "dice_stacks"
+    selection_mode_hint = "click cards to put them in a stack, then lay it down"
+
+    # --- table -----------------------------------------------------------
+    def board_html(self, state: State, obs: Any, seat_names: Sequence[str]) -> str:
+        if obs.dice:
+            a, b = obs.dice
+            dice = (f'<span class="mc-dice" role="group" aria-label="dice {a} and {b}">'
+                    f'{die_html(a)}{die_html(b)}</span> making <strong data-target="{a + b}">'
+                    f'{a + b}s</strong> ({a} + {b})')
+        else:
+            dice = '<span class="mc-count">not rolled yet</span>'
+        stock = (f'<span class="mc-pile" role="group" aria-label="stock: {obs.stock_size} '
+                 f'cards face down">{backs_html(min(obs.stock_size, 1), limit=1)}'
+                 f'<span class="mc-count">stock · {_plural(obs.stock_size, "card")}</span>'
+                 f'</span>')
+        laid = _stack_points(state)
+        seats = []
+        for i, name in enumerate(seat_names):
+            parts = []
+            for j, stack in enumerate(obs.stacks[i]):
+                pts = laid[i][j] if j < len(laid[i]) else 1
+                if pts == 2 and len(stack) == 2:
+                    # the seed: a special stack is laid as two stacks, two points
+                    pair = "".join(stack_html((c,), label="special stack, half") for c in stack)
+                    parts.append(f'<span class="mc-special-pair" role="group" aria-label='
+                                 f'"special stack: {esc(stack[0].name)} and '
+                                 f'{esc(stack[1].name)}, 2 points">{pair}'
+                                 f'<span class="mc-count">2 points</span></span>')
+                else:
+                    parts.append(stack_html(stack, label="stack, 1 point"))
+            markers = "".join(
+                card_face_html(c, small=True, extra="mc-marker",
+                               label=f"run-out point, marker {c.name}")
+                for c in obs.markers[i])
+            missing = obs.run_outs[i] - len(obs.markers[i])
+            if missing > 0:
+                markers += f'<span class="mc-count">+{_plural(missing, "run-out point")}</span>'
+            run_out = (f'<span class="mc-runouts" role="group" aria-label="run-out points: '
+                       f'{obs.run_outs[i]}">run-out {markers}</span>' if obs.run_outs[i] else "")
+            stacks = "".join(parts) or '<span class="mc-count">no stacks yet</span>'
+            to_act = " mc-to-act" if i == obs.current_player else ""
+            seats.append(
+                f'<div class="mc-seat{to_act}" role="group" aria-label="{esc(name)}">'
+                f'<strong>{esc(name)}</strong> · {obs.stack_points[i]} stack points · hand '
+                f'{backs_html(obs.hand_sizes[i], owner=name)}'
+                f'<div class="mc-row mc-stacks" aria-label="{esc(name)}\'s stacks">{stacks}'
+                f'{run_out}</div></div>')
+        return (f'<div class="mc-zone mc-row">{stock}<div>{dice}</div></div>'
+                f'{"".join(seats)}')
+
+    def status(self, state: State, seat_names: Sequence[str]) -> str:
+        p = state.current_player
+        if p is None:
+            return "The game is over."
+        obs = state.observation(p)
+        who = seat_names[p]
+        if obs.phase == "roll":
+            return f"{who}: roll the dice."
+        a, b = obs.dice
+        small, big = min(a, b), max(a, b)
+        if obs.phase == "draw":
+            return (f"{who} rolled {a} and {b}: making {a + b}s. Draw {small} first"
+                    + (f", then decide whether to draw {big - small} more." if small != big
+                       else "."))
+        if obs.phase == "more":
+            return (f"{who}: making {a + b}s. Draw {big - small} more, or stop with "
+                    f"{_plural(obs.hand_sizes[p], 'card')}.")
+        return (f"{who}: make stacks of {a + b} (click cards, then lay them down), or end the "
+                f"turn.")
+
+    # --- moves -----------------------------------------------------------
+    def listed_actions(self, state: State) -> Sequence[Any]:
+        """Every legal move but the stacks (a lazy collection: stacks are selected)."""
+        if state.is_over:
+            return ()
+        if state.phase == "stacks":
+            return (EndTurn(),)
+        return tuple(state.legal_actions())
+
+    def path(self, state: State, action: Any) -> tuple[Choice, ...]:
+        if isinstance(action, Roll):
+            return (Choice("roll", "Roll the dice", tooltip="roll both dice", primary=True),)
+        if isinstance(action, Draw):
+            return (Choice("draw", f"Draw {_plural(action.count, 'card')}",
+                           tooltip="draw the smaller die's number of cards", primary=True),)
+        if isinstance(action, DrawRest):
+            return (Choice("rest", f"Draw {action.count} more",
+                           tooltip="draw up to the larger die's number"),)
+        if isinstance(action, StopDrawing):
+            n = len(state.hands[state.current_player])
+            return (Choice("stop", f"Stop with {_plural(n, 'card')}",
+                           tooltip="keep the cards drawn and make stacks"),)
+        if isinstance(action, EndTurn):
+            return (Choice("end", "End turn", tooltip="keep the cards left for your next turn"),)
+        if isinstance(action, LayStack):
+            return (Choice("lay", str(action)),)
+        return super().path(state, action)
+
+    def selection_mode(self, state: State) -> bool:
+        return state.phase == "stacks"
+
+    def selection_action(self, state: State, cards: tuple[Card, ...]) -> Any:
+        return LayStack(cards)
+
+    def selection_summary(self, state: State, cards: tuple[Card, ...]) -> tuple[bool, str]:
+        """The selection's arithmetic: ``10 − 1 − 1 = 8 ✓`` or why it is not a stack."""
+        if not cards:
+            return False, ""
+        action = LayStack(cards)
+        if state.is_legal(action):
+            from mathcards.explain import stack_steps
+
+            try:
+                text = stack_steps(action.cards, state.dice).text
+            except MathCardsError:  # the engine is the judge
+                text = f"a stack of {state.target}"
+            points = 2 if _is_special(state, action.cards) else 1
+            extra = " (special stack: 2 points)" if points == 2 else ""
+            return True, f"{text} ✓{extra}"
+        return False, f"not a stack: {self.why_not(state, action)}"
+
+    def card_refusal(self, state: State, card: Card) -> str:
+        phase = state.phase
+        if phase == "roll":
+            return "roll the dice first"
+        if phase in ("draw", "more"):
+            return "draw your cards first"
+        return "it cannot be played now"
+
+    _VERB = re.compile(r"^(lay|stack|play)\b\s*(.*)$")
+
+    def parse_move(self, state: State, text: str) -> Any:
+        """Typed moves: ``roll``, ``draw``, ``more``, ``stop``, ``end``, ``lay 10H AS AD``
+        (or just the cards: ``10H AS AD``)."""
+        raw = " ".join(text.strip().split())
+        low = raw.lower()
+        if low in ("roll", "roll the dice"):
+            return Roll()
+        if low in ("draw", "draw cards"):
+            if state.phase == "more":
+                return next(a for a in state.legal_actions() if isinstance(a, DrawRest))
+            if state.phase == "draw":
+                return next(iter(state.legal_actions()))
+            return Draw(1)  # refused with the engine's reason
+        if low in ("more", "draw more", "draw the rest", "rest"):
+            if state.phase == "more":
+                return next(a for a in state.legal_actions() if isinstance(a, DrawRest))
+            return DrawRest(1)
+        if low in ("stop", "stop drawing"):
+            return StopDrawing()
+        if low in ("end", "end turn", "done"):
+            return EndTurn()
+        m = self._VERB.match(low)
+        rest = m.group(2) if m else raw
+        try:
+            cards = parse_cards(rest)
+        except MathCardsError:
+            cards = ()
+        if not cards:
+            raise MathCardsError(
+                f"{raw!r} is not a move: try roll, draw, more, stop, end, or lay 10H AS AD")
+        return LayStack(cards)
+
+    # --- explaining ------------------------------------------------------
+    def chain(self, before: State, after: State) -> str:
+        """This turn's stacks so far, each as its expression."""
+        found = []
+        for event in reversed(after.events):
+            name = type(event).__name__
+            if name == "StackLaid":
+                shown = " ".join(c.symbol for c in event.cards)
+                found.append(f"{shown}: {_expression(event.cards, event.dice)}")
+            elif name in ("DiceRolled", "TurnEnded"):
+                break
+        if not found:
+            return ""
+        return "Stacks this turn: " + "; ".join(reversed(found))
+
+    def history_line(self, event: Event, seat_names: Sequence[str]) -> str | None:
+        if type(event).__name__ == "CardsDrawn":
+            # the cards drawn are hidden: the history says only how many
+            who = seat_names[event.player]
+            return f"{who} drew {_plural(event.count, 'card')}."
+        return super().history_line(event, seat_names)
+
+
+def _expression(cards: tuple[Card, ...], dice: tuple[int, int]) -> str:
+    from mathcards.explain import stack_steps
+
+    try:
+        return stack_steps(cards, dice).text
+    except MathCardsError:
+        return stack_problem(cards, dice) or f"{sum(dice)}"
+
+
+def _is_special(state: State, cards: tuple[Card, ...]) -> bool:
+    from mathcards.games.dice_stacks import stack_points
+
+    return stack_points(cards, state.dice) == 2
+
+
+def dice_stacks_table(*, players: int = 2, seats: Sequence[str] | None = None,
+                      decks: int | None = None, seed: int | None = None,
+                      bot_delay: float = 0.8, **kwargs: Any) -> GameTable:
+    """A Dice Stacks table: you against bots unless ``seats`` says otherwise."""
+    game = DiceStacks(num_players=players, decks=decks)
+    return GameTable(DiceStacksView(), game, seats=seats, seed=seed, bot_delay=bot_delay,
+                     **kwargs)
