@@ -5,17 +5,22 @@
 
 A lesson page needs one cell: ``play("suns_to_moons")``. In Voilà the page's
 address may carry ``?deal=SUMS-2P-P8-04HKR`` (a teacher's deal code),
-``&seats=human,strong`` and ``&delay=0.5`` (the bots' pause in seconds).
+``&seats=human,strong``, ``&delay=0.5`` (the bots' pause in seconds) and
+``&student=ana``: the name whose saved game the page keeps (letters, digits,
+``-`` and ``_``, up to 40; not case-sensitive). One Voilà server is shared by
+every visitor, so without a name the page plays in the shared "guest" slot
+and says how to add a name.
 """
 
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Sequence
 from typing import Any
 from urllib.parse import parse_qs
 
-__all__ = ["VIEWS", "play", "query_settings"]
+__all__ = ["GUEST", "VIEWS", "play", "query_settings", "student_slot"]
 
 # game name -> (module, view class); imported when first played
 VIEWS = {
@@ -24,6 +29,9 @@ VIEWS = {
     "sums": ("mathcards.widgets.sums", "SumsView"),
 }
 MAX_DELAY = 5.0
+GUEST = "guest"
+MAX_NAME = 40
+_NAME = re.compile(rf"[A-Za-z0-9_-]{{1,{MAX_NAME}}}")
 
 
 def _page_query() -> str:
@@ -42,10 +50,13 @@ def query_settings(query: str) -> dict[str, Any]:
     """Table options from a page address's query string; anything odd is left out.
 
     Only these keys are read: ``deal`` (a deal code, checked later),
-    ``seats`` (human/random/strong, comma separated), ``delay`` (0-5 s).
+    ``seats`` (human/random/strong, comma separated), ``delay`` (0-5 s),
+    ``student`` (kept as given; ``student_slot`` checks it).
     """
-    params = parse_qs(query[:500], keep_blank_values=False)
+    params = parse_qs(query[:500], keep_blank_values=True)
     out: dict[str, Any] = {}
+    if "student" in params:
+        out["student"] = params["student"][0][:200]
     if params.get("deal"):
         out["deal"] = params["deal"][0][:60]
     if params.get("seats"):
@@ -62,9 +73,27 @@ def query_settings(query: str) -> dict[str, Any]:
     return out
 
 
+def student_slot(name: str | None) -> tuple[str, str, str]:
+    """(save slot, "Playing as ..." label, problem) for a student name from the address.
+
+    A good name (letters, digits, - and _, 1-40 characters) is its own slot,
+    lower-cased; no name, or a bad one, plays as the shared guest.
+    """
+    how = "add ?student=yourname to the page address to keep your own saved game"
+    if name is None or not name.strip():
+        return GUEST, f"Playing as guest (a saved game every visitor shares): {how}.", ""
+    name = name.strip()
+    if not _NAME.fullmatch(name):
+        shown = name if len(name) <= 40 else name[:37] + "..."
+        problem = (f"student name {shown!r} cannot be used: use only letters, digits, - and _ "
+                   f"(at most {MAX_NAME}), like ?student=ana")
+        return GUEST, f"Playing as guest: {how}.", problem
+    return name.lower(), f"Playing as {name}", ""
+
+
 def play(game_name: str, *, deal: str | None = None, seats: Sequence[str] | None = None,
          players: int | None = None, bot_delay: float = 0.8, save: bool = True,
-         query: str | None = None, **settings: Any):
+         query: str | None = None, student: str | None = None, **settings: Any):
     """A table for ``game_name``; page-address options (Voilà) override the arguments."""
     import importlib
 
@@ -87,6 +116,7 @@ def play(game_name: str, *, deal: str | None = None, seats: Sequence[str] | None
     deal = opts.get("deal", deal)
     seats = opts.get("seats", seats)
     bot_delay = opts.get("bot_delay", bot_delay)
+    slot, who, name_problem = student_slot(opts.get("student", student))
     game_cls = get_game_class(game_name)
     problem = ""
     game, seed = None, None
@@ -103,9 +133,12 @@ def play(game_name: str, *, deal: str | None = None, seats: Sequence[str] | None
         game = game_cls(num_players=n, **settings)
     if seats is not None and len(seats) != game.num_players:
         seats = (tuple(seats) + ("strong",) * game.num_players)[:game.num_players]
-    table = GameTable(view, game, seats=seats, seed=seed, bot_delay=bot_delay, save=save)
+    table = GameTable(view, game, seats=seats, seed=seed, bot_delay=bot_delay, save=save,
+                      slot=slot, who=who)
     if problem:
         table._say(problem + " A new game has started instead.", refused=True)
+    elif name_problem:
+        table._say(name_problem + ".", refused=True)
     try:  # load sympy in the background so the first explanation is quick
         from mathcards.explain import warm_up
 

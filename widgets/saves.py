@@ -2,7 +2,8 @@
 
 A table is saved after every move as the engine's own JSON (seed + settings
 + actions, replay-exact) plus who sits in each seat, in
-``mathcards.storage.data_dir()/tables/<game>.json``. A save that cannot be
+``mathcards.storage.data_dir()/tables/<game>.json`` (``<game>-<student>.json``
+for a named slot: one save per student per game). A save that cannot be
 read is moved aside (``<game>.broken-<time>.json``, nothing deleted) and the
 page starts a fresh game with a one-line message.
 
@@ -184,7 +185,9 @@ def tables_dir() -> Path:
 def save_path(game_name: str, slot: str = "") -> Path:
     if game_name not in GAMES:
         raise SettingsError(f"unknown game {game_name!r}")
-    safe_slot = re.sub(r"[^a-z0-9_]", "", slot.lower())[:32]
+    # a student name (letters, digits, - and _, up to 40) is its own file; anything
+    # else is stripped to those characters, so a slot never leaves the tables folder
+    safe_slot = re.sub(r"[^a-z0-9_-]", "", slot.lower())[:40]
     return tables_dir() / (f"{game_name}-{safe_slot}.json" if safe_slot else f"{game_name}.json")
 
 
