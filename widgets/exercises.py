@@ -19,11 +19,11 @@ from collections.abc import Sequence
 from typing import Any
 
 import ipywidgets as W
-from mathcards.widgets.cards import style_html
-from mathcards.widgets.lesson import card_row, dice_svg
 
 from mathcards.errors import MathCardsError
 from mathcards.exercises.session import Session
+from mathcards.widgets.cards import style_html
+from mathcards.widgets.lesson import card_row, dice_svg
 
 __all__ = ["ExerciseSetView", "class_table_html", "dashboard", "missed_chart_svg", "practice_page",
            "progress_html", "sample_sets"]
@@ -177,7 +177,19 @@ class ExerciseSetView(W.VBox):
         self.w_where.value = f"<b>&nbsp;Exercise {number} of {n}&nbsp;</b>"
         self.w_prev.disabled = number == 1
         self.w_next.disabled = number == n
-        variant = self.variant
+        try:
+            variant = self.variant
+        except MathCardsError as exc:
+            # a random exercise whose constraints this student's variant cannot meet:
+            # say so in one line and let the student go on to the next exercise
+            self.w_prompt.value = (
+                f'<div class="mc-ex-prompt mc-refused" role="alert">This exercise cannot be '
+                f"shown: {_esc(str(exc))} Tell your teacher, and go on to the next one.</div>")
+            self.w_picture.value = ""
+            self.w_answer.children = ()
+            self.w_hint_button.disabled = self.w_solution_button.disabled = True
+            return
+        self.w_hint_button.disabled = False
         prompt = _esc(variant.prompt())
         if self.session.teacher:
             prompt += f'<div class="mc-teacher">variant: {_esc(variant.text)}</div>'
@@ -510,10 +522,9 @@ def practice_page(folder: str | Any = "exercises", *, query: str | None = None,
     from pathlib import Path
     from urllib.parse import parse_qs, quote
 
-    from mathcards.widgets import _page_query
-
     from mathcards.exercises import load_set
     from mathcards.exercises.session import clean_student
+    from mathcards.widgets import _page_query
 
     params = parse_qs((_page_query() if query is None else query)[:500])
     names = sample_sets(folder)

@@ -139,3 +139,38 @@ def test_practice_page_opens_a_set_by_query_and_refuses_paths(tmp_path):
         assert not isinstance(page, ExerciseSetView)
         assert "<i>" not in page.value  # whatever came in the address is escaped
         assert 'href="?set=sums&student=' in page.value
+
+
+def test_a_variant_that_cannot_be_made_says_so_in_one_line_and_the_set_goes_on():
+    text = """\
+title: Hard to make
+id: hard
+exercises:
+  - kind: reach_goal
+    hand: 2 random cards
+    deck: 7H -10S
+    goal: -3..3
+    require: exactly one solution
+  - kind: deck_value
+    deck: 9H -4S +2D
+"""
+    from mathcards.exercises.model import VariantError
+
+    exercise_set = load_set_text(text, name="hard")  # the sample students' variants exist
+    exercise_set[1].tries = 1  # ...but with one draw each, some other student's cannot
+    unlucky = None
+    for i in range(200):
+        try:
+            exercise_set[1].variant(f"s{i}")
+        except VariantError:
+            unlucky = f"s{i}"
+            break
+    assert unlucky is not None, "no student drew an impossible variant: make the set harder"
+    view = exercise_set.show(unlucky, store=False)
+    prompt = view.w_prompt.value
+    assert "cannot be shown" in prompt and "no variant met the constraints" in prompt
+    assert "Traceback" not in prompt and view.w_answer.children == ()
+    assert view.w_hint_button.disabled and not view.w_next.disabled
+    view.go(2)
+    assert "cannot be shown" not in view.w_prompt.value
+    assert view.w_answer.children and not view.w_hint_button.disabled
