@@ -13,6 +13,7 @@ import random
 import pytest
 
 from mathcards.cards import Card
+from mathcards.widgets.dice_stacks import dice_stacks_table
 from mathcards.widgets.sums import sums_table
 from mathcards.widgets.suns_to_moons import suns_to_moons_table
 from tests.widgets.helpers import click_something, enabled_cards
@@ -77,6 +78,8 @@ def _seen(table) -> set[Card]:
     lambda: suns_to_moons_table(players=3, target_score=1, seed=5, bot_delay=0,
                                 seats=("human", "strong", "random")),
     lambda: sums_table(players=3, seed=5, bot_delay=0, seats=("human", "strong", "random")),
+    lambda: dice_stacks_table(players=3, seed=5, bot_delay=0, save=False,
+                              seats=("human", "strong", "random")),
 ])
 def test_no_synced_field_holds_another_seats_hidden_cards(make):
     table = make()
@@ -240,3 +243,33 @@ def test_clicks_during_a_bots_turn_are_refused():
     table._on_typed("pass")
     assert table.state is before
     assert table.refused and "wait for the bot" in table.message
+
+
+def test_dice_stacks_hot_seat_hides_every_hand_until_ready():
+    """Two classmates at one screen: before "I'm ready" no hand is in any synced field,
+    and the selection line only ever shows the ready player's own cards."""
+    table = dice_stacks_table(players=3, seed=9, bot_delay=0, save=False,
+                              seats=("human", "human", "strong"))
+    rng = random.Random(9)
+    hidden_screens = 0
+    while not table.state.is_over and len(table.state.history) < 150:
+        p = table.state.current_player
+        if table.viewer != p:
+            assert table.viewer is None
+            state = table.state
+            text = _synced_text(table)
+            # face up: the stacks and run-out markers (two decks: a card in a hand may
+            # have a twin laid in a stack, which everyone sees)
+            public = {c for seat in state.stacks for stack in seat for c in stack}
+            public |= {c for seat in state.markers for c in seat}
+            for seat in (0, 1, 2):
+                for card in set(state.observation(seat).hand) - public:
+                    assert card.name not in text and card.symbol not in text
+            hidden_screens += 1
+            table.w_ready.click()
+        state = table.state
+        _assert_no_leak(table, {c for seat in state.stacks for stack in seat for c in stack}
+                        | {c for seat in state.markers for c in seat})
+        click_something(table, rng)
+        assert not table.refused, table.message
+    assert hidden_screens >= 2

@@ -21,6 +21,8 @@ from tests.widgets.helpers import click_something, enabled_cards
     ("suns_to_moons", 5, {"target_score": 1}),
     ("sums", 3, {"piles": 6, "variant_return": True}),
     ("sums", 2, {"variant_draw_or_play": True, "decks": 2}),
+    ("dice_stacks", 2, {}),
+    ("dice_stacks", 5, {"decks": 1}),
 ])
 @pytest.mark.parametrize("seed", [0, 7, 1_048_575, 123_456_789])
 def test_deal_codes_round_trip(name, players, settings, seed):
