@@ -3,13 +3,19 @@
 Each page is opened with a short deal (a deal code in the address) and a
 short visible bot pause, played to its end, and photographed into
 docs/screenshots/ (linked from the README).
+
+Clicks wait for the table to settle: every redraw ends with a hidden
+``.mc-sync`` marker (``data-render`` counts redraws, ``data-busy="1"`` while
+a bot is about to move). A control read while a bot is moving may change
+before the click lands, and the table rightly refuses such a stale click
+("wait for the bot to move"), so the tests never click until the marker says
+the redraw after their last click has arrived and no bot is pending.
 """
 
 from __future__ import annotations
 
 import random
 import re
-import time
 from pathlib import Path
 
 import pytest
@@ -59,40 +65,42 @@ def move_number(page) -> int:
     return int(page.locator(".mc-header [data-move]").first.get_attribute("data-move"))
 
 
+def render_number(page) -> int:
+    """How many times the table has been redrawn (the hidden .mc-sync marker)."""
+    return int(page.locator(".mc-sync").first.get_attribute("data-render"))
+
+
+def wait_settled(page, after: int = -1, timeout: float = 30_000) -> None:
+    """Wait until a redraw (or a refusal) later than ``after`` has arrived and no bot is
+    about to move."""
+    page.wait_for_function(
+        """(after) => {
+            const s = document.querySelector('.mc-sync');
+            return !!s && Number(s.dataset.render) > after && s.dataset.busy === '0';
+        }""", arg=after, timeout=timeout)
+
+
 def wait_for_my_turn(page, timeout: float = 30.0) -> bool:
     """True when something can be played; False when the game is over."""
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if page.locator(".mc-status:has-text('Game over')").count():
-            return False
-        if page.locator(PLAYABLE).count():
-            return True
-        time.sleep(0.05)
-    raise AssertionError(f"no playable control within {timeout}s: "
-                         f"{page.locator('.mc-status').first.inner_text()}")
-
-
-def wait_for_change(page, before: str, timeout: float = 15.0) -> None:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if page.locator(".mc-main").first.inner_text() != before:
-            return
-        time.sleep(0.03)
-    raise AssertionError("the table did not change after the click")
+    wait_settled(page, timeout=timeout * 1000)
+    if page.locator(".mc-status:has-text('Game over')").count():
+        return False
+    wait_visible(page, PLAYABLE, timeout=timeout * 1000)
+    return True
 
 
 def play_whole_game(page, seed: int, max_steps: int = 600) -> int:
     """Click (or press Enter/Space on) playable controls until the game ends."""
     rng = random.Random(seed)
-    steps = keys = stale = 0
+    steps = keys = 0
     while wait_for_my_turn(page):
+        # the table is settled (no bot pending): these controls stay as read until we click
         controls = page.locator(PLAYABLE)
-        labels = controls.all_inner_texts()  # one snapshot: the table may change meanwhile
+        labels = controls.all_inner_texts()
         choices = [i for i, text in enumerate(labels) if text.strip() != "Back"]
-        if not choices:
-            continue  # the table is changing under us: look again
+        assert choices, "a playable table with nothing to click"
         target = controls.nth(rng.choice(choices))
-        before = page.locator(".mc-main").first.inner_text()
+        rendered = render_number(page)
         try:
             if steps % 2:
                 target.focus(timeout=5_000)  # keyboard: Enter or Space presses a button
@@ -101,10 +109,8 @@ def play_whole_game(page, seed: int, max_steps: int = 600) -> int:
             else:
                 target.click(timeout=5_000)
         except PlaywrightTimeout:
-            stale += 1  # the control went away (a bot moved meanwhile): look again
-            assert stale < 20, "controls kept disappearing"
-            continue
-        wait_for_change(page, before)
+            raise AssertionError(f"{labels} changed on a settled table") from None
+        wait_settled(page, rendered)
         steps += 1
         assert not page.locator(".mc-refused").count(), page.locator(".mc-refused").inner_text()
         assert steps < max_steps, "the game did not end"
@@ -112,12 +118,16 @@ def play_whole_game(page, seed: int, max_steps: int = 600) -> int:
     return steps
 
 
-@pytest.mark.parametrize("game", ["suns_to_moons", "sums"])
+@pytest.mark.parametrize("game", ["suns_to_moons", "sums", "dice_stacks"])
 def test_whole_game_by_clicks_and_keys(voila_server, page, game):
     open_table(page, page_url(voila_server, game))
+    if game == "dice_stacks":  # no cards are dealt: roll and draw first
+        wait_for_my_turn(page)
+        while not page.get_by_role("button", name=CARD_NAME).count():
+            _click_and_settle(page, page.locator(".mc-choices .mc-choice:enabled").first)
     # every card is a button whose spoken name is the card's name
     names = page.get_by_role("button", name=CARD_NAME)
-    assert names.count() >= 3
+    assert names.count() >= (1 if game == "dice_stacks" else 3)
     assert page.locator(".mc-hand .mc-cardbtn").first.get_attribute("title")
     steps = play_whole_game(page, SEEDS[game])
     assert steps > 2
@@ -172,15 +182,19 @@ def _name(code: str) -> str:
     return parse_card(code).name
 
 
-def test_resume_after_reload(voila_server, page):
-    url = page_url(voila_server, "sums", delay=0.05)
+@pytest.mark.parametrize("game", ["sums", "dice_stacks"])
+def test_resume_after_reload(voila_server, page, game):
+    # a student's own save slot, named in the address
+    url = page_url(voila_server, game, delay=0.05) + f"&student=resume_{game}"
     open_table(page, url)
-    page.locator(".mc-choices .mc-choice:enabled").first.click()  # draw from a pile
+    assert f"Playing as resume_{game}" in page.locator(".mc-header").first.inner_text()
+    page.locator(".mc-choices .mc-choice:enabled").first.click()  # draw / roll
     page.wait_for_function("() => Number(document.querySelector("
                            "'.mc-header [data-move]').dataset.move) >= 1")
     wait_for_my_turn(page)
     moves = move_number(page)
-    page.screenshot(path=str(SCREENSHOTS / "sums.png"))
+    if game == "sums":
+        page.screenshot(path=str(SCREENSHOTS / "sums.png"))
     page.reload()
     resume = page.locator(".mathcards button:has-text('Resume my saved game')")
     resume.wait_for(state="visible", timeout=120_000)
@@ -189,14 +203,20 @@ def test_resume_after_reload(voila_server, page):
     wait_visible(page, PLAYABLE)
     assert move_number(page) == moves
     assert "Welcome back" in page.locator(".mc-status").first.inner_text()
+    # another student (or a guest) on the same server is not offered this game
+    page.goto(page_url(voila_server, game, delay=0.05) + "&student=someone_else")
+    wait_visible(page, PLAYABLE)
+    assert not page.locator(".mathcards button:has-text('Resume my saved game')").is_visible()
+    assert move_number(page) == 0
 
 
-def test_tablet_width_layout(voila_server, browser):
+@pytest.mark.parametrize("game", ["sums", "dice_stacks"])
+def test_tablet_width_layout(voila_server, browser, game):
     context = browser.new_context(viewport={"width": 768, "height": 1024})
     page = context.new_page()
     page.set_default_timeout(60_000)
     try:
-        open_table(page, page_url(voila_server, "sums"))
+        open_table(page, page_url(voila_server, game))
         main = page.locator(".mc-main").bounding_box()
         side = page.locator(".mc-side").bounding_box()
         assert side["y"] >= main["y"] + main["height"] - 1  # the explainer moves below
@@ -204,7 +224,84 @@ def test_tablet_width_layout(voila_server, browser):
         # nothing sticks out sideways
         width = page.evaluate("() => document.documentElement.scrollWidth")
         assert width <= 768 + 1
-        page.screenshot(path=str(SCREENSHOTS / "sums_tablet.png"), full_page=True)
+        page.screenshot(path=str(SCREENSHOTS / f"{game}_tablet.png"), full_page=True)
     finally:
         page.close(run_before_unload=True)
         context.close()
+
+
+def _hand_cards(page):
+    """The person's hand as Cards, read from the card buttons' spoken names."""
+    from mathcards.cards import standard_deck
+
+    by_name = {c.name: c for c in standard_deck(jokers=0)}
+    names = page.locator(".mc-hand .mc-cardbtn:enabled").evaluate_all(
+        "els => els.map(e => e.textContent.replace(' (selected)', '').trim())")
+    return [by_name[n] for n in names]
+
+
+def _click_and_settle(page, locator) -> None:
+    rendered = render_number(page)
+    locator.click()
+    wait_settled(page, rendered)
+
+
+def test_dice_stacks_a_stack_by_clicks_with_its_arithmetic(voila_server, page):
+    """Select cards: the arithmetic shows live; a non-stack's "Lay down" is disabled and,
+    forced, refused with the rule; a stack laid shows its equation in the explainer."""
+    from mathcards.explain import stack_steps
+    from mathcards.games.dice_stacks import best_stacks
+
+    open_table(page, page_url(voila_server, "dice_stacks", delay=0.05))
+    choices = page.locator(".mc-choices .mc-choice:enabled")
+    for _ in range(80):
+        assert wait_for_my_turn(page), "the game ended before a stack could be laid"
+        end = choices.filter(has_text="End turn")
+        if not end.count():  # roll, draw, the rest: the first offered move
+            _click_and_settle(page, choices.first)
+            continue
+        dice = page.locator(".mc-dice").first.get_attribute("aria-label")
+        a, b = (int(x) for x in re.findall(r"\d", dice))
+        hand = _hand_cards(page)
+        stacks = best_stacks(hand, (a, b))
+        wrong = next((i for i, c in enumerate(hand) if c.rank not in (a + b, 13)), None)
+        if not stacks or wrong is None:
+            _click_and_settle(page, end)
+            continue
+        cards = page.locator(".mc-hand .mc-cardbtn:enabled")
+        # a selection that is not a stack: the reason live, "Lay down" disabled
+        _click_and_settle(page, cards.nth(wrong))
+        line = page.locator(".mc-selection").first.inner_text()
+        assert "not a stack" in line and str(a + b) in line, line
+        lay = page.locator(".mc-choices .mc-choice", has_text="Lay down")
+        assert lay.is_disabled()
+        # a visitor forcing the button: the table refuses with the rule
+        lay.evaluate("el => { el.disabled = false; }")
+        start = move_number(page)
+        _click_and_settle(page, lay)
+        refusal = page.locator(".mc-refused")
+        assert "Not allowed" in refusal.inner_text() and f"{a + b}" in refusal.inner_text()
+        assert move_number(page) == start  # nothing was played
+        _click_and_settle(page, page.locator(".mc-choices .mc-choice", has_text="Clear"))
+        # the best stack, card by card: its arithmetic with a tick
+        used: set[int] = set()
+        for card in stacks[0]:
+            i = next(j for j, c in enumerate(hand) if c == card and j not in used)
+            used.add(i)
+            _click_and_settle(page, cards.nth(i))
+        text = stack_steps(stacks[0], (a, b)).text
+        line = page.locator(".mc-selection").first.inner_text()
+        assert text in line and "✓" in line, line
+        start = move_number(page)
+        _click_and_settle(page, page.locator(".mc-choices .mc-choice:enabled",
+                                             has_text="Lay down"))
+        assert move_number(page) == start + 1
+        page.wait_for_selector(".mc-explain mjx-container, .mc-explain .MathJax",
+                               timeout=30_000)
+        assert text.split(" = ")[0] in page.locator(".mc-step-text").inner_text()
+        assert "Stacks this turn" in page.locator(".mc-chain").inner_text()
+        assert page.locator(".mc-seat .mc-stack").count() >= 1
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.locator(".mathcards").first.screenshot(path=str(SCREENSHOTS / "dice_stacks.png"))
+        return
+    pytest.fail("no stack to lay in 80 moves")
