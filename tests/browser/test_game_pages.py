@@ -305,6 +305,9 @@ def test_dice_stacks_a_stack_by_clicks_with_its_arithmetic(voila_server, page):
         assert "Stacks this turn" in page.locator(".mc-chain").inner_text()
         assert page.locator(".mc-seat .mc-stack").count() >= 1
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        page.locator(".mathcards").first.screenshot(path=str(SCREENSHOTS / "dice_stacks.png"))
+        # the clicks scrolled the page: back to the top for the photograph
+        page.evaluate("() => { window.scrollTo(0, 0); document.querySelectorAll('*').forEach("
+                      "e => { if (e.scrollTop && !e.closest('.mc-history')) e.scrollTop = 0; }); }")
+        page.screenshot(path=str(SCREENSHOTS / "dice_stacks.png"))
         return
     pytest.fail("no stack to lay in 80 moves")
