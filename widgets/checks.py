@@ -15,9 +15,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import ipywidgets as w
-from mathcards.widgets.lesson import _esc, card_row, cards_of
 
 from mathcards.cards import Card
+from mathcards.widgets.lesson import _esc, card_row, cards_of
 
 RIGHT_MARK = "✔ Right"
 WRONG_MARK = "✘ Not quite"

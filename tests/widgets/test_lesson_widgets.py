@@ -7,12 +7,12 @@ the student answers.
 from __future__ import annotations
 
 import pytest
-from mathcards.widgets import checks, lesson
 
 from mathcards.games import moons_and_planets as mp
 from mathcards.games import shoot_the_moon as stm
 from mathcards.games.moons_and_planets import MoonsAndPlanets
 from mathcards.games.shoot_the_moon import ShootTheMoon
+from mathcards.widgets import checks, lesson
 
 
 def synced_text(widget) -> str:
