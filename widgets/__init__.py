@@ -112,6 +112,12 @@ def play(game_name: str, *, deal: str | None = None, seats: Sequence[str] | None
 
         return W.HTML(f"<p role='status'>This table is not ready yet ({exc.name} is "
                       f"missing).</p>")
+    preheated = query is None and os.environ.get("VOILA_PREHEAT") == "True"
+    if preheated:
+        # A preheated Voilà kernel runs this far before anyone visits, then waits in
+        # _page_query() for the visitor: load sympy now, so the page's first seconds
+        # are not spent importing it (a background import would hold the GIL then).
+        _warm_up(background=False)
     opts = query_settings(_page_query() if query is None else query)
     deal = opts.get("deal", deal)
     seats = opts.get("seats", seats)
@@ -139,10 +145,15 @@ def play(game_name: str, *, deal: str | None = None, seats: Sequence[str] | None
         table._say(problem + " A new game has started instead.", refused=True)
     elif name_problem:
         table._say(name_problem + ".", refused=True)
-    try:  # load sympy in the background so the first explanation is quick
+    if not preheated:  # load sympy in the background so the first explanation is quick
+        _warm_up(background=True)
+    return table
+
+
+def _warm_up(background: bool) -> None:
+    try:
         from mathcards.explain import warm_up
 
-        warm_up()
-    except Exception:
+        warm_up(background=background)
+    except Exception:  # only a head start: the explainer imports sympy when it needs it
         pass
-    return table
