@@ -1,0 +1,14 @@
+"""Suite-wide order: the real-browser tests run last.
+
+Playwright's sync API keeps an asyncio loop marked as running in the main
+thread for as long as the session's browser lives; tests after it that look for
+a running loop (the bots' pause on the kernel's loop) would find Playwright's.
+Running the browser tests last keeps every other test in a plain interpreter,
+and keeps the browser's CPU cost in one block (one page at a time).
+"""
+
+from __future__ import annotations
+
+
+def pytest_collection_modifyitems(session, config, items):
+    items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
