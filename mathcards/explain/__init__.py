@@ -58,7 +58,9 @@ def warm_up(background: bool = True) -> threading.Thread | None:
     """Load sympy now (in a background thread by default) so the first LaTeX is quick."""
 
     def load() -> None:
-        from mathcards.explain import _sympy  # noqa: F401 - imported for its side effect
+        from mathcards.explain import _sympy
+
+        _sympy.load()
 
     if not background:
         load()

@@ -1,63 +1,73 @@
 """The sympy side of the explainer: unevaluated expressions and their LaTeX.
 
-Imported only when LaTeX (or a sympy expression) is first asked for, so
-``import mathcards`` and ``import mathcards.explain`` never load sympy.
-Expressions are built from the engines' numbers with ``evaluate=False``;
-no text from a page or a user is ever parsed here.
+sympy is imported by ``_tools()`` on the first LaTeX (or sympy expression)
+asked for, so ``import mathcards`` and ``import mathcards.explain`` never load
+it (about 0.3-1 s here). Expressions are built from the engines' numbers with
+``evaluate=False``; no text from a page or a user is ever parsed here.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
-
-from sympy import Add, Eq, Integer, Mul, Rational, S, UnevaluatedExpr
-from sympy.printing.latex import LatexPrinter
+from types import SimpleNamespace
 
 from mathcards.explain.terms import Equation, Half, Neg, Node, Num, Product, Sum
-
-
-class SignedTerm(UnevaluatedExpr):
-    """A number shown with its sign in brackets: ``(−10)``, ``(+13)``."""
-
-    def _latex(self, printer: LatexPrinter) -> str:
-        value = self.args[0]
-        sign = "+" if value > 0 else ""
-        return rf"\left({sign}{printer._print(value)}\right)"
-
-
-_PRINTER = LatexPrinter({"order": "none", "mul_symbol": "times"})
 
 _SUIT_LATEX = {"♠": r"\spadesuit", "♥": r"\heartsuit", "♦": r"\diamondsuit", "♣": r"\clubsuit"}
 
 
+@lru_cache(maxsize=1)
+def _tools() -> SimpleNamespace:
+    """sympy's pieces, the signed-term class and the order-keeping printer (loaded once)."""
+    import sympy
+    from sympy.printing.latex import LatexPrinter
+
+    class SignedTerm(sympy.UnevaluatedExpr):
+        """A number shown with its sign in brackets: ``(−10)``, ``(+13)``."""
+
+        def _latex(self, printer: LatexPrinter) -> str:
+            value = self.args[0]
+            sign = "+" if value > 0 else ""
+            return rf"\left({sign}{printer._print(value)}\right)"
+
+    return SimpleNamespace(
+        sp=sympy,
+        SignedTerm=SignedTerm,
+        printer=LatexPrinter({"order": "none", "mul_symbol": "times"}),
+    )
+
+
 def _number(value: int | Fraction):  # noqa: ANN202
+    sp = _tools().sp
     value = Fraction(value)
-    return Integer(value.numerator) if value.denominator == 1 else Rational(
+    return sp.Integer(value.numerator) if value.denominator == 1 else sp.Rational(
         value.numerator, value.denominator
     )
 
 
 def to_sympy(item: Node | Equation):  # noqa: ANN201
     """The unevaluated sympy expression of an expression or equation."""
+    tools = _tools()
+    sp = tools.sp
     if isinstance(item, Equation):
-        return Eq(to_sympy(item.lhs), _number(item.value), evaluate=False)
+        return sp.Eq(to_sympy(item.lhs), _number(item.value), evaluate=False)
     if isinstance(item, Num):
-        number = Integer(item.value)
-        return SignedTerm(number) if item.signed else number
+        number = sp.Integer(item.value)
+        return tools.SignedTerm(number) if item.signed else number
     if isinstance(item, Half):
-        return Rational(1, 2)
+        return sp.Rational(1, 2)
     if isinstance(item, Neg):
         term = item.term
         if isinstance(term, Num) and not term.signed:
-            return Integer(-term.value)
-        return Mul(S.NegativeOne, to_sympy(term), evaluate=False)
+            return sp.Integer(-term.value)
+        return sp.Mul(sp.S.NegativeOne, to_sympy(term), evaluate=False)
     if isinstance(item, Sum):
         terms = [to_sympy(t) for t in item.terms]
-        return terms[0] if len(terms) == 1 else Add(*terms, evaluate=False)
+        return terms[0] if len(terms) == 1 else sp.Add(*terms, evaluate=False)
     if isinstance(item, Product):
         factors = [to_sympy(f) for f in item.factors]
-        return factors[0] if len(factors) == 1 else Mul(*factors, evaluate=False)
+        return factors[0] if len(factors) == 1 else sp.Mul(*factors, evaluate=False)
     raise TypeError(f"not an expression node: {item!r}")
 
 
@@ -70,7 +80,13 @@ def _name_latex(name: str) -> str:
 @lru_cache(maxsize=4096)
 def latex_of(item: Node | Equation) -> str:
     """LaTeX with the order of play kept (``order="none"``)."""
+    printer = _tools().printer
     if isinstance(item, Equation):
         tail = "".join(f" = {_name_latex(n)}" for n in item.names)
-        return _PRINTER.doprint(to_sympy(item)) + tail
-    return _PRINTER.doprint(to_sympy(item))
+        return printer.doprint(to_sympy(item)) + tail
+    return printer.doprint(to_sympy(item))
+
+
+def load() -> None:
+    """Import sympy now (``warm_up`` calls this, in the background or not)."""
+    _tools()
