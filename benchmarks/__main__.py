@@ -48,6 +48,8 @@ def main(argv: list[str] | None = None) -> int:
                              capture_output=True, text=True, env=os.environ.copy())
         print(run.stdout, flush=True)
         body = run.stdout.strip()
+        if not body.startswith("|") and "\n|" not in body:  # plain lines, not a table
+            body = f"```\n{body}\n```"
         if run.returncode != 0:
             failed += 1
             last = (run.stderr.strip().splitlines() or ["(no message)"])[-1]
