@@ -32,15 +32,19 @@ in ``tests/games/test_sums.py``):
   skipped turn; with 2 players it is simply "players alternate".
 - The first player is seat 0 (player 1).
 - "Return" variant: after drawing, a player with fewer than 5 cards in hand
-  may take back any one card face up on their side (the face-up card they
-  were dealt included) instead of playing.
+  may take back one card they played themselves (never the face-up card they
+  were dealt: ruling Sums 7) instead of playing. With more than one deck,
+  while a copy of the dealt card is on the side, one copy counts as the
+  dealt card.
 - "Draw or play" variant: a turn is a draw, a play, or (with "return" too)
   a take-back. With both variants on, a player must draw between two
   take-backs; otherwise players could take back and replay cards forever
   and the game would never end.
 - End: when a pile is empty at the start of a player's turn, that player
   may play one last card without drawing (it may capture; it cannot be
-  countered) or ``EndGame``; then the game is over. A player who has no
+  countered) or ``EndGame``; then the game is over. A counter played while a
+  pile is empty is its player's last play (ruling Sums 6): it captures, it
+  cannot be countered, and the game ends. A player who has no
   card in hand at that moment has nothing to play and the game ends at
   once. The game always ends: every turn of the plain game draws a card,
   and in "draw or play" hands empty out unless players draw.
@@ -577,6 +581,7 @@ class Sums(Game):
             threat=None,
             skips=(0,) * n,
             may_take_back=(True,) * n,
+            dealt=tuple(face_up),
         )
 
 
@@ -608,6 +613,9 @@ class SumsState(State):
     threat: Threat | None
     skips: tuple[int, ...]  # regular turns each player still has to skip
     may_take_back: tuple[bool, ...]  # draw-or-play + return: must draw between take-backs
+    # the face-up card each player was dealt, while a copy of it is on their side
+    # ("return" never takes it back: ruling Sums 7); None once it is captured
+    dealt: tuple[Card | None, ...] = ()
     last: bool = False  # the pending play is the last of the game
 
     # --- protocol basics ---------------------------------------------------
@@ -649,7 +657,7 @@ class SumsState(State):
             skipped_turns=self.skips,
             variant_return=self.game.variant_return,
             variant_draw_or_play=self.game.variant_draw_or_play,
-            last_play=self.last or self.phase == LAST,
+            last_play=self.last or self.phase == LAST or self._counter_is_last,
         )
 
     # --- rule helpers ------------------------------------------------------------
@@ -660,12 +668,23 @@ class SumsState(State):
         ways = _ways(card, self.sides[threat.target_owner], (threat.played,))
         return ways[0] if ways else None
 
+    @property
+    def _counter_is_last(self) -> bool:
+        """A counter now would be its player's last play: a pile is empty (ruling Sums 6)."""
+        return self.phase == COUNTER and not all(self.piles)
+
+    def _played_cards(self, player: int) -> tuple[Card, ...]:
+        """The cards on ``player``'s side they played themselves (not the one dealt them)."""
+        side = self.sides[player]
+        dealt = self.dealt[player] if self.dealt else None
+        return _remove(side, dealt) if dealt is not None and dealt in side else side
+
     def _can_take_back(self, player: int) -> bool:
         game = self.game
         return (
             game.variant_return
             and len(self.hands[player]) < TAKE_BACK_LIMIT
-            and bool(self.sides[player])
+            and bool(self._played_cards(player))
             and (not game.variant_draw_or_play or self.may_take_back[player])
         )
 
@@ -678,12 +697,16 @@ class SumsState(State):
             if self.game.variant_draw_or_play:
                 actions += [_cached(_PLAY, Play, c) for c in _unique(self.hands[p])]
                 if self._can_take_back(p):
-                    actions += [_cached(_TAKE_BACK, TakeBack, c) for c in _unique(self.sides[p])]
+                    actions += [
+                        _cached(_TAKE_BACK, TakeBack, c) for c in _unique(self._played_cards(p))
+                    ]
             return tuple(actions)
         if phase == PLAY:
             actions = [_cached(_PLAY, Play, c) for c in _unique(self.hands[p])]
             if self._can_take_back(p):
-                actions += [_cached(_TAKE_BACK, TakeBack, c) for c in _unique(self.sides[p])]
+                actions += [
+                    _cached(_TAKE_BACK, TakeBack, c) for c in _unique(self._played_cards(p))
+                ]
             return tuple(actions)
         if phase == CHOOSE:
             return tuple(Capture(w.target, owner) for owner, w in self.pending or ())
@@ -767,6 +790,11 @@ class SumsState(State):
                 )
             if action.card not in side:
                 return f"you have no {action.card} face up on your side"
+            if action.card not in self._played_cards(p):
+                return (
+                    f"{action.card} is the card you were dealt face up: you may take back "
+                    "only a card you played yourself"
+                )
             return "draw a card before you take back another (otherwise the game could never end)"
         if isinstance(action, EndGame):
             return "the game ends only when a pile is empty at the start of a turn"
@@ -807,8 +835,13 @@ class SumsState(State):
             events.append(Countered(p, action.card, way.helper, way.op, way.target, attacker))
             changes["hands"] = _set(self.hands, p, _remove(self.hands[p], action.card))
             changes["sides"] = _set(self.sides, p, self.sides[p] + (action.card,))
-            changes["skips"] = _set(self.skips, p, self.skips[p] + 1)
-            self._ask_owner(Threat(p, way, threat.attacker), changes, events)
+            if self._counter_is_last:
+                # a pile is empty: this counter is its player's last play; it
+                # captures, it cannot be countered, and the game ends (ruling Sums 6)
+                self._resolve(Threat(p, way, threat.attacker), True, changes, events)
+            else:
+                changes["skips"] = _set(self.skips, p, self.skips[p] + 1)
+                self._ask_owner(Threat(p, way, threat.attacker), changes, events)
         elif kind is Decline:
             assert self.threat is not None
             events.append(CounterDeclined(p))
@@ -888,6 +921,9 @@ class SumsState(State):
         sides = changes.get("sides", self.sides)
         changes["sides"] = _set(sides, owner, _remove(sides[owner], way.target))
         changes["captured"] = _set(self.captured, attacker, self.captured[attacker] + (way.target,))
+        dealt = self.dealt[owner] if self.dealt else None
+        if dealt == way.target and dealt not in changes["sides"][owner]:
+            changes["dealt"] = _set(changes.get("dealt", self.dealt), owner, None)
         changes["threat"] = None
         events.append(Captured(attacker, way.target, owner, way.played, way.helper, way.op))
         if final:

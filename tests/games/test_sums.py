@@ -64,14 +64,19 @@ def position(
     captured: list[str] | None = None,
     **settings_,
 ):
-    """A hand-made position at the start of ``turn``'s regular turn."""
+    """A hand-made position at the start of ``turn``'s regular turn.
+
+    The first card of each side is the card that player was dealt face up.
+    """
     n = len(hands)
     game = Sums(num_players=n, **settings_)
     start = game.new_game(0)
+    side_cards = tuple(cards(s) for s in sides)
     return dataclasses.replace(
         start,
         hands=tuple(cards(h) for h in hands),
-        sides=tuple(cards(s) for s in sides),
+        sides=side_cards,
+        dealt=tuple(side[0] if side else None for side in side_cards),
         captured=tuple(cards(c) for c in (captured or [""] * n)),
         piles=tuple(cards(p) for p in piles),
         turn_player=turn,
@@ -504,6 +509,64 @@ def test_a_counter_threatens_the_played_card_instead():
     assert state.current_player == 0 and state.phase == "start"
 
 
+def test_a_counter_played_while_a_pile_is_empty_is_the_last_play():
+    """Ruling Sums 6 (updated): "a counter played while a pile is empty is that player's
+    last play; it captures, it cannot be countered, and the game ends"."""
+    # player 1 draws the last card of pile 1 and threatens the 7H; player 2 counters
+    state = play(
+        position(["3H QH", "AH KC"], ["4H JH", "7H 2H"], ("5C", "7C 8C 9C")),
+        Draw(0), Play("3H"),
+    )
+    assert state.phase == "counter" and state.observation(1).last_play
+    state = state.apply(Counter("AH"))
+    # QH with JH could counter the AH, but the counter was player 2's last play
+    assert state.is_over and state.current_player is None
+    assert state.captured == ((), cards("3H"))
+    assert state.sides == (cards("4H JH"), cards("7H 2H AH"))
+    assert not any(isinstance(e, LastPlay) for e in state.new_events)
+    assert state.new_events[-1] == GameEnded(None, state.scores)
+
+
+def test_a_counter_while_both_piles_hold_cards_can_still_be_countered():
+    state = play(
+        position(["3H QH", "AH KC"], ["4H JH", "7H 2H"], ("5C 6C", "7C 8C 9C")),
+        Draw(0), Play("3H"),
+    )
+    assert not state.observation(1).last_play
+    assert state.apply(Counter("AH")).phase == "counter"
+
+
+def test_return_never_takes_back_the_dealt_card_even_after_it_moved():
+    """Ruling Sums 7: "a player takes back only a card they played themselves, never the
+    face-up card they were dealt"."""
+    state = position(["4D 5D", "6D"], ["9H", "8S"], variant_return=True).apply(Draw(0))
+    assert not any(isinstance(a, TakeBack) for a in state.legal_actions())
+    with pytest.raises(IllegalActionError, match="the card you were dealt face up"):
+        state.apply(TakeBack("9H"))
+
+
+def test_return_with_two_decks_keeps_one_copy_of_the_dealt_card():
+    """With two identical cards, one played and one dealt, one copy may go back."""
+    state = position(
+        ["4D 5D", "6D", "7D", "8D", "9D"], ["9H 9H", "8S", "2S", "3S", "4S"],
+        variant_return=True,
+    ).apply(Draw(0))
+    assert TakeBack("9H") in legal_set(state)
+    state = state.apply(TakeBack("9H"))
+    assert state.sides[0] == cards("9H")
+    assert state.dealt[0] == parse_card("9H")
+
+
+def test_a_dealt_card_that_is_captured_frees_nothing_for_return():
+    """After the dealt card is captured, every card left on the side was played."""
+    state = position(["3H QH", "5D KC"], ["4H", "7H 2D"], variant_return=True)
+    # 3 + 4 = 7 takes player 2's dealt 7H; player 2 lets it go
+    state = play(state, Draw(0), Play("3H"), Decline())
+    assert state.captured[0] == cards("7H") and state.dealt[1] is None
+    state = play(state, Draw(0))
+    assert TakeBack("2D") in legal_set(state)
+
+
 def test_a_counter_can_be_countered_and_only_the_last_countered_card_is_removed():
     """"A player can counter a counter card. Only the last countered card is removed when no
     other counters are played"."""
@@ -679,9 +742,8 @@ def test_return_variant_take_back_instead_of_playing():
     """"(variant) – OR – they may choose to return a card they have played up until now to
     their hand if they have less than 5 cards in hand"."""
     state = position(["4D 5D", "6D"], ["9H 3S", "8S"], variant_return=True).apply(Draw(0))
-    assert legal_set(state) == {Play(c) for c in cards("4D 5D 4C")} | {
-        TakeBack("9H"), TakeBack("3S")
-    }
+    # 9H was dealt face up, 3S was played: only 3S may go back (ruling Sums 7)
+    assert legal_set(state) == {Play(c) for c in cards("4D 5D 4C")} | {TakeBack("3S")}
     state = state.apply(TakeBack("3S"))
     assert state.new_events[0] == CardTakenBack(0, parse_card("3S"))
     assert state.hands[0] == cards("4D 5D 4C 3S") and state.sides[0] == cards("9H")
@@ -719,7 +781,7 @@ def test_draw_or_play_with_an_empty_hand_must_draw():
 def test_both_variants_need_a_draw_between_two_take_backs():
     """Chosen here: otherwise "take back, play, take back, play..." would never end."""
     state = position(
-        ["4D", "6D"], ["9H 3S", "8S"], ("2C 3C 4C 5C", "6C 7C 8C 9C"),
+        ["4D", "6D"], ["2H 9H 3S", "8S"], ("2C 3C 4C 5C", "6C 7C 8C 9C"),
         variant_return=True, variant_draw_or_play=True,
     )
     assert TakeBack("9H") in legal_set(state)
