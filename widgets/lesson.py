@@ -438,7 +438,7 @@ class GuidedHand:
             return "you"
         if player is not None and player >= self.game.num_players:
             return "dummy"
-        return f"player {player + 1}" if player is not None else "nobody"
+        return f"Player {player + 1}" if player is not None else "nobody"
 
     def _run_bots(self, limit: int = 2000) -> None:
         for _ in range(limit):
@@ -467,7 +467,7 @@ class GuidedHand:
             else "Hand finished." if self.paused else "Waiting for the bots."
         )
         scores = ", ".join(
-            f"{'you' if s == self.seat else f'player {s + 1}'}: {v}"
+            f"{'you' if s == self.seat else f'Player {s + 1}'}: {v}"
             for s, v in enumerate(self.state.scores)
         )
         table = f"<div><b>On the table:</b> {card_row(trick) if trick else 'no cards yet'}</div>"

@@ -390,8 +390,8 @@ class FirstPlayerRolls(Event):
     def describe(self) -> str:
         rounds = []
         for group in self.rolls:
-            rounds.append(", ".join(f"player {p + 1} rolled {a}+{b}" for p, (a, b) in group))
-        return "; then ".join(rounds) + f": player {self.first_player + 1} goes first."
+            rounds.append(", ".join(f"Player {p + 1} rolled {a}+{b}" for p, (a, b) in group))
+        return "; then ".join(rounds) + f": Player {self.first_player + 1} goes first."
 
 
 @dataclass(frozen=True)
@@ -452,7 +452,7 @@ class GameEnded(Event):
     scores: tuple[int, ...]
 
     def describe(self) -> str:
-        text = ", ".join(f"player {i + 1}: {s}" for i, s in enumerate(self.scores))
+        text = ", ".join(f"Player {i + 1}: {s}" for i, s in enumerate(self.scores))
         return f"The stock is empty: the game is over ({text})."
 
 

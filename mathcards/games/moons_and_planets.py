@@ -521,7 +521,7 @@ class PrizeTurned(Event):
     card: Card | None = None
 
     def describe(self) -> str:
-        return f"player {self.player + 1} turns prize {self.index + 1} face up: {self.card.symbol}"
+        return f"Player {self.player + 1} turns prize {self.index + 1} face up: {self.card.symbol}"
 
 
 @dataclass(frozen=True)
@@ -529,7 +529,7 @@ class SatOut(Event):
     reason: str = ""
 
     def describe(self) -> str:
-        return f"player {self.player + 1} sits this trick out: {self.reason}"
+        return f"Player {self.player + 1} sits this trick out: {self.reason}"
 
 
 @dataclass(frozen=True)
@@ -540,7 +540,7 @@ class CardPlayed(Event):
 
     def describe(self) -> str:
         how = "leads" if self.led else ("follows with" if self.follows else "discards")
-        return f"player {self.player + 1} {how} {self.card.symbol}"
+        return f"Player {self.player + 1} {how} {self.card.symbol}"
 
 
 @dataclass(frozen=True)
@@ -581,7 +581,7 @@ class PlanetDeclared(Event):
     reason: str = ""
 
     def describe(self) -> str:
-        return f"player {self.player + 1} declares a planet: {self.reason}"
+        return f"Player {self.player + 1} declares a planet: {self.reason}"
 
 
 @dataclass(frozen=True)
@@ -590,7 +590,7 @@ class PlanetSwitched(Event):
 
     def describe(self) -> str:
         return (
-            f"player {self.player + 1} takes the 5♣: it becomes their planet and "
+            f"Player {self.player + 1} takes the 5♣: it becomes their planet and "
             f"{_show(self.old_cards)} go back to their hand"
         )
 
@@ -601,7 +601,7 @@ class MoonMade(Event):
     reason: str = ""
 
     def describe(self) -> str:
-        return f"player {self.player + 1} makes a moon: {self.reason}"
+        return f"Player {self.player + 1} makes a moon: {self.reason}"
 
 
 @dataclass(frozen=True)
@@ -612,7 +612,7 @@ class MoonExtended(Event):
 
     def describe(self) -> str:
         return (
-            f"player {self.player + 1} adds {_show(self.cards)} to moon {self.moon + 1}: "
+            f"Player {self.player + 1} adds {_show(self.cards)} to moon {self.moon + 1}: "
             f"{moon_reason(self.result)}"
         )
 
@@ -624,7 +624,7 @@ class MoonsRegrouped(Event):
 
     def describe(self) -> str:
         return (
-            f"player {self.player + 1} regroups their moons as "
+            f"Player {self.player + 1} regroups their moons as "
             + " | ".join(_show(g) for g in self.groups)
             + f", putting down {_show(self.added)}"
         )
@@ -644,7 +644,7 @@ class GameWon(Event):
     reason: str = ""
 
     def describe(self) -> str:
-        names = " and ".join(f"player {w + 1}" for w in self.winners)
+        names = " and ".join(f"Player {w + 1}" for w in self.winners)
         return f"{names} win{'s' if len(self.winners) == 1 else ''}: {self.reason}"
 
 
@@ -1182,9 +1182,9 @@ class MoonsAndPlanetsState(State):
 
     def _not_now(self) -> str:
         if self.phase == TURN_PRIZE:
-            return f"player {self.current_player + 1} must first turn a prize face up"
+            return f"Player {self.current_player + 1} must first turn a prize face up"
         if self.phase == PLAY:
-            return f"a trick is being played: player {self.current_player + 1} plays a card now"
+            return f"a trick is being played: Player {self.current_player + 1} plays a card now"
         if self.phase == PUT_DOWN:
             return "cards are being put down now: play to a trick only once everyone is done"
         return "the game is over"

@@ -284,8 +284,8 @@ class HandDealt(Event):
     def describe(self) -> str:
         extra = " and a face-down dummy hand" if self.dummy else ""
         return (
-            f"Round {self.round_number}: player {self.player + 1} deals {self.hand_size} cards "
-            f"each{extra}; player {self.leader + 1} leads."
+            f"Round {self.round_number}: Player {self.player + 1} deals {self.hand_size} cards "
+            f"each{extra}; Player {self.leader + 1} leads."
         )
 
 
@@ -348,7 +348,7 @@ class RoundScored(Event):
 
     def describe(self) -> str:
         parts = [
-            f"player {i + 1}: {t} trick(s), +{a}" for i, (t, a) in
+            f"Player {i + 1}: {t} trick(s), +{a}" for i, (t, a) in
             enumerate(zip(self.side_tricks, self.awards, strict=True))
         ]
         return f"Round {self.round_number} scored: " + "; ".join(parts) + "."
