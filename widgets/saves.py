@@ -15,14 +15,17 @@ typing slips. Settings that differ from the defaults come between, e.g.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
 import os
 import re
 import secrets
+import tempfile
 import time
 import zlib
 from dataclasses import dataclass
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -201,16 +204,28 @@ def save_table(state: State, seats: tuple[str, ...], slot: str = "") -> Path:
         "saved_at": time.strftime("%Y-%m-%d %H:%M"),
         "game": json.loads(state.to_json()),
     }
-    tmp = path.with_suffix(".tmp")
-    tmp.write_text(json.dumps(payload, ensure_ascii=False), encoding="utf-8")
-    os.replace(tmp, path)
+    data = json.dumps(payload, ensure_ascii=False).encode("utf-8")
+    # a temp file of its own in the same folder (two tables saving one slot never
+    # share one), flushed to disk, then renamed over the save in one step: a
+    # reader sees the old save or the new one, never half of either
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.stem}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as tmp:
+            tmp.write(data)
+            tmp.flush()
+            os.fsync(tmp.fileno())
+        os.replace(tmp_name, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp_name)
+        raise
     return path
 
 
-def _read(path: Path, game_name: str) -> SavedTable:
+def _parse(text: str, path: Path, game_name: str) -> SavedTable:
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
+        data = json.loads(text)
+    except ValueError as exc:
         raise SaveFileError(f"the saved table is not readable JSON ({exc})") from None
     if not isinstance(data, dict) or data.get("format") != TABLE_FORMAT:
         raise SaveFileError("the saved table is not a MathCards table save")
@@ -225,18 +240,50 @@ def _read(path: Path, game_name: str) -> SavedTable:
     return SavedTable(state, tuple(seats), path)
 
 
-def load_table(game_name: str, slot: str = "") -> tuple[SavedTable | None, str]:
+def load_table(
+    game_name: str, slot: str = "", _retries: int = 3
+) -> tuple[SavedTable | None, str]:
     """The saved table for a game, or (None, message) when there is none or it is broken.
 
     A broken save is renamed ``<game>.broken-<time>.json`` (kept, never
     deleted) and the message says so in one line.
     """
     path = save_path(game_name, slot)
-    if not path.exists():
-        return None, ""
     try:
-        return _read(path, game_name), ""
+        with open(path, "rb") as f:
+            read_id = os.fstat(f.fileno()).st_ino
+            raw = f.read()
+    except FileNotFoundError:
+        return None, ""
+    except OSError as exc:
+        return None, (f"Your saved game could not be read ({exc.strerror or 'unreadable'}); "
+                      f"a new game has started.")
+    try:
+        return _parse(raw.decode("utf-8", errors="replace"), path, game_name), ""
     except (MathCardsError, RecursionError) as exc:
+        kept = _set_aside(path, read_id)
+        if kept is None and _retries:  # another table saved this slot meanwhile: read that
+            return load_table(game_name, slot, _retries - 1)
+        kept = kept or "left in place"
+        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        if len(first) > 140:
+            first = first[:137] + "..."
+        return None, (f"Your saved game could not be opened ({first}); it is {kept} and a "
+                      f"new game has started.")
+
+
+def _set_aside(path: Path, read_id: int) -> str | None:
+    """Rename the broken save ``<slot>.broken-<time>.json``; the words for the message.
+
+    Only the file that was read is moved: when another table has replaced it
+    since (a good save), nothing is moved and None is returned.
+    """
+    with _slot_lock(path):
+        try:
+            if os.stat(path).st_ino != read_id:
+                return None
+        except FileNotFoundError:  # another page set it aside just now
+            return "kept aside"
         stamp = time.strftime("%Y%m%d-%H%M%S")
         aside = path.with_name(f"{path.stem}.broken-{stamp}.json")
         n = 1
@@ -245,14 +292,25 @@ def load_table(game_name: str, slot: str = "") -> tuple[SavedTable | None, str]:
             aside = path.with_name(f"{path.stem}.broken-{stamp}-{n}.json")
         try:
             os.replace(path, aside)
-            kept = f"kept as {aside.name}"
+            return f"kept as {aside.name}"
         except OSError:
-            kept = "left in place"
-        first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-        if len(first) > 140:
-            first = first[:137] + "..."
-        return None, (f"Your saved game could not be opened ({first}); it is {kept} and a "
-                      f"new game has started.")
+            return "left in place"
+
+
+@contextlib.contextmanager
+def _slot_lock(path: Path) -> Iterator[None]:
+    """Hold the slot's lock file while a broken save is set aside (POSIX; a no-op elsewhere)."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - Windows
+        yield
+        return
+    with open(path.with_name(f".{path.stem}.lock"), "a+b") as lock:
+        fcntl.flock(lock.fileno(), fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock.fileno(), fcntl.LOCK_UN)
 
 
 def clear_table(game_name: str, slot: str = "") -> None:

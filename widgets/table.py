@@ -596,8 +596,9 @@ class GameTable(W.VBox):
                     saves.clear_table(self.game_name, self.slot)
                 else:
                     saves.save_table(after, self.seats, self.slot)
-            except OSError as exc:
-                self.message = f"Could not save the game ({exc}); play goes on."
+            except OSError as exc:  # the reason, never the server's path
+                why = exc.strerror or type(exc).__name__
+                self.message = f"Could not save the game ({why}); play goes on."
         if after.is_over:
             self.message = self._final_words()
         self._refresh()

@@ -199,3 +199,99 @@ def test_saves_use_the_data_dir_atomically(data_dir):
     assert files == ["sums.json"]
     loaded, message = saves.load_table("sums")
     assert message == "" and loaded.state == table.state and loaded.seats == table.seats
+
+
+# --- two tables, one slot (issue 11 item 7) ------------------------------------------
+
+
+def _writer(data_dir: str, seed: int, rounds: int, go) -> None:
+    """Another page's kernel: saves its own game into the shared guest slot, again and again."""
+    import os as _os
+
+    _os.environ["MATHCARDS_DATA_DIR"] = data_dir
+    from mathcards.bots import Bot
+    from mathcards.games.registry import make_game as _make
+    from mathcards.widgets import saves as _saves
+
+    state = _make("sums", num_players=2).new_game(seed)
+    bot = Bot("sums", "random", seed=seed)
+    go.wait(60)
+    for _ in range(rounds):
+        if state.is_over:
+            state = state.game.new_game(seed)
+        state = state.apply(bot.choose(state))
+        _saves.save_table(state, ("human", "random"), "")
+
+
+def test_two_tables_saving_one_slot_never_leave_half_a_save(data_dir):
+    """Two kernels save the same slot while a third page reads it: every read is a whole
+    save, nothing is set aside as broken, no temp file is left behind."""
+    import multiprocessing
+
+    saves.tables_dir()
+    ctx = multiprocessing.get_context("spawn")
+    go = ctx.Event()
+    writers = [ctx.Process(target=_writer, args=(str(data_dir), s, 400, go)) for s in (1, 2)]
+    for w in writers:
+        w.start()
+    go.set()
+    reads = 0
+    try:
+        while any(w.is_alive() for w in writers) or reads == 0:
+            loaded, message = saves.load_table("sums")
+            assert message == "", message
+            if loaded is not None:
+                reads += 1
+                assert loaded.seats == ("human", "random")
+    finally:
+        for w in writers:
+            w.join(60)
+    assert [w.exitcode for w in writers] == [0, 0]
+    assert reads > 0
+    names = sorted(p.name for p in (data_dir / "tables").iterdir())
+    assert names == ["sums.json"], names
+
+
+def test_a_failed_save_leaves_the_old_save_and_no_temp_file(data_dir, monkeypatch):
+    table = sums_table(seed=1, bot_delay=0)
+    _one_move(table)
+    before = (data_dir / "tables" / "sums.json").read_bytes()
+
+    def full_disk(*_args):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(saves.os, "fsync", full_disk)
+    with pytest.raises(OSError):
+        saves.save_table(table.state, table.seats, "")
+    assert (data_dir / "tables" / "sums.json").read_bytes() == before
+    assert sorted(p.name for p in (data_dir / "tables").iterdir()) == ["sums.json"]
+
+
+def test_a_save_error_on_the_page_names_no_server_path(data_dir, monkeypatch):
+    table = sums_table(seed=1, bot_delay=0)
+
+    def refuse(*_args, **_kwargs):
+        raise PermissionError(13, "Permission denied", str(data_dir / "tables" / "x.tmp"))
+
+    monkeypatch.setattr(saves.tempfile, "mkstemp", refuse)
+    _one_move(table)
+    assert table.message.startswith("Could not save the game (Permission denied)")
+    assert str(data_dir) not in table.message and "/" not in table.message
+
+
+def test_a_broken_save_replaced_by_a_good_one_meanwhile_is_not_set_aside(data_dir):
+    """A reader that read a broken file moves it aside only if it is still that file."""
+    table = sums_table(seed=1, bot_delay=0)
+    _one_move(table)
+    path = data_dir / "tables" / "sums.json"
+    good = path.read_bytes()
+    path.write_text('{"format": "mathcards-tab', encoding="utf-8")  # half a save
+    with open(path, "rb") as f:
+        broken_id = saves.os.fstat(f.fileno()).st_ino
+    # another table saves a good game over it before the reader sets it aside
+    fresh = path.with_name("fresh.json")
+    fresh.write_bytes(good)
+    saves.os.replace(fresh, path)
+    assert saves._set_aside(path, broken_id) is None
+    assert path.read_bytes() == good
+    assert not list((data_dir / "tables").glob("*.broken-*"))
