@@ -136,7 +136,13 @@ def play(game_name: str, *, deal: str | None = None, seats: Sequence[str] | None
             problem, game, seed = str(exc), None, None
     if game is None:
         n = players or (len(seats) if seats else 2)
-        game = game_cls(num_players=n, **settings)
+        try:
+            game = game_cls(num_players=n, **settings)
+        except MathCardsError as exc:  # e.g. ?seats= with more seats than the game has
+            problem = f"{exc}: the address asks for {n} seats."
+            n = min(max(n, game_cls.min_players), game_cls.max_players)
+            seats = tuple(seats)[:n] if seats else None
+            game = game_cls(num_players=n, **settings)
     if seats is not None and len(seats) != game.num_players:
         seats = (tuple(seats) + ("strong",) * game.num_players)[:game.num_players]
     table = GameTable(view, game, seats=seats, seed=seed, bot_delay=bot_delay, save=save,

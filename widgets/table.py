@@ -36,7 +36,7 @@ from mathcards.widgets.cards import CardButton, style_html
 
 SEAT_KINDS = saves.SEAT_KINDS
 SEAT_LABELS = {"human": "person", "random": "bot (random)", "strong": "bot (strong)"}
-MAX_SEATS = 6
+MAX_SEATS = 8  # the most any game's engine allows
 HISTORY_LINES = 40
 
 
@@ -192,6 +192,9 @@ def _norm(text: str) -> str:
     return " ".join(out.split())
 
 
+OFFER_FIRST = "first answer the offer above: resume your saved game or start a new one"
+
+
 class Refused(Exception):
     """A click or typed move that the table turns down (the message says why)."""
 
@@ -274,13 +277,19 @@ class GameTable(W.VBox):
         self.w_ready_box = W.HBox([self.w_ready_text, self.w_ready])
         self.w_ready_box.add_class("mc-hide")
         self.w_hand_title = W.HTML("")
-        self.card_pool: list[CardButton] = []
+        # one button per card in the hand ("7H#1": the first 7H), never reused for
+        # another card, so a click always names the card it was made on
+        self._card_buttons: dict[str, CardButton] = {}
+        self.card_pool: list[CardButton] = []  # the hand's buttons, in hand order
         self.w_hand = W.HBox([])
         self.w_hand.add_class("mc-row")
         self.w_hand.add_class("mc-hand")
         self.w_selection = W.HTML("")  # the selected cards' arithmetic, live
-        self.choice_pool: list[W.Button] = []
-        self.choice_keys: list[str | None] = []
+        # one button per choice key, never reused for another choice: a double or
+        # replayed click names the choice it was made on, not what the redraw put there
+        self._choice_buttons: dict[str, W.Button] = {}
+        self.choice_pool: list[W.Button] = []  # the buttons shown, in order
+        self.choice_keys: list[str | None] = []  # their keys (read-only copies)
         self.w_choices = W.HBox([])
         self.w_choices.add_class("mc-row")
         self.w_choices.add_class("mc-choices")
@@ -474,6 +483,9 @@ class GameTable(W.VBox):
                 picker.add_class("mc-hide")
 
     def _on_new_game(self) -> None:
+        if self._saved_offer is not None:
+            self._say(OFFER_FIRST, refused=True)
+            return
         try:
             n = int(self.w_players.value)
             kinds = tuple(self.w_seat_pickers[i].value for i in range(n))
@@ -484,6 +496,9 @@ class GameTable(W.VBox):
             self._say(f"Cannot start that game: {exc}", refused=True)
 
     def _on_deal_code(self, code: str) -> None:
+        if self._saved_offer is not None:
+            self._say(OFFER_FIRST, refused=True)
+            return
         try:
             game, seed = saves.read_deal_code(code)
             if game.name != self.game_name:
@@ -494,7 +509,8 @@ class GameTable(W.VBox):
             self._say(str(exc), refused=True)
             return
         n = game.num_players
-        kinds = tuple(self.w_seat_pickers[i].value for i in range(min(n, MAX_SEATS)))
+        # the seats shown keep their kinds; seats the code adds are bots
+        kinds = tuple(self.w_seat_pickers[i].value for i in range(min(n, len(self.seats))))
         if "human" not in kinds:
             kinds = ("human",) + kinds[1:]
         kinds = kinds + ("strong",) * (n - len(kinds))
@@ -621,6 +637,8 @@ class GameTable(W.VBox):
     def play(self, action: Any) -> None:
         """Play ``action`` for the person to act (raises Refused with the reason)."""
         with self._lock:
+            if self._saved_offer is not None:
+                raise Refused(OFFER_FIRST)
             if self.state.is_over:
                 raise Refused("the game is over: start a new game")
             p = self.state.current_player
@@ -662,7 +680,13 @@ class GameTable(W.VBox):
         return matching, choices
 
     def _on_card_click(self, button: CardButton) -> None:
-        self._try(self._card_click, button.key)
+        with self._lock:
+            ident = getattr(button, "ident", None)
+            if self._card_buttons.get(ident) is not button or button not in self.card_pool:
+                return  # a click made on a card no longer in the hand: it names nothing now
+            if button.key in self.picked:
+                return  # a second click on the card just chosen
+            self._try(self._card_click, button.key)
 
     def _card_click(self, key: str | None) -> None:
         with self._lock:
@@ -684,9 +708,13 @@ class GameTable(W.VBox):
                 return
             self._choose(key)
 
-    def _on_choice_click(self, index: int) -> None:
-        key = self.choice_keys[index] if index < len(self.choice_keys) else None
-        self._try(self._choice_click, key)
+    def _on_choice_key(self, key: str, button: W.Button) -> None:
+        with self._lock:
+            if self._choice_buttons.get(key) is not button or key not in self.choice_keys:
+                return  # made on a choice the table no longer offers (a double click)
+            if button.disabled and not key.startswith("off:"):
+                return
+            self._try(self._choice_click, key)
 
     def _choice_click(self, key: str | None) -> None:
         with self._lock:
@@ -889,18 +917,32 @@ class GameTable(W.VBox):
             summary = '<div class="mc-selection">Select cards to make a stack.</div>'
         if self.w_selection.value != summary:
             self.w_selection.value = summary
-        while len(self.card_pool) < len(hand):
-            self.card_pool.append(CardButton(self._on_card_click))
-        if len(self.w_hand.children) != len(self.card_pool):
-            self.w_hand.children = [cb.button for cb in self.card_pool]
+        pool: list[CardButton] = []
+        copies: dict[Card, int] = {}
+        for card in hand:
+            copies[card] = copies.get(card, 0) + 1
+            ident = f"{card}#{copies[card]}"
+            cb = self._card_buttons.get(ident)
+            if cb is None:
+                cb = self._card_buttons[ident] = CardButton(self._on_card_click)
+                cb.ident = ident  # type: ignore[attr-defined]
+            pool.append(cb)
+        self.card_pool = pool
+        children = [cb.button for cb in pool]
+        if list(self.w_hand.children) != children:
+            self.w_hand.children = children
+        crowded = len(self._card_buttons) > 4 * len(pool) + 24
+        for ident, cb in list(self._card_buttons.items()):
+            if cb not in pool:
+                cb.hide()  # no card of a hand stays in a synced field once off the table
+                if crowded:  # cards long gone: close their buttons
+                    cb.button.close()
+                    del self._card_buttons[ident]
         choices: dict[str, Choice] = {}
         if acting and not selection:
             _, choices = self._stage()
         picked_cards = {k for k in self.picked if k.startswith("card:")}
         for i, cb in enumerate(self.card_pool):
-            if i >= len(hand):
-                cb.hide()
-                continue
             card = hand[i]
             key = f"card:{card}"
             if selection:
@@ -929,37 +971,33 @@ class GameTable(W.VBox):
                     wanted.append(Choice("back", "Back", tooltip="choose again"))
         elif self.state.is_over:
             wanted = []
-        while len(self.choice_pool) < len(wanted):
-            i = len(self.choice_pool)
-            b = W.Button(description="")
-            b.add_class("mc-choice")
-            b.add_class("mc-hide")
-            b.on_click(lambda _b, i=i: self._on_choice_click(i))
-            self.choice_pool.append(b)
-            self.choice_keys.append(None)
-        if len(self.w_choices.children) != len(self.choice_pool):
-            self.w_choices.children = list(self.choice_pool)
-        for i, b in enumerate(self.choice_pool):
-            if i < len(wanted):
-                c = wanted[i]
-                self.choice_keys[i] = c.key
-                enabled = not c.key.startswith("off:")
-                classes = ["mc-choice"] + (["mc-primary"] if c.primary else [])
-                if b.description != c.label:
-                    b.description = c.label
-                if (b.tooltip or "") != c.tooltip:
-                    b.tooltip = c.tooltip
-                b.disabled = not enabled
-                if list(b._dom_classes) != classes:
-                    b._dom_classes = classes
-            else:
-                self.choice_keys[i] = None
-                if b.description:
-                    b.description = ""
-                b.tooltip = ""
-                b.disabled = True
-                if list(b._dom_classes) != ["mc-choice", "mc-hide"]:
-                    b._dom_classes = ["mc-choice", "mc-hide"]
+        wanted = list({c.key: c for c in wanted}.values())  # a key is one button
+        shown: list[W.Button] = []
+        for c in wanted:
+            b = self._choice_buttons.get(c.key)
+            if b is None:
+                b = self._choice_buttons[c.key] = W.Button(description="")
+                b.on_click(lambda button, k=c.key: self._on_choice_key(k, button))
+            enabled = not c.key.startswith("off:")
+            classes = ["mc-choice"] + (["mc-primary"] if c.primary else [])
+            if b.description != c.label:
+                b.description = c.label
+            if (b.tooltip or "") != c.tooltip:
+                b.tooltip = c.tooltip
+            b.disabled = not enabled
+            if list(b._dom_classes) != classes:
+                b._dom_classes = classes
+            shown.append(b)
+        for key, b in list(self._choice_buttons.items()):
+            if b not in shown:
+                b.disabled = True  # hidden: a click already on its way names nothing
+                if len(self._choice_buttons) > 64:  # keys long gone: close them
+                    b.close()
+                    del self._choice_buttons[key]
+        self.choice_pool = shown
+        self.choice_keys = [c.key for c in wanted]
+        if list(self.w_choices.children) != shown:
+            self.w_choices.children = shown
         # the typed-move box and hints only for the person to act
         acting = self._acting_human()
         self.w_move.disabled = not acting

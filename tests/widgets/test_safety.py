@@ -163,9 +163,9 @@ def test_a_tampered_choice_key_is_refused_and_nothing_changes():
     card = next(c for c in enabled_cards(table) if not c.card.is_joker)
     card.button.click()
     before = table.state
-    i = next(i for i, k in enumerate(table.choice_keys) if k and k.startswith("sign:"))
-    table.choice_keys[i] = "sign:+99"  # a value the page never offered
-    table.choice_pool[i].click()
+    # a button means its own key, kept in the kernel: a key the page never offered
+    # reaches the table only as a forged call, and is refused
+    table._try(table._choice_click, "sign:+99")
     assert table.state is before
     assert table.refused and "not one of the moves" in table.message
 
