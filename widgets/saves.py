@@ -24,8 +24,8 @@ import secrets
 import tempfile
 import time
 import zlib
-from dataclasses import dataclass
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
