@@ -97,6 +97,12 @@ def new_seed() -> int:
     return secrets.randbelow(32**SEED_DIGITS)
 
 
+def new_private_seed() -> int:
+    """A table's secret: it shuffles every hidden card the deal code does not decide
+    (other hands, the stock, dice). Kept in the save, never shown on a page."""
+    return 1 + secrets.randbelow(2**62)
+
+
 def deal_code(game: Game, seed: int) -> str:
     """The short text that deals ``game`` (its settings) from ``seed``."""
     name = game.name

@@ -398,10 +398,18 @@ class GameTable(W.VBox):
             self.seats = self._check_seats(game, seats)
             if seed is None:
                 seed = saves.new_seed()
-            self.state = state if state is not None else game.new_game(seed)
+            if state is None:
+                # the deal code shows `seed`: it decides the public cards and, when one
+                # person sits here, their hand; every other hidden card comes from a
+                # secret of this table only (issue 11: a code never reveals a hand)
+                humans = [i for i, kind in enumerate(self.seats) if kind == "human"]
+                state = game.new_game(seed, private_seed=saves.new_private_seed(),
+                                      known_seat=humans[0] if len(humans) == 1 else None)
+            self.state = state
             self._generation += 1
             self._bot_pending = False
-            base = self.state.seed if self._bot_seed is None else self._bot_seed
+            base = ((self.state.seed ^ self.state.private_seed) % 2**32
+                    if self._bot_seed is None else self._bot_seed)
             self.bots = {i: Bot(self.game_name, kind, seed=base * 31 + i)
                          for i, kind in enumerate(self.seats) if kind != "human"}
             self.viewer = self.humans[0] if len(self.humans) == 1 else None

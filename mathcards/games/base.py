@@ -19,7 +19,7 @@ import json
 import random
 import types
 import typing
-from collections.abc import Collection, Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, ClassVar
@@ -123,14 +123,46 @@ class Game:
                 f"players, not {n}: choose a player count in that range"
             )
 
-    def new_game(self, seed: int = 0) -> State:
-        """The first state of a deal; the same seed always gives the same deal."""
+    def new_game(self, seed: int = 0, *, private_seed: int = 0,
+                 known_seat: int | None = None) -> State:
+        """The first state of a deal; the same seeds always give the same deal.
+
+        ``seed`` alone decides the whole deal (lessons, tests, bug reports). A table
+        that shows its seed as a deal code also passes a secret ``private_seed``:
+        then the seed decides only what is public at the start (face-up cards, the
+        first-player rolls) and the hand of ``known_seat`` (the one person at the
+        table, or None), while every other hidden card (other hands, the stock,
+        piles) and every later chance step (dice, reshuffles, new rounds) comes from
+        the private seed. Knowing the code then reveals no hidden card, and a
+        teacher's code still gives every student the same start and the same hand.
+        """
         if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
             raise SettingsError(f"seed must be a whole number 0 or more, not {seed!r}")
-        return self._new_game(seed)
+        if isinstance(private_seed, bool) or not isinstance(private_seed, int) or private_seed < 0:
+            raise SettingsError(
+                f"private_seed must be a whole number 0 or more, not {private_seed!r}")
+        if known_seat is not None and (
+                isinstance(known_seat, bool) or not isinstance(known_seat, int)
+                or not 0 <= known_seat < self.num_players):
+            raise SettingsError(
+                f"known_seat must be a seat from 0 to {self.num_players - 1} or None, "
+                f"not {known_seat!r}")
+        state = self._new_game(seed)
+        if not private_seed:
+            return state
+        rng = random.Random(f"mathcards-deal:{seed}:{private_seed}:{known_seat}")
+        changes = self._private_deal(state, rng, known_seat)
+        changes.update(private_seed=private_seed, known_seat=known_seat)
+        return dataclasses.replace(state, **changes)
 
     def _new_game(self, seed: int) -> State:  # pragma: no cover - abstract
         raise NotImplementedError
+
+    def _private_deal(self, state: State, rng: random.Random,
+                      known_seat: int | None) -> dict[str, Any]:
+        """The fields of ``state`` with every hidden card outside ``known_seat``'s hand
+        shuffled by ``rng`` (zone sizes kept). Games with a table override this."""
+        raise SettingsError(f"{self.title or self.name} has no private deals")
 
     def settings(self) -> dict[str, Any]:
         """The settings as plain JSON values (what saves and deal codes store)."""
@@ -146,6 +178,17 @@ def rng_for(seed: int, step: int) -> random.Random:
     return random.Random((seed << 24) + step)
 
 
+def reshuffle(rng: random.Random, zones: Sequence[tuple[Card, ...]]) -> list[tuple[Card, ...]]:
+    """The cards of ``zones`` shuffled together and dealt back, each zone keeping its size."""
+    pool = [card for zone in zones for card in zone]
+    rng.shuffle(pool)
+    out, start = [], 0
+    for zone in zones:
+        out.append(tuple(pool[start:start + len(zone)]))
+        start += len(zone)
+    return out
+
+
 @dataclass(frozen=True)
 class State:
     """A position of a game. Subclasses add their own fields (hands, piles...)."""
@@ -154,6 +197,9 @@ class State:
     seed: int
     history: History = field(default=EMPTY, repr=False)
     log: History = field(default=EMPTY, repr=False, compare=False)
+    # a table's secret (see Game.new_game): never shown on a page, kept in saves
+    private_seed: int = field(default=0, repr=False)
+    known_seat: int | None = field(default=None, repr=False)
 
     # --- what subclasses provide ----------------------------------------
     @property
@@ -223,6 +269,9 @@ class State:
 
     def rng(self) -> random.Random:
         """Random source for chance inside the action being applied now."""
+        if self.private_seed:
+            return random.Random(
+                f"mathcards-chance:{self.seed}:{self.private_seed}:{len(self.history) + 1}")
         return rng_for(self.seed, len(self.history) + 1)
 
     @property
@@ -251,15 +300,19 @@ class State:
     # --- saving ----------------------------------------------------------
     def to_json(self) -> str:
         """Seed + settings + actions: enough to replay this exact state."""
+        data: dict[str, Any] = {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "game": self.game.name,
+            "settings": self.game.settings(),
+            "seed": self.seed,
+        }
+        if self.private_seed:  # only tables' games have one; older saves have none
+            data["private_seed"] = self.private_seed
+            data["known_seat"] = self.known_seat
+        data["actions"] = [encode_action(a) for a in self.history]
         return json.dumps(
-            {
-                "format": SAVE_FORMAT,
-                "version": SAVE_VERSION,
-                "game": self.game.name,
-                "settings": self.game.settings(),
-                "seed": self.seed,
-                "actions": [encode_action(a) for a in self.history],
-            },
+            data,
             ensure_ascii=False,
             separators=(",", ":"),
         )
@@ -423,7 +476,8 @@ def load_state(text: str | bytes) -> State:
     try:
         cls = get_game_class(name)
         game = cls(**settings)
-        state = game.new_game(seed)
+        state = game.new_game(seed, private_seed=data.get("private_seed", 0),
+                              known_seat=data.get("known_seat"))
     except (SettingsError, TypeError) as exc:
         raise SaveFileError(f"the saved game's settings are broken: {exc}") from None
     for i, raw in enumerate(actions, start=1):

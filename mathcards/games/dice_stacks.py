@@ -47,7 +47,7 @@ from typing import Any, ClassVar
 
 from mathcards.cards import Card, as_card, parse_cards, standard_deck
 from mathcards.errors import MathCardsError, SettingsError
-from mathcards.games.base import EMPTY, Event, Game, State, rng_for
+from mathcards.games.base import EMPTY, Event, Game, State, reshuffle, rng_for
 from mathcards.games.dice_stacks_solver import (
     KING,
     best_stack_counts,
@@ -507,6 +507,11 @@ class DiceStacks(Game):
             run_outs=(0,) * n,
             markers=((),) * n,
         )
+
+    def _private_deal(self, state, rng, known_seat):
+        """Nobody holds a card at the start: the whole stock is hidden (the first-player
+        rolls are public); the dice of every turn come from the private seed."""
+        return {"stock": reshuffle(rng, [state.stock])[0]}
 
 
 def _first_player_rolls(rng: random.Random, players: int):

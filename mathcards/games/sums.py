@@ -61,7 +61,7 @@ from typing import Any, ClassVar
 
 from mathcards.cards import Card, as_card, standard_deck
 from mathcards.errors import SettingsError
-from mathcards.games.base import EMPTY, Event, Game, State, rng_for
+from mathcards.games.base import EMPTY, Event, Game, State, reshuffle, rng_for
 
 # --- values and scoring ----------------------------------------------------
 RED_SUITS = frozenset(("H", "D"))
@@ -583,6 +583,20 @@ class Sums(Game):
             may_take_back=(True,) * n,
             dealt=tuple(face_up),
         )
+
+    def _private_deal(self, state, rng, known_seat):
+        """Other hands and the cards under each pile's top are hidden; the face-up
+        cards and the piles' face-up top cards are public."""
+        hands = state.hands
+        others = [i for i in range(self.num_players) if i != known_seat]
+        under = [pile[:-1] for pile in state.piles]
+        zones = reshuffle(rng, [hands[i] for i in others] + under)
+        new_hands = list(hands)
+        for i, zone in zip(others, zones, strict=False):
+            new_hands[i] = zone
+        piles = tuple(zone + pile[-1:] for zone, pile in
+                      zip(zones[len(others):], state.piles, strict=True))
+        return {"hands": tuple(new_hands), "piles": piles}
 
 
 def _remove(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:

@@ -45,7 +45,7 @@ from typing import Any
 
 from mathcards.cards import Card, as_card, parse_card, standard_deck
 from mathcards.errors import MathCardsError, SettingsError
-from mathcards.games.base import EMPTY, Event, Game, State, rng_for
+from mathcards.games.base import EMPTY, Event, Game, State, reshuffle, rng_for
 
 BOUND = 10
 MIN_DECK_FOR_GOAL = 3
@@ -464,6 +464,16 @@ class SunsToMoons(Game):
         return SunsToMoonsState(
             game=self, seed=seed, points=(0,) * n, log=EMPTY.push(tuple(events)), **changes
         )
+
+    def _private_deal(self, state, rng, known_seat):
+        """Other hands and the stock are hidden; the centre card is public."""
+        hands = state.hands
+        others = [i for i in range(self.num_players) if i != known_seat]
+        zones = reshuffle(rng, [hands[i] for i in others] + [state.stock])
+        new_hands = list(hands)
+        for i, zone in zip(others, zones, strict=False):
+            new_hands[i] = zone
+        return {"hands": tuple(new_hands), "stock": zones[-1]}
 
 
 def _draw(stock: tuple[Card, ...], junk: tuple[Card, ...], count: int,
