@@ -23,6 +23,7 @@ $(STAMP): pyproject.toml
 # tests/browser/server.py starts the same command; tests/test_notebooks.py
 # checks they agree.
 play: $(STAMP)
+	@$(PY) -m mathcards teacher-key --url http://$(HOST):$(PORT)
 	JUPYTER_PATH=$(CURDIR)/lessons/share/jupyter $(VENV)/bin/voila --no-browser \
 	    --Voila.ip=$(HOST) --port=$(PORT) \
 	    --Voila.root_dir=$(CURDIR)/lessons --Voila.config_file_paths=$(CURDIR)/lessons

@@ -1,4 +1,5 @@
-"""The ``mathcards`` command: ``python -m mathcards check FILE...`` checks exercise sets.
+"""The ``mathcards`` command: ``python -m mathcards check FILE...`` checks exercise sets;
+``python -m mathcards teacher-key`` prints the key that opens the teacher's pages.
 
 Every problem is printed on one line, ``FILE: line N: ...`` with a fix; the
 exit code is 0 when every file is clean, 1 when any has a problem, 2 for a
@@ -12,9 +13,37 @@ import sys
 from collections.abc import Sequence
 
 USAGE = """usage: python -m mathcards check FILE [FILE ...]
+       python -m mathcards teacher-key [--url BASE]
 
-Checks exercise sets (YAML) before class: every problem with its line and a fix.
+check: checks exercise sets (YAML) before class: every problem with its line and a fix.
+teacher-key: prints the key that opens the teacher's pages on Voila (made on first
+use; MATHCARDS_TEACHER_KEY overrides it); with --url, the teacher's links.
 """
+TEACHER_PAGES = ("dashboard.ipynb", "teachers.ipynb")
+
+
+def teacher_key(rest: Sequence[str], out=None) -> int:
+    from urllib.parse import quote
+
+    from mathcards.errors import MathCardsError
+    from mathcards.keys import teacher_key as key
+
+    out = out or sys.stdout
+    if rest and (rest[0] != "--url" or len(rest) != 2):
+        print(f"teacher-key takes only --url BASE\n{USAGE}", end="", file=sys.stderr)
+        return 2
+    try:
+        value = key()
+    except MathCardsError as exc:
+        print(f"cannot make the teacher's key: {exc}", file=sys.stderr)
+        return 1
+    if not rest:
+        print(value, file=out)
+        return 0
+    base = rest[1].rstrip("/")
+    for page in TEACHER_PAGES:
+        print(f"teacher's page: {base}/voila/render/{page}?key={quote(value)}", file=out)
+    return 0
 
 
 def check(paths: Sequence[str], out=None) -> int:
@@ -47,9 +76,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(USAGE, end="")
         return 0 if args else 2
     command, rest = args[0], args[1:]
+    if command == "teacher-key":
+        return teacher_key(rest)
     if command != "check":
-        print(f"unknown command {command!r}: the command is 'check'\n{USAGE}", end="",
-              file=sys.stderr)
+        print(f"unknown command {command!r}: the commands are 'check' and 'teacher-key'"
+              f"\n{USAGE}", end="", file=sys.stderr)
         return 2
     if not rest:
         print(f"give the exercise files to check\n{USAGE}", end="", file=sys.stderr)

@@ -9,6 +9,19 @@ and keeps the browser's CPU cost in one block (one page at a time).
 
 from __future__ import annotations
 
+import atexit
+import os
+import shutil
+import tempfile
+
+# Every test process (and every process it starts) keeps MathCards' files out of
+# the home folder and uses one known variant secret, so variants replay across
+# processes; tests of the secrets themselves set their own.
+_STATE = tempfile.mkdtemp(prefix="mathcards-tests-")
+atexit.register(shutil.rmtree, _STATE, ignore_errors=True)
+os.environ.setdefault("MATHCARDS_DATA_DIR", os.path.join(_STATE, "data"))
+os.environ.setdefault("MATHCARDS_SECRET", "variant-secret-of-the-test-suite")
+
 
 def pytest_collection_modifyitems(session, config, items):
     items.sort(key=lambda item: item.get_closest_marker("browser") is not None)

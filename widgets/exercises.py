@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import ipywidgets as W
@@ -507,8 +508,6 @@ _SET_NAME = __import__("re").compile(r"^[A-Za-z0-9_-]{1,60}$")
 
 def sample_sets(folder: str | Any = "exercises") -> list[str]:
     """The names of the set files in ``folder`` (``suns_to_moons`` for suns_to_moons.yaml)."""
-    from pathlib import Path
-
     return sorted(p.stem for p in Path(folder).glob("*.yaml") if _SET_NAME.match(p.stem))
 
 
@@ -519,7 +518,6 @@ def practice_page(folder: str | Any = "exercises", *, query: str | None = None,
     Only a set file that exists in ``folder`` can be opened (the name is checked,
     never used as a path as given); a bad name or student shows the list of sets.
     """
-    from pathlib import Path
     from urllib.parse import parse_qs, quote
 
     from mathcards.exercises import load_set
@@ -558,6 +556,8 @@ def dashboard(source: Any = None, *, top: int = 10) -> W.Widget:
     from mathcards.exercises.results import class_table, most_missed, read_results
 
     where = source if source is not None else default_progress_path()
+    # the page names what it read, never where it lives on the server
+    shown = "this server's progress database" if source is None else Path(str(where)).name
     try:
         attempts = read_results(where)
     except MathCardsError as exc:
@@ -566,7 +566,7 @@ def dashboard(source: Any = None, *, top: int = 10) -> W.Widget:
         return box
     students = len({a.student for a in attempts})
     view = W.HTML(
-        f"{style_html()}{EXTRA_CSS}<p>Results from <code>{_esc(where)}</code>: "
+        f"{style_html()}{EXTRA_CSS}<p>Results from <code>{_esc(shown)}</code>: "
         f"{len(attempts)} attempts by {students} student{'s' if students != 1 else ''}.</p>"
         f"<h3>Class table</h3>{class_table_html(class_table(attempts))}"
         f"<h3>Most missed exercises</h3>{missed_chart_svg(most_missed(attempts, top))}")

@@ -23,14 +23,17 @@ A set::
         goal: -3..3
         require: [solvable, exactly one solution]   # ... checked by the solvers
 
-Each student's variant comes from a stable hash of (set, exercise, student),
-so it is the same in every session and a teacher can open it again.
+Each student's variant comes from a keyed hash of (set, exercise, student)
+with the server's variant secret (``mathcards.keys``), so it is the same in
+every session and a teacher can open it again, while nobody without the secret
+can compute a classmate's variant (cards or answers) from a name.
 """
 
 from __future__ import annotations
 
 import difflib
 import hashlib
+import hmac
 import random
 import re
 from collections import Counter
@@ -148,13 +151,22 @@ def read_constraint(text: Any, kind: Kind) -> Constraint:
 
 
 # --- stable variant seeds ---------------------------------------------------------------
-def variant_seed(set_id: str, exercise_id: str, student: str) -> int:
-    """A seed from (set, exercise, student) that is the same on every machine and run.
+def variant_seed(set_id: str, exercise_id: str, student: str,
+                 secret: str | None = None) -> int:
+    """A seed from (set, exercise, student), keyed with the server's variant secret.
 
-    Python's ``hash()`` of a string changes from process to process; SHA-256 does not.
+    The same secret gives the same seed on every machine and run (Python's
+    ``hash()`` of a string changes from process to process; HMAC-SHA-256 does not);
+    without the secret nobody can compute it. ``secret`` defaults to
+    ``mathcards.keys.variant_secret()``.
     """
-    key = "\x1f".join(("mathcards-exercise-v1", set_id, exercise_id, student))
-    return int.from_bytes(hashlib.sha256(key.encode("utf-8")).digest()[:8], "big")
+    if secret is None:
+        from mathcards.keys import variant_secret
+
+        secret = variant_secret()
+    key = "\x1f".join(("mathcards-exercise-v2", set_id, exercise_id, student))
+    digest = hmac.new(secret.encode("utf-8"), key.encode("utf-8"), hashlib.sha256).digest()
+    return int.from_bytes(digest[:8], "big")
 
 
 @dataclass(frozen=True)

@@ -72,7 +72,9 @@ def isolated_env(state_dir: Path) -> dict[str, str]:
 class VoilaServer:
     """One Voilà process serving ``root_dir``; ``url(path)`` builds page addresses."""
 
-    def __init__(self, state_dir: Path, root_dir: Path = LESSONS, port: int | None = None):
+    def __init__(self, state_dir: Path, root_dir: Path = LESSONS, port: int | None = None,
+                 extra_args: list[str] | None = None):
+        self.extra_args = list(extra_args or [])  # e.g. shorter culling times in a test
         self.state_dir = Path(state_dir)
         self.root_dir = Path(root_dir)
         self.port = port or free_port()
@@ -89,6 +91,7 @@ class VoilaServer:
     def start(self, timeout: float = 90.0) -> VoilaServer:
         self.state_dir.mkdir(parents=True, exist_ok=True)
         extra_env, argv = play_command(self.root_dir, self.port)
+        argv += self.extra_args
         env = isolated_env(self.state_dir)
         env.update(extra_env)
         log = open(self.log_path, "wb")  # noqa: SIM115 - kept open for the process' life

@@ -74,12 +74,47 @@ def test_every_landing_link_opens_a_working_page(page, voila_server):
         page.wait_for_url(re.compile(rf".*/voila/render/{re.escape(href)}$"))
         wait_for_rendered(page)
         assert urlparse(page.url).path.endswith(href)
-        if page.locator(".jupyter-widgets").count() or href != "teachers.ipynb":
+        if href == "teachers.ipynb":
+            _teacher_pages_open_only_with_the_key(page, voila_server)
+        else:
             _respond(page)
         visited.append(href)
         assert_clean(page, voila_server)
     for lesson in ("suns_to_moons", "dice_stacks", "sums", "shoot_the_moon", "moons_and_planets"):
         assert f"{lesson}.ipynb" in visited
+
+
+def _teacher_pages_open_only_with_the_key(page, server) -> None:
+    """Without the key the guide shows how to open it and no student's solution;
+    with it, the teacher's view of a student's variant works; the class results too."""
+    import os
+
+    from mathcards import keys
+
+    locked = page.locator(".mc-refused", has_text="This page is for teachers")
+    locked.first.wait_for(state="visible")
+    assert page.locator(".mc-teacher").count() == 0
+    saved = os.environ.get("MATHCARDS_DATA_DIR")
+    os.environ["MATHCARDS_DATA_DIR"] = str(server.state_dir / "mathcards_data")
+    try:
+        key = keys.teacher_key()  # the server's own key file, made by its first page
+    finally:
+        if saved is None:
+            os.environ.pop("MATHCARDS_DATA_DIR")
+        else:
+            os.environ["MATHCARDS_DATA_DIR"] = saved
+    page.goto(server.page(f"teachers.ipynb?key={key}"))
+    wait_for_rendered(page)
+    page.locator(".mc-teacher").first.wait_for(state="visible")
+    _respond(page)
+    page.goto(server.page("dashboard.ipynb?key=wrong-key"))
+    wait_for_rendered(page)
+    page.locator(".mc-refused", has_text="not right").first.wait_for(state="visible")
+    assert "Class table" not in page.inner_text("#rendered_cells")
+    page.goto(server.page(f"dashboard.ipynb?key={key}"))
+    wait_for_rendered(page)
+    page.get_by_text("Class table").first.wait_for(state="visible")
+    assert str(server.state_dir) not in page.inner_text("#rendered_cells")
 
 
 def test_guided_lesson_check_answered_wrong_then_right(page, voila_server):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
@@ -108,7 +109,8 @@ def test_the_seed_is_a_stable_hash_not_pythons_salted_hash():
             "print(variant_seed('random-practice', 'unique', 'ana'))")
     for salt in ("1", "2"):
         out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                             env={"PYTHONHASHSEED": salt, "PATH": ""}, timeout=60)
+                             env={"PYTHONHASHSEED": salt, "PATH": "",
+                                  "MATHCARDS_SECRET": os.environ["MATHCARDS_SECRET"]}, timeout=60)
         assert int(out.stdout) == expected
     assert variant_seed("random-practice", "unique", "ben") != expected
 

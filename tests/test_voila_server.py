@@ -1,0 +1,106 @@
+"""The Voilà server's kernels, on a real server (issue 11 items 3 and 4, issue 12).
+
+- The teacher's pages are not preheated: they read the database when opened.
+- A pooled kernel that waited longer than the idle timeout is not culled under
+  its first visitor before the page connects.
+- A kernel whose page never connects is shut down soon after it rendered.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import time
+import urllib.request
+import uuid
+
+import pytest
+
+from tests.browser.server import LESSONS, VoilaServer
+
+pytestmark = pytest.mark.slow
+
+
+def _kernel_id(html: str) -> str:
+    match = re.search(r'kernelId["\']?\s*[:=]\s*["\']([0-9a-f-]{36})', html)
+    assert match, "the page names no kernel"
+    return match.group(1)
+
+
+def _open(server: VoilaServer, notebook: str) -> str:
+    with urllib.request.urlopen(server.page(notebook), timeout=180) as response:
+        return response.read().decode("utf-8", "replace")
+
+
+async def _kernel_answers(server: VoilaServer, kernel_id: str) -> bool:
+    """Connect to the kernel as the page does and ask for kernel_info."""
+    from tornado.httpclient import HTTPClientError
+    from tornado.websocket import websocket_connect
+
+    url = (f"ws://127.0.0.1:{server.port}/api/kernels/{kernel_id}/channels"
+           f"?session_id={uuid.uuid4().hex}")
+    try:
+        ws = await websocket_connect(url, connect_timeout=20)
+    except (HTTPClientError, OSError):
+        return False
+    msg_id = uuid.uuid4().hex
+    ws.write_message(json.dumps({
+        "header": {"msg_id": msg_id, "msg_type": "kernel_info_request", "username": "test",
+                   "session": uuid.uuid4().hex, "version": "5.3", "date": ""},
+        "parent_header": {}, "metadata": {}, "content": {}, "channel": "shell", "buffers": [],
+    }))
+    deadline = time.monotonic() + 30
+    try:
+        while time.monotonic() < deadline:
+            raw = await asyncio.wait_for(ws.read_message(), timeout=30)
+            if raw is None:
+                return False
+            msg = json.loads(raw)
+            if msg.get("parent_header", {}).get("msg_id") == msg_id and \
+                    msg["header"]["msg_type"] == "kernel_info_reply":
+                return True
+    finally:
+        ws.close()
+    return False
+
+
+def _answers(server, kernel_id) -> bool:
+    return asyncio.run(_kernel_answers(server, kernel_id))
+
+
+@pytest.fixture
+def quick_culling_server(tmp_path):
+    """The lessons served as by make play, with the idle timeout cut to 3 s."""
+    server = VoilaServer(tmp_path / "state", root_dir=LESSONS, extra_args=[
+        "--MappingKernelManager.cull_idle_timeout=3",
+        "--MappingKernelManager.cull_interval=1",
+        "--ClassroomKernelManager.unconnected_grace=12",
+    ])
+    server.start()
+    try:
+        server.wait_for_pools(9)
+        yield server
+    finally:
+        server.stop()
+
+
+def test_kernels_wait_for_their_page_and_pages_that_never_connect_free_theirs(
+        quick_culling_server):
+    server = quick_culling_server
+    log = server.log_text()
+    assert "Kernel pool of dashboard.ipynb" not in log  # read when a teacher opens it
+    assert "Kernel pool of teachers.ipynb" not in log
+    time.sleep(6)  # the pooled kernels are now idle for longer than the timeout
+    # the first visitor after a quiet spell: the culler runs before the page connects
+    first = _kernel_id(_open(server, "shoot_the_moon.ipynb"))
+    time.sleep(7)  # a slow page: connects after more than the idle timeout
+    assert _answers(server, first), "the visitor's kernel was culled before the page connected"
+    # a page fetched but never connected: its kernel is shut down after the grace
+    lost = _kernel_id(_open(server, "sums.ipynb"))
+    deadline = time.monotonic() + 40
+    while time.monotonic() < deadline and "its page never connected" not in server.log_text():
+        time.sleep(1)
+    assert f"Shutting down kernel {lost}" in server.log_text()
+    assert not _answers(server, lost)
+    assert f"Shutting down kernel {first}" not in server.log_text()  # the connected one stays
