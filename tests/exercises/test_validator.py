@@ -196,6 +196,13 @@ BROKEN = [
     ("empty", "", 1, "the file is empty"),
     ("not a mapping", "- just\n- a list\n", 1, "must be 'key: value' settings"),
     ("not utf8", b"title: caf\xe9\n".decode("latin-1"), 1, "not UTF-8"),
+    ("deep nesting", "title: Deep\nexercises: " + "[" * 3000 + "]" * 3000 + "\n", 2,
+     "nests more than 32 levels deep"),
+    ("deep block nesting", "title: Deep\nexercises:\n"
+     + "".join(" " * i + "- \n" for i in range(0, 120, 2)), 34,
+     "nests more than 32 levels deep"),
+    ("alias inside itself", "title: Loop\nexercises: &loop [*loop]\n", 2,
+     "the alias '*loop' is inside the part it names"),
     ("wrong game", """\
         title: Mixed
         game: sums
@@ -252,6 +259,40 @@ def test_cli_on_the_whole_broken_corpus_in_one_run(tmp_path):
         mine = [ln for ln in result.stdout.splitlines() if ln.startswith(f"{path}: ")]
         assert any(f"{path}: line {line}: " in ln and words in ln for ln in mine), mine
         assert mine[-1].endswith(("1 problem", "problems"))
+
+
+# 'billion laughs': 8 levels of 9 aliases, 9**8 values when written out, in 300 bytes
+ALIAS_BOMB = "title: Laughs\na: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n" + "".join(
+    f"{n}: &{n} [{', '.join([f'*{p}'] * 9)}]\n" for p, n in zip("abcdefg", "bcdefgh")) \
+    + "exercises: [*h]\n"
+
+
+def test_alias_bomb_is_one_line_quickly_in_bounded_memory(tmp_path):
+    """The check refuses the file at its line in well under 2 s, inside 600 MB of memory."""
+    import resource
+    import time
+
+    path = tmp_path / "laughs.yaml"
+    path.write_text(ALIAS_BOMB, encoding="utf-8")
+    assert len(ALIAS_BOMB) < 400
+
+    def limit_memory() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (600 * 2**20, 600 * 2**20))
+
+    start = time.monotonic()
+    result = subprocess.run([sys.executable, "-m", "mathcards", "check", str(path)],
+                            capture_output=True, text=True, timeout=30,
+                            preexec_fn=limit_memory)
+    took = time.monotonic() - start
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert_one_line_problems(result.stdout + result.stderr)
+    assert result.stdout.splitlines()[0] == (
+        f"{path}: line 7: with its aliases ('*name') written out this file holds over "
+        "200,000 values: write the values out instead of nesting aliases")
+    assert took < 2, f"took {took:.1f} s"
+    # the page reads sets through the same loader
+    with pytest.raises(ExerciseFileError, match="line 7: with its aliases"):
+        load_set(path)
 
 
 def test_cli_clean_file_and_usage(tmp_path):
