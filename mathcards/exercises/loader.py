@@ -54,6 +54,14 @@ def _yaml_problem(exc: yaml.YAMLError) -> Problem:
     return Problem(line, f"this is not valid YAML ({what}): {fix}")
 
 
+def _reader_problem(exc: yaml.reader.ReaderError, text: str) -> Problem:
+    line = text[: max(exc.position, 0)].count("\n") + 1
+    code = exc.character if isinstance(exc.character, int) else ord(str(exc.character)[:1] or " ")
+    name = "NUL" if code == 0 else f"U+{code:04X}"
+    return Problem(line, f"the file holds a control character ({name}) that is not text: "
+                         "delete it, or save the file again as plain UTF-8 text")
+
+
 def _shape_problem(text: str) -> Problem | None:
     """A problem when the document nests too deep or its aliases stand for too much.
 
@@ -116,6 +124,8 @@ def parse_yaml(text: str) -> tuple[Any, dict[tuple, int], list[Problem]]:
         return None, {}, [Problem(None, "the set is over 1 MB: split it into smaller sets")]
     try:
         shape = _shape_problem(text)
+    except yaml.reader.ReaderError as exc:
+        return None, {}, [_reader_problem(exc, text)]
     except yaml.YAMLError as exc:
         return None, {}, [_yaml_problem(exc)]
     if shape is not None:

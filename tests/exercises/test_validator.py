@@ -196,6 +196,8 @@ BROKEN = [
     ("empty", "", 1, "the file is empty"),
     ("not a mapping", "- just\n- a list\n", 1, "must be 'key: value' settings"),
     ("not utf8", b"title: caf\xe9\n".decode("latin-1"), 1, "not UTF-8"),
+    ("nul byte", "title: Nul\nexercises:\n  - kind: planet_or_not\n    cards: 9H\x00 8H\n",
+     4, "a control character (NUL) that is not text"),
     ("deep nesting", "title: Deep\nexercises: " + "[" * 3000 + "]" * 3000 + "\n", 2,
      "nests more than 32 levels deep"),
     ("deep block nesting", "title: Deep\nexercises:\n"
