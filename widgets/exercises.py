@@ -486,7 +486,11 @@ class ExerciseSetView(W.VBox):
         return result
 
     def show_hint(self) -> Any:
-        hint = self.session.hint(self.number)
+        try:
+            hint = self.session.hint(self.number)
+        except MathCardsError as exc:  # e.g. a position too costly to search: one line
+            self._say_refused(str(exc))
+            return None
         self.w_hint.value = (f'<div class="mc-hint-box">Hint {hint.level} of 3: '
                              f"{hint.html}</div>")
         return hint

@@ -23,7 +23,9 @@ from __future__ import annotations
 import dataclasses
 import html as _html
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -47,6 +49,58 @@ MINUS = "\u2212"
 
 class AnswerError(MathCardsError):
     """An answer that cannot be judged (not a card of the position, wrong shape)."""
+
+
+# --- the work a position may take ------------------------------------------------------
+MAX_WORK = 100_000  # positions a solver may search for one variant: about half a second
+
+
+class WorkLimitError(MathCardsError):
+    """A position (or a template's tries) that would keep the solver busy too long.
+
+    ``advice`` says what the teacher can change, in the kind's own words.
+    """
+
+    def __init__(self, message: str, advice: str) -> None:
+        super().__init__(message)
+        self.advice = advice
+
+
+@dataclass
+class _Budget:
+    limit: int
+    left: int
+
+
+_budget: ContextVar[_Budget | None] = ContextVar("mathcards_work_budget", default=None)
+
+
+@contextmanager
+def work_budget(limit: int = MAX_WORK) -> Iterator[_Budget]:
+    """One budget of solver work shared by everything checked inside (an outer one wins).
+
+    A template's variant search opens one for all its tries, so a hard constraint is
+    refused after a bounded amount of work, at check time and when a page opens alike.
+    """
+    outer = _budget.get()
+    if outer is not None:
+        yield outer
+        return
+    budget = _Budget(limit, limit)
+    token = _budget.set(budget)
+    try:
+        yield budget
+    finally:
+        _budget.reset(token)
+
+
+def spend(budget: _Budget, kind: Kind, positions: int = 1) -> None:
+    """Count ``positions`` searched; over the budget, a one-line ``WorkLimitError``."""
+    budget.left -= positions
+    if budget.left < 0:
+        raise WorkLimitError(f"this position takes too much work to check (over "
+                             f"{budget.limit:,} positions searched): {kind.work_advice}",
+                             kind.work_advice)
 
 
 # --- results ----------------------------------------------------------------------------
@@ -159,6 +213,7 @@ class Kind:
     measure_names: ClassVar[tuple[str, ...]] = ()
     must_be_solvable: ClassVar[bool] = False
     unique_cards: ClassVar[bool] = False  # one deck: no card twice in a position
+    work_advice: ClassVar[str] = "use fewer cards or loosen 'require'"
 
     def problems(self, position: dict) -> list[str]:
         return []
@@ -439,6 +494,8 @@ class ReachGoal(Kind):
     answer_style = "plays"
     must_be_solvable = True
     measure_names = ("solutions", "plays needed", "deck value", "cards")
+    work_advice = ("lower most_plays, give fewer cards in the hand, or loosen 'require' "
+                   "(exactly one solution is costly to prove)")
     fields = (
         FieldSpec("deck", _deck_field, required=False,
                   help="the deck so far, centre card first: 7H -10S +6D JK"),
@@ -466,17 +523,20 @@ class ReachGoal(Kind):
         most = position["most_plays"]
         found: list[tuple[Any, ...]] = []
 
-        def search(state: _SunsState, path: tuple[Any, ...]) -> None:
+        def search(state: _SunsState, path: tuple[Any, ...], budget: _Budget) -> None:
             if len(found) >= limit or len(path) >= most:
                 return
-            for play in _sm_moves(state):
+            moves = _sm_moves(state)
+            spend(budget, self, len(moves))
+            for play in moves:
                 after = _sm_apply(state, play)
                 if _sm_won(after, goal):
                     found.append(path + (play,))
                 else:
-                    search(after, path + (play,))
+                    search(after, path + (play,), budget)
 
-        search(self.start(position), ())
+        with work_budget() as budget:
+            search(self.start(position), (), budget)
         return found
 
     @staticmethod

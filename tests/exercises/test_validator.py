@@ -297,6 +297,58 @@ def test_alias_bomb_is_one_line_quickly_in_bounded_memory(tmp_path):
         load_set(path)
 
 
+COSTLY = """\
+title: Costly
+exercises:
+  - kind: reach_goal
+    deck: 2 random cards
+    hand: 10 random cards
+    goal: -3..3
+    most_plays: 6
+    require: [exactly one solution]
+"""
+
+
+def test_a_costly_template_is_refused_quickly_in_one_line(tmp_path):
+    """10 random cards, 6 plays, exactly one solution: minutes of search before, now one line."""
+    import time
+
+    path = write(tmp_path, "costly", COSTLY)
+    start = time.monotonic()
+    result = run_check(path)
+    took = time.monotonic() - start
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert_one_line_problems(result.stdout + result.stderr)
+    first = result.stdout.splitlines()[0]
+    assert first.startswith(f"{path}: line 3: exercise 1: finding a variant takes too much "
+                            "work (over 100,000 positions searched"), first
+    assert first.endswith("lower most_plays, give fewer cards in the hand, or loosen "
+                          "'require' (exactly one solution is costly to prove)"), first
+    assert took < 10, f"took {took:.1f} s"
+
+
+def test_a_costly_fixed_position_is_refused_in_one_line():
+    """A fixed hand whose search is too long is refused at its line, not searched for minutes."""
+    from mathcards.exercises import read_set_text
+
+    # the deck is -3 and every card is even: the goal 0 is never reached, so the whole
+    # tree of up to 6 plays from 10 cards would be searched to say so
+    exercise_set, problems = read_set_text(COSTLY.replace("2 random cards", "7H -10S").replace(
+        "10 random cards", "2S 2H 4S 4H 6S 6H 8S 8H 10S 10H").replace("-3..3", "0").replace(
+        "    require: [exactly one solution]\n", ""))
+    assert problems == [] and exercise_set is not None
+    found = exercise_set.problems()
+    assert [str(p) for p in found] == [
+        "line 3: exercise 1: this position takes too much work to check (over 100,000 "
+        "positions searched): lower most_plays, give fewer cards in the hand, or loosen "
+        "'require' (exactly one solution is costly to prove)"]
+    # and the page's hint, asked with no budget around it, has its own
+    from mathcards.exercises.kinds import WorkLimitError
+
+    with pytest.raises(WorkLimitError, match="too much work"):
+        exercise_set[1].hint(1)
+
+
 def test_cli_clean_file_and_usage(tmp_path):
     path = write(tmp_path, "fine", """\
         title: Fine

@@ -174,3 +174,18 @@ exercises:
     view.go(2)
     assert "cannot be shown" not in view.w_prompt.value
     assert view.w_answer.children and not view.w_hint_button.disabled
+
+
+def test_a_costly_template_is_refused_on_the_page_quickly():
+    """The practice page spends a bounded amount of work on a variant, then says so."""
+    import time
+
+    from tests.exercises.test_validator import COSTLY
+
+    exercise_set = load_set_text(COSTLY, name="costly", check=False)
+    start = time.monotonic()
+    view = exercise_set.show("ana", store=False)
+    assert time.monotonic() - start < 5
+    prompt = view.w_prompt.value
+    assert "cannot be shown: finding a variant takes too much work" in prompt
+    assert "lower most_plays" in prompt and view.w_answer.children == ()
