@@ -69,14 +69,23 @@ def read_card(text: Any, game: str) -> Card:
 
 
 def split_cards(value: Any) -> list[Any]:
-    """Card texts from ``"7H 8S, 9D"`` or a YAML list."""
+    """Card texts (or cards) from ``"7H 8S, 9D"``, a YAML list, or a tuple of cards."""
     if isinstance(value, str):
         return [p for p in re.split(r"[\s,;]+", value.strip()) if p]
-    if isinstance(value, list):
+    if isinstance(value, (list, tuple)):
         return list(value)
-    if isinstance(value, int) and not isinstance(value, bool):
+    if isinstance(value, Card) or (isinstance(value, int) and not isinstance(value, bool)):
         return [value]
-    raise FieldError(f"{value!r} is not a list of cards: write them like 7H 10S QD")
+    raise FieldError(f"{shown(value)} is not a list of cards: write them like 7H 10S QD")
+
+
+def shown(value: Any) -> str:
+    """A value quoted for a message: text and numbers as given, anything else by its kind."""
+    if isinstance(value, (str, int, float)) or value is None:
+        return repr(value if not isinstance(value, str) else value[:40])
+    if isinstance(value, Card):
+        return repr(str(value))
+    return f"a {type(value).__name__}"
 
 
 def _title(game: str) -> str:

@@ -808,8 +808,10 @@ class MakeStacks(Kind):
     def read_answer(self, position: dict, answer: Any) -> tuple[tuple[Card, ...], ...]:
         if isinstance(answer, str):
             groups = [g for g in answer.split("|") if g.strip()]
+        elif isinstance(answer, (list, tuple)):
+            groups = list(answer)  # each stack: text, or a list or tuple of cards
         else:
-            groups = list(answer)
+            raise AnswerError("give stacks like '8C | 6H 2S' or a list of stacks of cards")
         stacks = []
         for group in groups:
             try:

@@ -263,3 +263,19 @@ def test_which_prize_equal_discards_by_suit():
 def test_unreadable_answers_raise_answer_error(kind, fields, bad):
     with pytest.raises(AnswerError):
         Exercise(kind, **fields).check(bad)
+
+
+@needs_dice_stacks
+def test_make_stacks_takes_stacks_as_tuples_of_cards():
+    """The page sends each stack as a tuple of cards; text, lists and tuples all work."""
+    from mathcards.cards import parse_card as card
+
+    ex = Exercise("make_stacks", dice=(3, 5), hand="8C 6H 2S")
+    as_tuples = ((card("8C"),), (card("6H"), card("2S")))
+    assert ex.check(as_tuples).correct
+    assert ex.check([["8C"], ("6H", "2S")]).correct
+    assert ex.check("8C | 6H 2S").correct
+    for bad in (5, None, [object()]):
+        with pytest.raises(AnswerError) as caught:
+            ex.check(bad)
+        assert "object at 0x" not in str(caught.value) and "NoneType" not in str(caught.value)
