@@ -274,10 +274,12 @@ class ExerciseSetView(W.VBox):
         self.w_built = W.HTML("")
         if style in ("choice", "yesno"):
             buttons = []
-            for i, label in enumerate(kind.choices(pos)):
+            # each button sends the answer it stands for (True, a prize number...), the
+            # value the kind reads from typed answers too, never its place in the row
+            for label, value in zip(kind.choices(pos), kind.choice_answers(pos), strict=True):
                 b = W.Button(description=label, tooltip=label, layout=W.Layout(width="auto"))
                 b.add_class("mc-ex-choice")
-                b.on_click(lambda _b, i=i: self.submit(i))
+                b.on_click(lambda _b, value=value: self.submit(value))
                 buttons.append(b)
             self.w_answer.children = [W.HBox(buttons, layout=W.Layout(flex_flow="row wrap"))]
         elif style == "number":

@@ -229,6 +229,11 @@ class Kind:
         return self.question
 
     def choices(self, position: dict) -> list[str]:
+        """The labels of the answer buttons (choice and yes/no kinds)."""
+        return []
+
+    def choice_answers(self, position: dict) -> list[Any]:
+        """What each button of ``choices`` answers: the value ``read_answer`` takes for it."""
         return []
 
     def read_answer(self, position: dict, answer: Any) -> Any:
@@ -282,6 +287,9 @@ class YesNoKind(Kind):
 
     def choices(self, position: dict) -> list[str]:
         return ["Yes", "No"]
+
+    def choice_answers(self, position: dict) -> list[Any]:
+        return [True, False]
 
     def read_answer(self, position: dict, answer: Any) -> bool:
         if isinstance(answer, bool):
@@ -1133,6 +1141,10 @@ class WhoTakesTrick(Kind):
     def choices(self, position: dict) -> list[str]:
         return [f"{'led ' if i == 0 else ''}{c.symbol}" for i, c in enumerate(position["trick"])]
 
+    def choice_answers(self, position: dict) -> list[Any]:
+        # the card's place in the trick, not the card: a trick may hold two Big Moons
+        return list(range(len(position["trick"])))
+
     def read_answer(self, position: dict, answer: Any) -> int:
         trick = position["trick"]
         if isinstance(answer, int) and not isinstance(answer, bool):
@@ -1374,6 +1386,9 @@ class WhichPrize(Kind):
                 label += f" ({prizes[k - 1].symbol})"
             out.append(label)
         return out
+
+    def choice_answers(self, position: dict) -> list[Any]:
+        return list(range(1, len(position["trick"]) + 1))  # the prize numbers, 1st = 1
 
     def read_answer(self, position: dict, answer: Any) -> int:
         n = len(position["trick"])
