@@ -271,8 +271,8 @@ class Kind:
 
 
 # --- yes/no kinds share their answer handling -------------------------------------------
-_YES = {"yes", "y", "true", "1"}
-_NO = {"no", "n", "false", "0"}
+_YES = {"yes", "y", "true"}
+_NO = {"no", "n", "false"}
 
 
 class YesNoKind(Kind):
@@ -292,13 +292,13 @@ class YesNoKind(Kind):
         return [True, False]
 
     def read_answer(self, position: dict, answer: Any) -> bool:
+        """Yes or no: True/False or the words (yes, y, true; no, n, false), never a number."""
         if isinstance(answer, bool):
             return answer
-        if isinstance(answer, int) and answer in (0, 1):
-            return answer == 0  # a click: choice 0 is "Yes"
         if isinstance(answer, str) and answer.strip().lower() in _YES | _NO:
             return answer.strip().lower() in _YES
-        raise AnswerError(f"answer yes or no, not {answer!r}")
+        shown = answer if isinstance(answer, (str, int, float)) else type(answer).__name__
+        raise AnswerError(f"answer yes or no (or True/False), not {str(shown)[:20]!r}")
 
     def answer_text(self, answer: Any) -> str:
         return "yes" if answer else "no"

@@ -265,6 +265,20 @@ def test_unreadable_answers_raise_answer_error(kind, fields, bad):
         Exercise(kind, **fields).check(bad)
 
 
+def test_yes_no_answers_are_yes_or_no_never_numbers():
+    """A button index is no answer: 1 and 0 (or '1') are refused in one line, not guessed."""
+    ex = Exercise("planet_or_not", cards="9H 8H")  # a planet: the answer is yes
+    for right in (True, "yes", "Yes", " y ", "true"):
+        assert ex.check(right).correct, right
+    for wrong in (False, "no", "N", "false"):
+        assert not ex.check(wrong).correct, wrong
+    for number in (1, 0, "1", "0", 1.0):
+        with pytest.raises(AnswerError) as caught:
+            ex.check(number)
+        message = str(caught.value)
+        assert message.startswith("answer yes or no (or True/False), not ") and "\n" not in message
+
+
 @needs_dice_stacks
 def test_make_stacks_takes_stacks_as_tuples_of_cards():
     """The page sends each stack as a tuple of cards; text, lists and tuples all work."""
