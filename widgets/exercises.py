@@ -223,12 +223,13 @@ class ExerciseSetView(W.VBox):
         if kind in ("reach_goal", "deck_value"):
             deck = pos.get("deck")
             if deck:
-                row("The deck (centre card first; an upright card subtracts)",
-                    [p.card for p in deck],
-                    turned=[p.sign < 0 for p in deck],
-                    captions=["centre" if i == 0 else ("Joker" if p.card.is_joker else
-                                                       f"{'+' if p.sign > 0 else '−'}{p.value}")
-                              for i, p in enumerate(deck)])
+                # drawn by the table's own code: added cards across, subtracted ones upright;
+                # no card is greyed out, finding what a Joker removed is the student's work
+                from mathcards.widgets.suns_to_moons import deck_html
+
+                parts.append('<div class="mc-zone"><div class="mc-zone-title">The deck (centre '
+                             "card first; a card lying across adds, an upright card "
+                             f"subtracts)</div>{deck_html(deck, show_removed=False)}</div>")
             elif pos.get("counted") is not None:
                 parts.append(f"<p>Counted so far: {_esc(' '.join(map(str, pos['counted'])))}</p>")
             if kind == "reach_goal":

@@ -325,3 +325,26 @@ def test_every_sample_exercise_is_graded_right_and_wrong_through_its_page_contro
             variant = view.variant
             assert "cannot be shown" not in view.w_prompt.value
             answer[variant.kind.answer_style](view, number, variant.kind, variant.position)
+
+
+def test_practice_deck_lies_as_on_the_table_added_across_subtracted_upright(view):
+    """Ruling 2: + horizontal, − vertical; the practice page draws with the table's code."""
+    import re
+
+    from mathcards.cards import parse_card
+    from mathcards.games.suns_to_moons import Play
+    from mathcards.widgets.suns_to_moons import deck_html
+
+    view.go(3)  # deck_value: 9H -4S +2D
+    picture = view.w_picture.value
+    faces = re.findall(r'<span class="([^"]*)" role="img" aria-label="([^"]*)"', picture)
+    assert [("mc-landscape" in classes.split(), label) for classes, label in faces] == [
+        (True, "nine of hearts, horizontal, adds 9"),
+        (False, "four of spades, vertical, subtracts 4"),
+        (True, "two of diamonds, horizontal, adds 2")]
+    assert "an upright card subtracts" in picture
+    table = deck_html([Play(parse_card("9H"), 1, 9), Play(parse_card("4S"), -1, 4),
+                       Play(parse_card("2D"), 1, 2)])
+    deck = re.search(r'<div class="mc-deck".*?</div>', picture).group(0)
+    assert re.sub(r'aria-label="[^"]*"', "", deck, count=1) == \
+        re.sub(r'aria-label="[^"]*"', "", table, count=1)
