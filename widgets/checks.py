@@ -294,7 +294,8 @@ def deck_value_check(counted: Sequence[int], card: str | Card, sign: int,
             return Verdict(True, sum_text + ".")
         return Verdict(False, f"{sum_text}, not {stm.number(said)}.")
 
-    return Check(question, labels, judge, picture=card_row([played], turned=(stm.lies_across(sign),)))
+    return Check(question, labels, judge,
+                 picture=card_row([played], turned=(stm.lies_across(sign),)))
 
 
 def stack_choice_check(dice: tuple[int, int], groups: Sequence[str]) -> Check:

@@ -529,7 +529,7 @@ def practice_page(folder: str | Any = "exercises", *, query: str | None = None,
     from pathlib import Path
     from urllib.parse import parse_qs, quote
 
-    from mathcards.exercises import load_set
+    from mathcards.exercises import ExerciseFileError, load_set
     from mathcards.exercises.session import clean_student
     from mathcards.widgets import _page_query
 
@@ -543,8 +543,14 @@ def practice_page(folder: str | Any = "exercises", *, query: str | None = None,
     except MathCardsError as exc:
         problem, student = str(exc), "guest"
     if name in names and not problem:
-        exercise_set = load_set(Path(folder) / f"{name}.yaml", check=False)
-        return exercise_set.show(student, store=store)
+        try:
+            exercise_set = load_set(Path(folder) / f"{name}.yaml", check=False)
+        except ExerciseFileError as exc:  # the set's name, never the server's path
+            first = exc.problems[0] if exc.problems else "it cannot be read"
+            problem = (f"the set {name!r} cannot be used ({first}): ask your teacher to run "
+                       f"'python -m mathcards check {name}.yaml'")
+        else:
+            return exercise_set.show(student, store=store)
     if name and name not in names:
         problem = f"there is no exercise set {name[:60]!r}"
     links = "".join(

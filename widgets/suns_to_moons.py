@@ -161,7 +161,7 @@ class SunsToMoonsView(GameView):
                 return self.why_not(state, play)
         return "it cannot be played now"
 
-    _SIGN = re.compile(r"(?<![0-9])([+\-−])\s*(\d{1,2})?")
+    _SIGN = re.compile(r"(?<![0-9])([+\-−])\s*([0-9]{1,2})?")  # digits 0-9 only
 
     def parse_move(self, state: State, text: str) -> Any:
         """Typed moves: ``7H -``, ``-7h``, ``+ Q♠``, ``AH +14``, ``joker``, ``end``, ``pass``."""

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import dataclasses
 import html as _html
+import re
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -29,7 +30,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from mathcards.cards import Card
+from mathcards.cards import Card, whole_number
 from mathcards.errors import MathCardsError
 from mathcards.exercises.fields import (
     DeckPlay,
@@ -41,6 +42,7 @@ from mathcards.exercises.fields import (
     read_dice,
     read_int,
     read_one_card,
+    shown,
     split_cards,
 )
 
@@ -297,8 +299,7 @@ class YesNoKind(Kind):
             return answer
         if isinstance(answer, str) and answer.strip().lower() in _YES | _NO:
             return answer.strip().lower() in _YES
-        shown = answer if isinstance(answer, (str, int, float)) else type(answer).__name__
-        raise AnswerError(f"answer yes or no (or True/False), not {str(shown)[:20]!r}")
+        raise AnswerError(f"answer yes or no (or True/False), not {shown(answer)}")
 
     def answer_text(self, answer: Any) -> str:
         return "yes" if answer else "no"
@@ -467,10 +468,17 @@ def read_plays(answer: Any) -> tuple[Any, ...]:
             plays.append(item)
             continue
         if isinstance(item, (tuple, list)) and len(item) in (2, 3):
-            card = read_card(item[0], "suns_to_moons")
-            sign = int(item[1])
-            value = int(item[2]) if len(item) == 3 else (card.rank or 0)
-            plays.append(sm.JOKER_PLAY if card.is_joker else sm.Play(card, sign, value))
+            try:
+                card = read_card(item[0], "suns_to_moons")
+            except FieldError as exc:
+                raise AnswerError(str(exc)) from None
+            numbers = list(item[1:])
+            if not all(isinstance(n, int) and not isinstance(n, bool) for n in numbers) \
+                    or numbers[0] not in (1, -1):
+                raise AnswerError("a play is (card, sign) or (card, sign, value) with the sign "
+                                  "1 or -1, like ('7H', -1) or ('AS', 1, 14)")
+            value = numbers[1] if len(numbers) == 2 else (card.rank or 0)
+            plays.append(sm.JOKER_PLAY if card.is_joker else sm.Play(card, numbers[0], value))
             continue
         try:
             (deck_play,) = read_deck(["5S", item])[1:]
@@ -680,11 +688,11 @@ class DeckValue(Kind):
             raise AnswerError("answer with a whole number, like -3")
         if isinstance(answer, int):
             return answer
-        if isinstance(answer, str):
-            text = answer.strip().replace("\u2212", "-").replace("+", "", 1)
-            if len(text) <= 6 and text.lstrip("-").isdigit() and text.count("-") <= 1:
-                return int(text)
-        raise AnswerError(f"{str(answer)[:20]!r} is not a whole number: type one like -3 or 7")
+        value = whole_number(answer)
+        if value is not None:
+            return value
+        raise AnswerError(f"{shown(answer)} is not a whole number: type one with the digits "
+                          "0-9, like -3 or 7")
 
     def _chain(self, position: dict):
         from mathcards.explain import chain_steps
@@ -1392,10 +1400,12 @@ class WhichPrize(Kind):
 
     def read_answer(self, position: dict, answer: Any) -> int:
         n = len(position["trick"])
-        if isinstance(answer, str) and answer.strip()[:1].isdigit():
-            answer = int("".join(ch for ch in answer.strip() if ch.isdigit())[:2] or 0)
+        if isinstance(answer, str):  # "3", "3rd" or "3rd prize", in the digits 0-9
+            m = re.fullmatch(r"\s*([0-9]{1,2})\s*(?:st|nd|rd|th)?(?:\s+prize)?\s*", answer,
+                             re.IGNORECASE)
+            answer = int(m.group(1)) if m else None
         if isinstance(answer, bool) or not isinstance(answer, int) or not 1 <= answer <= n:
-            raise AnswerError(f"answer with a prize number from 1 to {n}")
+            raise AnswerError(f"answer with a prize number from 1 to {n}, in the digits 0-9")
         return answer
 
     def _reason(self, position: dict) -> str:

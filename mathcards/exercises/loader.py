@@ -342,12 +342,13 @@ def read_set_file(path: str | Path) -> tuple[ExerciseSet | None, list[Problem]]:
     path = Path(path)
     try:
         raw = path.read_bytes()
+    # the file's name only: a page shows these lines, and must not show the server's folders
     except FileNotFoundError:
-        return None, [Problem(None, f"no such file: {path}")]
+        return None, [Problem(None, f"no such file: {path.name}")]
     except IsADirectoryError:
-        return None, [Problem(None, f"{path} is a folder: give an exercise file (.yaml)")]
+        return None, [Problem(None, f"{path.name} is a folder: give an exercise file (.yaml)")]
     except OSError as exc:
-        return None, [Problem(None, f"cannot read {path}: {exc.strerror or exc}")]
+        return None, [Problem(None, f"cannot read {path.name}: {exc.strerror or 'not allowed'}")]
     if len(raw) > MAX_BYTES:
         return None, [Problem(None, f"{path.name} is over 1 MB: split it into smaller sets")]
     try:

@@ -99,7 +99,7 @@ _OPS = {
     "!=": lambda a, b: a != b, "≠": lambda a, b: a != b, ">": lambda a, b: a > b,
     "<": lambda a, b: a < b,
 }
-_CONSTRAINT = re.compile(r"^([a-z][a-z ]*?)\s*(>=|<=|==|!=|≥|≤|≠|=|>|<)\s*(-?\d+)$")
+_CONSTRAINT = re.compile(r"^([a-z][a-z ]*?)\s*(>=|<=|==|!=|≥|≤|≠|=|>|<)\s*(-?[0-9]+)$")
 _WORDS = {
     "solvable": ("solutions", ">=", 1),
     "must be solvable": ("solutions", ">=", 1),

@@ -293,3 +293,53 @@ def test_make_stacks_takes_stacks_as_tuples_of_cards():
         with pytest.raises(AnswerError) as caught:
             ex.check(bad)
         assert "object at 0x" not in str(caught.value) and "NoneType" not in str(caught.value)
+
+
+@pytest.mark.parametrize("digit", ["²", "①", "٣", "৩"])
+def test_numbers_are_the_digits_0_to_9_only(digit):
+    """'²' and '①' pass isdigit() and fail int(); '٣' passes both: none is a number here."""
+    from mathcards.exercises import read_set_text
+    from mathcards.exercises.fields import FieldError, read_int
+
+    deck = Exercise("deck_value", deck="9H -4S +2D")
+    prize = Exercise("which_prize", trick="3S 2S 4H 8D", yours="8D")  # 3rd prize
+    for ex, words in ((deck, "is not a whole number: type one with the digits 0-9"),
+                      (prize, "answer with a prize number from 1 to 4, in the digits 0-9")):
+        for answer in (digit, f"-{digit}", f"{digit}rd"):
+            with pytest.raises(AnswerError) as caught:
+                ex.check(answer)
+            assert words in str(caught.value)
+    assert deck.check("7").correct and prize.check("3rd prize").correct
+    with pytest.raises(FieldError):
+        read_int(digit)
+    with pytest.raises(FieldError):
+        read_int(f"1..{digit}")
+    text = f"""\
+title: Digits
+exercises:
+  - kind: planet_or_not
+    cards: {digit} random hearts
+  - kind: make_stacks
+    dice: [3, 5]
+    hand: 8C 6H 2S
+    require: ["best stacks >= {digit}"]
+"""
+    _set, problems = read_set_text(text)
+    assert [p.line for p in problems] == [4, 8], [str(p) for p in problems]
+
+
+def test_answers_never_show_python_words():
+    """No 'NoneType', no 'int() argument', no object reprs in what a student reads."""
+    cases = [
+        (Exercise("deck_value", deck="9H -4S +2D"), [None, 3.5, [1], {"a": 1}]),
+        (Exercise("planet_or_not", cards="9H 8H"), [None, 1, [True], object()]),
+        (Exercise("reach_goal", deck="7H -10S", hand="3H 4S 9D", goal=0),
+         [[("3H", None)], [("3H", "x", 3)], [(None, 1)]]),
+    ]
+    for ex, answers in cases:
+        for answer in answers:
+            with pytest.raises(AnswerError) as caught:
+                ex.check(answer)
+            message = str(caught.value)
+            for internal in ("NoneType", "int()", "object at 0x", "Traceback", "\n"):
+                assert internal not in message, (answer, message)

@@ -265,8 +265,8 @@ def test_cli_on_the_whole_broken_corpus_in_one_run(tmp_path):
 
 # 'billion laughs': 8 levels of 9 aliases, 9**8 values when written out, in 300 bytes
 ALIAS_BOMB = "title: Laughs\na: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n" + "".join(
-    f"{n}: &{n} [{', '.join([f'*{p}'] * 9)}]\n" for p, n in zip("abcdefg", "bcdefgh")) \
-    + "exercises: [*h]\n"
+    f"{n}: &{n} [{', '.join([f'*{p}'] * 9)}]\n"
+    for p, n in zip("abcdefg", "bcdefgh", strict=True)) + "exercises: [*h]\n"
 
 
 def test_alias_bomb_is_one_line_quickly_in_bounded_memory(tmp_path):

@@ -230,7 +230,8 @@ def _answer_choices(view, number: int, kind, pos) -> None:
         expected = [i == winner for i in range(len(buttons))]
     assert expected.count(True) == 1, labels
     for button, right in zip(buttons, expected, strict=True):
-        assert _click_and_grade(view, number, button.click) == right, (kind.name, button.description)
+        graded = _click_and_grade(view, number, button.click)
+        assert graded == right, (kind.name, button.description)
 
 
 def _answer_plays(view, number: int, kind, pos) -> None:
@@ -256,7 +257,7 @@ def _answer_plays(view, number: int, kind, pos) -> None:
     counted, _cards, size = start_deck(pos)
     from mathcards.games.suns_to_moons import Play
 
-    for index, card in enumerate(pos["hand"]):
+    for card in pos["hand"]:
         for sign in (1, -1):
             if card.is_joker:
                 continue
@@ -348,3 +349,13 @@ def test_practice_deck_lies_as_on_the_table_added_across_subtracted_upright(view
     deck = re.search(r'<div class="mc-deck".*?</div>', picture).group(0)
     assert re.sub(r'aria-label="[^"]*"', "", deck, count=1) == \
         re.sub(r'aria-label="[^"]*"', "", table, count=1)
+
+
+def test_a_broken_set_on_the_practice_page_names_the_set_not_the_servers_folder(tmp_path):
+    from mathcards.widgets.exercises import ExerciseSetView, practice_page
+
+    (tmp_path / "broken.yaml").write_text("title: Broken\nexercises: [\n", encoding="utf-8")
+    page = practice_page(tmp_path, query="set=broken&student=ana", store=False)
+    assert not isinstance(page, ExerciseSetView)
+    assert "the set &#x27;broken&#x27; cannot be used (line " in page.value
+    assert str(tmp_path) not in page.value and "Traceback" not in page.value
