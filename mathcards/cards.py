@@ -167,6 +167,25 @@ def parse_card(text: str | Card) -> Card:
     raise CardParseError(f"{raw!r} is not a card: {_ACCEPTED}")
 
 
+# Numbers typed on a page or written in a file: ASCII digits only. '²' and '①' pass
+# str.isdigit() and then fail int(); '٣' passes both; none of them is a number here.
+_WHOLE_NUMBER = re.compile(r"[+-]?[0-9]+")
+
+
+def whole_number(text: object, *, longest: int = 6) -> int | None:
+    """The whole number ``text`` spells in the digits 0-9 (a leading + or − allowed), else None.
+
+    >>> whole_number(" −3 "), whole_number("+7"), whole_number("²"), whole_number("①")
+    (-3, 7, None, None)
+    """
+    if not isinstance(text, str):
+        return None
+    norm = text.strip().replace("\u2212", "-")
+    if len(norm) > longest or not _WHOLE_NUMBER.fullmatch(norm):
+        return None
+    return int(norm)
+
+
 def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
     """Read several cards from text separated by spaces or commas, or from a list.
 

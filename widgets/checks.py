@@ -276,7 +276,7 @@ def deck_value_check(counted: Sequence[int], card: str | Card, sign: int,
     play = stm.Play(played, sign, value)
     counted = tuple(counted)
     deck = sum(counted)
-    way = "across (adds)" if sign > 0 else "upright (subtracts)"
+    way = "across (adds)" if stm.lies_across(sign) else "upright (subtracts)"
     question = (
         f"The deck is worth {stm.number(deck)}. You play {played.symbol} {way}. "
         "What is the deck value now?"
@@ -294,7 +294,8 @@ def deck_value_check(counted: Sequence[int], card: str | Card, sign: int,
             return Verdict(True, sum_text + ".")
         return Verdict(False, f"{sum_text}, not {stm.number(said)}.")
 
-    return Check(question, labels, judge, picture=card_row([played], turned=(sign > 0,)))
+    return Check(question, labels, judge,
+                 picture=card_row([played], turned=(stm.lies_across(sign),)))
 
 
 def stack_choice_check(dice: tuple[int, int], groups: Sequence[str]) -> Check:

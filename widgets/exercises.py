@@ -224,12 +224,13 @@ class ExerciseSetView(W.VBox):
         if kind in ("reach_goal", "deck_value"):
             deck = pos.get("deck")
             if deck:
-                row("The deck (centre card first; an upright card subtracts)",
-                    [p.card for p in deck],
-                    turned=[p.sign < 0 for p in deck],
-                    captions=["centre" if i == 0 else ("Joker" if p.card.is_joker else
-                                                       f"{'+' if p.sign > 0 else '−'}{p.value}")
-                              for i, p in enumerate(deck)])
+                # drawn by the table's own code: added cards across, subtracted ones upright;
+                # no card is greyed out, finding what a Joker removed is the student's work
+                from mathcards.widgets.suns_to_moons import deck_html
+
+                parts.append('<div class="mc-zone"><div class="mc-zone-title">The deck (centre '
+                             "card first; a card lying across adds, an upright card "
+                             f"subtracts)</div>{deck_html(deck, show_removed=False)}</div>")
             elif pos.get("counted") is not None:
                 parts.append(f"<p>Counted so far: {_esc(' '.join(map(str, pos['counted'])))}</p>")
             if kind == "reach_goal":
@@ -275,10 +276,12 @@ class ExerciseSetView(W.VBox):
         self.w_built = W.HTML("")
         if style in ("choice", "yesno"):
             buttons = []
-            for i, label in enumerate(kind.choices(pos)):
+            # each button sends the answer it stands for (True, a prize number...), the
+            # value the kind reads from typed answers too, never its place in the row
+            for label, value in zip(kind.choices(pos), kind.choice_answers(pos), strict=True):
                 b = W.Button(description=label, tooltip=label, layout=W.Layout(width="auto"))
                 b.add_class("mc-ex-choice")
-                b.on_click(lambda _b, i=i: self.submit(i))
+                b.on_click(lambda _b, value=value: self.submit(value))
                 buttons.append(b)
             self.w_answer.children = [W.HBox(buttons, layout=W.Layout(flex_flow="row wrap"))]
         elif style == "number":
@@ -487,7 +490,11 @@ class ExerciseSetView(W.VBox):
         return result
 
     def show_hint(self) -> Any:
-        hint = self.session.hint(self.number)
+        try:
+            hint = self.session.hint(self.number)
+        except MathCardsError as exc:  # e.g. a position too costly to search: one line
+            self._say_refused(str(exc))
+            return None
         self.w_hint.value = (f'<div class="mc-hint-box">Hint {hint.level} of 3: '
                              f"{hint.html}</div>")
         return hint
@@ -520,7 +527,7 @@ def practice_page(folder: str | Any = "exercises", *, query: str | None = None,
     """
     from urllib.parse import parse_qs, quote
 
-    from mathcards.exercises import load_set
+    from mathcards.exercises import ExerciseFileError, load_set
     from mathcards.exercises.session import clean_student
     from mathcards.widgets import _page_query
 
@@ -534,8 +541,14 @@ def practice_page(folder: str | Any = "exercises", *, query: str | None = None,
     except MathCardsError as exc:
         problem, student = str(exc), "guest"
     if name in names and not problem:
-        exercise_set = load_set(Path(folder) / f"{name}.yaml", check=False)
-        return exercise_set.show(student, store=store)
+        try:
+            exercise_set = load_set(Path(folder) / f"{name}.yaml", check=False)
+        except ExerciseFileError as exc:  # the set's name, never the server's path
+            first = exc.problems[0] if exc.problems else "it cannot be read"
+            problem = (f"the set {name!r} cannot be used ({first}): ask your teacher to run "
+                       f"'python -m mathcards check {name}.yaml'")
+        else:
+            return exercise_set.show(student, store=store)
     if name and name not in names:
         problem = f"there is no exercise set {name[:60]!r}"
     links = "".join(

@@ -39,7 +39,8 @@ def cards_of(cards: str | Card | Iterable[str | Card]) -> tuple[Card, ...]:
 def card_svg(card: str | Card, *, width: int = 54, turned: bool = False, label: str = "") -> str:
     """One card as an inline SVG picture with a spoken label.
 
-    ``turned`` draws it lying across (a subtracted card in Suns to Moons).
+    ``turned`` draws it lying across (in Suns to Moons an added card: see
+    ``suns_to_moons.lies_across``).
     """
     card = as_card(card)
     w, h = 50, 70
@@ -145,7 +146,10 @@ class GameCard:
 
 
 def _suns_picture() -> str:
-    return card_row("7H 4S 9D", width=40, turned=(True, False, True))
+    from mathcards.games.suns_to_moons import lies_across
+
+    # 7 + ... − 4 + 9: the centre card and the added card across, the subtracted one upright
+    return card_row("7H 4S 9D", width=40, turned=tuple(lies_across(s) for s in (1, -1, 1)))
 
 
 def _stacks_picture() -> str:

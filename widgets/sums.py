@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from mathcards.cards import Card, parse_card
+from mathcards.cards import Card, parse_card, whole_number
 from mathcards.errors import MathCardsError
 from mathcards.games.base import State
 from mathcards.games.sums import (
@@ -141,9 +141,11 @@ class SumsView(GameView):
         verb, rest = (m.group(1), m.group(2)) if m else ("", low)
         if verb in ("draw", "pile"):
             rest = rest.removeprefix("from").strip().removeprefix("pile").strip()
-            if not rest.isdigit():
-                raise MathCardsError("say which pile to draw from, like: draw 1")
-            return Draw(int(rest) - 1)
+            pile = whole_number(rest, longest=2)
+            if pile is None or rest[:1] in "+-":
+                raise MathCardsError("say which pile to draw from with the digits 0-9, like: "
+                                     "draw 1")
+            return Draw(pile - 1)
         if verb == "take":
             rest = rest.removeprefix("back").strip()
             return TakeBack(self._card(rest, raw))

@@ -23,17 +23,63 @@ from mathcards.games.suns_to_moons import (
     Play,
     SunsToMoons,
     card_values,
+    lies_across,
     number,
     signed,
 )
 from mathcards.widgets.cards import backs_html, card_face_html
 from mathcards.widgets.table import Choice, GameTable, GameView, esc
 
-__all__ = ["SunsToMoonsView", "suns_to_moons_table"]
+__all__ = ["SunsToMoonsView", "deck_card_html", "deck_html", "suns_to_moons_table"]
 
 
 def _sign_key(play: Play) -> str:
     return f"sign:{play.contribution:+d}"
+
+
+# --- the centre deck: one drawing for the table and the practice page ------------------
+def _deck_cards(plays: Sequence[Any]) -> list[tuple[int, Any, bool]]:
+    """(place, play, removed by a Joker) for each card of a deck, centre card first."""
+    still: list[int] = []
+    removed: set[int] = set()
+    for i, play in enumerate(plays):
+        if play.card.is_joker:
+            if i and still:
+                removed.add(still.pop())
+        else:
+            still.append(i)
+    return [(i, play, i in removed) for i, play in enumerate(plays)]
+
+
+def deck_card_html(play: Any, place: int, removed: bool = False) -> str:
+    """One card of the centre deck with its term under it, lying as the rules lay it.
+
+    ``play`` is an engine ``Play`` or an exercise's deck card (anything with
+    ``card``, ``sign``, ``value`` and ``contribution``); ``place`` 0 is the centre card.
+    """
+    if play.card.is_joker:
+        face = card_face_html(JOKER, label="joker (removes the last card still counted)")
+        term = "JOKER" if place else "JOKER (0)"
+        return f'<span class="mc-played">{face}<span class="mc-term">{term}</span></span>'
+    landscape = lies_across(play.sign)
+    if removed:
+        label = f"{play.card.name}, {signed(play.contribution)}, removed by a Joker"
+        face = card_face_html(play.card, landscape=landscape, label=label, extra="mc-removed")
+        return (f'<span class="mc-played mc-concealed">{face}<span class="mc-term '
+                f'mc-removed">{signed(play.contribution)}</span></span>')
+    way = "horizontal, adds" if landscape else "vertical, subtracts"
+    label = f"{play.card.name}, {way} {play.value}"
+    face = card_face_html(play.card, landscape=landscape, label=label)
+    term = str(play.value) if place == 0 else signed(play.contribution)
+    return f'<span class="mc-played">{face}<span class="mc-term">{term}</span></span>'
+
+
+def deck_html(plays: Sequence[Any], *, show_removed: bool = True, label: str = "the deck") -> str:
+    """A Suns to Moons deck as on a real table (``show_removed=False`` leaves the Joker's
+    work to the student: no card is greyed out)."""
+    cards = "".join(deck_card_html(play, i, removed and show_removed)
+                    for i, play, removed in _deck_cards(plays))
+    return f'<div class="mc-deck" role="group" aria-label="{esc(label)}">{cards}</div>'
 
 
 class SunsToMoonsView(GameView):
@@ -41,39 +87,8 @@ class SunsToMoonsView(GameView):
 
     # --- table -----------------------------------------------------------
     def board_html(self, state: State, obs: Any, seat_names: Sequence[str]) -> str:
-        concealed: dict[int, int] = {}  # table index -> index of the Joker that removed it
-        still: list[int] = []
-        for i, play in enumerate(obs.table):
-            if play.is_joker:
-                if i and still:
-                    concealed[still.pop()] = i
-            else:
-                still.append(i)
-        parts = []
-        for i, play in enumerate(obs.table):
-            if play.is_joker:
-                face = card_face_html(JOKER, label="joker (removes the last card still counted)")
-                term = "JOKER" if i else "JOKER (0)"
-                parts.append(f'<span class="mc-played">{face}<span class="mc-term">{term}</span>'
-                             "</span>")
-                continue
-            landscape = play.sign > 0
-            if i in concealed:
-                label = f"{play.card.name}, {signed(play.contribution)}, removed by a Joker"
-                face = card_face_html(play.card, landscape=landscape, label=label,
-                                      extra="mc-removed")
-                parts.append(f'<span class="mc-played mc-concealed">{face}<span '
-                             f'class="mc-term mc-removed">{signed(play.contribution)}</span>'
-                             "</span>")
-            else:
-                way = "horizontal, adds" if landscape else "vertical, subtracts"
-                label = f"{play.card.name}, {way} {play.value}"
-                face = card_face_html(play.card, landscape=landscape, label=label)
-                term = str(play.value) if i == 0 else signed(play.contribution)
-                parts.append(f'<span class="mc-played">{face}<span class="mc-term">{term}'
-                             "</span></span>")
-        deck = (f'<div class="mc-deck" role="group" aria-label="the centre deck: value '
-                f'{number(obs.deck_value)}, {obs.deck_size} cards">{"".join(parts)}</div>')
+        deck = deck_html(obs.table, label=f"the centre deck: value {number(obs.deck_value)}, "
+                                          f"{obs.deck_size} cards")
         seats = []
         for i, name in enumerate(seat_names):
             to_act = " mc-to-act" if i == obs.current_player else ""
@@ -146,7 +161,7 @@ class SunsToMoonsView(GameView):
                 return self.why_not(state, play)
         return "it cannot be played now"
 
-    _SIGN = re.compile(r"(?<![0-9])([+\-−])\s*(\d{1,2})?")
+    _SIGN = re.compile(r"(?<![0-9])([+\-−])\s*([0-9]{1,2})?")  # digits 0-9 only
 
     def parse_move(self, state: State, text: str) -> Any:
         """Typed moves: ``7H -``, ``-7h``, ``+ Q♠``, ``AH +14``, ``joker``, ``end``, ``pass``."""

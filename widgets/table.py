@@ -27,7 +27,7 @@ from typing import Any
 import ipywidgets as W
 
 from mathcards.bots import Bot
-from mathcards.cards import Card
+from mathcards.cards import Card, whole_number
 from mathcards.errors import IllegalActionError, MathCardsError, SettingsError
 from mathcards.games.base import Event, Game, State
 from mathcards.games.registry import get_game_class
@@ -494,14 +494,22 @@ class GameTable(W.VBox):
         if self._saved_offer is not None:
             self._say(OFFER_FIRST, refused=True)
             return
+        value = self.w_players.value  # what the page sent: perhaps nothing, perhaps junk
+        n = value if type(value) is int else whole_number(value, longest=2)
+        if n is None or not 0 < n <= len(self.w_seat_pickers):
+            self._say("Cannot start that game: choose the number of players from the list",
+                      refused=True)
+            return
         try:
-            n = int(self.w_players.value)
             kinds = tuple(self.w_seat_pickers[i].value for i in range(n))
             settings = self.state.game.settings() | {"num_players": n}
             game = self.game_cls(**settings)
             self.new_game(game, kinds)
-        except (MathCardsError, TypeError, ValueError) as exc:
+        except MathCardsError as exc:
             self._say(f"Cannot start that game: {exc}", refused=True)
+        except (TypeError, ValueError):  # never Python's own words on the page
+            self._say("Cannot start that game with these settings: choose them again from "
+                      "the lists", refused=True)
 
     def _on_deal_code(self, code: str) -> None:
         if self._saved_offer is not None:
@@ -573,8 +581,9 @@ class GameTable(W.VBox):
                 return
             try:
                 self._bot_move(generation)
-            except Exception as exc:  # never let a timer die silently
-                self._say(f"A bot could not move: {exc}", refused=True)
+            except Exception as exc:  # never let a timer die silently, nor show Python's words
+                why = exc if isinstance(exc, MathCardsError) else "please reload the page"
+                self._say(f"A bot could not move: {why}", refused=True)
                 return
             self._schedule_bot()
 
@@ -702,7 +711,8 @@ class GameTable(W.VBox):
                 raise Refused(self._not_your_turn())
             hand = self.view.hand(self.state.observation(self.viewer))
             if self.view.selection_mode(self.state):
-                i = int(key[1:]) if key.startswith("h") and key[1:].isdigit() else -1
+                i = whole_number(key[1:], longest=3) if key.startswith("h") else None
+                i = -1 if i is None else i
                 if not 0 <= i < len(hand):
                     raise Refused("that card is not in your hand")
                 sel = list(self.selected)
@@ -1047,7 +1057,7 @@ class GameTable(W.VBox):
             try:
                 hint = self.view.hint(self.state, self.hint_level)
             except Exception as exc:  # a hint must never break the table
-                hint = f"(no hint: {exc})"
+                hint = f"(no hint: {exc})" if isinstance(exc, MathCardsError) else "(no hint now)"
         self.w_hint.value = (f'<div class="mc-hint" role="status">{esc(hint)}</div>'
                              if hint else "")
         lines = self.history[-HISTORY_LINES:]

@@ -69,14 +69,23 @@ def read_card(text: Any, game: str) -> Card:
 
 
 def split_cards(value: Any) -> list[Any]:
-    """Card texts from ``"7H 8S, 9D"`` or a YAML list."""
+    """Card texts (or cards) from ``"7H 8S, 9D"``, a YAML list, or a tuple of cards."""
     if isinstance(value, str):
         return [p for p in re.split(r"[\s,;]+", value.strip()) if p]
-    if isinstance(value, list):
+    if isinstance(value, (list, tuple)):
         return list(value)
-    if isinstance(value, int) and not isinstance(value, bool):
+    if isinstance(value, Card) or (isinstance(value, int) and not isinstance(value, bool)):
         return [value]
-    raise FieldError(f"{value!r} is not a list of cards: write them like 7H 10S QD")
+    raise FieldError(f"{shown(value)} is not a list of cards: write them like 7H 10S QD")
+
+
+def shown(value: Any) -> str:
+    """A value quoted for a message: text and numbers as given, anything else by its kind."""
+    if isinstance(value, (str, int, float)) or value is None:
+        return repr(value if not isinstance(value, str) else value[:40])
+    if isinstance(value, Card):
+        return repr(str(value))
+    return f"a {type(value).__name__}"
 
 
 def _title(game: str) -> str:
@@ -85,12 +94,12 @@ def _title(game: str) -> str:
 
 # --- templates --------------------------------------------------------------------------
 _CARDS_TEMPLATE = re.compile(
-    r"^(\d+)\s+random\s+(?:(red|black|green|purple|blue|number|face|hearts?|spades?|diamonds?"
+    r"^([0-9]+)\s+random\s+(?:(red|black|green|purple|blue|number|face|hearts?|spades?|diamonds?"
     r"|clubs?)\s+)?cards?(\s+with\s+jokers?)?(?:\s+from\s+(.+))?$"
-    r"|^(\d+)\s+random\s+(hearts|spades|diamonds|clubs)(\s+with\s+jokers?)?$",
+    r"|^([0-9]+)\s+random\s+(hearts|spades|diamonds|clubs)(\s+with\s+jokers?)?$",
     re.IGNORECASE,
 )
-_RANGE = re.compile(r"^\s*(-?\d+)\s*\.\.\s*(-?\d+)\s*$")
+_RANGE = re.compile(r"^\s*(-?[0-9]+)\s*\.\.\s*(-?[0-9]+)\s*$")  # digits 0-9 only
 _SUIT_WORDS = {"heart": "H", "spade": "S", "diamond": "D", "club": "C"}
 _MOON_COLOUR_WORDS = {"red": "R", "green": "G", "purple": "P", "blue": "B"}
 
@@ -157,7 +166,7 @@ def cards_template(text: str, game: str) -> CardsTemplate | None:
     norm = " ".join(text.split())
     m = _CARDS_TEMPLATE.match(norm)
     if not m:
-        if re.match(r"^\d+\s+random\b", norm, re.IGNORECASE):
+        if re.match(r"^[0-9]+\s+random\b", norm, re.IGNORECASE):
             raise FieldError(
                 f"{text!r} is not a template I know: write '5 random cards', "
                 "'3 random red cards', '2 random hearts', '4 random number cards', "
@@ -207,7 +216,7 @@ def read_int(value: Any, *, low: int | None = None, high: int | None = None,
         return tmpl
     if isinstance(value, str):
         text = value.translate(MINUSES).strip()
-        if re.fullmatch(r"[+-]?\d+", text):
+        if re.fullmatch(r"[+-]?[0-9]+", text):
             value = int(text)
     if isinstance(value, bool) or not isinstance(value, int):
         raise FieldError(f"{value!r} is not {what}: write a number like 4, or a range like -3..3")
@@ -292,7 +301,7 @@ def read_deck(value: Any) -> tuple[DeckPlay, ...] | DeckTemplate:
     """A Suns to Moons deck: ``7H -10S +6D JK +AS=14`` (centre card first, unsigned)."""
     if isinstance(value, str):
         norm = " ".join(value.split())
-        m = re.fullmatch(r"(\d+)\s+random\s+cards?", norm, re.IGNORECASE)
+        m = re.fullmatch(r"([0-9]+)\s+random\s+cards?", norm, re.IGNORECASE)
         if m:
             n = int(m.group(1))
             if not 1 <= n <= 12:

@@ -22,12 +22,15 @@ from __future__ import annotations
 
 import dataclasses
 import html as _html
+import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from mathcards.cards import Card
+from mathcards.cards import Card, whole_number
 from mathcards.errors import MathCardsError
 from mathcards.exercises.fields import (
     DeckPlay,
@@ -39,6 +42,7 @@ from mathcards.exercises.fields import (
     read_dice,
     read_int,
     read_one_card,
+    shown,
     split_cards,
 )
 
@@ -47,6 +51,58 @@ MINUS = "\u2212"
 
 class AnswerError(MathCardsError):
     """An answer that cannot be judged (not a card of the position, wrong shape)."""
+
+
+# --- the work a position may take ------------------------------------------------------
+MAX_WORK = 100_000  # positions a solver may search for one variant: about half a second
+
+
+class WorkLimitError(MathCardsError):
+    """A position (or a template's tries) that would keep the solver busy too long.
+
+    ``advice`` says what the teacher can change, in the kind's own words.
+    """
+
+    def __init__(self, message: str, advice: str) -> None:
+        super().__init__(message)
+        self.advice = advice
+
+
+@dataclass
+class _Budget:
+    limit: int
+    left: int
+
+
+_budget: ContextVar[_Budget | None] = ContextVar("mathcards_work_budget", default=None)
+
+
+@contextmanager
+def work_budget(limit: int = MAX_WORK) -> Iterator[_Budget]:
+    """One budget of solver work shared by everything checked inside (an outer one wins).
+
+    A template's variant search opens one for all its tries, so a hard constraint is
+    refused after a bounded amount of work, at check time and when a page opens alike.
+    """
+    outer = _budget.get()
+    if outer is not None:
+        yield outer
+        return
+    budget = _Budget(limit, limit)
+    token = _budget.set(budget)
+    try:
+        yield budget
+    finally:
+        _budget.reset(token)
+
+
+def spend(budget: _Budget, kind: Kind, positions: int = 1) -> None:
+    """Count ``positions`` searched; over the budget, a one-line ``WorkLimitError``."""
+    budget.left -= positions
+    if budget.left < 0:
+        raise WorkLimitError(f"this position takes too much work to check (over "
+                             f"{budget.limit:,} positions searched): {kind.work_advice}",
+                             kind.work_advice)
 
 
 # --- results ----------------------------------------------------------------------------
@@ -159,6 +215,7 @@ class Kind:
     measure_names: ClassVar[tuple[str, ...]] = ()
     must_be_solvable: ClassVar[bool] = False
     unique_cards: ClassVar[bool] = False  # one deck: no card twice in a position
+    work_advice: ClassVar[str] = "use fewer cards or loosen 'require'"
 
     def problems(self, position: dict) -> list[str]:
         return []
@@ -174,6 +231,11 @@ class Kind:
         return self.question
 
     def choices(self, position: dict) -> list[str]:
+        """The labels of the answer buttons (choice and yes/no kinds)."""
+        return []
+
+    def choice_answers(self, position: dict) -> list[Any]:
+        """What each button of ``choices`` answers: the value ``read_answer`` takes for it."""
         return []
 
     def read_answer(self, position: dict, answer: Any) -> Any:
@@ -211,8 +273,8 @@ class Kind:
 
 
 # --- yes/no kinds share their answer handling -------------------------------------------
-_YES = {"yes", "y", "true", "1"}
-_NO = {"no", "n", "false", "0"}
+_YES = {"yes", "y", "true"}
+_NO = {"no", "n", "false"}
 
 
 class YesNoKind(Kind):
@@ -228,14 +290,16 @@ class YesNoKind(Kind):
     def choices(self, position: dict) -> list[str]:
         return ["Yes", "No"]
 
+    def choice_answers(self, position: dict) -> list[Any]:
+        return [True, False]
+
     def read_answer(self, position: dict, answer: Any) -> bool:
+        """Yes or no: True/False or the words (yes, y, true; no, n, false), never a number."""
         if isinstance(answer, bool):
             return answer
-        if isinstance(answer, int) and answer in (0, 1):
-            return answer == 0  # a click: choice 0 is "Yes"
         if isinstance(answer, str) and answer.strip().lower() in _YES | _NO:
             return answer.strip().lower() in _YES
-        raise AnswerError(f"answer yes or no, not {answer!r}")
+        raise AnswerError(f"answer yes or no (or True/False), not {shown(answer)}")
 
     def answer_text(self, answer: Any) -> str:
         return "yes" if answer else "no"
@@ -404,10 +468,17 @@ def read_plays(answer: Any) -> tuple[Any, ...]:
             plays.append(item)
             continue
         if isinstance(item, (tuple, list)) and len(item) in (2, 3):
-            card = read_card(item[0], "suns_to_moons")
-            sign = int(item[1])
-            value = int(item[2]) if len(item) == 3 else (card.rank or 0)
-            plays.append(sm.JOKER_PLAY if card.is_joker else sm.Play(card, sign, value))
+            try:
+                card = read_card(item[0], "suns_to_moons")
+            except FieldError as exc:
+                raise AnswerError(str(exc)) from None
+            numbers = list(item[1:])
+            if not all(isinstance(n, int) and not isinstance(n, bool) for n in numbers) \
+                    or numbers[0] not in (1, -1):
+                raise AnswerError("a play is (card, sign) or (card, sign, value) with the sign "
+                                  "1 or -1, like ('7H', -1) or ('AS', 1, 14)")
+            value = numbers[1] if len(numbers) == 2 else (card.rank or 0)
+            plays.append(sm.JOKER_PLAY if card.is_joker else sm.Play(card, numbers[0], value))
             continue
         try:
             (deck_play,) = read_deck(["5S", item])[1:]
@@ -439,6 +510,8 @@ class ReachGoal(Kind):
     answer_style = "plays"
     must_be_solvable = True
     measure_names = ("solutions", "plays needed", "deck value", "cards")
+    work_advice = ("lower most_plays, give fewer cards in the hand, or loosen 'require' "
+                   "(exactly one solution is costly to prove)")
     fields = (
         FieldSpec("deck", _deck_field, required=False,
                   help="the deck so far, centre card first: 7H -10S +6D JK"),
@@ -466,17 +539,20 @@ class ReachGoal(Kind):
         most = position["most_plays"]
         found: list[tuple[Any, ...]] = []
 
-        def search(state: _SunsState, path: tuple[Any, ...]) -> None:
+        def search(state: _SunsState, path: tuple[Any, ...], budget: _Budget) -> None:
             if len(found) >= limit or len(path) >= most:
                 return
-            for play in _sm_moves(state):
+            moves = _sm_moves(state)
+            spend(budget, self, len(moves))
+            for play in moves:
                 after = _sm_apply(state, play)
                 if _sm_won(after, goal):
                     found.append(path + (play,))
                 else:
-                    search(after, path + (play,))
+                    search(after, path + (play,), budget)
 
-        search(self.start(position), ())
+        with work_budget() as budget:
+            search(self.start(position), (), budget)
         return found
 
     @staticmethod
@@ -612,11 +688,11 @@ class DeckValue(Kind):
             raise AnswerError("answer with a whole number, like -3")
         if isinstance(answer, int):
             return answer
-        if isinstance(answer, str):
-            text = answer.strip().replace("\u2212", "-").replace("+", "", 1)
-            if len(text) <= 6 and text.lstrip("-").isdigit() and text.count("-") <= 1:
-                return int(text)
-        raise AnswerError(f"{str(answer)[:20]!r} is not a whole number: type one like -3 or 7")
+        value = whole_number(answer)
+        if value is not None:
+            return value
+        raise AnswerError(f"{shown(answer)} is not a whole number: type one with the digits "
+                          "0-9, like -3 or 7")
 
     def _chain(self, position: dict):
         from mathcards.explain import chain_steps
@@ -748,8 +824,10 @@ class MakeStacks(Kind):
     def read_answer(self, position: dict, answer: Any) -> tuple[tuple[Card, ...], ...]:
         if isinstance(answer, str):
             groups = [g for g in answer.split("|") if g.strip()]
+        elif isinstance(answer, (list, tuple)):
+            groups = list(answer)  # each stack: text, or a list or tuple of cards
         else:
-            groups = list(answer)
+            raise AnswerError("give stacks like '8C | 6H 2S' or a list of stacks of cards")
         stacks = []
         for group in groups:
             try:
@@ -1071,6 +1149,10 @@ class WhoTakesTrick(Kind):
     def choices(self, position: dict) -> list[str]:
         return [f"{'led ' if i == 0 else ''}{c.symbol}" for i, c in enumerate(position["trick"])]
 
+    def choice_answers(self, position: dict) -> list[Any]:
+        # the card's place in the trick, not the card: a trick may hold two Big Moons
+        return list(range(len(position["trick"])))
+
     def read_answer(self, position: dict, answer: Any) -> int:
         trick = position["trick"]
         if isinstance(answer, int) and not isinstance(answer, bool):
@@ -1313,12 +1395,17 @@ class WhichPrize(Kind):
             out.append(label)
         return out
 
+    def choice_answers(self, position: dict) -> list[Any]:
+        return list(range(1, len(position["trick"]) + 1))  # the prize numbers, 1st = 1
+
     def read_answer(self, position: dict, answer: Any) -> int:
         n = len(position["trick"])
-        if isinstance(answer, str) and answer.strip()[:1].isdigit():
-            answer = int("".join(ch for ch in answer.strip() if ch.isdigit())[:2] or 0)
+        if isinstance(answer, str):  # "3", "3rd" or "3rd prize", in the digits 0-9
+            m = re.fullmatch(r"\s*([0-9]{1,2})\s*(?:st|nd|rd|th)?(?:\s+prize)?\s*", answer,
+                             re.IGNORECASE)
+            answer = int(m.group(1)) if m else None
         if isinstance(answer, bool) or not isinstance(answer, int) or not 1 <= answer <= n:
-            raise AnswerError(f"answer with a prize number from 1 to {n}")
+            raise AnswerError(f"answer with a prize number from 1 to {n}, in the digits 0-9")
         return answer
 
     def _reason(self, position: dict) -> str:

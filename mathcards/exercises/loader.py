@@ -31,6 +31,12 @@ from mathcards.exercises.model import (
 )
 
 MAX_BYTES = 1_000_000
+# Bounds on the document's shape, checked on the parser's events before anything is built:
+# an exercise file is a few levels deep, and aliases (``*name``) may repeat a part, but a
+# few nested aliases can stand for billions of values ("billion laughs").
+MAX_DEPTH = 32
+MAX_ALIASES = 500
+MAX_VALUES = 200_000
 
 
 def _yaml_problem(exc: yaml.YAMLError) -> Problem:
@@ -48,8 +54,82 @@ def _yaml_problem(exc: yaml.YAMLError) -> Problem:
     return Problem(line, f"this is not valid YAML ({what}): {fix}")
 
 
+def _reader_problem(exc: yaml.reader.ReaderError, text: str) -> Problem:
+    line = text[: max(exc.position, 0)].count("\n") + 1
+    code = exc.character if isinstance(exc.character, int) else ord(str(exc.character)[:1] or " ")
+    name = "NUL" if code == 0 else f"U+{code:04X}"
+    return Problem(line, f"the file holds a control character ({name}) that is not text: "
+                         "delete it, or save the file again as plain UTF-8 text")
+
+
+def _shape_problem(text: str) -> Problem | None:
+    """A problem when the document nests too deep or its aliases stand for too much.
+
+    One pass over the parser's events (the parser keeps no recursion), counting the values
+    the document would hold with every alias written out, so nothing is built or walked
+    when the answer is too many.
+    """
+    depth = 0
+    aliases = 0
+    total = 0  # values with every alias expanded
+    sizes: dict[str, int] = {}  # anchor -> the values its part holds
+    open_parts: list[list] = []  # [anchor, values so far] of each collection being read
+    for event in yaml.parse(text, Loader=yaml.SafeLoader):
+        line = event.start_mark.line + 1
+        if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+            depth += 1
+            if depth > MAX_DEPTH:
+                return Problem(line, f"the file nests more than {MAX_DEPTH} levels deep: an "
+                                     "exercise needs a few levels, check the indentation "
+                                     "and the brackets")
+            open_parts.append([event.anchor, 1])
+            total += 1
+            continue
+        if isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+            depth -= 1
+            anchor, size = open_parts.pop()
+            if anchor is not None:
+                sizes[anchor] = size
+            if open_parts:
+                open_parts[-1][1] += size
+            continue
+        if isinstance(event, yaml.AliasEvent):
+            aliases += 1
+            if aliases > MAX_ALIASES:
+                return Problem(line, f"the file uses more than {MAX_ALIASES} aliases "
+                                     "('*name'): write the values out instead")
+            if any(anchor == event.anchor for anchor, _size in open_parts):
+                return Problem(line, f"the alias '*{event.anchor}' is inside the part it "
+                                     "names: an alias can only repeat a finished part")
+            size = sizes.get(event.anchor, 1)
+        elif isinstance(event, yaml.ScalarEvent):
+            size = 1
+            if event.anchor is not None:
+                sizes[event.anchor] = 1
+        else:
+            continue
+        total += size
+        if total > MAX_VALUES:
+            return Problem(line, f"with its aliases ('*name') written out this file holds "
+                                 f"over {MAX_VALUES:,} values: write the values out "
+                                 "instead of nesting aliases")
+        if open_parts:
+            open_parts[-1][1] += size
+    return None
+
+
 def parse_yaml(text: str) -> tuple[Any, dict[tuple, int], list[Problem]]:
     """The document's data, the line of every value by its path, and YAML problems."""
+    if len(text) > MAX_BYTES:
+        return None, {}, [Problem(None, "the set is over 1 MB: split it into smaller sets")]
+    try:
+        shape = _shape_problem(text)
+    except yaml.reader.ReaderError as exc:
+        return None, {}, [_reader_problem(exc, text)]
+    except yaml.YAMLError as exc:
+        return None, {}, [_yaml_problem(exc)]
+    if shape is not None:
+        return None, {}, [shape]
     loader = yaml.SafeLoader(text)
     try:
         node = loader.get_single_node()
@@ -262,12 +342,13 @@ def read_set_file(path: str | Path) -> tuple[ExerciseSet | None, list[Problem]]:
     path = Path(path)
     try:
         raw = path.read_bytes()
+    # the file's name only: a page shows these lines, and must not show the server's folders
     except FileNotFoundError:
-        return None, [Problem(None, f"no such file: {path}")]
+        return None, [Problem(None, f"no such file: {path.name}")]
     except IsADirectoryError:
-        return None, [Problem(None, f"{path} is a folder: give an exercise file (.yaml)")]
+        return None, [Problem(None, f"{path.name} is a folder: give an exercise file (.yaml)")]
     except OSError as exc:
-        return None, [Problem(None, f"cannot read {path}: {exc.strerror or exc}")]
+        return None, [Problem(None, f"cannot read {path.name}: {exc.strerror or 'not allowed'}")]
     if len(raw) > MAX_BYTES:
         return None, [Problem(None, f"{path.name} is over 1 MB: split it into smaller sets")]
     try:

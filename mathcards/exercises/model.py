@@ -53,7 +53,7 @@ from mathcards.exercises.fields import (
     game_deck,
     is_template,
 )
-from mathcards.exercises.kinds import KINDS, Kind, Result
+from mathcards.exercises.kinds import KINDS, Kind, Result, WorkLimitError, work_budget
 
 GAMES = ("suns_to_moons", "dice_stacks", "sums", "shoot_the_moon", "moons_and_planets")
 SET_KEYS = ("title", "id", "game", "instructions", "solution_after", "exercises")
@@ -102,7 +102,7 @@ _OPS = {
     "!=": lambda a, b: a != b, "≠": lambda a, b: a != b, ">": lambda a, b: a > b,
     "<": lambda a, b: a < b,
 }
-_CONSTRAINT = re.compile(r"^([a-z][a-z ]*?)\s*(>=|<=|==|!=|≥|≤|≠|=|>|<)\s*(-?\d+)$")
+_CONSTRAINT = re.compile(r"^([a-z][a-z ]*?)\s*(>=|<=|==|!=|≥|≤|≠|=|>|<)\s*(-?[0-9]+)$")
 _WORDS = {
     "solvable": ("solutions", ">=", 1),
     "must be solvable": ("solutions", ">=", 1),
@@ -294,20 +294,28 @@ class Exercise:
             return Variant(self, student, dict(self.fields), 0)
         seed = variant_seed(self.set_id, self.id, student)
         failures: Counter[str] = Counter()
-        for attempt in range(self.tries):
-            rng = random.Random(seed + attempt)
-            position = self._draw(rng)
-            problems = self.kind.problems(position)
-            if problems:
-                failures[problems[0]] += 1
-                continue
-            if self.require:
-                measures = self.kind.measures(position)
-                broken = [c for c in self.require if not c.holds(measures)]
-                if broken:
-                    failures[f"'{broken[0].text}'"] += 1
-                    continue
-            return Variant(self, student, position, attempt + 1)
+        # one budget for all the tries: a page never waits on a costly template
+        with work_budget() as budget:
+            for attempt in range(self.tries):
+                rng = random.Random(seed + attempt)
+                position = self._draw(rng)
+                try:
+                    problems = self.kind.problems(position)
+                    if problems:
+                        failures[problems[0]] += 1
+                        continue
+                    if self.require:
+                        measures = self.kind.measures(position)
+                        broken = [c for c in self.require if not c.holds(measures)]
+                        if broken:
+                            failures[f"'{broken[0].text}'"] += 1
+                            continue
+                except WorkLimitError as exc:
+                    raise VariantError(
+                        f"finding a variant takes too much work (over {budget.limit:,} "
+                        f"positions searched in {attempt + 1} "
+                        f"tr{'ies' if attempt else 'y'}): {exc.advice}") from None
+                return Variant(self, student, position, attempt + 1)
         common = ", ".join(f"{why} ({n}x)" for why, n in failures.most_common(2))
         raise VariantError(
             f"no variant met the constraints after {self.tries} tries (most failed: "
@@ -384,15 +392,16 @@ class Exercise:
         try:
             if not self.is_random:
                 position = dict(self.fields)
-                for message in self._duplicates(position) + self.kind.problems(position):
-                    add(message)
-                if not out and self.require:
-                    measures = self.kind.measures(position)
-                    for c in self.require:
-                        if not c.holds(measures):
-                            add(f"'{c.text}' does not hold here ({c.measure} is "
-                                f"{measures[c.measure]}): change the position or the "
-                                "constraint")
+                with work_budget():  # one budget for the whole check of this position
+                    for message in self._duplicates(position) + self.kind.problems(position):
+                        add(message)
+                    if not out and self.require:
+                        measures = self.kind.measures(position)
+                        for c in self.require:
+                            if not c.holds(measures):
+                                add(f"'{c.text}' does not hold here ({c.measure} is "
+                                    f"{measures[c.measure]}): change the position or the "
+                                    "constraint")
             else:
                 for student in samples:
                     variant = self.variant(student)

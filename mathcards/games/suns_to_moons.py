@@ -72,6 +72,15 @@ def signed(n: int) -> str:
     return f"−{-n}" if n < 0 else f"+{n}"
 
 
+def lies_across(sign: int) -> bool:
+    """Whether a card of this sign lies across the deck (ruling 2).
+
+    The centre card and every added card lie horizontal; a subtracted card stands
+    upright. Every picture of a deck (table, lesson, practice page) asks here.
+    """
+    return sign > 0
+
+
 # --- actions -------------------------------------------------------------
 @dataclass(frozen=True)
 class Play:
@@ -875,5 +884,6 @@ __all__ = [
     "BOUND", "JOKER_PLAY", "CardPlayed", "CardsDealt", "EndTurn", "GameWon", "GoalReached",
     "GoalTooEarly", "HandsDealt", "JokerPlayed", "Pass", "Passed", "Play", "RoundAbandoned",
     "RoundStarted", "RoundWon", "StockReshuffled", "SunsToMoons", "SunsToMoonsState",
-    "SunsToMoonsView", "Turn", "TurnEnded", "card_values", "legal_turns", "strong_policy",
+    "SunsToMoonsView", "Turn", "TurnEnded", "card_values", "legal_turns", "lies_across",
+    "strong_policy",
 ]

@@ -263,3 +263,83 @@ def test_which_prize_equal_discards_by_suit():
 def test_unreadable_answers_raise_answer_error(kind, fields, bad):
     with pytest.raises(AnswerError):
         Exercise(kind, **fields).check(bad)
+
+
+def test_yes_no_answers_are_yes_or_no_never_numbers():
+    """A button index is no answer: 1 and 0 (or '1') are refused in one line, not guessed."""
+    ex = Exercise("planet_or_not", cards="9H 8H")  # a planet: the answer is yes
+    for right in (True, "yes", "Yes", " y ", "true"):
+        assert ex.check(right).correct, right
+    for wrong in (False, "no", "N", "false"):
+        assert not ex.check(wrong).correct, wrong
+    for number in (1, 0, "1", "0", 1.0):
+        with pytest.raises(AnswerError) as caught:
+            ex.check(number)
+        message = str(caught.value)
+        assert message.startswith("answer yes or no (or True/False), not ") and "\n" not in message
+
+
+@needs_dice_stacks
+def test_make_stacks_takes_stacks_as_tuples_of_cards():
+    """The page sends each stack as a tuple of cards; text, lists and tuples all work."""
+    from mathcards.cards import parse_card as card
+
+    ex = Exercise("make_stacks", dice=(3, 5), hand="8C 6H 2S")
+    as_tuples = ((card("8C"),), (card("6H"), card("2S")))
+    assert ex.check(as_tuples).correct
+    assert ex.check([["8C"], ("6H", "2S")]).correct
+    assert ex.check("8C | 6H 2S").correct
+    for bad in (5, None, [object()]):
+        with pytest.raises(AnswerError) as caught:
+            ex.check(bad)
+        assert "object at 0x" not in str(caught.value) and "NoneType" not in str(caught.value)
+
+
+@pytest.mark.parametrize("digit", ["²", "①", "٣", "৩"])
+def test_numbers_are_the_digits_0_to_9_only(digit):
+    """'²' and '①' pass isdigit() and fail int(); '٣' passes both: none is a number here."""
+    from mathcards.exercises import read_set_text
+    from mathcards.exercises.fields import FieldError, read_int
+
+    deck = Exercise("deck_value", deck="9H -4S +2D")
+    prize = Exercise("which_prize", trick="3S 2S 4H 8D", yours="8D")  # 3rd prize
+    for ex, words in ((deck, "is not a whole number: type one with the digits 0-9"),
+                      (prize, "answer with a prize number from 1 to 4, in the digits 0-9")):
+        for answer in (digit, f"-{digit}", f"{digit}rd"):
+            with pytest.raises(AnswerError) as caught:
+                ex.check(answer)
+            assert words in str(caught.value)
+    assert deck.check("7").correct and prize.check("3rd prize").correct
+    with pytest.raises(FieldError):
+        read_int(digit)
+    with pytest.raises(FieldError):
+        read_int(f"1..{digit}")
+    text = f"""\
+title: Digits
+exercises:
+  - kind: planet_or_not
+    cards: {digit} random hearts
+  - kind: make_stacks
+    dice: [3, 5]
+    hand: 8C 6H 2S
+    require: ["best stacks >= {digit}"]
+"""
+    _set, problems = read_set_text(text)
+    assert [p.line for p in problems] == [4, 8], [str(p) for p in problems]
+
+
+def test_answers_never_show_python_words():
+    """No 'NoneType', no 'int() argument', no object reprs in what a student reads."""
+    cases = [
+        (Exercise("deck_value", deck="9H -4S +2D"), [None, 3.5, [1], {"a": 1}]),
+        (Exercise("planet_or_not", cards="9H 8H"), [None, 1, [True], object()]),
+        (Exercise("reach_goal", deck="7H -10S", hand="3H 4S 9D", goal=0),
+         [[("3H", None)], [("3H", "x", 3)], [(None, 1)]]),
+    ]
+    for ex, answers in cases:
+        for answer in answers:
+            with pytest.raises(AnswerError) as caught:
+                ex.check(answer)
+            message = str(caught.value)
+            for internal in ("NoneType", "int()", "object at 0x", "Traceback", "\n"):
+                assert internal not in message, (answer, message)

@@ -196,6 +196,15 @@ BROKEN = [
     ("empty", "", 1, "the file is empty"),
     ("not a mapping", "- just\n- a list\n", 1, "must be 'key: value' settings"),
     ("not utf8", b"title: caf\xe9\n".decode("latin-1"), 1, "not UTF-8"),
+    ("nul byte", "title: Nul\nexercises:\n  - kind: planet_or_not\n    cards: 9H\x00 8H\n",
+     4, "a control character (NUL) that is not text"),
+    ("deep nesting", "title: Deep\nexercises: " + "[" * 3000 + "]" * 3000 + "\n", 2,
+     "nests more than 32 levels deep"),
+    ("deep block nesting", "title: Deep\nexercises:\n"
+     + "".join(" " * i + "- \n" for i in range(0, 120, 2)), 34,
+     "nests more than 32 levels deep"),
+    ("alias inside itself", "title: Loop\nexercises: &loop [*loop]\n", 2,
+     "the alias '*loop' is inside the part it names"),
     ("wrong game", """\
         title: Mixed
         game: sums
@@ -252,6 +261,92 @@ def test_cli_on_the_whole_broken_corpus_in_one_run(tmp_path):
         mine = [ln for ln in result.stdout.splitlines() if ln.startswith(f"{path}: ")]
         assert any(f"{path}: line {line}: " in ln and words in ln for ln in mine), mine
         assert mine[-1].endswith(("1 problem", "problems"))
+
+
+# 'billion laughs': 8 levels of 9 aliases, 9**8 values when written out, in 300 bytes
+ALIAS_BOMB = "title: Laughs\na: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n" + "".join(
+    f"{n}: &{n} [{', '.join([f'*{p}'] * 9)}]\n"
+    for p, n in zip("abcdefg", "bcdefgh", strict=True)) + "exercises: [*h]\n"
+
+
+def test_alias_bomb_is_one_line_quickly_in_bounded_memory(tmp_path):
+    """The check refuses the file at its line in well under 2 s, inside 600 MB of memory."""
+    import resource
+    import time
+
+    path = tmp_path / "laughs.yaml"
+    path.write_text(ALIAS_BOMB, encoding="utf-8")
+    assert len(ALIAS_BOMB) < 400
+
+    def limit_memory() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (600 * 2**20, 600 * 2**20))
+
+    start = time.monotonic()
+    result = subprocess.run([sys.executable, "-m", "mathcards", "check", str(path)],
+                            capture_output=True, text=True, timeout=30,
+                            preexec_fn=limit_memory)
+    took = time.monotonic() - start
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert_one_line_problems(result.stdout + result.stderr)
+    assert result.stdout.splitlines()[0] == (
+        f"{path}: line 7: with its aliases ('*name') written out this file holds over "
+        "200,000 values: write the values out instead of nesting aliases")
+    assert took < 2, f"took {took:.1f} s"
+    # the page reads sets through the same loader
+    with pytest.raises(ExerciseFileError, match="line 7: with its aliases"):
+        load_set(path)
+
+
+COSTLY = """\
+title: Costly
+exercises:
+  - kind: reach_goal
+    deck: 2 random cards
+    hand: 10 random cards
+    goal: -3..3
+    most_plays: 6
+    require: [exactly one solution]
+"""
+
+
+def test_a_costly_template_is_refused_quickly_in_one_line(tmp_path):
+    """10 random cards, 6 plays, exactly one solution: minutes of search before, now one line."""
+    import time
+
+    path = write(tmp_path, "costly", COSTLY)
+    start = time.monotonic()
+    result = run_check(path)
+    took = time.monotonic() - start
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert_one_line_problems(result.stdout + result.stderr)
+    first = result.stdout.splitlines()[0]
+    assert first.startswith(f"{path}: line 3: exercise 1: finding a variant takes too much "
+                            "work (over 100,000 positions searched"), first
+    assert first.endswith("lower most_plays, give fewer cards in the hand, or loosen "
+                          "'require' (exactly one solution is costly to prove)"), first
+    assert took < 10, f"took {took:.1f} s"
+
+
+def test_a_costly_fixed_position_is_refused_in_one_line():
+    """A fixed hand whose search is too long is refused at its line, not searched for minutes."""
+    from mathcards.exercises import read_set_text
+
+    # the deck is -3 and every card is even: the goal 0 is never reached, so the whole
+    # tree of up to 6 plays from 10 cards would be searched to say so
+    exercise_set, problems = read_set_text(COSTLY.replace("2 random cards", "7H -10S").replace(
+        "10 random cards", "2S 2H 4S 4H 6S 6H 8S 8H 10S 10H").replace("-3..3", "0").replace(
+        "    require: [exactly one solution]\n", ""))
+    assert problems == [] and exercise_set is not None
+    found = exercise_set.problems()
+    assert [str(p) for p in found] == [
+        "line 3: exercise 1: this position takes too much work to check (over 100,000 "
+        "positions searched): lower most_plays, give fewer cards in the hand, or loosen "
+        "'require' (exactly one solution is costly to prove)"]
+    # and the page's hint, asked with no budget around it, has its own
+    from mathcards.exercises.kinds import WorkLimitError
+
+    with pytest.raises(WorkLimitError, match="too much work"):
+        exercise_set[1].hint(1)
 
 
 def test_cli_clean_file_and_usage(tmp_path):

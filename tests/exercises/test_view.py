@@ -174,3 +174,188 @@ exercises:
     view.go(2)
     assert "cannot be shown" not in view.w_prompt.value
     assert view.w_answer.children and not view.w_hint_button.disabled
+
+
+def test_a_costly_template_is_refused_on_the_page_quickly():
+    """The practice page spends a bounded amount of work on a variant, then says so."""
+    import time
+
+    from tests.exercises.test_validator import COSTLY
+
+    exercise_set = load_set_text(COSTLY, name="costly", check=False)
+    start = time.monotonic()
+    view = exercise_set.show("ana", store=False)
+    assert time.monotonic() - start < 5
+    prompt = view.w_prompt.value
+    assert "cannot be shown: finding a variant takes too much work" in prompt
+    assert "lower most_plays" in prompt and view.w_answer.children == ()
+
+
+# --- every sample exercise answered through its page controls ------------------------------
+SAMPLE_SETS = sorted((LESSONS / "exercises").glob("*.yaml"))
+
+
+def _verdict(view, number: int, before: int) -> bool:
+    """Right or wrong as the page shows it, and one attempt recorded for the click."""
+    attempts = view.session.attempts(number)
+    assert len(attempts) == before + 1, view.w_feedback.value  # the click was graded
+    shown_right = "mc-right" in view.w_feedback.value
+    assert shown_right == attempts[-1].correct
+    return shown_right
+
+
+def _click_and_grade(view, number: int, click) -> bool:
+    before = len(view.session.attempts(number))
+    click()
+    return _verdict(view, number, before)
+
+
+def _answer_choices(view, number: int, kind, pos) -> None:
+    """Each button's label is what the student reads; the right one is graded right."""
+    from mathcards.exercises.kinds import _mp, _stm
+
+    buttons = list(view.w_answer.children[0].children)
+    labels = [b.description for b in buttons]
+    if kind.answer_style == "yesno":
+        assert labels == ["Yes", "No"]
+        truth = kind.truth(pos)
+        expected = [truth, not truth]
+    elif kind.name == "which_prize":
+        place = _mp().prize_order(pos["trick"]).index(kind.mine(pos)) + 1
+        expected = [label.startswith(("1st", "2nd", "3rd", f"{place}th")[min(place, 4) - 1])
+                    for label in labels]
+    else:  # who_takes_trick: one button per card of the trick, in play order
+        assert [label.replace("led ", "") for label in labels] == [c.symbol for c in pos["trick"]]
+        winner = _stm().trick_winner(pos["trick"])
+        expected = [i == winner for i in range(len(buttons))]
+    assert expected.count(True) == 1, labels
+    for button, right in zip(buttons, expected, strict=True):
+        graded = _click_and_grade(view, number, button.click)
+        assert graded == right, (kind.name, button.description)
+
+
+def _answer_plays(view, number: int, kind, pos) -> None:
+    from mathcards.exercises.kinds import start_deck
+
+    def play(sequence) -> None:
+        used: set[int] = set()
+        for p in sequence:
+            index = next(i for i, c in enumerate(pos["hand"]) if c == p.card and i not in used)
+            used.add(index)
+            view.w_hand[index].click()
+            if not p.card.is_joker:
+                label = f"{'+' if p.sign > 0 else '−'}{p.value}"
+                sign = [b for b in view.w_signs.children[1:] if b.description == label]
+                assert len(sign) == 1, label
+                sign[0].click()
+        view.w_check.click()
+
+    best = kind.solution(pos)  # the worked solution's plays, in words
+    plays = kind._best(pos)
+    assert plays and "One way" in best.headline
+    assert _click_and_grade(view, number, lambda: play(plays))
+    counted, _cards, size = start_deck(pos)
+    from mathcards.games.suns_to_moons import Play
+
+    for card in pos["hand"]:
+        for sign in (1, -1):
+            if card.is_joker:
+                continue
+            after = sum(counted) + sign * card.rank
+            if after != pos["goal"] and abs(after) <= 10:  # a legal play that misses
+                assert not _click_and_grade(view, number,
+                                            lambda c=card, s=sign: play([Play(c, s, c.rank)]))
+                return
+    raise AssertionError("no wrong play found")
+
+
+def _answer_number(view, number: int, kind, pos) -> None:
+    from mathcards.exercises.fields import deck_counted
+
+    value = sum(deck_counted(pos["deck"]))
+    for typed, right in ((str(value), True), (str(value + 1), False), (f"{-value - 2}", False)):
+        view.w_number.value = typed
+        assert _click_and_grade(view, number, view.w_check.click) == right, typed
+
+
+def _answer_stacks(view, number: int, kind, pos) -> None:
+    stacks, points = kind.best(pos)
+    make = next(b for b in view.w_answer.children[2].children if b.description == "Make a stack")
+
+    def build(chosen) -> None:
+        used: set[int] = set()
+        for stack in chosen:
+            for card in stack:
+                index = next(i for i, c in enumerate(pos["hand"]) if c == card and i not in used)
+                used.add(index)
+                view.w_hand[index].click()
+            make.click()
+        view.w_check.click()
+
+    assert points >= 1
+    assert _click_and_grade(view, number, lambda: build(stacks))
+    assert not _click_and_grade(view, number, lambda: build(stacks[:-1]))  # one stack short
+
+
+def _answer_capture(view, number: int, kind, pos) -> None:
+    answers = kind.answers(pos)
+    played_options = kind.playable(pos)
+
+    def pick(played, target) -> None:
+        if pos.get("played") is None:
+            view.w_hand[list(pos["hand"]).index(played)].click()
+        view.w_opponent[list(pos["opponent"]).index(target)].click()
+
+    right = sorted(answers, key=str)[0]
+    assert _click_and_grade(view, number, lambda: pick(*right))
+    wrong = [(p, t) for p in played_options for t in pos["opponent"] if (p, t) not in answers]
+    assert wrong, "every pick captures: the sample cannot test a wrong answer"
+    assert not _click_and_grade(view, number, lambda: pick(*wrong[0]))
+
+
+@pytest.mark.parametrize("path", SAMPLE_SETS, ids=lambda p: p.stem)
+def test_every_sample_exercise_is_graded_right_and_wrong_through_its_page_controls(path):
+    """Every exercise of every sample set, answered by clicking the page's own widgets."""
+    answer = {"choice": _answer_choices, "yesno": _answer_choices, "plays": _answer_plays,
+              "number": _answer_number, "stacks": _answer_stacks, "capture": _answer_capture}
+    exercise_set = load_set(path)
+    for student in ("ana", "sample-3"):
+        view = exercise_set.show(student, store=MemoryStore())
+        for number in range(1, len(exercise_set) + 1):
+            view.go(number)
+            variant = view.variant
+            assert "cannot be shown" not in view.w_prompt.value
+            answer[variant.kind.answer_style](view, number, variant.kind, variant.position)
+
+
+def test_practice_deck_lies_as_on_the_table_added_across_subtracted_upright(view):
+    """Ruling 2: + horizontal, − vertical; the practice page draws with the table's code."""
+    import re
+
+    from mathcards.cards import parse_card
+    from mathcards.games.suns_to_moons import Play
+    from mathcards.widgets.suns_to_moons import deck_html
+
+    view.go(3)  # deck_value: 9H -4S +2D
+    picture = view.w_picture.value
+    faces = re.findall(r'<span class="([^"]*)" role="img" aria-label="([^"]*)"', picture)
+    assert [("mc-landscape" in classes.split(), label) for classes, label in faces] == [
+        (True, "nine of hearts, horizontal, adds 9"),
+        (False, "four of spades, vertical, subtracts 4"),
+        (True, "two of diamonds, horizontal, adds 2")]
+    assert "an upright card subtracts" in picture
+    table = deck_html([Play(parse_card("9H"), 1, 9), Play(parse_card("4S"), -1, 4),
+                       Play(parse_card("2D"), 1, 2)])
+    deck = re.search(r'<div class="mc-deck".*?</div>', picture).group(0)
+    assert re.sub(r'aria-label="[^"]*"', "", deck, count=1) == \
+        re.sub(r'aria-label="[^"]*"', "", table, count=1)
+
+
+def test_a_broken_set_on_the_practice_page_names_the_set_not_the_servers_folder(tmp_path):
+    from mathcards.widgets.exercises import ExerciseSetView, practice_page
+
+    (tmp_path / "broken.yaml").write_text("title: Broken\nexercises: [\n", encoding="utf-8")
+    page = practice_page(tmp_path, query="set=broken&student=ana", store=False)
+    assert not isinstance(page, ExerciseSetView)
+    assert "the set &#x27;broken&#x27; cannot be used (line " in page.value
+    assert str(tmp_path) not in page.value and "Traceback" not in page.value

@@ -273,3 +273,41 @@ def test_dice_stacks_hot_seat_hides_every_hand_until_ready():
         click_something(table, rng)
         assert not table.refused, table.message
     assert hidden_screens >= 2
+
+
+# --- numbers typed on a page: the digits 0-9 only, refused in one plain line -----------
+UNICODE_DIGITS = ["²", "①", "٣", "৩", "Ⅲ"]  # superscript, circled, Arabic-Indic, Bengali, Roman
+
+
+@pytest.mark.parametrize("digit", UNICODE_DIGITS)
+def test_typed_pile_in_unicode_digits_is_refused_in_one_line(digit):
+    table = sums_table(seed=7, bot_delay=0)
+    before = table.state
+    table.w_move.value = f"draw {digit}"
+    assert table.state is before
+    assert table.refused
+    assert "say which pile to draw from with the digits 0-9" in table.message, table.message
+
+
+@pytest.mark.parametrize("digit", ["١٤", "¹⁴", "①④"])
+def test_typed_ace_value_in_unicode_digits_is_not_a_value(digit):
+    from mathcards.errors import MathCardsError
+    from mathcards.widgets.suns_to_moons import SunsToMoonsView
+
+    table = suns_to_moons_table(seed=4, bot_delay=0)
+    view = SunsToMoonsView()
+    assert view.parse_move(table.state, "AH +14").value == 14
+    with pytest.raises(MathCardsError) as caught:
+        view.parse_move(table.state, f"AH +{digit}")
+    assert "is not a move" in str(caught.value) and "int()" not in str(caught.value)
+
+
+def test_new_game_with_no_player_count_says_so_without_python_words():
+    """A page can send no selection for a Dropdown: the table says what to do, in words."""
+    table = sums_table(seed=8, bot_delay=0)
+    before = table.state
+    table.w_players.index = None
+    table.w_new.click()
+    assert table.state is before and table.refused
+    assert table.message == ("Cannot start that game: choose the number of players from "
+                             "the list")
