@@ -15,7 +15,6 @@ and says how to add a name.
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Sequence
 from typing import Any
 from urllib.parse import parse_qs
@@ -30,8 +29,6 @@ VIEWS = {
 }
 MAX_DELAY = 5.0
 GUEST = "guest"
-MAX_NAME = 40
-_NAME = re.compile(rf"[A-Za-z0-9_-]{{1,{MAX_NAME}}}")
 
 
 def _page_query() -> str:
@@ -76,19 +73,20 @@ def query_settings(query: str) -> dict[str, Any]:
 def student_slot(name: str | None) -> tuple[str, str, str]:
     """(save slot, "Playing as ..." label, problem) for a student name from the address.
 
-    A good name (letters, digits, - and _, 1-40 characters) is its own slot,
-    lower-cased; no name, or a bad one, plays as the shared guest.
+    One rule for names (``mathcards.students``): ``Ana`` and ``ana`` are one student,
+    with one saved game here and one progress record on the practice page; no
+    name, or a bad one, plays as the shared guest.
     """
+    from mathcards.students import StudentNameError, clean_name, save_slot
+
     how = "add ?student=yourname to the page address to keep your own saved game"
     if name is None or not name.strip():
         return GUEST, f"Playing as guest (a saved game every visitor shares): {how}.", ""
-    name = name.strip()
-    if not _NAME.fullmatch(name):
-        shown = name if len(name) <= 40 else name[:37] + "..."
-        problem = (f"student name {shown!r} cannot be used: use only letters, digits, - and _ "
-                   f"(at most {MAX_NAME}), like ?student=ana")
-        return GUEST, f"Playing as guest: {how}.", problem
-    return name.lower(), f"Playing as {name}", ""
+    try:
+        shown = clean_name(name)
+    except StudentNameError as exc:
+        return GUEST, f"Playing as guest: {how}.", str(exc)
+    return save_slot(shown.casefold()), f"Playing as {shown}", ""
 
 
 def play(game_name: str, *, deal: str | None = None, seats: Sequence[str] | None = None,

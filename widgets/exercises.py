@@ -548,7 +548,13 @@ def practice_page(folder: str | Any = "exercises", *, query: str | None = None,
             problem = (f"the set {name!r} cannot be used ({first}): ask your teacher to run "
                        f"'python -m mathcards check {name}.yaml'")
         else:
-            return exercise_set.show(student, store=store)
+            from mathcards.exercises.progress import ProgressError
+
+            try:
+                return exercise_set.show(student, store=store)
+            except ProgressError:  # one line for the student; the teacher's check names it
+                problem = ("your answers cannot be saved on this server right now (its "
+                           "progress file cannot be opened): tell your teacher")
     if name and name not in names:
         problem = f"there is no exercise set {name[:60]!r}"
     links = "".join(
@@ -572,7 +578,8 @@ def dashboard(source: Any = None, *, top: int = 10) -> W.Widget:
     # the page names what it read, never where it lives on the server
     shown = "this server's progress database" if source is None else Path(str(where)).name
     try:
-        attempts = read_results(where)
+        # no database yet on this server: nobody has answered anything
+        attempts = read_results(where) if source is not None or Path(where).exists() else []
     except MathCardsError as exc:
         box = W.HTML(f'{style_html()}<p class="mc-refused">{_esc(exc)}</p>')
         box.add_class("mathcards")

@@ -10,7 +10,6 @@ offered, is read back from the store, so it survives a kernel restart.
 
 from __future__ import annotations
 
-import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -21,15 +20,13 @@ from mathcards.exercises.kinds import Result
 from mathcards.exercises.model import ExerciseSet, Variant
 from mathcards.exercises.progress import Attempt, ProgressStore
 
-_STUDENT = re.compile(r"^[\w.@' -]{1,40}$")
-
 
 def clean_student(text: Any) -> str:
-    """A student id as typed or given in a page address, checked: letters, digits, ``.-_@``."""
-    if not isinstance(text, str) or not _STUDENT.match(text.strip()):
-        raise MathCardsError(f"{str(text)[:40]!r} is not a student name: use up to 40 letters, "
-                             "digits, spaces, '.', '-' or '_'")
-    return text.strip()
+    """A student id from a name as typed or given in a page address: the one rule of
+    ``mathcards.students`` (``Ana`` and ``ana`` are one student)."""
+    from mathcards.students import student_id
+
+    return student_id(text)
 
 
 class MemoryStore:

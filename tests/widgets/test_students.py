@@ -8,11 +8,23 @@ and says how to add a name.
 from __future__ import annotations
 
 import random
+import re
+from pathlib import Path
 
 import pytest
 
+from mathcards.errors import MathCardsError
 from mathcards.widgets import play, query_settings, student_slot
 from tests.widgets.helpers import click_something
+
+LESSONS = Path(__file__).resolve().parents[2] / "lessons"
+WARM_UP = """title: Warm-up
+exercises:
+  - kind: reach_goal
+    deck: 7H -10S
+    hand: 3H 4S 9D
+    goal: 0
+"""
 
 
 def _one_move(table) -> None:
@@ -22,19 +34,50 @@ def _one_move(table) -> None:
         click_something(table, rng)
 
 
-@pytest.mark.parametrize("name", ["ana", "Ana", "bo-2", "x_y", "a" * 40, "0"])
-def test_good_names_are_their_own_slot(name):
+@pytest.mark.parametrize("name, slot", [
+    ("ana", "ana"), ("Ana", "ana"), ("ANA", "ana"), ("bo-2", "bo-2"), ("x_y", "x_y"),
+    ("a" * 40, "a" * 40), ("0", "0"),
+])
+def test_good_names_are_their_own_slot(name, slot):
+    got, who, problem = student_slot(name)
+    assert got == slot and who == f"Playing as {name}" and problem == ""
+
+
+@pytest.mark.parametrize("name", ["José", "ana b", "o'neil", "ana.json", "zoë"])
+def test_names_beyond_ascii_get_a_safe_slot_of_their_own(name):
     slot, who, problem = student_slot(name)
-    assert slot == name.lower() and who == f"Playing as {name}" and problem == ""
+    assert problem == "" and who == f"Playing as {name}"
+    assert re.fullmatch(r"[a-z0-9_-]{1,40}", slot) and slot != "guest"
+    assert student_slot(name.upper())[0] == slot  # one student whatever the case
 
 
-@pytest.mark.parametrize("name", ["a" * 41, "ana b", "../etc", "ana/..", "<b>x</b>", "é",
-                                  "ana;rm", "ana.json"])
+@pytest.mark.parametrize("name", ["a" * 41, "../etc", "ana/..", "<b>x</b>", "ana;rm",
+                                  "ana  b", "-ana", "٣", "ana\tb", "\u202eana"])
 def test_bad_names_give_one_line_and_play_as_guest(name):
     slot, who, problem = student_slot(name)
     assert slot == "guest" and "guest" in who
-    assert problem and "\\n" not in problem
-    assert "letters, digits, - and _" in problem and "?student=" in problem
+    assert problem and "\n" not in problem
+    assert "letters or digits" in problem and "?student=" in problem
+
+
+def test_one_rule_for_games_and_practice(data_dir, tmp_path):
+    """'Ana' and 'ana' share a saved game and their exercise progress (issue 11 item 12)."""
+    from mathcards.exercises import ProgressStore, load_set_text
+    from mathcards.exercises.session import clean_student
+
+    for name in ("Ana", "José", "o'neil"):
+        assert student_slot(name)[0] == student_slot(name.lower())[0]
+        assert clean_student(name) == clean_student(name.lower())
+    for bad in ("<b>x</b>", "a" * 41, "٣"):
+        assert student_slot(bad)[0] == "guest"
+        with pytest.raises(MathCardsError):
+            clean_student(bad)
+    store = ProgressStore(tmp_path / "p.sqlite3")
+    warm_up = load_set_text(WARM_UP, name="warm-up")
+    assert not warm_up.session("Ana", store=store).check(1, "-3H").correct
+    assert len(warm_up.session("ana", store=store).attempts(1)) == 1
+    assert {a.student for a in store.attempts()} == {"ana"}
+    store.close()
 
 
 def test_no_name_plays_as_guest_and_says_how_to_add_one(data_dir):
@@ -81,3 +124,31 @@ def test_query_settings_keeps_the_name_as_given_for_checking():
     assert query_settings("student=ana&delay=0")["student"] == "ana"
     assert query_settings("student=&delay=0")["student"] == ""
     assert "student" not in query_settings("delay=0")
+
+
+def test_the_dashboard_names_no_server_path_and_opens_before_any_answer(data_dir, tmp_path):
+    from mathcards.exercises import ProgressStore, load_set_text
+    from mathcards.widgets.exercises import dashboard
+
+    empty = dashboard().value  # a fresh server: no progress database yet
+    assert "0 attempts" in empty and str(data_dir) not in empty
+    store = ProgressStore()
+    load_set_text(WARM_UP, name="warm-up").session("ana", store=store).check(1, "+3H")
+    store.close()
+    shown = dashboard().value
+    assert "1 attempt" in shown and str(data_dir) not in shown
+    exports = tmp_path / "exports"
+    exports.mkdir()
+    ProgressStore().export_csv(exports / "ana.csv")
+    shown = dashboard(exports).value
+    assert "1 attempt" in shown and str(tmp_path) not in shown and "exports" in shown
+
+
+def test_a_broken_progress_file_is_one_line_on_the_practice_page(data_dir):
+    from mathcards.widgets.exercises import practice_page
+
+    data_dir.mkdir(parents=True, exist_ok=True)
+    (data_dir / "progress.sqlite3").write_bytes(b"this is not a database" * 100)
+    page = practice_page(str(LESSONS / "exercises"), query="set=sums&student=ana")
+    assert "cannot be saved on this server" in page.value
+    assert str(data_dir) not in page.value
