@@ -15,6 +15,7 @@ dashboard, drawn as plain HTML/SVG (no plotting library needed).
 from __future__ import annotations
 
 import html
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -123,10 +124,19 @@ def missed_chart_svg(items: Sequence[Any], *, width: int = 560) -> str:
 class ExerciseSetView(W.VBox):
     """A set on screen for one student (see the module docstring)."""
 
+    # Answers from the page are paced (a token bucket): a burst of ``answer_burst``,
+    # then ``answer_rate`` a second, so a held-down key or a script cannot fill the
+    # progress database; a student thinking between answers never meets the limit.
+    answer_burst = 10
+    answer_rate = 1.0
+    clock = staticmethod(time.monotonic)
+
     def __init__(self, session: Session) -> None:
         super().__init__()
         self.add_class("mathcards")
         self.session = session
+        self._tokens = float(self.answer_burst)
+        self._tokens_at = self.clock()
         self.number = 1
         self._pending: list[Any] = []  # Suns to Moons plays, or Dice Stacks stacks
         self._selected: list[int] = []  # hand positions picked (stacks, capture)
@@ -471,9 +481,18 @@ class ExerciseSetView(W.VBox):
 
     def submit(self, answer: Any = None) -> Any:
         """Check the answer built so far (or the one given by a click) in the kernel."""
+        now = self.clock()
+        self._tokens = min(float(self.answer_burst),
+                           self._tokens + max(0.0, now - self._tokens_at) * self.answer_rate)
+        self._tokens_at = now
+        if self._tokens < 1:
+            self._say_refused("Slow down: one answer a second. Read the feedback, then try "
+                              "again (this answer was not checked).")
+            return None
         if answer is None:
             answer = self._answer_now()
         try:
+            self._tokens -= 1
             result = self.session.check(self.number, answer)
         except MathCardsError as exc:  # unreadable: say so, record nothing
             self._say_refused(str(exc))

@@ -173,6 +173,24 @@ class ProgressStore:
             rows = self._conn.execute(sql, args).fetchall()
         return [_attempt(row) for row in rows]
 
+    def attempts_after(self, row: int, *, student: str | None = None,
+                       set_id: str | None = None) -> tuple[list[Attempt], int]:
+        """Attempts written after row ``row`` (0: all), and the last row read: a page that
+        keeps what it read asks only for what is new (an indexed range, however long
+        the student's history)."""
+        where, args = ["id > ?"], [row]
+        for column, value in (("student", student), ("set_id", set_id)):
+            if value is not None:
+                where.append(f"{column} = ?")
+                args.append(value)
+        sql = (f"SELECT id, {', '.join(COLUMNS)} FROM attempts WHERE {' AND '.join(where)} "
+               "ORDER BY id")
+        with self._lock:
+            rows = self._conn.execute(sql, args).fetchall()
+        if not rows:
+            return [], row
+        return [_attempt(r[1:]) for r in rows], rows[-1][0]
+
     def count(self) -> int:
         with self._lock:
             return self._conn.execute("SELECT COUNT(*) FROM attempts").fetchone()[0]

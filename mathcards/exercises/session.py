@@ -45,6 +45,12 @@ class MemoryStore:
                 and (set_id is None or a.set_id == set_id)
                 and (exercise is None or a.exercise == exercise)]
 
+    def attempts_after(self, row: int, *, student=None, set_id=None):
+        new = self.attempts(student=student, set_id=set_id)
+        fresh = [a for i, a in enumerate(self._attempts, start=1)
+                 if i > row and a in new]
+        return fresh, len(self._attempts) if fresh else row
+
 
 @dataclass(frozen=True)
 class ExerciseProgress:
@@ -77,6 +83,9 @@ class Session:
         self._variants: dict[int, Variant] = {}
         self._hint_level: dict[int, int] = {}
         self._shown_at: dict[int, float] = {}
+        # this student's attempts at this set, read once and then only what is new
+        self._read: list[Attempt] = []
+        self._read_to = 0
 
     def __len__(self) -> int:
         return len(self.set)
@@ -91,7 +100,13 @@ class Session:
 
     def attempts(self, number: int | None = None) -> list[Attempt]:
         exercise = None if number is None else self.set[number].id
-        return self.store.attempts(student=self.student, set_id=self.set.id, exercise=exercise)
+        reader = getattr(self.store, "attempts_after", None)
+        if reader is None:  # a store of another kind: read everything
+            return self.store.attempts(student=self.student, set_id=self.set.id,
+                                       exercise=exercise)
+        new, self._read_to = reader(self._read_to, student=self.student, set_id=self.set.id)
+        self._read.extend(new)  # answers from this page and from another tab alike
+        return [a for a in self._read if exercise is None or a.exercise == exercise]
 
     def wrong_attempts(self, number: int) -> int:
         return sum(1 for a in self.attempts(number) if not a.correct)

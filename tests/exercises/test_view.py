@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import subprocess
 import sys
@@ -321,6 +322,8 @@ def test_every_sample_exercise_is_graded_right_and_wrong_through_its_page_contro
     exercise_set = load_set(path)
     for student in ("ana", "sample-3"):
         view = exercise_set.show(student, store=MemoryStore())
+        # a student who reads each feedback first: two seconds between answers
+        view.clock = functools.partial(next, iter(range(0, 10**6, 2)))
         for number in range(1, len(exercise_set) + 1):
             view.go(number)
             variant = view.variant
@@ -359,3 +362,47 @@ def test_a_broken_set_on_the_practice_page_names_the_set_not_the_servers_folder(
     assert not isinstance(page, ExerciseSetView)
     assert "the set &#x27;broken&#x27; cannot be used (line " in page.value
     assert str(tmp_path) not in page.value and "Traceback" not in page.value
+
+
+def test_answers_from_the_page_are_paced_and_nothing_else_is_recorded():
+    """A burst of clicks (or a script) records a few answers, then one a second (item 13)."""
+    exercise_set = load_set(LESSONS / "exercises" / "dice_stacks.yaml")  # 1-3: yes or no
+    store = MemoryStore()
+    view = exercise_set.show("ana", store=store)
+    now = [100.0]
+    view.clock = lambda: now[0]
+    view._tokens, view._tokens_at = float(view.answer_burst), now[0]
+    view.go(1)
+    answered = sum(view.submit(True) is not None for _ in range(300))  # one second's clicks
+    assert answered == view.answer_burst == len(store.attempts())
+    assert "one answer a second" in view.w_feedback.value
+    now[0] += 3.0  # three seconds later: three more answers
+    for _ in range(10):
+        view.submit(False)
+    assert len(store.attempts()) == view.answer_burst + 3
+
+
+def test_a_long_history_is_read_once_then_only_what_is_new(tmp_path):
+    """Each redraw reads only the new rows, however many answers came before (item 13)."""
+    from mathcards.exercises import ProgressStore
+
+    exercise_set = load_set(LESSONS / "exercises" / "dice_stacks.yaml")
+    store = ProgressStore(tmp_path / "p.sqlite3")
+    earlier = exercise_set.session("ana", store=store)
+    for i in range(300):
+        earlier.check(1 + i % 3, i % 2 == 0)
+    reads: list[tuple[int, int]] = []
+    real = store.attempts_after
+
+    def counting(row, **filters):
+        found, last = real(row, **filters)
+        reads.append((row, len(found)))
+        return found, last
+
+    store.attempts_after = counting
+    session = exercise_set.session("ana", store=store)
+    assert len(session.attempts(1)) == 100 and reads == [(0, 300)]
+    assert len(session.attempts()) == 300 and reads[-1][1] == 0 and reads[-1][0] > 0
+    exercise_set.session("ana", store=store).check(2, True)  # another tab answers
+    assert len(session.attempts()) == 301 and reads[-1][1] == 1
+    store.close()
