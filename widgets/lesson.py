@@ -481,14 +481,14 @@ class GuidedHand:
             button.disabled = not my_turn or not self._card_phase()
             button.on_click(lambda _b, card=card: self.try_card(card))
             buttons.append(button)
-        self.hand_box.children = buttons
+        _replace_children(self.hand_box, buttons)
         moves = []
         if my_turn and not self._card_phase():
             for action in list(self.state.legal_actions())[: self.MAX_MOVE_BUTTONS]:
                 button = w.Button(description=str(action), layout=w.Layout(width="auto"))
                 button.on_click(lambda _b, action=action: self.play(action))
                 moves.append(button)
-        self.moves_box.children = moves
+        _replace_children(self.moves_box, moves)
         self.continue_button.layout.display = "" if self.paused and not self.state.is_over else (
             "none"
         )
@@ -500,6 +500,24 @@ class GuidedHand:
 
     def _repr_mimebundle_(self, **kwargs):
         return self.widget._repr_mimebundle_(**kwargs)
+
+
+def _replace_children(box, children: list) -> None:
+    """Put ``children`` in ``box`` and close the widgets they replace (with their own
+    layout and style widgets), so a long game does not keep every old button alive."""
+    old = box.children
+    box.children = children
+    for widget in old:
+        _close(widget)
+
+
+def _close(widget) -> None:
+    for child in getattr(widget, "children", ()):
+        _close(child)
+    for part in (getattr(widget, "layout", None), getattr(widget, "style", None)):
+        if part is not None:
+            part.close()
+    widget.close()
 
 
 # --- worked examples of the arithmetic games ----------------------------------------

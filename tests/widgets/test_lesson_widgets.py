@@ -194,6 +194,40 @@ class TestGuidedHand:
                 click(hand.moves_box.children[0])
         assert hand.state.is_over
 
+    @pytest.mark.parametrize(
+        ("game", "seed"), [(ShootTheMoon(num_players=3), 5), (MoonsAndPlanets(num_players=2), 6)]
+    )
+    def test_replaced_buttons_are_closed(self, game, seed):
+        """After 40 plays every widget the hand made is still on the page: replaced buttons
+        (and their layout and style widgets) are closed, not left alive in the kernel."""
+        from ipywidgets.widgets import widget as ipy
+
+        before = set(ipy._instances)
+        hand = lesson.GuidedHand(game, seed=seed)  # seeds whose games last 40 plays
+        plays = 0
+        while plays < 40 and not hand.state.is_over:
+            if hand.paused:
+                click(hand.continue_button)
+            elif hand._card_phase():
+                assert any(hand.try_card(card) for card in hand.hand())
+            else:
+                click(hand.moves_box.children[-1])  # "Done" (listed last): a long game
+            plays += 1
+        assert plays == 40
+
+        on_page = set()
+        stack = [hand.widget]
+        while stack:
+            current = stack.pop()
+            on_page.add(current.model_id)
+            for part in (getattr(current, "layout", None), getattr(current, "style", None)):
+                if part is not None:
+                    on_page.add(part.model_id)
+            stack.extend(getattr(current, "children", ()))
+        alive = set(ipy._instances) - before
+        assert alive <= on_page, f"{len(alive - on_page)} replaced widgets still alive"
+        assert len(alive) < 150
+
 
 def test_landing_markdown_has_five_games_and_relative_links():
     text = lesson.landing_markdown()
