@@ -191,8 +191,35 @@ class TestGuidedHand:
             if hand._card_phase():
                 assert any(hand.try_card(card) for card in hand.hand())
             else:
-                click(hand.moves_box.children[0])
+                buttons = hand.move_buttons()  # "Done" first, then a page of moves
+                click(buttons[1] if len(buttons) > 1 else buttons[0])
         assert hand.state.is_over
+
+    def test_done_always_shows_and_every_move_is_on_some_page(self):
+        """Seed 1299 deals seat 0 eighteen planets: more moves than one page holds."""
+        hand = lesson.GuidedHand(MoonsAndPlanets(num_players=2), seed=1299)
+        legal = [str(a) for a in hand.state.legal_actions()]
+        assert len(legal) > hand.MAX_MOVE_BUTTONS
+        seen = []
+        for _page in range(len(legal)):
+            shown = [b.description for b in hand.move_buttons()]
+            assert shown[0] == str(mp.Done()), "Done is on every page"
+            assert len(shown) <= hand.MAX_MOVE_BUTTONS + 1
+            seen.extend(shown[1:])
+            more = hand.moves_box.children[-1].children[-1]
+            if more.disabled:
+                break
+            click(more)
+        assert sorted(seen + [str(mp.Done())]) == sorted(legal), "every legal move is reachable"
+        back = hand.moves_box.children[-1].children[0]
+        click(back)
+        assert hand.move_page == 0 and hand.moves_box.children[-1].children[0].disabled
+        # a move from a later page is played like any other
+        click(hand.moves_box.children[-1].children[-1])
+        late = hand.move_buttons()[1]
+        chosen = next(a for a in hand.state.legal_actions() if str(a) == late.description)
+        click(late)
+        assert chosen in hand.state.history
 
     @pytest.mark.parametrize(
         ("game", "seed"), [(ShootTheMoon(num_players=3), 5), (MoonsAndPlanets(num_players=2), 6)]
@@ -211,7 +238,7 @@ class TestGuidedHand:
             elif hand._card_phase():
                 assert any(hand.try_card(card) for card in hand.hand())
             else:
-                click(hand.moves_box.children[-1])  # "Done" (listed last): a long game
+                click(hand.move_buttons()[0])  # "Done": a long game
             plays += 1
         assert plays == 40
 
