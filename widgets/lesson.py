@@ -39,7 +39,9 @@ def cards_of(cards: str | Card | Iterable[str | Card]) -> tuple[Card, ...]:
 def card_svg(card: str | Card, *, width: int = 54, turned: bool = False, label: str = "") -> str:
     """One card as an inline SVG picture with a spoken label.
 
-    ``turned`` draws it lying across (a subtracted card in Suns to Moons).
+    ``turned`` draws it lying across, rotated a quarter turn: in Suns to Moons a
+    card across is added (+) and an upright card subtracted (−), as the seed says
+    ("+ horizontal, − vertical").
     """
     card = as_card(card)
     w, h = 50, 70
