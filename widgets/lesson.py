@@ -39,8 +39,9 @@ def cards_of(cards: str | Card | Iterable[str | Card]) -> tuple[Card, ...]:
 def card_svg(card: str | Card, *, width: int = 54, turned: bool = False, label: str = "") -> str:
     """One card as an inline SVG picture with a spoken label.
 
-    ``turned`` draws it lying across (in Suns to Moons an added card: see
-    ``suns_to_moons.lies_across``).
+    ``turned`` draws it lying across, rotated a quarter turn: in Suns to Moons a
+    card across is added (+) and an upright card subtracted (−), as the seed says
+    ("+ horizontal, − vertical"; ``suns_to_moons.lies_across`` decides which).
     """
     card = as_card(card)
     w, h = 50, 70
@@ -328,11 +329,14 @@ class GuidedHand:
     (the engine's ``why_illegal``), so the warning comes before an illegal play.
     Bots then play; every trick is explained as it is won, from the engine's
     own events. Moves other than card plays (putting down planets and moons,
-    turning a prize) are offered as buttons listing the engine's legal moves.
+    turning a prize) are offered as buttons listing the engine's legal moves:
+    "Done" always shows, the other moves in pages of ``MAX_MOVE_BUTTONS`` with
+    buttons to the previous and next page, so every legal move can be reached.
     Only the student's own hand is ever put in a widget.
     """
 
     MAX_MOVE_BUTTONS = 16
+    ALWAYS_SHOWN = ("Done",)  # moves a student always needs, on every page
 
     def __init__(self, game, seed: int = 0, *, seat: int = 0, bots: str = "strong",
                  stop_after_round: bool = True) -> None:
@@ -350,6 +354,7 @@ class GuidedHand:
         }
         self.stop_after_round = stop_after_round
         self.paused = False
+        self.move_page = 0
         self.guide_lines: list[str] = []
         self.warning = w.HTML()
         self.warning.add_class("mc-guide-warning")
@@ -412,6 +417,11 @@ class GuidedHand:
         self._render()
         return True
 
+    def show_move_page(self, page: int) -> None:
+        """Show page ``page`` (0 = the first) of the moves other than the card plays."""
+        self.move_page = page
+        self._render_moves()
+
     def resume(self) -> None:
         """After a finished hand: carry on playing (free play)."""
         self.paused = False
@@ -422,6 +432,7 @@ class GuidedHand:
     # --- the engine drives everything ----------------------------------------
     def _apply(self, action) -> None:
         self.state = self.state.apply(action)
+        self.move_page = 0
         for event in self.state.new_events:
             name = type(event).__name__
             if name in GUIDE_EVENTS or name.endswith(("Declared", "Made", "Switched")):
@@ -485,14 +496,8 @@ class GuidedHand:
             button.disabled = not my_turn or not self._card_phase()
             button.on_click(lambda _b, card=card: self.try_card(card))
             buttons.append(button)
-        self.hand_box.children = buttons
-        moves = []
-        if my_turn and not self._card_phase():
-            for action in list(self.state.legal_actions())[: self.MAX_MOVE_BUTTONS]:
-                button = w.Button(description=str(action), layout=w.Layout(width="auto"))
-                button.on_click(lambda _b, action=action: self.play(action))
-                moves.append(button)
-        self.moves_box.children = moves
+        _replace_children(self.hand_box, buttons)
+        self._render_moves()
         self.continue_button.layout.display = "" if self.paused and not self.state.is_over else (
             "none"
         )
@@ -502,8 +507,64 @@ class GuidedHand:
             + "".join(f"<div>{_esc(line)}</div>" for line in reversed(recent))
         )
 
+    def _render_moves(self) -> None:
+        """The buttons of the moves other than card plays: "Done" first, then one page."""
+        import ipywidgets as w
+
+        my_turn = self.state.current_player == self.seat and not self.paused
+        rows = []
+        if my_turn and not self._card_phase():
+            legal = list(self.state.legal_actions())
+            pinned = [a for a in legal if type(a).__name__ in self.ALWAYS_SHOWN]
+            others = [a for a in legal if type(a).__name__ not in self.ALWAYS_SHOWN]
+            size = self.MAX_MOVE_BUTTONS
+            pages = max(1, -(-len(others) // size))
+            page = self.move_page = max(0, min(self.move_page, pages - 1))
+            shown = others[page * size : (page + 1) * size]
+            buttons = []
+            for action in (*pinned, *shown):
+                button = w.Button(description=str(action), layout=w.Layout(width="auto"))
+                button.on_click(lambda _b, action=action: self.play(action))
+                buttons.append(button)
+            rows.append(w.HBox(buttons, layout=w.Layout(flex_flow="row wrap")))
+            if pages > 1:
+                back = w.Button(description="◂ Previous moves", disabled=page == 0)
+                back.on_click(lambda _b: self.show_move_page(self.move_page - 1))
+                more = w.Button(description="More moves ▸", disabled=page == pages - 1)
+                more.on_click(lambda _b: self.show_move_page(self.move_page + 1))
+                where = w.HTML(
+                    f"moves {page * size + 1}–{page * size + len(shown)} of {len(others)}"
+                    f" (page {page + 1} of {pages})"
+                )
+                rows.append(w.HBox([back, where, more]))
+        _replace_children(self.moves_box, rows)
+
+    def move_buttons(self) -> list:
+        """The move buttons shown now ("Done" first), without the page buttons."""
+        if not self.moves_box.children:
+            return []
+        return list(self.moves_box.children[0].children)
+
     def _repr_mimebundle_(self, **kwargs):
         return self.widget._repr_mimebundle_(**kwargs)
+
+
+def _replace_children(box, children: list) -> None:
+    """Put ``children`` in ``box`` and close the widgets they replace (with their own
+    layout and style widgets), so a long game does not keep every old button alive."""
+    old = box.children
+    box.children = children
+    for widget in old:
+        _close(widget)
+
+
+def _close(widget) -> None:
+    for child in getattr(widget, "children", ()):
+        _close(child)
+    for part in (getattr(widget, "layout", None), getattr(widget, "style", None)):
+        if part is not None:
+            part.close()
+    widget.close()
 
 
 # --- worked examples of the arithmetic games ----------------------------------------

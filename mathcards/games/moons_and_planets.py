@@ -45,7 +45,9 @@ Decisions where the rules are silent (each is tested):
   empty, fewer prizes are dealt (possibly none: then no prize is turned).
 - **Regrouping** must put down at least one card from the hand: moving moon
   cards around alone changes nothing, and this keeps every putting-down turn
-  finite.
+  finite. Each regrouped moon holds a card of the old moons: a moon of hand
+  cards alone is made with ``MakeMoon`` (before or after), so every layout
+  stays reachable while the list of regroupings stays short.
 - **An empty hand wins** at once when a putting-down move empties it; a player
   who reaches their putting-down turn with an empty hand (they played their
   last card and took no prize) wins when they say ``Done``.
@@ -62,6 +64,7 @@ The event log is the whole truth (prizes that were face down are named in
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
@@ -118,26 +121,6 @@ def _playable(card: Card) -> bool:
 
 
 _COLOUR = {"H": "red", "D": "red", "S": "black", "C": "black"}
-
-
-def _extends(group: tuple[Card, ...], card: Card) -> bool:
-    """Whether one more card keeps a valid moon valid (fast form of ``is_moon``)."""
-    rank = card.rank
-    if rank == 1 or (rank == 5 and card.suit == "C") or card in group:
-        return False
-    low = high = group[0].rank
-    for c in group:
-        if c.rank < low:
-            low = c.rank
-        elif c.rank > high:
-            high = c.rank
-    if low == 1:
-        return False  # an ace moon stays alone
-    if low == high:
-        return rank == low and len(group) < 4
-    return (rank == low - 1 or rank == high + 1) and _COLOUR[card.suit] == _COLOUR[
-        group[0].suit
-    ]
 
 
 # --- the pinned rules API ------------------------------------------------------
@@ -359,9 +342,26 @@ def _rank_trick(
 
 # --- actions ------------------------------------------------------------------------
 def _coerce_cards(obj: Any, name: str = "cards") -> None:
+    """Cards from outside input, in the one order the engine lists them (``_in_order``):
+    the same cards named in another order are the same move."""
     value = getattr(obj, name)
     if not (isinstance(value, tuple) and all(isinstance(c, Card) for c in value)):
-        object.__setattr__(obj, name, _cards(value))
+        value = _cards(value)
+    object.__setattr__(obj, name, _in_order(value))
+
+
+def _order_key(card: Card) -> tuple[int, int, str]:
+    # _rank_key's order, and a place for cards from other decks (refused later, by name)
+    return card.rank, DISCARD_SUIT_ORDER.get(card.suit, -1), card.suit
+
+
+def _in_order(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """Cards low to high (rank, then suit ♥ ♠ ♣ ♦): the order every listed move uses."""
+    return tuple(sorted(cards, key=_order_key))
+
+
+def _layout_key(group: tuple[Card, ...]) -> tuple[tuple[int, int, str], ...]:
+    return tuple(map(_order_key, group))
 
 
 @dataclass(frozen=True)
@@ -437,7 +437,11 @@ class AddToMoon:
 
 @dataclass(frozen=True)
 class Regroup:
-    """Replace all your moons by new moons made of the same cards plus cards from your hand."""
+    """Replace all your moons by new moons made of the same cards plus cards from your hand.
+
+    The moons are kept in one order (each low to high, the lowest moon first), so the
+    same layout named in another order is the same move.
+    """
 
     groups: tuple[tuple[Card, ...], ...]
 
@@ -449,7 +453,11 @@ class Regroup:
         ):
             if isinstance(value, str):
                 raise CardParseError("write regrouped moons as a list of card lists")
-            object.__setattr__(self, "groups", tuple(_cards(g) for g in value))
+            value = tuple(_cards(g) for g in value)
+        # one order for the same moons (see _coerce_cards): each low to high, lowest first
+        object.__setattr__(
+            self, "groups", tuple(sorted((_in_order(g) for g in value), key=_layout_key))
+        )
 
     def __str__(self) -> str:
         return "regroup the moons as " + " | ".join(_show(g) for g in self.groups)
@@ -477,7 +485,6 @@ def _listed(cls: type, **fields: Any) -> Any:
 
 
 DONE = Done()
-_DECK = standard_deck()
 _PLAY_CARD: dict[tuple[str, int], PlayCard] = {}
 _TURN_PRIZES: dict[int, tuple[TurnPrize, ...]] = {}
 
@@ -693,7 +700,7 @@ def planet_options(hand: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
 
     def grow(cards: list[Card], start: int, chosen: list[Card], total: int) -> None:
         if len(chosen) >= 2 and PLANET_LOW <= total:
-            out.append(tuple(chosen))
+            out.append(_in_order(chosen))
         for i in range(start, len(cards)):
             value = planet_points(cards[i])
             if total + value <= PLANET_HIGH:
@@ -720,6 +727,7 @@ def moon_options(hand: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
             by_rank.setdefault(c.rank, []).append(c)
             by_colour[_COLOUR[c.suit]].setdefault(c.rank, []).append(c)
     for cards in by_rank.values():
+        cards.sort(key=_rank_key)  # the order every listed move uses (_in_order)
         for size in range(2, len(cards) + 1):
             out.extend(itertools.combinations(cards, size))
     for colour in ("red", "black"):
@@ -775,103 +783,134 @@ def find_moon_grouping(cards: frozenset[Card]) -> tuple[tuple[Card, ...], ...] |
     return None
 
 
-def _near(card: Card, others: Iterable[Card]) -> bool:
-    return any(
-        o.rank == card.rank or (o.colour == card.colour and abs(o.rank - card.rank) <= 2)
-        for o in others
-    )
+def moon_additions(
+    group: tuple[Card, ...], hand: tuple[Card, ...]
+) -> tuple[tuple[Card, ...], ...]:
+    """Every set of hand cards that, added to the moon ``group``, keeps it one moon."""
+    if group[0].rank == 1:
+        return ()  # an ace moon stays alone
+    return _moon_additions(group, hand)
+
+
+@lru_cache(maxsize=1 << 12)
+def _moon_additions(
+    group: tuple[Card, ...], hand: tuple[Card, ...]
+) -> tuple[tuple[Card, ...], ...]:
+    ranks = {c.rank for c in group}
+    playable = [c for c in _in_order(hand) if _playable(c)]
+    if len(ranks) == 1:  # a set: more of its rank, up to 4 cards in all
+        rank = group[0].rank
+        same = [c for c in playable if c.rank == rank]
+        return tuple(
+            combo
+            for size in range(1, 5 - len(group))
+            for combo in itertools.combinations(same, size)
+        )
+    colour = _COLOUR[group[0].suit]  # a run: more of its colour at either end
+
+    def column(rank: int) -> list[Card]:
+        return [c for c in playable if c.rank == rank and _COLOUR[c.suit] == colour]
+
+    below: list[list[Card]] = []
+    rank = min(ranks) - 1
+    while rank >= 2 and (cards := column(rank)):
+        below.append(cards)
+        rank -= 1
+    above: list[list[Card]] = []
+    rank = max(ranks) + 1
+    while rank <= 13 and (cards := column(rank)):
+        above.append(cards)
+        rank += 1
+    out: list[tuple[Card, ...]] = []
+    for low in range(len(below) + 1):
+        for high in range(len(above) + 1):
+            if low or high:
+                out.extend(itertools.product(*below[:low][::-1], *above[:high]))
+    return tuple(out)
 
 
 def regroup_options(
     hand: tuple[Card, ...], moons: tuple[tuple[Card, ...], ...]
 ) -> tuple[Regroup, ...]:
-    """Regroupings that put down one hand card, or two neighbouring ones, that no simpler
-    move could place.
-
-    ``legal_actions()`` lists these; any other valid regrouping is accepted too.
-    """
+    """Every regrouping allowed: all the moons' cards and at least one hand card laid out
+    as valid moons, each holding a card of the old moons; each layout once (moons low to
+    high, the lowest moon first)."""
     if not moons:
         return ()
-    _, wanted, moon_cards = _moon_facts(moons)
-    return _regroups(hand, [(c.suit, c.rank) for c in hand], wanted, moon_cards)
+    return _regroup_layouts(hand, frozenset(c for g in moons for c in g))
 
 
-def _regroups(
-    hand: tuple[Card, ...],
-    keys: list[tuple[str, int]],
-    wanted: frozenset[tuple[str, int]],
-    moon_cards: frozenset[Card],
-) -> tuple[Regroup, ...]:
-    """``regroup_options`` once the moons' facts are known (``keys``: the hand's cards)."""
-    if wanted.isdisjoint(keys):
-        return ()
-    candidates = [c for c, key in zip(hand, keys, strict=True) if key in wanted]
+def _joinable(hand: tuple[Card, ...], moon_cards: frozenset[Card]) -> list[Card]:
+    """The hand cards that could be in some moon made of these cards at all."""
+    cards = [c for c in (*moon_cards, *hand) if _playable(c)]
+    by_rank = Counter(c.rank for c in cards)
+    present = {(_COLOUR[c.suit], c.rank) for c in cards}
     out = []
-    for size in (1, 2):
-        for added in itertools.combinations(candidates, size):
-            if size == 2 and (not _near(added[0], added[1:]) or _moon_kind_and_problem(added)[0]):
-                continue  # two far-apart cards, or a moon of their own (MakeMoon)
-            grouping = find_moon_grouping(moon_cards.union(added))
-            if grouping is not None:
-                out.append(_listed(Regroup, groups=grouping))
-    return tuple(out)
+    for c in hand:
+        if _playable(c):  # an ace from the hand is a new moon of its own (MakeMoon)
+            colour, rank = _COLOUR[c.suit], c.rank
+            if by_rank[rank] > 1 or any(
+                all((colour, r) in present for r in range(low, low + 3))
+                for low in (rank - 2, rank - 1, rank)
+            ):
+                out.append(c)
+    return out
 
 
-_MOON_FACTS_SEEN: dict[int, tuple[Any, Any]] = {}
+@lru_cache(maxsize=1 << 10)
+def _regroup_layouts(hand: tuple[Card, ...], moon_cards: frozenset[Card]) -> tuple[Regroup, ...]:
+    joinable = _joinable(hand, moon_cards)
+    if not joinable:
+        return ()
+    from_hand = frozenset(joinable)
+    pool = tuple(sorted((*moon_cards, *joinable), key=_rank_key))
+    memo: dict[tuple[Card, ...], list[tuple[tuple[Card, ...], ...]]] = {}
+
+    def layouts(rest: tuple[Card, ...]) -> list[tuple[tuple[Card, ...], ...]]:
+        """Every way to lay all moon cards of ``rest`` out as moons, with any of its hand
+        cards; the moon holding the lowest card comes first, so each layout comes once."""
+        if not rest:
+            return [()]
+        found = memo.get(rest)
+        if found is not None:
+            return found
+        first, tail = rest[0], rest[1:]
+        found = list(layouts(tail)) if first in from_hand else []  # it stays in hand
+        for group in _moons_from(first, tail):
+            if moon_cards.isdisjoint(group):
+                continue  # hand cards alone make a new moon (MakeMoon), not a regrouping
+            left = tuple(c for c in tail if c not in group)
+            found.extend((group, *more) for more in layouts(left))
+        memo[rest] = found
+        return found
+
+    return tuple(
+        _listed(Regroup, groups=layout)
+        for layout in layouts(pool)
+        if any(c in from_hand for group in layout for c in group)
+    )
 
 
-def _moon_facts(
-    moons: tuple[tuple[Card, ...], ...],
-) -> tuple[
-    tuple[tuple[int, frozenset[tuple[str, int]]], ...],
-    frozenset[tuple[str, int]],
-    frozenset[Card],
-]:
-    """What the putting-down listing needs to know about one player's moons.
-
-    A player's moons are carried unchanged from state to state for many turns, so
-    they are first looked up by identity (no hashing of every moon card); the entry
-    holds the moons themselves, so an id is never mistaken for another object's.
-    """
-    seen = _MOON_FACTS_SEEN.get(id(moons))
-    if seen is not None and seen[0] is moons:
-        return seen[1]
-    facts = _moon_facts_of(moons)
-    if len(_MOON_FACTS_SEEN) >= 64:  # only the moons of the game(s) in play are asked for
-        _MOON_FACTS_SEEN.clear()
-    _MOON_FACTS_SEEN[id(moons)] = (moons, facts)
-    return facts
-
-
-@lru_cache(maxsize=1 << 8)
-def _moon_facts_of(
-    moons: tuple[tuple[Card, ...], ...],
-) -> tuple[
-    tuple[tuple[int, frozenset[tuple[str, int]]], ...],
-    frozenset[tuple[str, int]],
-    frozenset[Card],
-]:
-    """(moon number, the cards that extend it) for every moon but ace moons (AddToMoon);
-    the (suit, rank) of every card that could join these moons only by regrouping them
-    (it sits near them, yet extends no moon); and the moons' cards."""
-    extenders = tuple((i, _extenders(g)) for i, g in enumerate(moons) if g[0].rank != 1)
-    placed = frozenset().union(*(e for _, e in extenders))  # ace moons take nothing
-    ranks = set()
-    near = set()
-    for group in moons:
-        for c in group:
-            ranks.add(c.rank)
-            near.add((_COLOUR[c.suit], c.rank))
-    close = {(colour, rank + d) for colour, rank in near for d in (-2, -1, 1, 2)}
-    wanted = set()
-    for c in _DECK:
-        rank = c.rank
-        if rank == 1 or (rank == 5 and c.suit == "C"):
-            continue  # not _playable
-        key = (c.suit, rank)
-        if (rank in ranks or (_COLOUR[c.suit], rank) in close) and key not in placed:
-            wanted.add(key)
-    return extenders, frozenset(wanted), frozenset(c for g in moons for c in g)
+def _moons_from(first: Card, higher: tuple[Card, ...]) -> list[tuple[Card, ...]]:
+    """Every moon whose lowest card is ``first``, the rest from ``higher`` (low to high)."""
+    if first.rank == 1:
+        return [(first,)]
+    same = [c for c in higher if c.rank == first.rank]
+    moons = [
+        (first, *combo)
+        for size in range(1, len(same) + 1)
+        for combo in itertools.combinations(same, size)
+    ]
+    colour = _COLOUR[first.suit]
+    columns: list[list[Card]] = [[first]]
+    for rank in range(first.rank + 1, 14):
+        cards = [c for c in higher if c.rank == rank and _COLOUR[c.suit] == colour]
+        if not cards:
+            break
+        columns.append(cards)
+        if len(columns) >= 3:
+            moons.extend(itertools.product(*columns))
+    return moons
 
 
 def _planet_moves(hand: tuple[Card, ...]) -> tuple[Any, ...]:
@@ -885,27 +924,20 @@ def _moon_moves(hand: tuple[Card, ...]) -> tuple[MakeMoon, ...]:
     return tuple(_listed(MakeMoon, cards=m) for m in moon_options(hand))
 
 
-@lru_cache(maxsize=1 << 12)
-def _extenders(group: tuple[Card, ...]) -> frozenset[tuple[str, int]]:
-    """(suit, rank) of every standard card that one more keeps the moon ``group`` valid."""
-    return frozenset((c.suit, c.rank) for c in _DECK if _extends(group, c))
-
-
 class PutDownOptions(Collection):
-    """The moves of a putting-down turn: a listed part plus a rule check.
+    """The moves of a putting-down turn: every planet, every new moon, every addition to
+    a moon, every regrouping, then ``Done``.
 
-    Iterating gives every planet, every new moon, every one-card addition,
-    ``Done`` and the useful regroupings; membership (what ``apply`` checks)
-    also accepts any other valid move, e.g. several cards added at once or a
-    regrouping found by the player.
+    The list is the rule: a move is allowed exactly when it is in the list (moves naming
+    the same cards in another order are the same move, see ``_coerce_cards``).
     """
 
-    __slots__ = ("listed", "state", "_ids")
+    __slots__ = ("listed", "_ids", "_moves")
 
-    def __init__(self, listed: tuple[Any, ...], state: MoonsAndPlanetsState) -> None:
+    def __init__(self, listed: tuple[Any, ...]) -> None:
         self.listed = listed
-        self.state = state
         self._ids: frozenset[int] | None = None
+        self._moves: frozenset[Any] | None = None
 
     def __iter__(self) -> Iterator[Any]:
         return iter(self.listed)
@@ -914,17 +946,22 @@ class PutDownOptions(Collection):
         return len(self.listed)
 
     def __contains__(self, action: object) -> bool:
-        # Every listed move passes the rule check, so the check alone decides; a listed
-        # object itself (what a bot or a button hands back) is let through at once.
+        # a listed object itself (what a bot or a button hands back) is found by identity
         ids = self._ids
         if ids is None:
             ids = self._ids = frozenset(map(id, self.listed))
         if id(action) in ids:
             return True
-        return isinstance(action, PUT_DOWN_ACTIONS) and self.state._put_down_problem(action) is None
+        if not isinstance(action, PUT_DOWN_ACTIONS):
+            return False
+        moves = self._moves
+        if moves is None:
+            moves = self._moves = frozenset(self.listed)
+        return action in moves
 
     def __getitem__(self, i: int) -> Any:
         return self.listed[i]
+
 
 
 # --- the game -----------------------------------------------------------------------
@@ -1084,23 +1121,18 @@ class MoonsAndPlanetsState(State):
         player = self.queue[0]
         hand = self.hands[player]
         if not self.planets[player]:
-            return PutDownOptions(_planet_moves(hand), self)
+            return PutDownOptions(_planet_moves(hand))
         listed = list(_moon_moves(hand))
         moons = self.moons[player]
         if moons:
-            keys = [(c.suit, c.rank) for c in hand]
-            extenders_by_moon, wanted, moon_cards = _moon_facts(moons)
-            for i, extenders in extenders_by_moon:
-                if extenders.isdisjoint(keys):
-                    continue
+            for i, group in enumerate(moons):
                 listed.extend(
-                    _listed(AddToMoon, moon=i, cards=(c,))
-                    for c, key in zip(hand, keys, strict=True)
-                    if key in extenders
+                    _listed(AddToMoon, moon=i, cards=cards)
+                    for cards in moon_additions(group, hand)
                 )
-            listed.extend(_regroups(hand, keys, wanted, moon_cards))
+            listed.extend(regroup_options(hand, moons))
         listed.append(DONE)
-        return PutDownOptions(tuple(listed), self)
+        return PutDownOptions(tuple(listed))
 
     def _put_down_problem(self, action: Any) -> str | None:
         """The rule refusing a putting-down move (None: the move is allowed)."""
@@ -1177,6 +1209,12 @@ class MoonsAndPlanetsState(State):
                 problem = moon_problem(g)
                 if problem:
                     return problem
+            for g in action.groups:
+                if moon_cards.isdisjoint(g):
+                    return (
+                        f"{_show(g)} are all from your hand: make them a new moon, and "
+                        f"regroup only moons that hold cards of your old moons"
+                    )
             return None
         return "it is not a Moons and Planets move"  # pragma: no cover
 

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import time
 from collections import Counter
 
 import pytest
-from hypothesis import given
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mathcards.bots import Bot, play_game
@@ -243,7 +244,7 @@ class TestPuttingDown:
         assert not any(isinstance(a, MakeMoon) for a in state.legal_actions())
         assert refused(state, MakeMoon(cards("7S 7H"))).startswith("moons need a planet first")
         state = state.apply(DeclarePlanet(cards("9H 8H")))
-        assert state.planets[0] == cards("9H 8H") and state.hands[0] == cards("7S 7H 7D")
+        assert state.planets[0] == cards("8H 9H") and state.hands[0] == cards("7S 7H 7D")
         assert MakeMoon(cards("7S 7H 7D")) in state.legal_actions()
         state = state.apply(MakeMoon(cards("7S 7H 7D")))
         assert state.is_over and state.won_by == (0,)
@@ -257,7 +258,7 @@ class TestPuttingDown:
     def test_malformed_declarations_are_refused_and_change_nothing(self):
         state = table(["9H 5H KS 8S 3D 4S 5D", "2C"])
         assert refused(state, DeclarePlanet(cards("9H 5H"))) == (
-            "9♥ 5♥ total 14: a planet needs 15 to 18 (J, Q, K count 10)"
+            "5♥ 9♥ total 14: a planet needs 15 to 18 (J, Q, K count 10)"
         )
         assert refused(state, DeclarePlanet(cards("KS 9S"))) == "you do not hold 9♠"
         assert "names a card twice" in refused(state, DeclarePlanet((C("KS"), C("KS"))))
@@ -323,7 +324,7 @@ class TestPuttingDown:
             state, Regroup((cards("7S"), cards("7C 7H")))
         )
         assert "a run needs 3 or more cards" in refused(
-            state, Regroup((cards("7S 8S"), cards("7C 7H 9S")))
+            state, Regroup((cards("7S 8S"), cards("7C 7H"), cards("9S")))
         )
         assert not any(
             c in state.hands[0] for c in cards("7S 7C 7H")
@@ -679,11 +680,13 @@ class TestBots:
         return wins / games
 
     def test_strong_beats_random_in_a_clear_majority_of_1000_games(self):
-        """Two players, strong against random, seats alternating (measured: about 0.8)."""
+        """Two players, strong against random, seats alternating (measured: about 0.74;
+        0.78 when fewer regroupings were listed and random bots said Done more often)."""
         assert self.strong_win_share(2, 1000) >= 0.7
 
     def test_strong_beats_two_random_bots_far_above_its_fair_share(self):
-        """Three players: a fair share would be 1/3 (measured: about 0.6)."""
+        """Three players: a fair share would be 1/3 (measured: about 0.56; 0.61 when fewer
+        regroupings were listed)."""
         assert self.strong_win_share(3, 300) >= 0.5
 
 
@@ -695,20 +698,6 @@ def test_random_bots_are_fast_enough():
         actions += len(play_game(game, seed + 10_000).history)
     rate = actions / (time.process_time() - start)
     assert rate > 5_000, f"{rate:.0f} actions/s"
-
-
-def test_the_fast_moon_extension_check_agrees_with_is_moon():
-    """The engine lists additions with a fast check; it must say what ``is_moon`` says."""
-    deck = standard_deck()
-    rng = random.Random(4)
-    checked = 0
-    for _ in range(12):
-        hand_cards = tuple(rng.sample(deck, 16))
-        for moon in mp.moon_options(hand_cards)[:40]:
-            for card in deck:
-                assert mp._extends(moon, card) == is_moon((*moon, card)), (moon, card)
-                checked += 1
-    assert checked > 1000
 
 
 def test_every_listed_move_is_allowed_by_the_rules():
@@ -759,3 +748,155 @@ def test_the_regroup_search_finds_a_grouping_whenever_one_exists(rng, count):
     assert grouping is not None
     assert all(is_moon(g) for g in grouping)
     assert Counter(c for g in grouping for c in g) == Counter(union)
+
+
+# --- the list is the rule: every move apply accepts is listed (issue 11 item 21) ----------
+def test_seed_304_lists_the_regroup_that_wins():
+    """Seat 1 holds 10♥ K♠ with moons J♣ J♦ | Q♣ Q♦ | A♥: the regroup 10♥ J♦ Q♦ | J♣ Q♣ K♠
+    | A♥ is allowed, so it must be listed (bots and the guided hand choose from the list)."""
+    game = MoonsAndPlanets(num_players=2)
+    state = game.new_game(304)
+    for action in (
+        DeclarePlanet(cards("JH 7H")),
+        Done(),
+        DeclarePlanet(cards("JS 5S")),
+        MakeMoon(cards("JC JD")),
+        MakeMoon(cards("QC QD")),
+        MakeMoon(cards("AH")),
+        Done(),
+        TurnPrize(0),
+        PlayCard(C("KC")),
+        PlayCard(C("6C")),
+        Done(),
+        Done(),
+        TurnPrize(0),
+        PlayCard(C("2D")),
+        PlayCard(C("7D")),
+    ):
+        state = state.apply(action)
+    assert state.current_player == 1 and state.hands[1] == cards("10H KS")
+    regroup = Regroup((cards("10H JD QD"), cards("JC QC KS"), cards("AH")))
+    assert regroup in list(state.legal_actions())
+    # the same moons named in another order are the same move
+    assert Regroup((cards("AH"), cards("KS QC JC"), cards("QD 10H JD"))) == regroup
+    won = state.apply(regroup)
+    assert won.is_over and won.won_by == (1,)
+
+
+def test_a_moon_of_hand_cards_alone_is_made_not_regrouped():
+    """Engine decision: each regrouped moon holds an old moon card; hand cards alone make
+    a new moon (MakeMoon), so the same layout is reached without a second kind of move."""
+    state = table(["8S 9S 10S KD KH", "2C"], planets=["QH 5H", ""], moons=[["7S 7C 7H"], []])
+    sneaky = Regroup((cards("7S 8S 9S"), cards("7C 7H"), cards("KD KH")))
+    assert "make them a new moon" in refused(state, sneaky)
+    state = state.apply(MakeMoon(cards("KD KH")))
+    assert Regroup((cards("7S 8S 9S 10S"), cards("7C 7H"), cards("KD KH"))) in list(
+        state.legal_actions()
+    )
+
+
+def _subsets(items):
+    items = list(items)
+    for size in range(len(items) + 1):
+        yield from itertools.combinations(items, size)
+
+
+def _brute_put_downs(state) -> set:
+    """Every putting-down move the rules allow, found the slow, plain way: each subset of
+    the hand tried as a planet, a new moon or an addition to each moon, and each subset
+    of the hand with the moon cards split every way into groups checked by ``is_moon``
+    (each regrouped moon holding an old moon card: hand cards alone make a new moon)."""
+    player = state.queue[0]
+    hand = state.hands[player]
+    moves = {Done()}
+    if not state.planets[player]:
+        for chosen in _subsets(hand):
+            if chosen and is_planet(chosen):
+                if C("5C") not in hand or chosen == (C("5C"),):
+                    moves.add(DeclarePlanet(chosen))
+        return moves
+    moons = state.moons[player]
+    for chosen in _subsets(hand):
+        if not chosen:
+            continue
+        if is_moon(chosen):
+            moves.add(MakeMoon(chosen))
+        for i, group in enumerate(moons):
+            if is_moon((*group, *chosen)):
+                moves.add(AddToMoon(i, chosen))
+    if moons:
+        moon_cards = tuple(c for g in moons for c in g)
+        everything = (*moon_cards, *hand)
+        is_a_moon = {frozenset(s): is_moon(s) for s in _subsets(everything) if s}
+
+        def splits(cards: frozenset):
+            if not cards:
+                yield ()
+                return
+            lowest = min(cards)
+            for group, ok in is_a_moon.items():
+                if ok and lowest in group and group <= cards and not group.isdisjoint(moon_cards):
+                    for rest in splits(cards - group):
+                        yield (tuple(group), *rest)
+
+        for added in _subsets(hand):
+            if added:
+                for layout in splits(frozenset((*moon_cards, *added))):
+                    moves.add(Regroup(layout))
+    return moves
+
+
+def _check_the_list(state) -> int:
+    listed = list(state.legal_actions())
+    assert len(set(listed)) == len(listed), "no move is listed twice"
+    brute = _brute_put_downs(state)
+    assert set(listed) == brute, (set(listed) - brute, brute - set(listed))
+    for action in brute:  # named from outside (fresh objects), apply accepts them
+        fresh = type(action)(**{k: getattr(action, k) for k in action.__dataclass_fields__})
+        assert state.is_legal(fresh)
+    return sum(isinstance(a, Regroup) for a in brute)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.randoms(use_true_random=False), st.integers(1, 3), st.integers(1, 4))
+def test_small_positions_list_exactly_the_moves_the_rules_allow(rng, moon_count, hand_size):
+    """Hand-built positions rich in regroups: moons from a few nearby ranks and a hand from
+    the same ranks; the list equals the brute-force set of allowed moves."""
+    low = rng.randrange(2, 10)
+    pool = [c for c in standard_deck() if low <= c.rank <= low + 3 or c.rank == 1]
+    rng.shuffle(pool)
+    moons: list[tuple[Card, ...]] = []
+    for candidate in mp.moon_options(tuple(sorted(pool[:12]))):
+        if len(moons) == moon_count or sum(map(len, moons)) + len(candidate) > 6:
+            break
+        if not any(set(candidate) & set(m) for m in moons):
+            moons.append(candidate)
+    used = {c for m in moons for c in m}
+    hand = [c for c in pool if c not in used][:hand_size]
+    state = table(
+        [" ".join(map(str, hand)) or "2C", "KD"],
+        planets=["KH 5H", ""],
+        moons=[[" ".join(map(str, m)) for m in moons], []],
+    )
+    _check_the_list(state)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(0, 10_000), st.integers(2, 4))
+def test_seeded_playouts_list_exactly_the_moves_the_rules_allow(seed, players):
+    """Random seeded playouts: at every putting-down turn small enough to brute-force,
+    the listed moves are exactly the moves the rules allow."""
+    game = MoonsAndPlanets(num_players=players)
+    rng = random.Random(seed)
+    state = game.new_game(seed)
+    checked = 0
+    while not state.is_over:
+        if state.phase == mp.PUT_DOWN:
+            player = state.queue[0]
+            moon_cards = sum(len(g) for g in state.moons[player])
+            if moon_cards + len(state.hands[player]) <= 12 and len(state.hands[player]) <= 9:
+                _check_the_list(state)
+                checked += 1
+        options = list(state.legal_actions())
+        state = state.apply(options[rng.randrange(len(options))])
+    assert checked

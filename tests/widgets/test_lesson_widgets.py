@@ -191,8 +191,69 @@ class TestGuidedHand:
             if hand._card_phase():
                 assert any(hand.try_card(card) for card in hand.hand())
             else:
-                click(hand.moves_box.children[0])
+                buttons = hand.move_buttons()  # "Done" first, then a page of moves
+                click(buttons[1] if len(buttons) > 1 else buttons[0])
         assert hand.state.is_over
+
+    def test_done_always_shows_and_every_move_is_on_some_page(self):
+        """Seed 1299 deals seat 0 eighteen planets: more moves than one page holds."""
+        hand = lesson.GuidedHand(MoonsAndPlanets(num_players=2), seed=1299)
+        legal = [str(a) for a in hand.state.legal_actions()]
+        assert len(legal) > hand.MAX_MOVE_BUTTONS
+        seen = []
+        for _page in range(len(legal)):
+            shown = [b.description for b in hand.move_buttons()]
+            assert shown[0] == str(mp.Done()), "Done is on every page"
+            assert len(shown) <= hand.MAX_MOVE_BUTTONS + 1
+            seen.extend(shown[1:])
+            more = hand.moves_box.children[-1].children[-1]
+            if more.disabled:
+                break
+            click(more)
+        assert sorted(seen + [str(mp.Done())]) == sorted(legal), "every legal move is reachable"
+        back = hand.moves_box.children[-1].children[0]
+        click(back)
+        assert hand.move_page == 0 and hand.moves_box.children[-1].children[0].disabled
+        # a move from a later page is played like any other
+        click(hand.moves_box.children[-1].children[-1])
+        late = hand.move_buttons()[1]
+        chosen = next(a for a in hand.state.legal_actions() if str(a) == late.description)
+        click(late)
+        assert chosen in hand.state.history
+
+    @pytest.mark.parametrize(
+        ("game", "seed"), [(ShootTheMoon(num_players=3), 5), (MoonsAndPlanets(num_players=2), 6)]
+    )
+    def test_replaced_buttons_are_closed(self, game, seed):
+        """After 40 plays every widget the hand made is still on the page: replaced buttons
+        (and their layout and style widgets) are closed, not left alive in the kernel."""
+        from ipywidgets.widgets import widget as ipy
+
+        before = set(ipy._instances)
+        hand = lesson.GuidedHand(game, seed=seed)  # seeds whose games last 40 plays
+        plays = 0
+        while plays < 40 and not hand.state.is_over:
+            if hand.paused:
+                click(hand.continue_button)
+            elif hand._card_phase():
+                assert any(hand.try_card(card) for card in hand.hand())
+            else:
+                click(hand.move_buttons()[0])  # "Done": a long game
+            plays += 1
+        assert plays == 40
+
+        on_page = set()
+        stack = [hand.widget]
+        while stack:
+            current = stack.pop()
+            on_page.add(current.model_id)
+            for part in (getattr(current, "layout", None), getattr(current, "style", None)):
+                if part is not None:
+                    on_page.add(part.model_id)
+            stack.extend(getattr(current, "children", ()))
+        alive = set(ipy._instances) - before
+        assert alive <= on_page, f"{len(alive - on_page)} replaced widgets still alive"
+        assert len(alive) < 150
 
 
 def test_landing_markdown_has_five_games_and_relative_links():
