@@ -311,3 +311,61 @@ def test_dice_stacks_a_stack_by_clicks_with_its_arithmetic(voila_server, page):
         page.screenshot(path=str(SCREENSHOTS / "dice_stacks.png"))
         return
     pytest.fail("no stack to lay in 80 moves")
+
+
+def _kernel_pids(kernel_id: str) -> list[int]:
+    """The processes of one kernel (its command line names its connection file)."""
+    import os
+
+    pids = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/cmdline", "rb") as f:
+                cmd = f.read()
+        except OSError:
+            continue
+        if f"kernel-{kernel_id}".encode() in cmd:
+            pids.append(int(entry))
+    return pids
+
+
+@pytest.mark.parametrize("how", ["killed", "culled"])
+def test_a_page_whose_kernel_stopped_says_so_and_reloads_to_resume(voila_server, page, how):
+    """Item 14: a dead or culled kernel never leaves the page silent (issue 11)."""
+    import os
+    import signal
+    import urllib.request
+
+    url = page_url(voila_server, "sums", delay=0.05) + f"&student=lost_{how}"
+    open_table(page, url)
+    page.locator(".mc-choices .mc-choice:enabled").first.click()  # draw
+    page.wait_for_function("() => Number(document.querySelector("
+                           "'.mc-header [data-move]').dataset.move) >= 1")
+    wait_for_my_turn(page)
+    html = page.content()
+    kernel_id = re.search(r'kernelId["\']?\s*[:=]\s*["\']([0-9a-f-]{36})', html)
+    assert kernel_id, "the page names no kernel"
+    kernel_id = kernel_id.group(1)
+    assert not page.locator("#mc-lost").count()
+    if how == "killed":
+        pids = _kernel_pids(kernel_id)
+        assert pids, "the kernel's process was not found"
+        for pid in pids:
+            os.kill(pid, signal.SIGKILL)
+    else:  # what the culler does: shut the kernel down through the server
+        request = urllib.request.Request(
+            voila_server.url(f"voila/api/shutdown/{kernel_id}"), method="POST",
+            headers={"Cookie": "; ".join(f"{c['name']}={c['value']}"
+                                         for c in page.context.cookies()),
+                     "X-XSRFToken": next((c["value"] for c in page.context.cookies()
+                                          if c["name"] == "_xsrf"), "")})
+        urllib.request.urlopen(request, timeout=30).read()
+    lost = page.locator("#mc-lost")
+    lost.wait_for(state="visible", timeout=60_000)
+    assert "lost its connection" in lost.inner_text()
+    lost.get_by_role("button", name="Reload").click()
+    page.locator(".mathcards button:has-text('Resume my saved game')").wait_for(
+        state="visible", timeout=120_000)
+    assert not page.locator("#mc-lost").count()
