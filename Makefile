@@ -16,6 +16,8 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[test]'
 	@touch $(STAMP)
 
+# make play CLASS=30:play_sums keeps 30 preheated kernels of play_sums.ipynb ready
+# (a class about to open that page at once; pages comma separated).
 # Serves the whole lessons/ folder (so the landing page's links reach every
 # lesson); http://$(HOST):$(PORT)/ opens the landing page. Settings (preheated
 # kernels, culling, theme, no tracebacks) are in lessons/voila.json; the page
@@ -24,7 +26,7 @@ $(STAMP): pyproject.toml
 # checks they agree.
 play: $(STAMP)
 	@$(PY) -m mathcards teacher-key --url http://$(HOST):$(PORT)
-	JUPYTER_PATH=$(CURDIR)/lessons/share/jupyter $(VENV)/bin/voila --no-browser \
+	$(if $(CLASS),MATHCARDS_CLASS=$(CLASS) )JUPYTER_PATH=$(CURDIR)/lessons/share/jupyter $(VENV)/bin/voila --no-browser \
 	    --Voila.ip=$(HOST) --port=$(PORT) \
 	    --Voila.root_dir=$(CURDIR)/lessons --Voila.config_file_paths=$(CURDIR)/lessons
 

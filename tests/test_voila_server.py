@@ -9,9 +9,12 @@
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures as cf
 import json
 import re
+import threading
 import time
+import urllib.error
 import urllib.request
 import uuid
 
@@ -104,3 +107,71 @@ def test_kernels_wait_for_their_page_and_pages_that_never_connect_free_theirs(
     assert f"Shutting down kernel {lost}" in server.log_text()
     assert not _answers(server, lost)
     assert f"Shutting down kernel {first}" not in server.log_text()  # the connected one stays
+
+
+@pytest.fixture(scope="module")
+def play_server(tmp_path_factory):
+    """The lessons served exactly as make play serves them."""
+    server = VoilaServer(tmp_path_factory.mktemp("state"), root_dir=LESSONS)
+    server.start()
+    try:
+        server.wait_for_pools(9)
+        yield server
+    finally:
+        server.stop()
+
+
+def test_ten_visitors_at_once_all_get_a_working_table(play_server):
+    """Ten students open the same play page in the same second (issue 12): every page
+    completes with the table, on its own kernel, and every kernel answers."""
+    gate = threading.Barrier(10)
+
+    def visit(i: int) -> str:
+        gate.wait()
+        return _open(play_server, f"play_sums.ipynb?student=burst{i}")
+
+    with cf.ThreadPoolExecutor(10) as pool:
+        pages = list(pool.map(visit, range(10)))
+    kernels = set()
+    for html in pages:
+        assert "GameTable(" in html and "There was an error" not in html
+        kernels.add(_kernel_id(html))
+    assert len(kernels) == 10
+    for kernel in kernels:
+        assert _answers(play_server, kernel)
+    log = play_server.log_text()
+    assert "Address already in use" not in log  # kernels talk over ipc, not TCP ports
+
+
+def test_a_class_setting_warms_that_many_kernels(tmp_path, monkeypatch):
+    """make play CLASS=3:play_sums keeps three preheated play_sums kernels ready."""
+    monkeypatch.setenv("MATHCARDS_CLASS", "3:play_sums")
+    server = VoilaServer(tmp_path / "state", root_dir=LESSONS).start()
+    try:
+        server.wait_for_pools(9)
+        assert "Kernel pool of play_sums.ipynb is filled with 3 kernel(s)" in server.log_text()
+        for i in range(3):
+            _open(server, f"play_sums.ipynb?student=warm{i}")
+        assert server.log_text().count("Using pre-heated kernel") == 3
+    finally:
+        server.stop()
+
+
+def test_a_visitor_over_the_kernel_cap_gets_one_line(tmp_path):
+    server = VoilaServer(tmp_path / "state", root_dir=LESSONS,
+                         extra_args=["--ClassroomKernelManager.max_kernels=12"]).start()
+    try:
+        server.wait_for_pools(9)  # 12 pooled kernels: the cap is reached
+        for i in range(2):  # the pool's kernels are still handed out
+            assert "GameTable(" in _open(server, f"play_sums.ipynb?student=cap{i}")
+        try:  # the pool is empty: this one would need a new kernel
+            urllib.request.urlopen(server.page("play_sums.ipynb?student=cap2"),
+                                   timeout=120).read()
+        except urllib.error.HTTPError as exc:
+            page = exc.read().decode("utf-8", "replace")
+            assert exc.code == 503
+        else:
+            pytest.fail("a kernel beyond the cap was started")
+        assert "This server is full right now" in page and "Traceback" not in page
+    finally:
+        server.stop()

@@ -31,16 +31,60 @@ MAX_DELAY = 5.0
 GUEST = "guest"
 
 
+_VISITOR_QUERY: str | None = None
+
+
 def _page_query() -> str:
     """The page's query string in Voilà (waits for the visitor with a preheated kernel)."""
+    global _VISITOR_QUERY
+    if _VISITOR_QUERY is not None:
+        return _VISITOR_QUERY
     if not any(k.startswith("VOILA") for k in os.environ) and "QUERY_STRING" not in os.environ:
         return ""
-    try:
-        from voila.utils import get_query_string
+    if os.environ.get("VOILA_PREHEAT") == "True":
+        info = _wait_for_visitor()
+        os.environ.update(info)
+    _VISITOR_QUERY = os.environ.get("QUERY_STRING", "")
+    return _VISITOR_QUERY
 
-        return get_query_string() or ""
-    except Exception:  # outside Voilà, or an old Voilà: the environment is all there is
-        return os.environ.get("QUERY_STRING", "")
+
+def _wait_for_visitor() -> dict[str, str]:
+    """The visitor's request info, for a kernel preheated before anyone asked.
+
+    Voilà's own helper gives up when its websocket does not open within 5 s (a
+    server busy with a class arriving at once) and the page then renders without
+    its address: a student as the guest. Here the kernel keeps trying until the
+    server answers; the server keeps the visitor's request for a late socket.
+    """
+    import asyncio
+    import json
+    import threading
+
+    import websockets
+
+    protocol = os.environ.get("VOILA_WS_PROTOCOL", "ws")
+    host = os.environ.get("VOILA_APP_IP", "127.0.0.1")
+    port = os.environ.get("VOILA_APP_PORT", "8866")
+    base = os.environ.get("VOILA_WS_BASE_URL", os.environ.get("VOILA_SERVER_URL", "/"))
+    url = f"{protocol}://{host}:{port}{base}voila/query/{os.environ.get('VOILA_KERNEL_ID')}"
+    found: dict[str, str] = {}
+
+    async def ask() -> None:
+        pause = 0.2
+        while True:
+            try:
+                async with websockets.connect(url, open_timeout=20) as socket:
+                    found.update(json.loads(await socket.recv()))
+                    return
+            except (OSError, TimeoutError, asyncio.TimeoutError, ValueError,
+                    websockets.exceptions.WebSocketException):
+                await asyncio.sleep(pause)  # the server is busy or restarting: again
+                pause = min(pause * 2, 2.0)
+
+    thread = threading.Thread(target=lambda: asyncio.run(ask()), daemon=True)
+    thread.start()
+    thread.join()
+    return {k: v for k, v in found.items() if isinstance(k, str) and isinstance(v, str)}
 
 
 def query_settings(query: str) -> dict[str, Any]:

@@ -1,50 +1,156 @@
 """The kernel manager MathCards' Voilà server runs (``lessons/voila.json``).
 
-Voilà keeps preheated kernels in pools and culls idle ones. Two faults of the
-plain culler matter in a classroom:
+A kernel per page is Voilà's model; this manager makes it fit a classroom on
+one small machine:
 
-- **A pooled kernel could be culled under its first visitor.** A kernel that
-  waited in the pool for longer than the idle timeout is handed to a visitor
-  with its old ``last_activity``; if the culler runs before the page's
-  websocket connects, the page opens broken (widget text instead of widgets).
-  Here, handing a kernel out counts as activity: a kernel never seen
-  connected is never culled for idleness.
-- **A page that never connects keeps its kernel.** A visitor who closes the
-  tab while the page loads (or a script that only fetches the page) leaves a
-  kernel nobody will ever use. Here a kernel that has finished rendering and
-  has never had a connection is shut down ``unconnected_grace`` seconds
-  later (with the culler's ``cull_interval``, within about a minute).
+- **A pooled kernel is never culled under its first visitor.** A kernel that
+  waited in the pool longer than the idle timeout is handed out with its old
+  ``last_activity``; the plain culler could shut it down before the page's
+  websocket connected (the page then showed widget text). Here a kernel is not
+  culled for idleness until its page has connected, and connecting counts as
+  activity.
+- **Kernels nobody uses are shut down soon.** A kernel whose page never
+  connects (a tab closed while loading, a script fetching pages) goes
+  ``unconnected_grace`` seconds after it rendered; a kernel whose page was
+  connected and is gone (a closed tab, voila#1458) goes ``disconnected_grace``
+  seconds after the last connection closed. Connected kernels are culled as
+  jupyter_server does (``cull_idle_timeout``).
+- **A cap on kernels.** At most ``max_kernels`` run at once (0: as many as the
+  machine's memory holds, ``kernel_memory_mb`` each, leaving
+  ``reserve_memory_mb``); a page asked for beyond the cap gets one line saying
+  the server is full, and the pages already open keep working.
+- **A class warmed before it arrives.** ``class_size`` and ``class_pages`` (or
+  ``MATHCARDS_CLASS=30:play_sums``, which ``make play CLASS=30:play_sums``
+  sets) keep that many preheated kernels of those pages ready.
+- **Refills never compete with visitors.** After a preheated kernel is handed
+  out, its pool is refilled only once no page has been handed out for
+  ``refill_quiet`` seconds; meanwhile a visitor who finds the pool empty gets
+  a fresh kernel at once instead of waiting behind a refill.
 
-Kernels that have been connected are culled as jupyter_server always does
-(``cull_idle_timeout``, ``cull_connected``). Voilà's own pool class wraps this
-one and never passes pooled kernels to it.
+Voilà's own pool class wraps this one (it never passes pooled kernels to the
+culler here).
 """
 
 from __future__ import annotations
 
+import asyncio
+import os
 import time
 
 from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from jupyter_server.utils import ensure_async
-from traitlets import Float
+from tornado import web
+from traitlets import Float, Int, List, Unicode
+
+CLASS_ENV = "MATHCARDS_CLASS"
+FULL = ("This server is full right now (every kernel it can hold is in use): wait a minute "
+        "and reload, or ask your teacher.")
+
+
+def parse_class(text: str) -> tuple[int, list[str]]:
+    """``"30:play_sums,sums"`` -> (30, ["play_sums.ipynb", "sums.ipynb"])."""
+    size, _, pages = text.partition(":")
+    size = size.strip()
+    if not size.isascii() or not size.isdigit() or not 0 < int(size) <= 200:
+        raise ValueError(f"{CLASS_ENV}={text!r}: write the class size (1-200), a colon and the "
+                         "pages, like 30:play_sums")
+    names = [p.strip() for p in pages.split(",") if p.strip()]
+    if not names:
+        raise ValueError(f"{CLASS_ENV}={text!r}: name the pages to warm, like 30:play_sums")
+    return int(size), [n if n.endswith(".ipynb") else n + ".ipynb" for n in names]
+
+
+def _available_mb() -> int:
+    try:
+        with open("/proc/meminfo", encoding="ascii") as f:
+            for line in f:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) // 1024
+    except OSError:
+        pass
+    return 4096
 
 
 class ClassroomKernelManager(AsyncMappingKernelManager):
-    """AsyncMappingKernelManager that never culls a kernel before its page connects."""
+    """AsyncMappingKernelManager for a classroom (see the module docstring)."""
 
     unconnected_grace = Float(
-        45.0,
-        config=True,
-        help="Seconds a kernel that rendered its page but never had a connection is kept "
-        "before it is shut down.",
-    )
+        45.0, config=True,
+        help="Seconds a kernel that rendered its page but never had a connection is kept.")
+    disconnected_grace = Float(
+        120.0, config=True,
+        help="Seconds a kernel whose page connected and then went away is kept (a reload "
+        "or a brief network drop comes back within this).")
+    max_kernels = Int(
+        0, config=True, help="Most kernels running at once; 0: what memory holds.")
+    kernel_memory_mb = Int(150, config=True, help="Memory one page's kernel needs (measured).")
+    reserve_memory_mb = Int(1024, config=True, help="Memory kept free for the server itself.")
+    class_size = Int(0, config=True, help="Preheated kernels kept ready for class_pages.")
+    class_pages = List(Unicode(), config=True, help="Pages (notebooks) a class will open.")
+    refill_quiet = Float(
+        5.0, config=True,
+        help="Seconds without a page handed out before a pool is refilled.")
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self._waiting_since: dict[str, float] = {}  # never-connected kernels: idle since
         self._connected_once: set[str] = set()
+        self._gone_since: dict[str, float] = {}  # connected before, no connection now
+        self._last_handout = 0.0
+        self._refills: dict[str, asyncio.Task] = {}
+        if not self.max_kernels:
+            self.max_kernels = max(
+                8, (_available_mb() - self.reserve_memory_mb) // max(1, self.kernel_memory_mb))
+        text = os.environ.get(CLASS_ENV, "").strip()
+        if text:
+            try:
+                self.class_size, self.class_pages = parse_class(text)
+            except ValueError as exc:
+                self.log.error("%s", exc)
+        if self.class_size and self.class_pages and hasattr(self, "kernel_pools_config"):
+            pools = dict(self.kernel_pools_config)
+            for page in self.class_pages:
+                pools[page] = {**pools.get(page, {}), "pool_size": self.class_size}
+            self.kernel_pools_config = pools
+            self.log.info("Warming %d kernels each for %s", self.class_size,
+                          ", ".join(self.class_pages))
+        original = getattr(self, "fill_if_needed", None)
+        if original is not None:  # Voilà's pool class wraps this one: defer its refills
+            self.fill_if_needed = self._fill_when_quiet(original)
 
+    # --- pools -----------------------------------------------------------------------
+    def _fill_when_quiet(self, original):
+        def fill(delay=None, notebook_name=None, **kwargs):
+            if delay is not None:  # the first fill at start: at once
+                return original(delay=delay, notebook_name=notebook_name, **kwargs)
+            self._last_handout = time.monotonic()  # delay None: a kernel was just handed out
+            task = self._refills.get(notebook_name)
+            if task is None or task.done():
+                self._refills[notebook_name] = asyncio.get_event_loop().create_task(
+                    self._refill(original, notebook_name, kwargs))
+            return None
+        return fill
+
+    async def _refill(self, original, notebook_name, kwargs) -> None:
+        while True:
+            quiet = time.monotonic() - self._last_handout
+            if quiet >= self.refill_quiet:
+                break
+            await asyncio.sleep(self.refill_quiet - quiet + 0.05)
+        if len(self._kernels) >= self.max_kernels:
+            return  # full: refill when a visitor asks again after kernels were freed
+        original(delay=0, notebook_name=notebook_name, **kwargs)
+
+    # --- the cap ---------------------------------------------------------------------
+    async def start_kernel(self, *args, **kwargs):
+        if len(self._kernels) >= self.max_kernels:
+            self.log.warning("Refusing a kernel: %d running, the cap is %d",
+                             len(self._kernels), self.max_kernels)
+            raise web.HTTPError(503, FULL, reason=FULL)
+        return await super().start_kernel(*args, **kwargs)
+
+    # --- culling ---------------------------------------------------------------------
     def _pool_is_filling(self) -> bool:
         """Whether a pool kernel is starting (its id is not known yet)."""
         pools = getattr(self, "_pools", None) or {}
@@ -54,11 +160,19 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         kernel = self._kernels.get(kernel_id)
         if kernel is None:
             return None
+        now = time.monotonic()
         if kernel_id in self._connected_once:
+            if self._kernel_connections.get(kernel_id, 0):
+                self._gone_since.pop(kernel_id, None)
+            else:
+                since = self._gone_since.setdefault(kernel_id, now)
+                if now - since >= self.disconnected_grace:
+                    self.log.info("Shutting down kernel %s: its page closed %.0f s ago.",
+                                  kernel_id, now - since)
+                    return await ensure_async(self.shutdown_kernel(kernel_id))
             return await ensure_async(super().cull_kernel_if_idle(kernel_id))
         if getattr(kernel, "execution_state", None) == "dead":
             return await ensure_async(super().cull_kernel_if_idle(kernel_id))
-        now = time.monotonic()
         if getattr(kernel, "execution_state", None) == "busy" or self._pool_is_filling():
             # still rendering its page (or perhaps a pool kernel starting): not waiting yet
             self._waiting_since.pop(kernel_id, None)
@@ -74,6 +188,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         """A page connected: from now on the usual idle culling applies, counted from
         now (however long the kernel waited in its pool)."""
         super().notify_connect(kernel_id)
+        self._gone_since.pop(kernel_id, None)
         if kernel_id in self._kernels and kernel_id not in self._connected_once:
             self._connected_once.add(kernel_id)
             self._waiting_since.pop(kernel_id, None)
@@ -81,5 +196,6 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
 
     async def shutdown_kernel(self, kernel_id: str, *args, **kwargs):
         self._waiting_since.pop(kernel_id, None)
+        self._gone_since.pop(kernel_id, None)
         self._connected_once.discard(kernel_id)
         return await ensure_async(super().shutdown_kernel(kernel_id, *args, **kwargs))

@@ -344,6 +344,7 @@ def test_a_page_whose_kernel_stopped_says_so_and_reloads_to_resume(voila_server,
     page.wait_for_function("() => Number(document.querySelector("
                            "'.mc-header [data-move]').dataset.move) >= 1")
     wait_for_my_turn(page)
+    moves = move_number(page)
     html = page.content()
     kernel_id = re.search(r'kernelId["\']?\s*[:=]\s*["\']([0-9a-f-]{36})', html)
     assert kernel_id, "the page names no kernel"
@@ -366,6 +367,32 @@ def test_a_page_whose_kernel_stopped_says_so_and_reloads_to_resume(voila_server,
     lost.wait_for(state="visible", timeout=60_000)
     assert "lost its connection" in lost.inner_text()
     lost.get_by_role("button", name="Reload").click()
-    page.locator(".mathcards button:has-text('Resume my saved game')").wait_for(
-        state="visible", timeout=120_000)
+    resume = page.locator(".mathcards button:has-text('Resume my saved game')")
+    resume.wait_for(state="visible", timeout=120_000)
     assert not page.locator("#mc-lost").count()
+    resume.click()  # no move lost: the game goes on at the same move (issue 12)
+    page.locator(".mc-status", has_text="Welcome back").first.wait_for(state="visible")
+    wait_settled(page)
+    assert move_number(page) == moves
+
+
+def test_two_visitors_in_quick_succession_both_get_a_playable_table(voila_server, browser):
+    """The second visitor right after the first (the pool's next kernel, or a fresh one)."""
+    pages = []
+    try:
+        for who in ("first", "second"):
+            context = browser.new_context(viewport={"width": 1280, "height": 800})
+            page = context.new_page()
+            page.goto(page_url(voila_server, "sums") + f"&student=quick_{who}",
+                      wait_until="commit")
+            pages.append(page)
+        for who, page in zip(("first", "second"), pages, strict=True):
+            wait_visible(page, f"{PLAYABLE}, .mathcards button.mc-resume")
+            assert f"Playing as quick_{who}" in page.locator(".mc-header").first.inner_text()
+            page.locator(".mc-choices .mc-choice:enabled").first.click()
+            page.wait_for_function("() => Number(document.querySelector("
+                                   "'.mc-header [data-move]').dataset.move) >= 1")
+    finally:
+        for page in pages:
+            page.close(run_before_unload=True)
+            page.context.close()
