@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures as cf
+import contextlib
 import json
 import re
 import threading
@@ -17,6 +18,7 @@ import time
 import urllib.error
 import urllib.request
 import uuid
+from collections.abc import Iterator
 
 import pytest
 
@@ -72,20 +74,24 @@ def _answers(server, kernel_id) -> bool:
     return asyncio.run(_kernel_answers(server, kernel_id))
 
 
-@pytest.fixture
-def quick_culling_server(tmp_path):
-    """The lessons served as by make play, with the idle timeout cut to 3 s."""
-    server = VoilaServer(tmp_path / "state", root_dir=LESSONS, extra_args=[
-        "--MappingKernelManager.cull_idle_timeout=3",
-        "--MappingKernelManager.cull_interval=1",
-        "--ClassroomKernelManager.unconnected_grace=12",
-    ])
-    server.start()
+@contextlib.contextmanager
+def serving(state, *extra_args: str) -> Iterator[VoilaServer]:
+    """The lessons served as make play serves them (plus ``extra_args``), pools ready."""
+    server = VoilaServer(state, root_dir=LESSONS, extra_args=list(extra_args)).start()
     try:
         server.wait_for_pools(9)
         yield server
     finally:
         server.stop()
+
+
+@pytest.fixture
+def quick_culling_server(tmp_path):
+    """The lessons served as by make play, with the idle timeout cut to 3 s."""
+    with serving(tmp_path / "state", "--MappingKernelManager.cull_idle_timeout=3",
+                 "--MappingKernelManager.cull_interval=1",
+                 "--ClassroomKernelManager.unconnected_grace=12") as server:
+        yield server
 
 
 def test_kernels_wait_for_their_page_and_pages_that_never_connect_free_theirs(
@@ -112,13 +118,8 @@ def test_kernels_wait_for_their_page_and_pages_that_never_connect_free_theirs(
 @pytest.fixture(scope="module")
 def play_server(tmp_path_factory):
     """The lessons served exactly as make play serves them."""
-    server = VoilaServer(tmp_path_factory.mktemp("state"), root_dir=LESSONS)
-    server.start()
-    try:
-        server.wait_for_pools(9)
+    with serving(tmp_path_factory.mktemp("state")) as server:
         yield server
-    finally:
-        server.stop()
 
 
 def test_ten_visitors_at_once_all_get_a_working_table(play_server):
@@ -146,32 +147,20 @@ def test_ten_visitors_at_once_all_get_a_working_table(play_server):
 def test_a_class_setting_warms_that_many_kernels(tmp_path, monkeypatch):
     """make play CLASS=3:play_sums keeps three preheated play_sums kernels ready."""
     monkeypatch.setenv("MATHCARDS_CLASS", "3:play_sums")
-    server = VoilaServer(tmp_path / "state", root_dir=LESSONS).start()
-    try:
-        server.wait_for_pools(9)
+    with serving(tmp_path / "state") as server:
         assert "Kernel pool of play_sums.ipynb is filled with 3 kernel(s)" in server.log_text()
         for i in range(3):
             _open(server, f"play_sums.ipynb?student=warm{i}")
         assert server.log_text().count("Using pre-heated kernel") == 3
-    finally:
-        server.stop()
 
 
 def test_a_visitor_over_the_kernel_cap_gets_one_line(tmp_path):
-    server = VoilaServer(tmp_path / "state", root_dir=LESSONS,
-                         extra_args=["--ClassroomKernelManager.max_kernels=12"]).start()
-    try:
-        server.wait_for_pools(9)  # 12 pooled kernels: the cap is reached
-        for i in range(2):  # the pool's kernels are still handed out
+    # 12 pooled kernels: the cap is reached, the pool's kernels are still handed out
+    with serving(tmp_path / "state", "--ClassroomKernelManager.max_kernels=12") as server:
+        for i in range(2):
             assert "GameTable(" in _open(server, f"play_sums.ipynb?student=cap{i}")
-        try:  # the pool is empty: this one would need a new kernel
-            urllib.request.urlopen(server.page("play_sums.ipynb?student=cap2"),
-                                   timeout=120).read()
-        except urllib.error.HTTPError as exc:
-            page = exc.read().decode("utf-8", "replace")
-            assert exc.code == 503
-        else:
-            pytest.fail("a kernel beyond the cap was started")
+        with pytest.raises(urllib.error.HTTPError) as refused:  # this one needs a new kernel
+            _open(server, "play_sums.ipynb?student=cap2")
+        page = refused.value.read().decode("utf-8", "replace")
+        assert refused.value.code == 503
         assert "This server is full right now" in page and "Traceback" not in page
-    finally:
-        server.stop()

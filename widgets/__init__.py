@@ -28,6 +28,7 @@ VIEWS = {
     "sums": ("mathcards.widgets.sums", "SumsView"),
 }
 MAX_DELAY = 5.0
+WARM_UP_DELAY = 20.0  # seconds after a fresh kernel's page is built before sympy loads
 GUEST = "guest"
 
 
@@ -193,9 +194,27 @@ def play(game_name: str, *, deal: str | None = None, seats: Sequence[str] | None
         table._say(problem + " A new game has started instead.", refused=True)
     elif name_problem:
         table._say(name_problem + ".", refused=True)
-    if not preheated:  # load sympy in the background so the first explanation is quick
-        _warm_up(background=True)
+    if not preheated:
+        # A fresh kernel (the pool was used up: often a class arriving at once) loads
+        # sympy later, in the background, so the page itself costs no more than a bare
+        # one (sympy is most of a fresh page's CPU); an explanation asked for sooner
+        # imports it then.
+        _warm_up_later()
     return table
+
+
+_WARM_UP_TIMER: Any = None
+
+
+def _warm_up_later() -> None:
+    """Load sympy WARM_UP_DELAY seconds from now (once per kernel)."""
+    global _WARM_UP_TIMER
+    if _WARM_UP_TIMER is None:
+        import threading
+
+        _WARM_UP_TIMER = threading.Timer(WARM_UP_DELAY, _warm_up, kwargs={"background": False})
+        _WARM_UP_TIMER.daemon = True
+        _WARM_UP_TIMER.start()
 
 
 def _warm_up(background: bool) -> None:
