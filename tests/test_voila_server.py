@@ -164,3 +164,32 @@ def test_a_visitor_over_the_kernel_cap_gets_one_line(tmp_path):
         page = refused.value.read().decode("utf-8", "replace")
         assert refused.value.code == 503
         assert "This server is full right now" in page and "Traceback" not in page
+
+
+def test_one_browser_holds_a_few_kernels_and_others_still_get_pages(tmp_path):
+    """Someone reloading again and again gets one line; the class is not refused."""
+    import http.cookiejar
+
+    def browser():
+        jar = http.cookiejar.CookieJar()
+        opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+        return opener, jar
+
+    with serving(tmp_path / "state", "--ClassroomKernelManager.max_kernels_per_visitor=3",
+                 "--ClassroomKernelManager.refill_quiet=60") as server:
+        reloader, jar = browser()
+        reloader.open(server.url("voila/tree/"), timeout=120).read()  # a browser that has
+        pages = []  # been here before (the landing page) carries Voilà's identity cookie
+        for i in range(3):  # the pool's two kernels, then a fresh one
+            with reloader.open(server.page("play_sums.ipynb?student=again"), timeout=120) as r:
+                pages.append(r.read().decode())
+            assert jar, "Voilà gave no identity cookie"
+        assert all("GameTable(" in page for page in pages)
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            reloader.open(server.page("play_sums.ipynb?student=again"), timeout=120).read()
+        assert refused.value.code == 429
+        assert "too many MathCards pages open" in refused.value.read().decode()
+        classmate, _ = browser()  # another browser, and a first visit without a cookie
+        with classmate.open(server.page("play_sums.ipynb?student=other"), timeout=120) as r:
+            assert "GameTable(" in r.read().decode()
+        assert "GameTable(" in _open(server, "play_sums.ipynb?student=third")

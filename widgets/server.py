@@ -19,6 +19,12 @@ one small machine:
   machine's memory holds, ``kernel_memory_mb`` each, leaving
   ``reserve_memory_mb``); a page asked for beyond the cap gets one line saying
   the server is full, and the pages already open keep working.
+- **A cap per visitor.** A browser (known by the identity cookie Voilà gives it)
+  holds at most ``max_kernels_per_visitor`` kernels at once: someone reloading a
+  page again and again gets one line instead of taking the class's kernels.
+  Requests without the cookie (a student's very first page; a script) count
+  only against the total: a class behind one school address is never refused
+  for sharing it.
 - **A class warmed before it arrives.** ``class_size`` and ``class_pages`` (or
   ``MATHCARDS_CLASS=30:play_sums``, which ``make play CLASS=30:play_sums``
   sets) keep that many preheated kernels of those pages ready.
@@ -34,6 +40,7 @@ culler here).
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import os
 import time
 
@@ -46,6 +53,43 @@ from traitlets import Float, Int, List, Unicode
 CLASS_ENV = "MATHCARDS_CLASS"
 FULL = ("This server is full right now (every kernel it can hold is in use): wait a minute "
         "and reload, or ask your teacher.")
+TOO_MANY = ("You have too many MathCards pages open: close some tabs, wait a minute, then "
+            "reload this one.")
+# the visitor of the page request being served (set around Voilà's page handler)
+_VISITOR: contextvars.ContextVar[str | None] = contextvars.ContextVar(
+    "mathcards_visitor", default=None)
+
+
+def _visitor_of(handler) -> str | None:
+    """The browser behind a page request, when it carries Voilà's identity cookie."""
+    try:
+        provider = handler.identity_provider
+        if handler.get_cookie(provider.get_cookie_name(handler)) is None:
+            return None
+        user = handler.current_user
+        name = getattr(user, "username", None)
+        return f"user:{name}" if name else None
+    except Exception:  # another Voilà or jupyter_server: no per-visitor cap, total only
+        return None
+
+
+def _track_visitors() -> None:
+    """Wrap Voilà's page handler once so kernel starts know whose page they serve."""
+    try:
+        from voila.handler import VoilaHandler
+    except ImportError:
+        return
+    if getattr(VoilaHandler, "_mathcards_tracks_visitors", False):
+        return
+    original = VoilaHandler.get_generator
+
+    async def get_generator(self, path=None):
+        _VISITOR.set(_visitor_of(self))  # this request's task only
+        async for html in original(self, path=path):
+            yield html
+
+    VoilaHandler.get_generator = get_generator
+    VoilaHandler._mathcards_tracks_visitors = True
 
 
 def parse_class(text: str) -> tuple[int, list[str]]:
@@ -86,6 +130,8 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         0, config=True, help="Most kernels running at once; 0: what memory holds.")
     kernel_memory_mb = Int(150, config=True, help="Memory one page's kernel needs (measured).")
     reserve_memory_mb = Int(1024, config=True, help="Memory kept free for the server itself.")
+    max_kernels_per_visitor = Int(
+        6, config=True, help="Most kernels one browser (identity cookie) holds at once.")
     class_size = Int(0, config=True, help="Preheated kernels kept ready for class_pages.")
     class_pages = List(Unicode(), config=True, help="Pages (notebooks) a class will open.")
     refill_quiet = Float(
@@ -99,6 +145,8 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         self._gone_since: dict[str, float] = {}  # connected before, no connection now
         self._last_handout = 0.0
         self._refills: dict[str, asyncio.Task] = {}
+        self._by_visitor: dict[str, set[str]] = {}
+        _track_visitors()
         if not self.max_kernels:
             self.max_kernels = max(
                 8, (_available_mb() - self.reserve_memory_mb) // max(1, self.kernel_memory_mb))
@@ -118,6 +166,30 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         original = getattr(self, "fill_if_needed", None)
         if original is not None:  # Voilà's pool class wraps this one: defer its refills
             self.fill_if_needed = self._fill_when_quiet(original)
+        handout = getattr(self, "get_rendered_notebook", None)
+        if handout is not None:  # and count the preheated kernels it hands out
+            self.get_rendered_notebook = self._counted_handout(handout)
+
+    # --- visitors ----------------------------------------------------------------------
+    def _check_visitor(self) -> str | None:
+        visitor = _VISITOR.get()
+        if visitor is None:
+            return None
+        mine = self._by_visitor.setdefault(visitor, set())
+        mine &= set(self._kernels)  # forget kernels already shut down
+        if len(mine) >= self.max_kernels_per_visitor:
+            self.log.warning("Refusing a kernel: %s holds %d", visitor, len(mine))
+            raise web.HTTPError(429, TOO_MANY, reason=TOO_MANY)
+        return visitor
+
+    def _counted_handout(self, original):
+        async def handout(*args, **kwargs):
+            visitor = self._check_visitor()
+            result = await original(*args, **kwargs)
+            if visitor is not None:
+                self._by_visitor[visitor].add(result[2])  # (task, cells, kernel id)
+            return result
+        return handout
 
     # --- pools -----------------------------------------------------------------------
     def _fill_when_quiet(self, original):
@@ -127,8 +199,10 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             self._last_handout = time.monotonic()  # delay None: a kernel was just handed out
             task = self._refills.get(notebook_name)
             if task is None or task.done():
+                # a context of its own: the refill's kernels belong to no visitor
                 self._refills[notebook_name] = asyncio.get_event_loop().create_task(
-                    self._refill(original, notebook_name, kwargs))
+                    self._refill(original, notebook_name, kwargs),
+                    context=contextvars.Context())
             return None
         return fill
 
@@ -144,11 +218,15 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
 
     # --- the cap ---------------------------------------------------------------------
     async def start_kernel(self, *args, **kwargs):
+        visitor = self._check_visitor()
         if len(self._kernels) >= self.max_kernels:
             self.log.warning("Refusing a kernel: %d running, the cap is %d",
                              len(self._kernels), self.max_kernels)
             raise web.HTTPError(503, FULL, reason=FULL)
-        return await super().start_kernel(*args, **kwargs)
+        kernel_id = await super().start_kernel(*args, **kwargs)
+        if visitor is not None:
+            self._by_visitor[visitor].add(kernel_id)
+        return kernel_id
 
     # --- culling ---------------------------------------------------------------------
     def _pool_is_filling(self) -> bool:
