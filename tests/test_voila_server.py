@@ -180,7 +180,7 @@ def test_one_browser_holds_a_few_kernels_and_others_still_get_pages(tmp_path):
         reloader, jar = browser()
         reloader.open(server.url("voila/tree/"), timeout=120).read()  # a browser that has
         pages = []  # been here before (the landing page) carries Voilà's identity cookie
-        for i in range(3):  # the pool's two kernels, then a fresh one
+        for _ in range(3):  # the pool's two kernels, then a fresh one
             with reloader.open(server.page("play_sums.ipynb?student=again"), timeout=120) as r:
                 pages.append(r.read().decode())
             assert jar, "Voilà gave no identity cookie"
