@@ -136,7 +136,7 @@ def test_whole_game_by_clicks_and_keys(voila_server, page, game):
         if steps > 2 and keys:
             break
         rendered = render_number(page)
-        page.locator(".mathcards button:has-text('New game')").first.click()
+        page.get_by_role("button", name="New game", exact=True).first.click()
         wait_settled(page, rendered)
         more, more_keys = play_whole_game(page, SEEDS[game] + again + 1)
         steps, keys = steps + more, keys + more_keys
