@@ -142,10 +142,11 @@ class CardButton:
 
     BASE = ("mc-cardbtn",)
 
-    def __init__(self, on_click) -> None:
+    def __init__(self, on_click, make=None) -> None:
         import ipywidgets as W
 
-        self.button = W.Button(description="", disabled=True)
+        # ``make`` builds the Button (a table passes one that shares its layout)
+        self.button = (make or W.Button)(description="", disabled=True)
         self.button.add_class("mc-cardbtn")
         self.button.add_class("mc-hide")
         self.card: Card | None = None

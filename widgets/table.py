@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import ipywidgets as W
+from ipywidgets.widgets.widget_string import HTMLStyle
 
 from mathcards.bots import Bot
 from mathcards.cards import Card, whole_number
@@ -253,54 +254,78 @@ class GameTable(W.VBox):
             self._offer_resume(saved)
 
     # ------------------------------------------------------------------ widgets
+    # A table's plain widgets share one Layout and one style of each kind (none of
+    # them ever changes its own: looks come from CSS classes). Each widget model is
+    # a message from the kernel through the server to the page, so a table of ~90
+    # models instead of ~160 costs a class arriving at once less CPU.
+    def _shared(self, kind: type) -> Any:
+        shared = self.__dict__.setdefault("_shared_models", {})
+        if kind not in shared:
+            shared[kind] = kind()
+        return shared[kind]
+
+    def _html(self, *args: Any, **kwargs: Any) -> W.HTML:
+        kwargs.setdefault("layout", self._shared(W.Layout))
+        kwargs.setdefault("style", self._shared(HTMLStyle))
+        return W.HTML(*args, **kwargs)
+
+    def _button(self, *args: Any, **kwargs: Any) -> W.Button:
+        kwargs.setdefault("layout", self._shared(W.Layout))
+        kwargs.setdefault("style", self._shared(W.ButtonStyle))
+        return W.Button(*args, **kwargs)
+
+    def _box(self, kind: type, *args: Any, **kwargs: Any) -> Any:
+        kwargs.setdefault("layout", self._shared(W.Layout))
+        return kind(*args, **kwargs)
+
     def _build_widgets(self) -> None:
-        self.w_style = W.HTML(style_html())
-        self.w_banner = W.HTML("")
-        self.w_resume = W.Button(description="Resume my saved game", button_style="primary")
-        self.w_discard = W.Button(description="Start a new game")
+        self.w_style = self._html(style_html())
+        self.w_banner = self._html("")
+        self.w_resume = self._button(description="Resume my saved game", button_style="primary")
+        self.w_discard = self._button(description="Start a new game")
         self.w_resume.add_class("mc-choice")
         self.w_resume.add_class("mc-resume")
         self.w_discard.add_class("mc-choice")
         self.w_resume.on_click(lambda _b: self._on_resume())
         self.w_discard.on_click(lambda _b: self._on_discard())
-        self.w_resume_box = W.HBox([self.w_resume, self.w_discard])
+        self.w_resume_box = self._box(W.HBox, [self.w_resume, self.w_discard])
         self.w_resume_box.add_class("mc-hide")
 
-        self.w_header = W.HTML("")
-        self.w_status = W.HTML("")
-        self.w_board = W.HTML("")
-        self.w_ready_text = W.HTML("")
-        self.w_ready = W.Button(description="I'm ready", button_style="primary",
+        self.w_header = self._html("")
+        self.w_status = self._html("")
+        self.w_board = self._html("")
+        self.w_ready_text = self._html("")
+        self.w_ready = self._button(description="I'm ready", button_style="primary",
                                 tooltip="show my hand (the others look away)")
         self.w_ready.add_class("mc-choice")
         self.w_ready.on_click(lambda _b: self._on_ready())
-        self.w_ready_box = W.HBox([self.w_ready_text, self.w_ready])
+        self.w_ready_box = self._box(W.HBox, [self.w_ready_text, self.w_ready])
         self.w_ready_box.add_class("mc-hide")
-        self.w_hand_title = W.HTML("")
+        self.w_hand_title = self._html("")
         # one button per card in the hand ("7H#1": the first 7H), never reused for
         # another card, so a click always names the card it was made on
         self._card_buttons: dict[str, CardButton] = {}
         self.card_pool: list[CardButton] = []  # the hand's buttons, in hand order
-        self.w_hand = W.HBox([])
+        self.w_hand = self._box(W.HBox, [])
         self.w_hand.add_class("mc-row")
         self.w_hand.add_class("mc-hand")
-        self.w_selection = W.HTML("")  # the selected cards' arithmetic, live
+        self.w_selection = self._html("")  # the selected cards' arithmetic, live
         # one button per choice key, never reused for another choice: a double or
         # replayed click names the choice it was made on, not what the redraw put there
         self._choice_buttons: dict[str, W.Button] = {}
         self.choice_pool: list[W.Button] = []  # the buttons shown, in order
         self.choice_keys: list[str | None] = []  # their keys (read-only copies)
-        self.w_choices = W.HBox([])
+        self.w_choices = self._box(W.HBox, [])
         self.w_choices.add_class("mc-row")
         self.w_choices.add_class("mc-choices")
         self.w_move = W.Text(placeholder="type a move, e.g. 7H -", continuous_update=False,
                              description="Move:", layout=W.Layout(width="260px"))
-        self.w_move_go = W.Button(description="Play typed move",
+        self.w_move_go = self._button(description="Play typed move",
                                   tooltip="play the move typed in the box")
         self.w_move_go.add_class("mc-choice")
         self.w_move.observe(self._on_move_text, names="value")
         self.w_move_go.on_click(lambda _b: self._on_typed(self.w_move.value))
-        self.w_move_box = W.HBox([self.w_move, self.w_move_go])
+        self.w_move_box = self._box(W.HBox, [self.w_move, self.w_move_go])
         self.w_move_box.add_class("mc-move")
 
         # setup: seats, new game, deal code
@@ -311,55 +336,57 @@ class GameTable(W.VBox):
                        description=f"Player {i + 1}:", layout=W.Layout(width="220px"))
             for i in range(MAX_SEATS)
         ]
-        self.w_new = W.Button(description="New game", tooltip="deal a new game with these seats")
+        self.w_new = self._button(description="New game",
+                                  tooltip="deal a new game with these seats")
         self.w_new.add_class("mc-choice")
         self.w_new.on_click(lambda _b: self._on_new_game())
         self.w_code = W.Text(placeholder="deal code, e.g. SUMS-3P-7KQ2X", continuous_update=False,
                              description="Deal code:", layout=W.Layout(width="300px"))
-        self.w_code_go = W.Button(description="Deal this code")
+        self.w_code_go = self._button(description="Deal this code")
         self.w_code_go.add_class("mc-choice")
         self.w_code_go.on_click(lambda _b: self._on_deal_code(self.w_code.value))
-        self.w_setup = W.VBox([
-            W.HTML('<div class="mc-zone-title">New game</div>'),
-            W.HBox([self.w_players, self.w_new]),
-            W.Box(self.w_seat_pickers, layout=W.Layout(flex_flow="row wrap")),
-            W.HBox([self.w_code, self.w_code_go]),
+        self.w_setup = self._box(W.VBox, [
+            self._html('<div class="mc-zone-title">New game</div>'),
+            self._box(W.HBox, [self.w_players, self.w_new]),
+            self._box(W.Box, self.w_seat_pickers, layout=W.Layout(flex_flow="row wrap")),
+            self._box(W.HBox, [self.w_code, self.w_code_go]),
         ])
 
         # explainer panel
         self.w_step = W.HTMLMath("")
-        self.w_step_text = W.HTML("")
-        self.w_chain = W.HTML("")
-        self.w_numberline = W.HTML("")
+        self.w_step_text = self._html("")
+        self.w_chain = self._html("")
+        self.w_numberline = self._html("")
         self.w_hint_buttons = []
         for level, (label, tip) in enumerate(
             [("Hint: nudge", "is there a good move?"), ("Hint: which card", "which card to use"),
              ("Hint: full step", "the whole move and its sum")], start=1):
-            b = W.Button(description=label, tooltip=tip)
+            b = self._button(description=label, tooltip=tip)
             b.add_class("mc-choice")
             b.on_click(lambda _b, lv=level: self._on_hint(lv))
             self.w_hint_buttons.append(b)
-        self.w_hint = W.HTML("")
-        self.w_history = W.HTML("")
-        explainer = W.VBox([
-            W.HTML('<h3 class="mc-zone-title">What the last move did</h3>'),
+        self.w_hint = self._html("")
+        self.w_history = self._html("")
+        explainer = self._box(W.VBox, [
+            self._html('<h3 class="mc-zone-title">What the last move did</h3>'),
             self.w_step, self.w_step_text, self.w_chain, self.w_numberline,
-            W.HBox(self.w_hint_buttons, layout=W.Layout(flex_flow="row wrap")),
+            self._box(W.HBox, self.w_hint_buttons, layout=W.Layout(flex_flow="row wrap")),
             self.w_hint,
-            W.HTML('<h3 class="mc-zone-title">Moves so far</h3>'),
+            self._html('<h3 class="mc-zone-title">Moves so far</h3>'),
             self.w_history,
         ])
         explainer.add_class("mc-explain")
 
         # drawn last on every redraw: when the page shows its data-render, the whole
         # table is up to date; data-busy="1" while a bot is about to move
-        self.w_sync = W.HTML("")
-        self.w_main = W.VBox([self.w_header, self.w_status, self.w_board, self.w_ready_box,
-                              self.w_hand_title, self.w_hand, self.w_selection, self.w_choices,
-                              self.w_move_box, self.w_setup, self.w_sync])
+        self.w_sync = self._html("")
+        self.w_main = self._box(W.VBox, [
+            self.w_header, self.w_status, self.w_board, self.w_ready_box, self.w_hand_title,
+            self.w_hand, self.w_selection, self.w_choices, self.w_move_box, self.w_setup,
+            self.w_sync])
         self.w_main.add_class("mc-main")
         explainer.add_class("mc-side")
-        self.w_body = W.Box([self.w_main, explainer])
+        self.w_body = self._box(W.Box, [self.w_main, explainer])
         self.w_body.add_class("mc-root")
         self.children = [self.w_style, self.w_banner, self.w_resume_box, self.w_body]
 
@@ -942,7 +969,7 @@ class GameTable(W.VBox):
             ident = f"{card}#{copies[card]}"
             cb = self._card_buttons.get(ident)
             if cb is None:
-                cb = self._card_buttons[ident] = CardButton(self._on_card_click)
+                cb = self._card_buttons[ident] = CardButton(self._on_card_click, make=self._button)
                 cb.ident = ident  # type: ignore[attr-defined]
             pool.append(cb)
         self.card_pool = pool
@@ -994,7 +1021,7 @@ class GameTable(W.VBox):
         for c in wanted:
             b = self._choice_buttons.get(c.key)
             if b is None:
-                b = self._choice_buttons[c.key] = W.Button(description="")
+                b = self._choice_buttons[c.key] = self._button(description="")
                 b.on_click(lambda button, k=c.key: self._on_choice_key(k, button))
             enabled = not c.key.startswith("off:")
             classes = ["mc-choice"] + (["mc-primary"] if c.primary else [])
