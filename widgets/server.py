@@ -15,10 +15,12 @@ one small machine:
   connected and is gone (a closed tab, voila#1458) goes ``disconnected_grace``
   seconds after the last connection closed. Connected kernels are culled as
   jupyter_server does (``cull_idle_timeout``).
-- **A cap on kernels.** At most ``max_kernels`` run at once (0: as many as the
-  machine's memory holds, ``kernel_memory_mb`` each, leaving
-  ``reserve_memory_mb``); a page asked for beyond the cap gets one line saying
-  the server is full, and the pages already open keep working.
+- **A cap on kernels.** Pages start a kernel only while fewer than
+  ``max_kernels`` run (0: as many as the machine's memory holds,
+  ``kernel_memory_mb`` each, leaving ``reserve_memory_mb``; at least 16); a page
+  asked for beyond the cap gets one line saying the server is full, and the pages
+  already open keep working. The pools' own kernels are sized by the settings and
+  refilled only below the cap.
 - **A cap per visitor.** A browser (known by the identity cookie Voilà gives it)
   holds at most ``max_kernels_per_visitor`` kernels at once: someone reloading a
   page again and again gets one line instead of taking the class's kernels.
@@ -58,6 +60,9 @@ TOO_MANY = ("You have too many MathCards pages open: close some tabs, wait a min
 # the visitor of the page request being served (set around Voilà's page handler)
 _VISITOR: contextvars.ContextVar[str | None] = contextvars.ContextVar(
     "mathcards_visitor", default=None)
+# whether a kernel start serves a page request (the caps) or fills a pool (sized by config)
+_FOR_PAGE: contextvars.ContextVar[bool] = contextvars.ContextVar(
+    "mathcards_for_page", default=False)
 
 
 def _visitor_of(handler) -> str | None:
@@ -85,6 +90,7 @@ def _track_visitors() -> None:
 
     async def get_generator(self, path=None):
         _VISITOR.set(_visitor_of(self))  # this request's task only
+        _FOR_PAGE.set(True)
         async for html in original(self, path=path):
             yield html
 
@@ -149,7 +155,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         _track_visitors()
         if not self.max_kernels:
             self.max_kernels = max(
-                8, (_available_mb() - self.reserve_memory_mb) // max(1, self.kernel_memory_mb))
+                16, (_available_mb() - self.reserve_memory_mb) // max(1, self.kernel_memory_mb))
         text = os.environ.get(CLASS_ENV, "").strip()
         if text:
             try:
@@ -219,7 +225,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     # --- the cap ---------------------------------------------------------------------
     async def start_kernel(self, *args, **kwargs):
         visitor = self._check_visitor()
-        if len(self._kernels) >= self.max_kernels:
+        if _FOR_PAGE.get() and len(self._kernels) >= self.max_kernels:
             self.log.warning("Refusing a kernel: %d running, the cap is %d",
                              len(self._kernels), self.max_kernels)
             raise web.HTTPError(503, FULL, reason=FULL)
