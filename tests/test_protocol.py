@@ -35,7 +35,7 @@ class Toy(Game):
     title = "Toy"
     min_players = 2
     max_players = 3
-    action_types = (Take,)
+    actions = {"take": Take}
 
     def _new_game(self, seed: int) -> State:
         cards = list(standard_deck())
@@ -146,17 +146,21 @@ def test_save_and_load_replays_exactly():
     [
         (lambda d: "][", "not valid JSON"),
         (lambda d: json.dumps([1, 2]), "not a MathCards saved game"),
-        (lambda d: json.dumps({**d, "version": 2}), "version 2 is not supported"),
+        (lambda d: json.dumps({**d, "version": 3}), "version 3 is not supported"),
+        (lambda d: json.dumps({**d, "version": True}), "version True is not supported"),
         (lambda d: json.dumps({**d, "settings": {"num_players": 9}}), "settings are broken"),
-        (lambda d: json.dumps({**d, "actions": [{"type": "Take"}]}), "missing its 'card'"),
-        (lambda d: json.dumps({**d, "actions": [{"type": "Take", "card": "KX", "note": None}]}),
+        (lambda d: json.dumps({**d, "actions": [{"type": "take"}]}), "missing its 'card'"),
+        (lambda d: json.dumps({**d, "actions": [{"type": "take", "card": "KX", "note": None}]}),
          "'KX' is not a card"),
-        (lambda d: json.dumps({**d, "actions": [{"type": "Take", "card": 7, "note": None}]}),
+        (lambda d: json.dumps({**d, "actions": [{"type": "take", "card": 7, "note": None}]}),
          "expected card text"),
-        (lambda d: json.dumps({**d, "actions": [{"type": "Take", "card": "AS", "note": None,
+        (lambda d: json.dumps({**d, "actions": [{"type": "take", "card": "AS", "note": None,
                                                  "x": 1}]}), "unknown field"),
         (lambda d: json.dumps({**d, "actions": d["actions"] * 2}), "move 2 of the saved game"),
-        (lambda d: json.dumps({**d, "actions": "Take"}), "no action list"),
+        (lambda d: json.dumps({**d, "actions": "take"}), "no action list"),
+        # a version-2 save names actions by their stable names, not by class names
+        (lambda d: json.dumps({**d, "actions": [{**d["actions"][0], "type": "Take"}]}),
+         "'Take' is not a Toy move"),
     ],
 )
 def test_damaged_saves_name_the_problem(mutate, message):
@@ -170,7 +174,7 @@ def test_damaged_saves_name_the_problem(mutate, message):
 def test_decode_action_checks_types():
     with pytest.raises(SaveFileError, match="not a Toy move"):
         decode_action(Toy(), {"type": "Fly"})
-    assert decode_action(Toy(), {"type": "Take", "card": "10H", "note": "x"}) == Take(
+    assert decode_action(Toy(), {"type": "take", "card": "10H", "note": "x"}) == Take(
         parse_card("10H"), "x"
     )
 

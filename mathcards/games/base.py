@@ -17,9 +17,10 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+import re
 import types
 import typing
-from collections.abc import Collection, Iterable, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, ClassVar
@@ -34,7 +35,21 @@ from mathcards.errors import (
 )
 
 SAVE_FORMAT = "mathcards-game"
-SAVE_VERSION = 1
+# Version 2 names each action by its game's explicit, stable name ("play",
+# "end-turn"); version 1 (the first release) named it by its Python class name.
+# Both are read; version 2 is written.
+SAVE_VERSION = 2
+READ_VERSIONS = (1, 2)
+
+# an action class -> its stable save name (filled by Game.__init_subclass__)
+_SAVE_NAMES: dict[type, str] = {}
+
+
+def seat_name(names: Sequence[str], seat: int) -> str:
+    """What to call ``seat`` in a sentence: its name at the table, else "Player N"."""
+    if 0 <= seat < len(names) and names[seat]:
+        return names[seat]
+    return f"Player {seat + 1}"
 
 
 class History:
@@ -96,7 +111,9 @@ class Event:
 
     player: int | None
 
-    def describe(self) -> str:
+    def describe(self, names: Sequence[str] = ()) -> str:
+        """One plain sentence; ``names`` are the seats' names at the table (else
+        "Player N", see ``seat_name``)."""
         return type(self).__name__
 
 
@@ -109,9 +126,26 @@ class Game:
     title: ClassVar[str] = ""
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 6
-    action_types: ClassVar[tuple[type, ...]] = ()
+    # every action of the game under its stable save name ({"play": Play, ...});
+    # renaming a class never changes a name here, so saves and deal codes keep working
+    actions: ClassVar[Mapping[str, type]] = {}
+    # the names version-1 saves used (the classes' names then) -> today's save names
+    v1_actions: ClassVar[Mapping[str, str]] = {}
+    action_types: ClassVar[tuple[type, ...]] = ()  # derived from ``actions``
 
     num_players: int = 2
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "actions" in vars(cls):
+            cls.action_types = tuple(cls.actions.values())
+            for name, action_cls in cls.actions.items():
+                if not re.fullmatch(r"[a-z][a-z-]*", name):
+                    raise TypeError(f"{cls.__name__}: action name {name!r} is not lower-case")
+                _SAVE_NAMES[action_cls] = name
+            unknown = set(cls.v1_actions.values()) - set(cls.actions)
+            if unknown:
+                raise TypeError(f"{cls.__name__}.v1_actions names unknown actions {unknown}")
 
     def __post_init__(self) -> None:
         n = self.num_players
@@ -361,9 +395,17 @@ def _encode_value(value: Any) -> Any:
     return value
 
 
+def action_name(action: Any) -> str:
+    """The stable save name of ``action`` ("play", "end-turn"...)."""
+    try:
+        return _SAVE_NAMES[type(action)]
+    except KeyError:
+        raise TypeError(f"{type(action).__name__} is no game's action") from None
+
+
 def encode_action(action: Any) -> dict[str, Any]:
-    """An action as plain JSON: ``{"type": "Play", "card": "7H", ...}``."""
-    out: dict[str, Any] = {"type": type(action).__name__}
+    """An action as plain JSON: ``{"type": "play", "card": "7H", ...}``."""
+    out: dict[str, Any] = {"type": action_name(action)}
     for f in dataclasses.fields(action):
         out[f.name] = _encode_value(getattr(action, f.name))
     return out
@@ -422,16 +464,22 @@ def _decode_value(hint: Any, value: Any, where: str) -> Any:
     raise SaveFileError(f"{where}: cannot read a value of type {hint}")  # pragma: no cover
 
 
-def decode_action(game: Game, data: Any, where: str = "action") -> Any:
-    """The action a JSON dict describes (its legality is checked by ``apply``)."""
+def decode_action(game: Game, data: Any, where: str = "action", *,
+                  version: int = SAVE_VERSION) -> Any:
+    """The action a JSON dict describes (its legality is checked by ``apply``).
+
+    ``version`` is the save format's: version 1 named actions by class name."""
     if not isinstance(data, dict) or not isinstance(data.get("type"), str):
         raise SaveFileError(f"{where}: expected an object with a 'type', found {data!r}")
-    by_name = {cls.__name__: cls for cls in game.action_types}
-    cls = by_name.get(data["type"])
+    name = data["type"]
+    if version == 1:
+        name = game.v1_actions.get(name, "")
+    cls = game.actions.get(name) if name else None
     if cls is None:
+        known = game.v1_actions if version == 1 else game.actions
         raise SaveFileError(
             f"{where}: {data['type']!r} is not a {game.title} move "
-            f"(moves are {', '.join(sorted(by_name))})"
+            f"(moves are {', '.join(sorted(known))})"
         )
     hints = _HINTS.get(cls)
     if hints is None:
@@ -465,10 +513,11 @@ def load_state(text: str | bytes) -> State:
         ) from None
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise SaveFileError("this is not a MathCards saved game (its 'format' is wrong)")
-    if data.get("version") != SAVE_VERSION:
+    version = data.get("version")
+    if isinstance(version, bool) or version not in READ_VERSIONS:
         raise SaveFileError(
-            f"saved game version {data.get('version')!r} is not supported (this MathCards "
-            f"reads version {SAVE_VERSION})"
+            f"saved game version {version!r} is not supported (this MathCards "
+            f"reads versions {', '.join(map(str, READ_VERSIONS))}); update MathCards"
         )
     name, settings, seed, actions = (data.get(k) for k in ("game", "settings", "seed", "actions"))
     if not isinstance(settings, dict) or not isinstance(actions, list):
@@ -481,7 +530,7 @@ def load_state(text: str | bytes) -> State:
     except (SettingsError, TypeError) as exc:
         raise SaveFileError(f"the saved game's settings are broken: {exc}") from None
     for i, raw in enumerate(actions, start=1):
-        action = decode_action(game, raw, where=f"move {i}")
+        action = decode_action(game, raw, where=f"move {i}", version=version)
         try:
             state = state.apply(action)
         except IllegalActionError as exc:

@@ -39,7 +39,7 @@ import bisect
 import dataclasses
 import random
 from collections import Counter
-from collections.abc import Collection, Iterable, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import product
@@ -465,9 +465,22 @@ class DiceStacks(Game):
     title: ClassVar[str] = "Dice Stacks"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 8
-    action_types: ClassVar[tuple[type, ...]] = (
-        Roll, Draw, DrawRest, StopDrawing, LayStack, EndTurn,
-    )
+    actions: ClassVar[Mapping[str, type]] = {
+        "roll": Roll,
+        "draw": Draw,
+        "draw-rest": DrawRest,
+        "stop-drawing": StopDrawing,
+        "lay-stack": LayStack,
+        "end-turn": EndTurn,
+    }
+    v1_actions: ClassVar[Mapping[str, str]] = {
+        "Roll": "roll",
+        "Draw": "draw",
+        "DrawRest": "draw-rest",
+        "StopDrawing": "stop-drawing",
+        "LayStack": "lay-stack",
+        "EndTurn": "end-turn",
+    }
 
     decks: int | None = None
 

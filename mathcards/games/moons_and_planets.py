@@ -65,7 +65,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Collection, Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, ClassVar
@@ -973,15 +973,24 @@ class MoonsAndPlanets(Game):
     title: ClassVar[str] = "Moons and Planets"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 5
-    action_types: ClassVar[tuple[type, ...]] = (
-        TurnPrize,
-        PlayCard,
-        DeclarePlanet,
-        MakeMoon,
-        AddToMoon,
-        Regroup,
-        Done,
-    )
+    actions: ClassVar[Mapping[str, type]] = {
+        "turn-prize": TurnPrize,
+        "play-card": PlayCard,
+        "declare-planet": DeclarePlanet,
+        "make-moon": MakeMoon,
+        "add-to-moon": AddToMoon,
+        "regroup": Regroup,
+        "done": Done,
+    }
+    v1_actions: ClassVar[Mapping[str, str]] = {
+        "TurnPrize": "turn-prize",
+        "PlayCard": "play-card",
+        "DeclarePlanet": "declare-planet",
+        "MakeMoon": "make-moon",
+        "AddToMoon": "add-to-moon",
+        "Regroup": "regroup",
+        "Done": "done",
+    }
 
     trick_limit: int = 200
 

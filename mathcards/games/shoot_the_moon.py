@@ -52,7 +52,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any, ClassVar
@@ -410,7 +410,12 @@ class ShootTheMoon(Game):
     title: ClassVar[str] = "Shoot the Moon"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 6
-    action_types: ClassVar[tuple[type, ...]] = (Play,)
+    actions: ClassVar[Mapping[str, type]] = {
+        "play": Play,
+    }
+    v1_actions: ClassVar[Mapping[str, str]] = {
+        "Play": "play",
+    }
 
     partnerships: bool = False
     target_chips: int = 7

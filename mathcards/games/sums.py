@@ -55,7 +55,7 @@ in ``tests/games/test_sums.py``):
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -511,9 +511,24 @@ class Sums(Game):
     title: ClassVar[str] = "Sums"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 8
-    action_types: ClassVar[tuple[type, ...]] = (
-        Draw, Play, Capture, Counter, Decline, TakeBack, EndGame,
-    )
+    actions: ClassVar[Mapping[str, type]] = {
+        "draw": Draw,
+        "play": Play,
+        "capture": Capture,
+        "counter": Counter,
+        "decline": Decline,
+        "take-back": TakeBack,
+        "end-game": EndGame,
+    }
+    v1_actions: ClassVar[Mapping[str, str]] = {
+        "Draw": "draw",
+        "Play": "play",
+        "Capture": "capture",
+        "Counter": "counter",
+        "Decline": "decline",
+        "TakeBack": "take-back",
+        "EndGame": "end-game",
+    }
 
     decks: int | None = None
     piles: int = 2

@@ -38,10 +38,10 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import Any, ClassVar
 
 from mathcards.cards import Card, as_card, parse_card, standard_deck
 from mathcards.errors import MathCardsError, SettingsError
@@ -432,7 +432,16 @@ class SunsToMoons(Game):
     title = "Suns to Moons"
     min_players = 2
     max_players = 8
-    action_types = (Play, EndTurn, Pass)
+    actions: ClassVar[Mapping[str, type]] = {
+        "play": Play,
+        "end-turn": EndTurn,
+        "pass": Pass,
+    }
+    v1_actions: ClassVar[Mapping[str, str]] = {
+        "Play": "play",
+        "EndTurn": "end-turn",
+        "Pass": "pass",
+    }
 
     target_score: int = 10
     decks: int | None = None
