@@ -46,6 +46,7 @@ bench: $(STAMP)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check mathcards widgets tests benchmarks
+	$(VENV)/bin/mypy
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis build *.egg-info
