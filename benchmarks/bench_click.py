@@ -77,7 +77,7 @@ def bot_move_times(game: str, players: int = 3, kind: str = "strong") -> list[fl
         if table.state.is_over:
             break
         t0 = time.perf_counter()
-        table._bot_move(table._generation)
+        table.ctl._bot_move(table.ctl._generation)
         times.append(time.perf_counter() - t0)
     return times
 
@@ -87,7 +87,7 @@ def browser_latency() -> dict[str, list[float]]:
     from playwright.sync_api import sync_playwright
 
     from mathcards.games.registry import make_game
-    from mathcards.widgets.saves import deal_code
+    from mathcards.saves import deal_code
     from tests.browser.server import VoilaServer
 
     root = Path(tempfile.mkdtemp(prefix="bench_click_"))

@@ -15,10 +15,10 @@ from typing import Any
 
 import pytest
 
+from mathcards import saves
 from mathcards.errors import SaveFileError
 from mathcards.games.base import SAVE_VERSION, State, action_name
 from mathcards.games.registry import game_names, make_game
-from mathcards.widgets import saves
 
 FIXTURES = json.loads(
     (Path(__file__).parent / "fixtures" / "release1" / "saves_and_codes.json").read_text("utf-8"))

@@ -140,9 +140,9 @@ def play(game_name: str, *, deal: str | None = None, seats: Sequence[str] | None
     """A table for ``game_name``; page-address options (Voilà) override the arguments."""
     import importlib
 
+    from mathcards import saves
     from mathcards.errors import MathCardsError
     from mathcards.games.registry import get_game_class
-    from mathcards.widgets import saves
     from mathcards.widgets.table import GameTable
 
     if game_name not in VIEWS:
@@ -191,9 +191,9 @@ def play(game_name: str, *, deal: str | None = None, seats: Sequence[str] | None
     table = GameTable(view, game, seats=seats, seed=seed, bot_delay=bot_delay, save=save,
                       slot=slot, who=who)
     if problem:
-        table._say(problem + " A new game has started instead.", refused=True)
+        table.say(problem + " A new game has started instead.", refused=True)
     elif name_problem:
-        table._say(name_problem + ".", refused=True)
+        table.say(name_problem + ".", refused=True)
     if not preheated:
         # A fresh kernel (the pool was used up: often a class arriving at once) loads
         # sympy later, in the background, so the page itself costs no more than a bare

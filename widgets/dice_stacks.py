@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mathcards.cards import Card, parse_cards
 from mathcards.errors import MathCardsError
@@ -34,8 +34,11 @@ from mathcards.games.dice_stacks import (
     StopDrawing,
     stack_problem,
 )
+from mathcards.table import Choice, GameView, esc
 from mathcards.widgets.cards import backs_html, card_face_html, stack_html
-from mathcards.widgets.table import Choice, GameTable, GameView, esc
+
+if TYPE_CHECKING:  # the view is pure Python: only the table needs ipywidgets
+    from mathcards.widgets.table import GameTable
 
 __all__ = ["DiceStacksView", "dice_stacks_table", "die_html"]
 
@@ -270,5 +273,7 @@ def dice_stacks_table(*, players: int = 2, seats: Sequence[str] | None = None,
                       bot_delay: float = 0.8, **kwargs: Any) -> GameTable:
     """A Dice Stacks table: you against bots unless ``seats`` says otherwise."""
     game = DiceStacks(num_players=players, decks=decks)
+    from mathcards.widgets.table import GameTable
+
     return GameTable(DiceStacksView(), game, seats=seats, seed=seed, bot_delay=bot_delay,
                      **kwargs)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mathcards.cards import Card, parse_card, whole_number
 from mathcards.errors import MathCardsError
@@ -25,8 +25,11 @@ from mathcards.games.sums import (
     Sums,
     TakeBack,
 )
+from mathcards.table import Choice, GameView, esc
 from mathcards.widgets.cards import backs_html, card_face_html, pile_html
-from mathcards.widgets.table import Choice, GameTable, GameView, esc
+
+if TYPE_CHECKING:  # the view is pure Python: only the table needs ipywidgets
+    from mathcards.widgets.table import GameTable
 
 __all__ = ["SumsView", "sums_table"]
 
@@ -177,4 +180,6 @@ def sums_table(*, players: int = 2, seats: Sequence[str] | None = None, piles: i
                seed: int | None = None, bot_delay: float = 0.8, **kwargs: Any) -> GameTable:
     """A Sums table: you against bots unless ``seats`` says otherwise."""
     game = Sums(num_players=players, piles=piles)
+    from mathcards.widgets.table import GameTable
+
     return GameTable(SumsView(), game, seats=seats, seed=seed, bot_delay=bot_delay, **kwargs)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mathcards.cards import Card, parse_card
 from mathcards.errors import MathCardsError
@@ -27,8 +27,11 @@ from mathcards.games.suns_to_moons import (
     number,
     signed,
 )
+from mathcards.table import Choice, GameView, esc
 from mathcards.widgets.cards import backs_html, card_face_html
-from mathcards.widgets.table import Choice, GameTable, GameView, esc
+
+if TYPE_CHECKING:  # the view is pure Python: only the table needs ipywidgets
+    from mathcards.widgets.table import GameTable
 
 __all__ = ["SunsToMoonsView", "deck_card_html", "deck_html", "suns_to_moons_table"]
 
@@ -223,5 +226,7 @@ def suns_to_moons_table(*, players: int = 2, seats: Sequence[str] | None = None,
                         bot_delay: float = 0.8, **kwargs: Any) -> GameTable:
     """A Suns to Moons table: you against bots unless ``seats`` says otherwise."""
     game = SunsToMoons(num_players=players, target_score=target_score)
+    from mathcards.widgets.table import GameTable
+
     return GameTable(SunsToMoonsView(), game, seats=seats, seed=seed, bot_delay=bot_delay,
                      **kwargs)

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import importlib
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mathcards.errors import SaveFileError, SettingsError
+
+if TYPE_CHECKING:
+    from mathcards.games.base import Game
 
 GAMES: dict[str, tuple[str, str]] = {
     "suns_to_moons": ("mathcards.games.suns_to_moons", "SunsToMoons"),
@@ -20,14 +23,15 @@ def game_names() -> tuple[str, ...]:
     return tuple(GAMES)
 
 
-def get_game_class(name: Any) -> type:
+def get_game_class(name: Any) -> type[Game]:
     if name not in GAMES:
         raise SettingsError(f"unknown game {name!r}: choose one of {', '.join(GAMES)}")
     module, cls = GAMES[name]
-    return getattr(importlib.import_module(module), cls)
+    found: type[Game] = getattr(importlib.import_module(module), cls)
+    return found
 
 
-def make_game(name: str, **settings: Any):
+def make_game(name: str, **settings: Any) -> Game:
     """``make_game("sums", num_players=3)``: a Game with validated settings."""
     cls = get_game_class(name)
     try:

@@ -22,7 +22,7 @@ import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from mathcards.games.registry import make_game
-from mathcards.widgets.saves import deal_code
+from mathcards.saves import deal_code
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 PLAYABLE = ".mc-hand .mc-cardbtn:enabled, .mc-choices .mc-choice:enabled"

@@ -17,7 +17,7 @@ def data_dir(tmp_path, monkeypatch):
 def replayable_private_seeds(monkeypatch):
     """Tables draw a secret private seed per deal; in tests the secrets are 1, 2, 3...
     so a seeded test replays exactly (test_deal_privacy checks the real secrets)."""
-    from mathcards.widgets import saves
+    from mathcards import saves
 
     counter = iter(range(1, 1_000_000))
     monkeypatch.setattr(saves, "new_private_seed", lambda: next(counter))

@@ -8,9 +8,9 @@ import random
 import pytest
 
 from mathcards.games.registry import get_game_class
+from mathcards.saves import deal_code
 from mathcards.widgets import play
 from mathcards.widgets.dice_stacks import dice_stacks_table
-from mathcards.widgets.saves import deal_code
 from mathcards.widgets.suns_to_moons import suns_to_moons_table
 from mathcards.widgets.table import MAX_SEATS, Refused
 from tests.widgets.helpers import click_something, enabled_cards, play_to_end
@@ -57,7 +57,7 @@ def test_a_click_behind_the_resume_offer_is_refused_and_the_save_is_kept(data_di
     assert slot_files
     before = {p: p.read_bytes() for p in slot_files}
     reopened = suns_to_moons_table(seed=99, bot_delay=0)
-    assert reopened._saved_offer is not None
+    assert reopened.ctl.saved_offer is not None
     action = next(iter(reopened.state.legal_actions()))
     with pytest.raises(Refused, match="resume your saved game or start a new one"):
         reopened.play(action)

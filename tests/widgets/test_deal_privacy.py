@@ -13,11 +13,12 @@ import random
 
 import pytest
 
+from mathcards import saves
 from mathcards.games.base import load_state
 from mathcards.games.registry import make_game
-from mathcards.widgets import play, saves
-from mathcards.widgets.saves import deal_code, read_deal_code
-from mathcards.widgets.saves import new_private_seed as REAL_SECRETS
+from mathcards.saves import deal_code, read_deal_code
+from mathcards.saves import new_private_seed as REAL_SECRETS
+from mathcards.widgets import play
 from tests.widgets.helpers import click_something
 
 

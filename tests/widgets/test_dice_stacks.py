@@ -17,9 +17,9 @@ from mathcards.games.dice_stacks import (
     stack_points,
     stack_problem,
 )
+from mathcards.saves import deal_code
 from mathcards.widgets import play
 from mathcards.widgets.dice_stacks import DiceStacksView, dice_stacks_table
-from mathcards.widgets.saves import deal_code
 from tests.widgets.helpers import enabled_cards, enabled_choices, play_to_end
 
 
@@ -275,12 +275,12 @@ def test_tampered_selection_indices_are_refused_and_nothing_changes():
     before = table.state
     n = len(before.observation(0).hand)
     for key in (f"h{n + 5}", "h-1", "card:KS", "hx", None):
-        table._try(table._card_click, key)  # what a forged click could carry
+        table.ctl.attempt(table.ctl.click_card, key)  # what a forged click could carry
         assert table.state is before and table.refused
     assert table.selected == ()
     # a forged index list never reaches the engine as cards the player lacks
-    table.selected = (n + 3, n + 4)
-    table._try(table._choice_click, "lay")
+    table.ctl.selected = (n + 3, n + 4)
+    table.ctl.attempt(table.ctl.click_choice, "lay")
     assert table.state is before and table.refused and "select cards" in table.message
 
 

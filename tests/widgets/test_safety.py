@@ -144,7 +144,7 @@ def test_click_on_a_disabled_card_is_refused_with_the_reason():
     rng = random.Random(1)
     for _ in range(200):
         off = [cb for cb in table.card_pool if cb.card is not None and cb.button.disabled]
-        if off and table._acting_human():
+        if off and table.ctl.acting_human():
             break
         click_something(table, rng)
     else:
@@ -165,7 +165,7 @@ def test_a_tampered_choice_key_is_refused_and_nothing_changes():
     before = table.state
     # a button means its own key, kept in the kernel: a key the page never offered
     # reaches the table only as a forged call, and is refused
-    table._try(table._choice_click, "sign:+99")
+    table.ctl.attempt(table.ctl.click_choice, "sign:+99")
     assert table.state is before
     assert table.refused and "not one of the moves" in table.message
 
@@ -239,8 +239,8 @@ def test_clicks_during_a_bots_turn_are_refused():
          if (table.choice_keys[i] or "").startswith("sign:")).click()
     assert table.state.current_player == 1  # the bot's turn, paused
     before = table.state
-    table._try(table._card_click, key)  # what a stale button in the page would send
-    table._on_typed("pass")
+    table.ctl.attempt(table.ctl.click_card, key)  # what a stale button in the page would send
+    table._on_typed("pass")  # the typed-move box
     assert table.state is before
     assert table.refused and "wait for the bot" in table.message
 

@@ -7,9 +7,9 @@ import time
 
 import pytest
 
+from mathcards import saves
 from mathcards.games.registry import make_game
-from mathcards.widgets import saves
-from mathcards.widgets.saves import DealCodeError, deal_code, read_deal_code
+from mathcards.saves import DealCodeError, deal_code, read_deal_code
 from mathcards.widgets.sums import sums_table
 from mathcards.widgets.suns_to_moons import suns_to_moons_table
 from mathcards.widgets.table import wait_for_bots
@@ -213,9 +213,9 @@ def _writer(data_dir: str, seed: int, rounds: int, go) -> None:
     import os as _os
 
     _os.environ["MATHCARDS_DATA_DIR"] = data_dir
+    from mathcards import saves as _saves
     from mathcards.bots import Bot
     from mathcards.games.registry import make_game as _make
-    from mathcards.widgets import saves as _saves
 
     state = _make("sums", num_players=2).new_game(seed)
     bot = Bot("sums", "random", seed=seed)

@@ -115,7 +115,7 @@ def test_play_reads_deal_code_and_seats_from_the_page_address():
     assert table.state.game.piles == 6
     assert table.state.seed == 77
     assert table.seats == ("human", "random", "strong")
-    assert table.bot_delay == 0
+    assert table.ctl.bot_delay == 0
 
 
 def test_play_with_a_bad_code_says_so_and_deals_a_fresh_game():
@@ -127,7 +127,7 @@ def test_play_with_a_bad_code_says_so_and_deals_a_fresh_game():
 
 def _code(name, players, seed, **settings):
     from mathcards.games.registry import make_game
-    from mathcards.widgets.saves import deal_code
+    from mathcards.saves import deal_code
 
     return deal_code(make_game(name, num_players=players, **settings), seed)
 

@@ -1,0 +1,795 @@
+"""The table controller: one game at one table, with no widget in sight.
+
+A ``TableController`` holds everything a table *does*: the seats (people or
+bots), the state, whose hand this screen shows, the resume offer of a saved
+game, deal codes, the move menu (a move picked as a card, then a sign...),
+typed moves, hints, the bots' turns, saving, the explainer's text and the move
+history. It never imports ipywidgets: tests drive it directly, and the
+ipywidgets table (``mathcards.widgets.table.GameTable``) is a view that sends
+it clicks and draws what it says.
+
+Every click or typed move becomes one of ``state.legal_actions()`` or a
+refusal with the rule's reason (``Refused``); the controller changes nothing
+else when it refuses. Each game says how its moves split into choices and how
+its board looks in a small ``GameView`` (pure Python too: HTML strings).
+
+Listeners (``listen``) hear "table" after a change the view must redraw,
+"status" after a new message only, and "start" after a new deal.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from mathcards import saves
+from mathcards.bots import Bot
+from mathcards.cards import Card, whole_number
+from mathcards.errors import IllegalActionError, MathCardsError, SettingsError
+from mathcards.games.base import Event, Game, State
+from mathcards.games.registry import get_game_class
+
+SEAT_KINDS = saves.SEAT_KINDS
+SEAT_LABELS = {"human": "person", "random": "bot (random)", "strong": "bot (strong)"}
+MAX_SEATS = 8  # the most any game's engine allows
+OFFER_FIRST = "first answer the offer above: resume your saved game or start a new one"
+
+
+def esc(text: object) -> str:
+    return html.escape(str(text), quote=True)
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One step of a move as the player picks it: a card, a sign, a pile..."""
+
+    key: str  # stable within its stage, e.g. "card:7H", "sign:-1"
+    label: str  # button text
+    card: Card | None = None  # a card from the player's own hand (shown on the card)
+    tooltip: str = ""
+    primary: bool = False
+
+
+@dataclass
+class Explanation:
+    """What the explainer panel shows after a move."""
+
+    latex: str = ""  # the step as LaTeX for HTMLMath
+    text: str = ""  # the same in plain text (screen readers, tests)
+    chain: str = ""  # the round's running chain, plain text
+    svg: str = ""  # number line (Suns to Moons)
+
+
+@dataclass(frozen=True)
+class CardState:
+    """How one card of the viewer's hand is offered now."""
+
+    card: Card
+    key: str  # what a click on it names ("card:7H", or "h3" when selecting)
+    enabled: bool
+    selected: bool = False
+    tooltip: str = ""
+
+
+class Refused(MathCardsError):
+    """A click or typed move that the table turns down (the message says why)."""
+
+
+def _norm(text: str) -> str:
+    out = text.lower().replace("−", "-").replace("♥", "h").replace("♦", "d")
+    out = out.replace("♠", "s").replace("♣", "c")
+    return " ".join(out.split())
+
+
+def _names(text: str, seat_names: Sequence[str]) -> str:
+    for i in range(len(seat_names) - 1, -1, -1):
+        text = text.replace(f"Player {i + 1}", seat_names[i])
+    return text
+
+
+class GameView:
+    """How one game's table looks and how its moves split into choices.
+
+    Subclasses override what their game needs; the defaults give a plain
+    table with one button per legal move.
+    """
+
+    game_name = ""
+    selection_mode_hint = ""
+
+    # --- what is shown -------------------------------------------------
+    def hand(self, obs: Any) -> tuple[Card, ...]:
+        return tuple(getattr(obs, "hand", ()))
+
+    def board_html(self, state: State, obs: Any, seat_names: Sequence[str]) -> str:
+        """The public table (no hidden cards); ``obs`` is the viewer's observation."""
+        return ""
+
+    def status(self, state: State, seat_names: Sequence[str]) -> str:
+        """One line about the position (goal, dice, phase)."""
+        return ""
+
+    # --- moves -----------------------------------------------------------
+    def listed_actions(self, state: State) -> Sequence[Any]:
+        """The legal actions offered as choices (all of them by default)."""
+        return tuple(state.legal_actions())
+
+    def path(self, state: State, action: Any) -> tuple[Choice, ...]:
+        return (Choice(f"a:{action}", str(action)),)
+
+    def selection_mode(self, state: State) -> bool:
+        """True when cards are selected into a set (Dice Stacks' stacks)."""
+        return False
+
+    def selection_action(self, state: State, cards: tuple[Card, ...]) -> Any:
+        raise NotImplementedError
+
+    def selection_summary(self, state: State, cards: tuple[Card, ...]) -> tuple[bool, str]:
+        """(is it a legal move, one line about it) for the cards selected so far."""
+        if not cards:
+            return False, ""
+        action = self.selection_action(state, cards)
+        if state.is_legal(action):
+            return True, str(action)
+        return False, self.why_not(state, action)
+
+    def refused_choices(self, state: State, picked: tuple[str, ...]) -> list[Choice]:
+        """Choices shown disabled with the reason (key "off:..."), e.g. a sign that breaks ±10."""
+        return []
+
+    def card_refusal(self, state: State, card: Card) -> str:
+        """Why a card in hand cannot be chosen now."""
+        return "it cannot be played now"
+
+    def parse_move(self, state: State, text: str) -> Any:
+        """A typed move -> the action it names (checked for legality by the table).
+
+        The default matches the words of a legal move ("draw from pile 1").
+        Raise MathCardsError with a helpful message when nothing matches.
+        """
+        want = _norm(text)
+        for action in self.listed_actions(state):
+            if _norm(str(action)) == want:
+                return action
+        raise MathCardsError(f"{text.strip()!r} is not a move here; try one of the buttons")
+
+    # --- explaining ------------------------------------------------------
+    def explain(self, before: State, action: Any, after: State, seat_names: Sequence[str]
+                ) -> Explanation:
+        """The explainer's steps for the last action: HTML with LaTeX, text, chain, SVG."""
+        from mathcards import explain as X
+
+        steps = X.explain_events(before, after)
+        html_steps = "".join(s.html for s in steps)
+        text = X.spoken(steps)
+        svg = ""
+        for step in steps:
+            for part in step.walk():
+                drawing = getattr(part, "svg", None)  # SignedAddition.svg() draws the jump
+                if callable(drawing):
+                    drawing = drawing()
+                if isinstance(drawing, str) and drawing:
+                    svg = drawing
+        return Explanation(latex=_names(html_steps, seat_names), text=_names(text, seat_names),
+                           chain=self.chain(before, after), svg=svg)
+
+    def chain(self, before: State, after: State) -> str:
+        """The round's running chain in plain text (games that have one)."""
+        return ""
+
+    def history_line(self, event: Event, seat_names: Sequence[str]) -> str | None:
+        """The move-history sentence of an event, or None to leave it out."""
+        return _names(event.describe(), seat_names)
+
+    def hint(self, state: State, level: int) -> str:
+        from mathcards import explain as X
+
+        return str(X.hint(state, level).spoken)
+
+    def why_not(self, state: State, action: Any) -> str:
+        """The rule that refuses ``action``, with the explainer's arithmetic when it has some."""
+        try:
+            from mathcards import explain as X
+
+            refusal = X.why_not(state, action)
+        except Exception:  # the engine's own words are enough
+            return state.why_illegal(action)
+        extra = " ".join(c.spoken for c in refusal.detail)
+        return f"{refusal.reason}{' (' + extra.rstrip('.') + ')' if extra else ''}"
+
+
+Schedule = Callable[[float, Callable[[], None]], None]
+
+
+def schedule_later(delay: float, fn: Callable[[], None]) -> None:
+    """Run ``fn`` after ``delay`` seconds: on the running asyncio loop (a kernel's: comm
+    messages, i.e. clicks, keep flowing during the pause), else on a timer thread."""
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        loop = None
+    if loop is not None:
+        loop.call_later(delay, fn)
+    else:
+        timer = threading.Timer(delay, fn)
+        timer.daemon = True
+        timer.start()
+
+
+class TableController:
+    """One game at one table: seats, turns, bots, saves, the move menu and the explainer."""
+
+    def __init__(self, view: GameView, game: Game | None = None, *,
+                 seats: Sequence[str] | None = None, seed: int | None = None,
+                 bot_delay: float = 0.8, save: bool = True, resume: str = "ask",
+                 slot: str = "", bot_seed: int | None = None,
+                 schedule: Schedule = schedule_later,
+                 listener: Callable[[str], None] | None = None) -> None:
+        self.view = view
+        self.game_name = view.game_name
+        self.game_cls = get_game_class(self.game_name)
+        self.bot_delay = max(0.0, float(bot_delay))
+        self.save_enabled = save
+        self.slot = slot
+        self.lock = threading.RLock()
+        self._schedule = schedule
+        self._listeners: list[Callable[[str], None]] = [listener] if listener else []
+        self._generation = 0  # bumps on every new game, so stale bot timers do nothing
+        self._bot_pending = False
+        self._bot_seed = bot_seed
+        self.message = ""  # last status/refusal, plain text
+        self.refused = False
+        self.explanation = Explanation()
+        self._parts: list[Explanation] = []
+        self.history: list[str] = []
+        self.hint_level = 0
+        self.picked: tuple[str, ...] = ()
+        self.selected: tuple[int, ...] = ()  # indices into the viewer's hand
+        self.viewer: int | None = None
+        self.saved_offer: saves.SavedTable | None = None
+        self.seats: tuple[str, ...] = ()
+        self.deal_code = ""
+
+        game = game or self.game_cls()
+        seats = tuple(seats) if seats else ("human",) + ("strong",) * (game.num_players - 1)
+        saved, problem = (None, "")
+        if save and resume != "never":
+            saved, problem = saves.load_table(self.game_name, slot)
+            if saved is not None and saved.state.is_over:
+                saved = None
+        if saved is not None and resume == "always":
+            self.start(saved.state.game, saved.seats, saved.state.seed, state=saved.state)
+            self.say(f"Welcome back: your saved game is restored at move "
+                     f"{len(self.state.history)}.")
+            return
+        # nothing moves (no bot, no save) until the player answers the offer
+        self.saved_offer = saved
+        self.start(game, seats, seed)
+        if problem:
+            self.say(problem)
+
+    # ------------------------------------------------------------------ listeners
+    def listen(self, listener: Callable[[str], None]) -> None:
+        self._listeners.append(listener)
+
+    def _notify(self, what: str) -> None:
+        for listener in self._listeners:
+            listener(what)
+
+    def say(self, text: str, *, refused: bool = False) -> None:
+        self.message, self.refused = text, refused
+        self._notify("status")
+
+    # ------------------------------------------------------------------ seats
+    @property
+    def seat_names(self) -> tuple[str, ...]:
+        names = []
+        humans = sum(1 for k in self.seats if k == "human")
+        for i, kind in enumerate(self.seats):
+            if kind == "human":
+                names.append(f"Player {i + 1} (you)" if humans == 1 else f"Player {i + 1}")
+            else:
+                names.append(f"Player {i + 1} (bot)")
+        return tuple(names)
+
+    @property
+    def humans(self) -> tuple[int, ...]:
+        return tuple(i for i, k in enumerate(self.seats) if k == "human")
+
+    @property
+    def hot_seat(self) -> bool:
+        return len(self.humans) >= 2
+
+    def _check_seats(self, game: Game, seats: Sequence[str]) -> tuple[str, ...]:
+        seats = tuple(seats)
+        if len(seats) != game.num_players:
+            raise SettingsError(f"{len(seats)} seat kinds given for {game.num_players} players")
+        for kind in seats:
+            if kind not in SEAT_KINDS:
+                raise SettingsError(f"seat kind {kind!r} is not one of {', '.join(SEAT_KINDS)}")
+        return seats
+
+    # ------------------------------------------------------------------ game life
+    def start(self, game: Game, seats: Sequence[str], seed: int | None,
+              state: State | None = None) -> None:
+        with self.lock:
+            self.seats = self._check_seats(game, seats)
+            if seed is None:
+                seed = saves.new_seed()
+            if state is None:
+                # the deal code shows `seed`: it decides the public cards and, when one
+                # person sits here, their hand; every other hidden card comes from a
+                # secret of this table only (a code never reveals a hand)
+                humans = [i for i, kind in enumerate(self.seats) if kind == "human"]
+                state = game.new_game(seed, private_seed=saves.new_private_seed(),
+                                      known_seat=humans[0] if len(humans) == 1 else None)
+            self.state = state
+            self._generation += 1
+            self._bot_pending = False
+            base = ((self.state.seed ^ self.state.private_seed) % 2**32
+                    if self._bot_seed is None else self._bot_seed)
+            self.bots = {i: Bot(self.game_name, kind, seed=base * 31 + i)
+                         for i, kind in enumerate(self.seats) if kind != "human"}
+            self.viewer = self.humans[0] if len(self.humans) == 1 else None
+            self.picked, self.selected = (), ()
+            self.hint_level = 0
+            self.explanation = Explanation()
+            self._parts = []
+            self.history = [h for e in self.state.events
+                            if (h := self.view.history_line(e, self.seat_names))]
+            self.message, self.refused = "", False
+            self.deal_code = saves.deal_code(self.state.game, self.state.seed)
+            self._notify("start")
+            self._notify("table")
+            self._after_change()
+
+    def new_game(self, game: Game | None = None, seats: Sequence[str] | None = None,
+                 seed: int | None = None) -> None:
+        """Deal a new game (same settings and seats unless given)."""
+        game = game or self.state.game
+        seats = seats or self.seats
+        if len(seats) != game.num_players:
+            seats = tuple(seats[:game.num_players]) + ("strong",) * (
+                game.num_players - len(seats))
+        self.saved_offer = None
+        self.start(game, seats, seed)
+
+    def resume(self, saved: saves.SavedTable) -> None:
+        self.saved_offer = None
+        self.start(saved.state.game, saved.seats, saved.state.seed, state=saved.state)
+        self.say(f"Welcome back: your saved game is restored at move {len(self.state.history)}.")
+
+    def accept_offer(self) -> None:
+        """Resume the saved game on offer (nothing when none is)."""
+        if self.saved_offer is not None:
+            self.resume(self.saved_offer)
+
+    def decline_offer(self) -> None:
+        """Keep the new game dealt under the offer; bots may move now."""
+        if self.saved_offer is None:
+            return
+        self.saved_offer = None
+        self._notify("table")
+        self.schedule_bot()
+
+    def new_game_from_setup(self, players: Any, kinds: Sequence[Any]) -> None:
+        """A new game from the setup panel's values (what the page sent: checked here)."""
+        if self.saved_offer is not None:
+            self.say(OFFER_FIRST, refused=True)
+            return
+        n = players if type(players) is int else whole_number(players, longest=2)
+        if n is None or not 0 < n <= min(len(kinds), MAX_SEATS):
+            self.say("Cannot start that game: choose the number of players from the list",
+                     refused=True)
+            return
+        try:
+            settings = self.state.game.settings() | {"num_players": n}
+            game = self.game_cls(**settings)
+            self.new_game(game, tuple(kinds[:n]))
+        except MathCardsError as exc:
+            self.say(f"Cannot start that game: {exc}", refused=True)
+        except (TypeError, ValueError):  # never Python's own words on the page
+            self.say("Cannot start that game with these settings: choose them again from "
+                     "the lists", refused=True)
+
+    def deal(self, code: Any, kinds: Sequence[str]) -> None:
+        """Deal a deal code; ``kinds`` are the seat kinds shown (seats the code adds are bots)."""
+        if self.saved_offer is not None:
+            self.say(OFFER_FIRST, refused=True)
+            return
+        try:
+            game, seed = saves.read_deal_code(code)
+            if game.name != self.game_name:
+                raise saves.DealCodeError(
+                    f"that deal code is for {game.title}; this table plays "
+                    f"{self.game_cls.title}")
+        except MathCardsError as exc:
+            self.say(str(exc), refused=True)
+            return
+        n = game.num_players
+        kinds = tuple(kinds[:min(n, len(self.seats))])
+        if "human" not in kinds:
+            kinds = ("human",) + kinds[1:]
+        kinds = kinds + ("strong",) * (n - len(kinds))
+        self.new_game(game, kinds, seed)
+        self.say(f"Dealt {self.deal_code}.")
+
+    # ------------------------------------------------------------------ turns
+    def acting_human(self) -> bool:
+        p = self.state.current_player
+        return p is not None and self.seats[p] == "human" and self.viewer == p
+
+    @property
+    def busy(self) -> bool:
+        """A bot is to move (the page's tests wait while this is so)."""
+        p = self.state.current_player
+        return p is not None and self.seats[p] != "human" and self.saved_offer is None
+
+    @property
+    def waiting_for_ready(self) -> int | None:
+        """The hot-seat player whose hand stays hidden until they click "I'm ready"."""
+        p = self.state.current_player
+        if p is not None and self.hot_seat and self.seats[p] == "human" and self.viewer != p:
+            return p
+        return None
+
+    def _after_change(self) -> None:
+        """Hand over the screen in hot-seat play and let bots move."""
+        if self.waiting_for_ready is not None:
+            self.viewer = None  # hide the last hand until the next player is ready
+            self._notify("table")
+        self.schedule_bot()
+
+    def schedule_bot(self) -> None:
+        p = self.state.current_player
+        if (p is None or self.seats[p] == "human" or self._bot_pending
+                or self.saved_offer is not None):
+            return
+        if self.bot_delay <= 0:
+            # tests and "fast" tables: bots move at once, one after another
+            guard = 0
+            while (p := self.state.current_player) is not None and self.seats[p] != "human":
+                self._bot_move(self._generation)
+                guard += 1
+                if guard > 100_000:  # pragma: no cover - a game that never ends
+                    raise RuntimeError("bots did not finish")
+            return
+        self._bot_pending = True
+        generation = self._generation
+        self._schedule(self.bot_delay, lambda: self._bot_timer(generation))
+
+    def _bot_timer(self, generation: int) -> None:
+        with self.lock:
+            self._bot_pending = False
+            if generation != self._generation:
+                return
+            try:
+                self._bot_move(generation)
+            except Exception as exc:  # never let a timer die silently, nor show Python's words
+                why = exc if isinstance(exc, MathCardsError) else "please reload the page"
+                self.say(f"A bot could not move: {why}", refused=True)
+                return
+            self.schedule_bot()
+
+    def _bot_move(self, generation: int) -> None:
+        with self.lock:
+            if generation != self._generation:
+                return
+            p = self.state.current_player
+            if p is None or self.seats[p] == "human":
+                return
+            action = self.bots[p].choose(self.state)
+            self._commit(action, by_bot=True)
+
+    # ------------------------------------------------------------------ moves
+    def _commit(self, action: Any, *, by_bot: bool = False) -> None:
+        """Apply a legal action, save, explain, redraw."""
+        before = self.state
+        after = before.apply(action)  # legality was checked by the caller; apply re-checks
+        self.state = after
+        self.picked, self.selected = (), ()
+        self.hint_level = 0
+        names = self.seat_names
+        try:
+            part = self.view.explain(before, action, after, names)
+        except Exception as exc:  # the explainer must never block play
+            part = Explanation(text=f"(no explanation: {exc})")
+        # a person's move and the bots' answers are shown together until the next person moves
+        self._parts = (self._parts if by_bot else [])[-5:] + [part]
+        self.explanation = Explanation(
+            latex="".join(p.latex for p in self._parts),
+            text=" ".join(p.text for p in self._parts),
+            chain=part.chain or next((p.chain for p in reversed(self._parts) if p.chain), ""),
+            svg=part.svg or next((p.svg for p in reversed(self._parts) if p.svg), ""),
+        )
+        for e in after.new_events:
+            line = self.view.history_line(e, names)
+            if line:
+                self.history.append(line)
+        self.message, self.refused = "", False
+        if self.save_enabled:
+            try:
+                if after.is_over:
+                    saves.clear_table(self.game_name, self.slot)
+                else:
+                    saves.save_table(after, self.seats, self.slot)
+            except OSError as exc:  # the reason, never the server's path
+                why = exc.strerror or "the disk refused"
+                self.message = f"Could not save the game ({why}); play goes on."
+        if after.is_over:
+            self.message = self.final_words()
+        self._notify("table")
+        if not by_bot:
+            self._after_change()
+        elif self.waiting_for_ready is not None:
+            self.viewer = None
+            self._notify("table")
+
+    def final_words(self) -> str:
+        names = self.seat_names
+        winners = self.state.winners
+        scores = ", ".join(f"{names[i]} {s}" for i, s in enumerate(self.state.scores))
+        if len(winners) == 1:
+            return f"Game over: {names[winners[0]]} wins! Scores: {scores}."
+        return f"Game over: a tie between {', '.join(names[i] for i in winners)}. Scores: {scores}."
+
+    def play(self, action: Any) -> None:
+        """Play ``action`` for the person to act (raises Refused with the reason)."""
+        with self.lock:
+            if self.saved_offer is not None:
+                raise Refused(OFFER_FIRST)
+            if self.state.is_over:
+                raise Refused("the game is over: start a new game")
+            p = self.state.current_player
+            assert p is not None
+            if self.seats[p] != "human":
+                raise Refused(f"it is {self.seat_names[p]}'s turn; wait for the bot to move")
+            if self.viewer != p:
+                raise Refused(f"it is {self.seat_names[p]}'s turn: click \"I'm ready\" first")
+            if not self.state.is_legal(action):
+                if isinstance(action, self.state.game.action_types):
+                    reason = self.view.why_not(self.state, action)
+                else:
+                    reason = "that is not a move of this game"
+                raise Refused(reason)
+            self._commit(action)
+
+    def attempt(self, fn: Callable[..., None], *args: Any) -> bool:
+        """Run one of the player's requests; a refusal becomes the message. True if done."""
+        try:
+            fn(*args)
+        except IllegalActionError as exc:
+            self.say(exc.reason, refused=True)
+        except MathCardsError as exc:  # Refused, bad card text, bad deal code...
+            self.say(str(exc), refused=True)
+        else:
+            return True
+        return False
+
+    # --- the move menu
+    def hand(self) -> tuple[Card, ...]:
+        """The hand this screen shows (empty while no player's hand may be seen)."""
+        if self.viewer is None:
+            return ()
+        return self.view.hand(self.state.observation(self.viewer))
+
+    def public_observation(self) -> Any:
+        """The observation used to draw the table: the viewer's, else a seat's minus its hand."""
+        seat = self.viewer if self.viewer is not None else 0
+        return self.state.observation(seat)
+
+    @property
+    def selecting(self) -> bool:
+        return self.acting_human() and self.view.selection_mode(self.state)
+
+    def stage(self) -> tuple[list[tuple[Any, tuple[Choice, ...]]], dict[str, Choice]]:
+        """The legal actions matching the picks so far, and the next stage's choices."""
+        depth = len(self.picked)
+        matching = []
+        choices: dict[str, Choice] = {}
+        for action in self.view.listed_actions(self.state):
+            steps = self.view.path(self.state, action)
+            if tuple(c.key for c in steps[:depth]) != self.picked:
+                continue
+            matching.append((action, steps))
+            if len(steps) > depth:
+                choices.setdefault(steps[depth].key, steps[depth])
+        return matching, choices
+
+    def click_card(self, key: str | None) -> None:
+        """A click on a card of the hand (its key: "card:7H", or "h3" when selecting)."""
+        with self.lock:
+            if key is None or not self.acting_human():
+                raise Refused(self.not_your_turn())
+            hand = self.hand()
+            if self.view.selection_mode(self.state):
+                i = whole_number(key[1:], longest=3) if key.startswith("h") else None
+                i = -1 if i is None else i
+                if not 0 <= i < len(hand):
+                    raise Refused("that card is not in your hand")
+                sel = list(self.selected)
+                if i in sel:
+                    sel.remove(i)
+                else:
+                    sel.append(i)
+                self.selected = tuple(sel)
+                self.message, self.refused = "", False
+                self._notify("table")
+                return
+            self._choose(key)
+
+    def click_choice(self, key: str | None) -> None:
+        """A click on a choice button (its key)."""
+        with self.lock:
+            if key is None or not self.acting_human():
+                raise Refused(self.not_your_turn())
+            if key == "back":
+                self.picked = self.picked[:-1]
+                self.message, self.refused = "", False
+                self._notify("table")
+                return
+            if key in ("lay", "off:lay"):  # a disabled "Lay down" clicked anyway: say why
+                self._lay_selection()
+                return
+            if key == "clear":
+                self.selected = ()
+                self.message, self.refused = "", False
+                self._notify("table")
+                return
+            self._choose(key)
+
+    def _choose(self, key: str) -> None:
+        matching, choices = self.stage()
+        if key not in choices:
+            reason = "that choice is not one of the moves allowed now"
+            for off in self.view.refused_choices(self.state, self.picked):
+                if off.key == key:
+                    reason = off.tooltip
+            if key.startswith("card:"):
+                card = next((c for c in self.hand() if f"card:{c}" == key), None)
+                if card is not None:
+                    reason = f"{card.symbol}: {self.view.card_refusal(self.state, card)}"
+            raise Refused(reason)
+        picked = self.picked + (key,)
+        done = [a for a, steps in matching
+                if len(steps) == len(picked) and tuple(c.key for c in steps) == picked]
+        longer = [a for a, steps in matching if len(steps) > len(picked)
+                  and tuple(c.key for c in steps[:len(picked)]) == picked]
+        if len(done) == 1 and not longer:
+            self.play(done[0])
+            return
+        self.picked = picked
+        self.message, self.refused = "", False
+        self._notify("table")
+
+    def selected_cards(self) -> tuple[Card, ...]:
+        hand = self.hand()
+        return tuple(hand[i] for i in self.selected if 0 <= i < len(hand))
+
+    def _lay_selection(self) -> None:
+        cards = self.selected_cards()
+        if not cards:
+            raise Refused("select cards from your hand first")
+        self.play(self.view.selection_action(self.state, cards))
+
+    def not_your_turn(self) -> str:
+        p = self.state.current_player
+        if p is None:
+            return "the game is over: start a new game"
+        if self.seats[p] != "human":
+            return f"it is {self.seat_names[p]}'s turn; wait for the bot to move"
+        return f"it is {self.seat_names[p]}'s turn: click \"I'm ready\" first"
+
+    def type_move(self, text: Any) -> None:
+        """A typed move ("7H -"): read by the game's move parser, then played."""
+        with self.lock:
+            if not isinstance(text, str) or not text.strip():
+                raise Refused("type a move first, e.g. 7H -")
+            if len(text) > 80:
+                raise Refused("that is too long to be a move")
+            if not self.acting_human():
+                raise Refused(self.not_your_turn())
+            self.play(self.view.parse_move(self.state, text))
+
+    def ready(self) -> None:
+        """The hot-seat player to act shows their hand."""
+        with self.lock:
+            p = self.state.current_player
+            if p is None or self.seats[p] != "human":
+                return
+            self.viewer = p
+            self.message, self.refused = "", False
+            self._notify("table")
+
+    def ask_hint(self, level: int) -> None:
+        with self.lock:
+            if not self.acting_human():
+                self.say(self.not_your_turn(), refused=True)
+                return
+            self.hint_level = level
+            self._notify("table")
+
+    # --- what the view draws
+    def status_line(self) -> str:
+        return self.message or self.view.status(self.state, self.seat_names)
+
+    def hint_text(self) -> str:
+        if not (self.hint_level and self.acting_human()):
+            return ""
+        try:
+            return self.view.hint(self.state, self.hint_level)
+        except MathCardsError as exc:  # a hint must never break the table
+            return f"(no hint: {exc})"
+        except Exception:
+            return "(no hint now)"
+
+    def selection_summary(self) -> tuple[bool, str] | None:
+        """While selecting: (legal?, one line) for the cards chosen so far; else None."""
+        if not self.selecting:
+            return None
+        cards = self.selected_cards()
+        if not cards:
+            return False, ""
+        return self.view.selection_summary(self.state, cards)
+
+    def card_states(self) -> list[CardState]:
+        """Each card of the shown hand: what a click names, enabled, selected, tooltip."""
+        hand = self.hand()
+        acting = self.acting_human()
+        selection = acting and self.view.selection_mode(self.state)
+        choices: dict[str, Choice] = {}
+        if acting and not selection:
+            _, choices = self.stage()
+        picked_cards = {k for k in self.picked if k.startswith("card:")}
+        out = []
+        for i, card in enumerate(hand):
+            key = f"card:{card}"
+            if selection:
+                out.append(CardState(card, f"h{i}", True, i in self.selected,
+                                     "click to put in or take out of the stack"))
+            elif acting and key in choices:
+                out.append(CardState(card, key, True, False, choices[key].tooltip or "play it"))
+            elif acting and key in picked_cards:
+                out.append(CardState(card, key, False, True, "chosen"))
+            elif acting:
+                out.append(CardState(card, key, False, False, "cannot be played now: "
+                                     + self.view.card_refusal(self.state, card)))
+            else:
+                out.append(CardState(card, key, False))
+        return out
+
+    def offered_choices(self) -> list[Choice]:
+        """The choice buttons to show now (keys "off:..." are shown disabled with a reason)."""
+        wanted: list[Choice] = []
+        if self.acting_human():
+            if self.view.selection_mode(self.state):
+                wanted = self._selection_choices()
+            else:
+                _, choices = self.stage()
+                wanted = [c for c in choices.values() if c.card is None]
+                wanted += self.view.refused_choices(self.state, self.picked)
+                if self.picked:
+                    wanted.append(Choice("back", "Back", tooltip="choose again"))
+        return list({c.key: c for c in wanted}.values())  # a key is one button
+
+    def _selection_choices(self) -> list[Choice]:
+        """Buttons in selection mode: lay down the selected cards, clear, other moves."""
+        cards = self.selected_cards()
+        out: list[Choice] = []
+        if cards:
+            action = self.view.selection_action(self.state, cards)
+            names = " ".join(c.symbol for c in cards)
+            if self.state.is_legal(action):
+                out.append(Choice("lay", f"Lay down {names}", tooltip=str(action), primary=True))
+            else:  # only legal moves are enabled; the reason shows under the hand
+                out.append(Choice("off:lay", f"Lay down {names}",
+                                  tooltip="not a stack: " + self.view.why_not(self.state, action)))
+            out.append(Choice("clear", "Clear selection"))
+        for action in self.view.listed_actions(self.state):
+            for step in self.view.path(self.state, action)[:1]:
+                out.append(step)
+        return out

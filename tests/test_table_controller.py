@@ -1,0 +1,108 @@
+"""The table controller plays whole games with no widget library loaded."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+
+import pytest
+
+from mathcards.table import Refused, TableController
+
+VIEWS = {
+    "suns_to_moons": ("mathcards.widgets.suns_to_moons", "SunsToMoonsView"),
+    "dice_stacks": ("mathcards.widgets.dice_stacks", "DiceStacksView"),
+    "sums": ("mathcards.widgets.sums", "SumsView"),
+}
+
+
+def _view(game: str):
+    module, cls = VIEWS[game]
+    return getattr(__import__(module, fromlist=[cls]), cls)()
+
+
+def click_to_end(ctl: TableController, rng: random.Random, limit: int = 5000) -> int:
+    """Click what the controller offers (cards, then choices) until the game ends."""
+    clicks = 0
+    while not ctl.state.is_over:
+        cards = [c.key for c in ctl.card_states() if c.enabled]
+        choices = [c.key for c in ctl.offered_choices()
+                   if not c.key.startswith("off:") and c.key not in ("back", "clear")]
+        if ctl.selecting and ctl.selected and rng.random() < 0.3:
+            choices.append("clear")
+        options = [("card", k) for k in cards] + [("choice", k) for k in choices]
+        assert options, f"nothing offered at move {len(ctl.state.history)}: {ctl.message}"
+        kind, key = rng.choice(options)
+        before = len(ctl.state.history)
+        done = ctl.attempt(ctl.click_card if kind == "card" else ctl.click_choice, key)
+        assert done and not ctl.refused, f"{key} refused: {ctl.message}"
+        assert len(ctl.state.history) >= before
+        clicks += 1
+        assert clicks < limit, "the game did not end"
+    return clicks
+
+
+@pytest.mark.parametrize("game", sorted(VIEWS))
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_controller_plays_whole_games_by_what_it_offers(game, seed):
+    heard: list[str] = []
+    ctl = TableController(_view(game), seed=seed, bot_delay=0, save=False, bot_seed=seed,
+                          listener=heard.append)
+    assert "start" in heard and "table" in heard
+    clicks = click_to_end(ctl, random.Random(seed))
+    assert clicks > 0 and ctl.state.is_over
+    assert ctl.message.startswith("Game over")
+    assert ctl.history and ctl.explanation.text
+
+
+def test_refusals_change_nothing_and_say_why():
+    ctl = TableController(_view("sums"), seed=5, bot_delay=0, save=False)
+    before = ctl.state
+    for fn, arg in [(ctl.click_choice, "sign:+99"), (ctl.click_card, "card:ZZ"),
+                    (ctl.type_move, "x" * 100), (ctl.type_move, ""), (ctl.click_card, None)]:
+        assert not ctl.attempt(fn, arg)
+        assert ctl.refused and ctl.message and ctl.state is before
+    with pytest.raises(Refused, match="not a move of this game"):
+        ctl.play("capture everything")
+
+
+def test_bots_wait_for_the_scheduler_and_stale_timers_do_nothing():
+    pending = []
+    ctl = TableController(_view("suns_to_moons"), seats=("random", "human"), seed=7,
+                          bot_delay=0.5, save=False,
+                          schedule=lambda delay, fn: pending.append((delay, fn)))
+    first = ctl.state.current_player
+    if first == 1:  # the person starts: play one move so the bot is due
+        click = next(c.key for c in ctl.card_states() if c.enabled)
+        ctl.attempt(ctl.click_card, click)
+        while ctl.state.current_player == 1 and not ctl.state.is_over:
+            choice = next(c.key for c in ctl.offered_choices() if not c.key.startswith("off:"))
+            ctl.attempt(ctl.click_choice, choice)
+    assert ctl.busy and pending and pending[0][0] == 0.5
+    moves = len(ctl.state.history)
+    ctl.new_game()  # a new deal: the old timer must not move in it
+    stale = pending.pop(0)[1]
+    newer = len(ctl.state.history)
+    stale()
+    assert len(ctl.state.history) == newer
+    while pending and ctl.busy:
+        pending.pop(0)[1]()
+    assert not ctl.busy or ctl.state.is_over
+    assert moves >= 0
+
+
+def test_the_controller_never_loads_a_widget_library():
+    code = (
+        "import random, sys\n"
+        "from tests.test_table_controller import TableController, _view, click_to_end\n"
+        "for game in ('suns_to_moons', 'dice_stacks', 'sums'):\n"
+        "    ctl = TableController(_view(game), seed=4, bot_delay=0, save=False)\n"
+        "    click_to_end(ctl, random.Random(4))\n"
+        "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('ipywidgets', 'traitlets',"
+        " 'IPython'))\n"
+        "print(bad)\n"
+        "sys.exit(1 if bad else 0)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=300)
+    assert out.returncode == 0, out.stdout + out.stderr
