@@ -228,7 +228,8 @@ class TableController:
                  bot_delay: float = 0.8, save: bool = True, resume: str = "ask",
                  slot: str = "", bot_seed: int | None = None,
                  schedule: Schedule = schedule_later,
-                 listener: Callable[[str], None] | None = None) -> None:
+                 listener: Callable[[str], None] | None = None,
+                 state: State | None = None) -> None:
         self.view = view
         self.game_name = view.game_name
         self.game_cls = get_game_class(self.game_name)
@@ -254,6 +255,8 @@ class TableController:
         self.seats: tuple[str, ...] = ()
         self.deal_code = ""
 
+        if state is not None:  # a given position (a lesson's deal): no saves involved
+            game, seed, resume = state.game, state.seed, "never"
         game = game or self.game_cls()
         seats = tuple(seats) if seats else ("human",) + ("strong",) * (game.num_players - 1)
         saved, problem = (None, "")
@@ -268,7 +271,7 @@ class TableController:
             return
         # nothing moves (no bot, no save) until the player answers the offer
         self.saved_offer = saved
-        self.start(game, seats, seed)
+        self.start(game, seats, seed, state=state)
         if problem:
             self.say(problem)
 

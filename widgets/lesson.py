@@ -12,6 +12,7 @@ from __future__ import annotations
 import html
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from mathcards.cards import Card, as_card, parse_cards
 
@@ -318,44 +319,51 @@ class StepThrough:
 
 
 # --- a guided hand against bots ----------------------------------------------------
-GUIDE_EVENTS = ("TrickWon", "PrizesAwarded", "RoundScored", "GameWon", "ChipsChanged")
+def _guide_events() -> tuple[tuple[type, ...], type, type]:
+    """(events the guide explains, the trick-won event, the round-scored event)."""
+    from mathcards.games import moons_and_planets as mp
+    from mathcards.games import shoot_the_moon as stm
+
+    explained = (stm.TrickWon, stm.ChipsChanged, stm.RoundScored, stm.GameWon,
+                 mp.PrizesAwarded, mp.GameWon, mp.PlanetDeclared, mp.PlanetSwitched, mp.MoonMade)
+    return explained, stm.TrickWon, stm.RoundScored
 
 
 class GuidedHand:
     """Play a trick game against bots with a guide beside you.
 
-    The student's cards are buttons. Every card in hand can be clicked: a card
-    the rules refuse is not played, and the guide says which rule refuses it
-    (the engine's ``why_illegal``), so the warning comes before an illegal play.
-    Bots then play; every trick is explained as it is won, from the engine's
-    own events. Moves other than card plays (putting down planets and moons,
-    turning a prize) are offered as buttons listing the engine's legal moves:
+    The hand is played on the same ``TableController`` as the arithmetic
+    tables (``mathcards.table``), with the trick games' ``TrickView``: the
+    controller applies the moves, lets the bots answer and keeps the history;
+    this class draws the hand and adds the guide. Every card in hand can be
+    clicked: a card the rules refuse is not played, and the guide says which
+    rule refuses it (the engine's ``why_illegal``). Every trick is explained as
+    it is won, from the engine's own events. Moves other than card plays
+    (putting down planets and moons, turning a prize) are offered as buttons:
     "Done" always shows, the other moves in pages of ``MAX_MOVE_BUTTONS`` with
     buttons to the previous and next page, so every legal move can be reached.
-    Only the student's own hand is ever put in a widget.
+    After a round the bots wait for "Play the next hand". Only the student's
+    own hand is ever put in a widget.
     """
 
     MAX_MOVE_BUTTONS = 16
-    ALWAYS_SHOWN = ("Done",)  # moves a student always needs, on every page
+    ALWAYS_SHOWN = ("done",)  # moves (by save name) a student always needs, on every page
 
-    def __init__(self, game, seed: int = 0, *, seat: int = 0, bots: str = "strong",
+    def __init__(self, game: Any, seed: int = 0, *, seat: int = 0, bots: str = "strong",
                  stop_after_round: bool = True) -> None:
         import ipywidgets as w
 
-        from mathcards.bots import Bot
+        from mathcards.table import TableController
+        from mathcards.widgets.tricks import TrickView
 
         self.game = game
         self.seat = seat
-        self.state = game.new_game(seed)
-        self.bots = {
-            s: Bot(game.name, bots, seed=seed * 31 + s)
-            for s in range(game.num_players)
-            if s != seat
-        }
+        self.view = TrickView(game.name)
         self.stop_after_round = stop_after_round
         self.paused = False
         self.move_page = 0
         self.guide_lines: list[str] = []
+        self._due: list[Callable[[], None]] = []  # the bots' turns, run by _run_bots
         self.warning = w.HTML()
         self.warning.add_class("mc-guide-warning")
         self.table = w.HTML()
@@ -370,49 +378,59 @@ class GuidedHand:
             [self.table, w.HTML("<b>Your hand</b> (click a card to play it)"), self.hand_box,
              self.moves_box, self.warning, self.continue_button, self.guide]
         )
+        seats = tuple("human" if s == seat else bots for s in range(game.num_players))
+        self._moves_seen = 0
+        self.ctl = TableController(
+            self.view, seats=seats, state=game.new_game(seed), bot_delay=1.0, save=False,
+            bot_seed=seed, schedule=lambda _delay, turn: self._due.append(turn),
+            listener=self._on_change)
+        self._moves_seen = len(self.state.history)
         self._run_bots()
         self._render()
 
+    @property
+    def state(self) -> Any:
+        return self.ctl.state
+
     # --- what the student can do -------------------------------------------
     def hand(self) -> tuple[Card, ...]:
-        return tuple(self.state.observation(self.seat).hand)
-
-    def _card_action(self, card: Card):
-        """The card-play action of this game for ``card`` (its ``Play``/``PlayCard``)."""
-        for kind in self.game.action_types:
-            if kind.__name__ in ("Play", "PlayCard"):
-                return kind(card)
-        raise TypeError(f"{self.game.title} has no card-play move")
+        return self.ctl.hand()
 
     def _card_phase(self) -> bool:
-        legal = self.state.legal_actions()
-        return bool(legal) and all(type(a).__name__ in ("Play", "PlayCard") for a in legal)
+        return self.view.card_phase(self.state)
+
+    def _my_turn(self) -> bool:
+        return not self.paused and self.ctl.acting_human()
 
     def try_card(self, card: Card | str) -> bool:
         """Play ``card`` if the rules allow it; otherwise warn and play nothing."""
         card = cards_of(card)[0]
-        if self.state.is_over or self.paused or self.state.current_player != self.seat:
+        if self.state.is_over or not self._my_turn():
             self.warning.value = self._warn("wait: it is not your turn to play")
             return False
         if card not in self.hand():
             self.warning.value = self._warn(f"{card} is not in your hand")
             return False
-        action = self._card_action(card)
+        action = self.view.card_play(self.state, card)
         if not self.state.is_legal(action):
-            reason = self.state.why_illegal(action)
+            reason = self.view.card_refusal(self.state, card)
             self.warning.value = self._warn(f"{card.symbol}: {reason}. Choose another card.")
             return False
         return self.play(action)
 
-    def play(self, action) -> bool:
+    def play(self, action: Any) -> bool:
         """Apply one of the student's legal moves, then let the bots move."""
-        if self.paused or self.state.current_player != self.seat:
+        from mathcards.table import Refused
+
+        if not self._my_turn():
             return False
-        if not self.state.is_legal(action):  # a stale button: refuse, never guess
-            self.warning.value = self._warn(self.state.why_illegal(action))
+        try:
+            self.ctl.play(action)  # a stale button: refused with the rule, never guessed
+        except Refused as exc:
+            self.warning.value = self._warn(str(exc))
             return False
         self.warning.value = ""
-        self._apply(action)
+        self.move_page = 0
         self._run_bots()
         self._render()
         return True
@@ -429,24 +447,27 @@ class GuidedHand:
         self._run_bots()
         self._render()
 
-    # --- the engine drives everything ----------------------------------------
-    def _apply(self, action) -> None:
-        self.state = self.state.apply(action)
-        self.move_page = 0
+    # --- the controller drives everything ---------------------------------------
+    def _on_change(self, what: str) -> None:
+        """After each move: the guide explains the events it teaches from."""
+        ctl = getattr(self, "ctl", None)  # (the controller's own first deal: nothing yet)
+        if ctl is None or what != "table" or len(ctl.state.history) == self._moves_seen:
+            return
+        self._moves_seen = len(self.state.history)
+        explained, _trick_won, round_scored = _guide_events()
         for event in self.state.new_events:
-            name = type(event).__name__
-            if name in GUIDE_EVENTS or name.endswith(("Declared", "Made", "Switched")):
+            if isinstance(event, explained):
                 self.guide_lines.append(self._explain(event))
-                if name == "RoundScored" and self.stop_after_round:
+                if isinstance(event, round_scored) and self.stop_after_round:
                     self.paused = True
 
-    def _explain(self, event) -> str:
-        name = type(event).__name__
-        if name == "TrickWon":
+    def _explain(self, event: Any) -> str:
+        _explained, trick_won, _round_scored = _guide_events()
+        if isinstance(event, trick_won):
             who = self._who(event.player)
             cards = " ".join(str(c) for c in event.cards)
             return f"Trick {cards}: {who} take{'' if who == 'you' else 's'} it. {event.reason}."
-        return event.describe()
+        return str(event.describe())
 
     def _who(self, player: int | None) -> str:
         if player == self.seat:
@@ -456,13 +477,11 @@ class GuidedHand:
         return f"Player {player + 1}" if player is not None else "nobody"
 
     def _run_bots(self, limit: int = 2000) -> None:
+        """Let the bots take their turns, until the student's turn or the end of a round."""
         for _ in range(limit):
-            if self.state.is_over or self.paused:
+            if self.paused or not self._due:
                 return
-            seat = self.state.current_player
-            if seat == self.seat or seat is None:
-                return
-            self._apply(self.bots[seat].choose(self.state))
+            self._due.pop(0)()
 
     # --- drawing ---------------------------------------------------------------
     @staticmethod
@@ -475,19 +494,16 @@ class GuidedHand:
     def _render(self) -> None:
         import ipywidgets as w
 
-        obs = self.state.observation(self.seat)
-        trick = tuple(getattr(obs, "trick", ()))
         status = "The game is over." if self.state.is_over else (
-            "Your turn." if self.state.current_player == self.seat and not self.paused
+            "Your turn." if self._my_turn()
             else "Hand finished." if self.paused else "Waiting for the bots."
         )
-        scores = ", ".join(
-            f"{'you' if s == self.seat else f'Player {s + 1}'}: {v}"
-            for s, v in enumerate(self.state.scores)
-        )
-        table = f"<div><b>On the table:</b> {card_row(trick) if trick else 'no cards yet'}</div>"
-        self.table.value = f"{table}<div>{_esc(status)} Scores: {_esc(scores)}</div>"
-        my_turn = self.state.current_player == self.seat and not self.paused
+        names = tuple("you" if s == self.seat else f"Player {s + 1}"
+                      for s in range(self.game.num_players))
+        board = self.view.board_html(self.state, self.ctl.public_observation(), names)
+        self.table.value = (f"{board}<div>{_esc(status)} "
+                            f"{_esc(self.view.status(self.state, names))}</div>")
+        my_turn = self._my_turn()
         buttons = []
         for card in self.hand():
             button = w.Button(description=str(card), tooltip=card.name,
@@ -511,12 +527,14 @@ class GuidedHand:
         """The buttons of the moves other than card plays: "Done" first, then one page."""
         import ipywidgets as w
 
-        my_turn = self.state.current_player == self.seat and not self.paused
+        from mathcards.games.base import action_name
+
         rows = []
-        if my_turn and not self._card_phase():
-            legal = list(self.state.legal_actions())
-            pinned = [a for a in legal if type(a).__name__ in self.ALWAYS_SHOWN]
-            others = [a for a in legal if type(a).__name__ not in self.ALWAYS_SHOWN]
+        if self._my_turn() and not self._card_phase():
+            matching, _choices = self.ctl.stage()
+            legal = [a for a, _steps in matching if not self.view.is_card_play(a)]
+            pinned = [a for a in legal if action_name(a) in self.ALWAYS_SHOWN]
+            others = [a for a in legal if action_name(a) not in self.ALWAYS_SHOWN]
             size = self.MAX_MOVE_BUTTONS
             pages = max(1, -(-len(others) // size))
             page = self.move_page = max(0, min(self.move_page, pages - 1))
@@ -539,13 +557,13 @@ class GuidedHand:
                 rows.append(w.HBox([back, where, more]))
         _replace_children(self.moves_box, rows)
 
-    def move_buttons(self) -> list:
+    def move_buttons(self) -> list[Any]:
         """The move buttons shown now ("Done" first), without the page buttons."""
         if not self.moves_box.children:
             return []
         return list(self.moves_box.children[0].children)
 
-    def _repr_mimebundle_(self, **kwargs):
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
 
 
