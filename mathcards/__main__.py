@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from typing import TextIO
 
 USAGE = """usage: python -m mathcards check FILE [FILE ...]
        python -m mathcards teacher-key [--url BASE]
@@ -22,7 +23,7 @@ use; MATHCARDS_TEACHER_KEY overrides it); with --url, the teacher's links.
 TEACHER_PAGES = ("dashboard.ipynb", "teachers.ipynb")
 
 
-def teacher_key(rest: Sequence[str], out=None) -> int:
+def teacher_key(rest: Sequence[str], out: TextIO | None = None) -> int:
     from urllib.parse import quote
 
     from mathcards.errors import MathCardsError
@@ -46,7 +47,7 @@ def teacher_key(rest: Sequence[str], out=None) -> int:
     return 0
 
 
-def check(paths: Sequence[str], out=None) -> int:
+def check(paths: Sequence[str], out: TextIO | None = None) -> int:
     from mathcards.exercises import check_file
 
     out = out or sys.stdout

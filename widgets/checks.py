@@ -1,56 +1,125 @@
-"""Short questions a student answers by clicking, checked by the game engines.
+"""Short questions a student answers by clicking, judged by the exercise kinds.
 
-Each check shows a question, a few buttons (or one choice per card and a
-Check button) and a feedback line. The right answer is worked out by the
-engine when the student answers; it never sits in a widget field, because a
-Voilà visitor can read every synced field. Clicks arrive as button events
-(no value from the page is trusted); the one kind of value the page sends, a
-dropdown's index, is checked against the choices before use, and no text
-from the page is ever evaluated.
+Each check builds the position of an exercise kind (``mathcards.exercises``)
+and asks the kind: ``check`` judges a click, ``hint`` and ``solution`` answer
+the Hint and Show-the-answer buttons, and the kind's ``Result`` is what the
+feedback line shows. Nothing here knows a rule. The right answer is worked out
+when the student answers; it never sits in a widget field, because a Voilà
+visitor can read every synced field. Clicks arrive as button events (no value
+from the page is trusted); the one kind of value the page sends, a dropdown's
+index, is checked against the choices before use, and no text from the page
+is ever evaluated.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from typing import Any
 
 import ipywidgets as w
 
 from mathcards.cards import Card
-from mathcards.widgets.lesson import _esc, card_row, cards_of
+from mathcards.exercises import Exercise, Result, Variant
+from mathcards.exercises.kinds import fact
+from mathcards.widgets.exercises import EXTRA_CSS
+from mathcards.widgets.lesson import _esc, card_row, dice_svg
 
-RIGHT_MARK = "✔ Right"
-WRONG_MARK = "✘ Not quite"
-
-
-@dataclass(frozen=True)
-class Verdict:
-    """The engine's judgement of one answer."""
-
-    right: bool
-    explanation: str
-
-    @property
-    def text(self) -> str:
-        return f"{RIGHT_MARK if self.right else WRONG_MARK}: {self.explanation}"
+__all__ = ["Check", "PrizeCheck", "capture_check", "deck_value_check", "judged",
+           "may_play_check", "moon_check", "planet_check", "stack_choice_check",
+           "trick_winner_check"]
 
 
-class Check:
+def judged(right: bool, why: str) -> Result:
+    """A lesson's own question judged by an engine function: its verdict as a ``Result``."""
+    return Result(right, 1.0 if right else 0.0, "Right." if right else "Not quite.",
+                  (fact(why),))
+
+
+def _position(kind: str, **fields: Any) -> Variant:
+    """The kind's position from the lesson's fields; a bad one fails when the lesson is written."""
+    exercise = Exercise(kind, **fields)
+    problems = exercise.problems()
+    if problems:
+        raise ValueError(problems[0].message)
+    return exercise.variant()
+
+
+class _Feedback:
+    """The attempts, the feedback line, and the Hint and Show-the-answer buttons of a check."""
+
+    def __init__(self, hint: Callable[[int], Any] | None, solution: Callable[[], Result] | None,
+                 *, hint_levels: int = 3) -> None:
+        self.attempts: list[Result] = []
+        self._hint, self._solution = hint, solution
+        self._hint_levels = hint_levels
+        self.hints_shown = 0
+        self.feedback = w.HTMLMath(value="")
+        self.feedback.add_class("mc-check-feedback")
+        self.hint_box = w.HTMLMath(value="")
+        self.hint_button = w.Button(description="Hint", tooltip="a hint: nudge, card, step")
+        self.hint_button.on_click(lambda _b: self.show_hint())
+        self.solution_button = w.Button(description="Show the answer", disabled=True,
+                                        tooltip="opens after your first answer")
+        self.solution_button.on_click(lambda _b: self.show_solution())
+        self.help_row = w.HBox([b for b, f in ((self.hint_button, hint),
+                                               (self.solution_button, solution)) if f])
+
+    def show(self, result: Result) -> Result:
+        self.attempts.append(result)
+        self.feedback.value = result.html
+        self.solution_button.disabled = False
+        return result
+
+    def refuse(self, text: str) -> None:
+        """An answer that cannot be judged yet: one line, no attempt recorded."""
+        self.feedback.value = f'<div class="mc-result mc-wrong" role="alert">{_esc(text)}</div>'
+
+    def show_hint(self) -> Any:
+        if self._hint is None:
+            return None
+        self.hints_shown = min(self.hints_shown + 1, self._hint_levels)
+        hint = self._hint(self.hints_shown)
+        self.hint_box.value = (f'<div class="mc-hint-box">Hint {hint.level} of 3: '
+                               f"{hint.html}</div>")
+        return hint
+
+    def show_solution(self) -> Result | None:
+        if self._solution is None or self.solution_button.disabled:
+            return None
+        result = self._solution()
+        self.hint_box.value = f'<div class="mc-hint-box">The answer: {result.html}</div>'
+        return result
+
+    def box(self, question: str, picture: str, answer_row: Sequence[w.Widget]) -> w.VBox:
+        parts: list[w.Widget] = [w.HTML(value=f"{EXTRA_CSS}<b>{_esc(question)}</b>")]
+        if picture:
+            parts.append(w.HTML(value=picture))
+        parts += [*answer_row, self.feedback, self.help_row, self.hint_box]
+        box = w.VBox(parts)
+        box.add_class("mathcards")
+        box.add_class("mc-check")
+        return box
+
+
+class Check(_Feedback):
     """A question with one button per answer; ``answer(i)`` is what a click does."""
 
     def __init__(
         self,
         question: str,
         options: Sequence[str],
-        judge: Callable[[int], Verdict],
+        judge: Callable[[int], Result],
         *,
         picture: str = "",
+        hint: Callable[[int], Any] | None = None,
+        solution: Callable[[], Result] | None = None,
+        hint_levels: int = 3,
     ) -> None:
         if not options:
             raise ValueError("a check needs at least one answer to choose from")
+        super().__init__(hint, solution, hint_levels=hint_levels)
         self._judge = judge
         self.options = tuple(options)
-        self.attempts: list[Verdict] = []
         self.buttons = [
             w.Button(description=label, tooltip=label, layout=w.Layout(width="auto"))
             for label in self.options
@@ -58,144 +127,81 @@ class Check:
         for index, button in enumerate(self.buttons):
             button.add_class("mc-check-option")
             button.on_click(lambda _button, index=index: self.answer(index))
-        self.feedback = w.HTML(value="")
-        self.feedback.add_class("mc-check-feedback")
-        parts: list[w.Widget] = [w.HTML(value=f"<b>{_esc(question)}</b>")]
-        if picture:
-            parts.append(w.HTML(value=picture))
-        parts += [w.HBox(self.buttons, layout=w.Layout(flex_flow="row wrap")), self.feedback]
-        self.widget = w.VBox(parts)
-        self.widget.add_class("mc-check")
+        self.widget = self.box(question, picture,
+                               [w.HBox(self.buttons, layout=w.Layout(flex_flow="row wrap"))])
 
-    def answer(self, index: int) -> Verdict:
+    @classmethod
+    def of(cls, variant: Variant, *, question: str = "", picture: str = "",
+           options: Sequence[str] = (), answers: Sequence[Any] = ()) -> Check:
+        """A check of one exercise position: each button answers the kind's ``check``."""
+        position = variant.position
+        labels = list(options) or variant.kind.choices(position)
+        said = list(answers) or variant.kind.choice_answers(position)
+        return cls(question or variant.prompt(), labels, lambda i: variant.check(said[i]),
+                   picture=picture, hint=variant.hint, solution=variant.solution)
+
+    def answer(self, index: int) -> Result:
         """Judge answer ``index`` (0 = first button) and show the feedback."""
         if isinstance(index, bool) or not isinstance(index, int):
             raise TypeError(f"answer takes the number of a choice, not {index!r}")
         if not 0 <= index < len(self.options):
             raise ValueError(f"there are {len(self.options)} choices, so no choice {index + 1}")
-        verdict = self._judge(index)
-        self.attempts.append(verdict)
-        colour = "#1b5e20" if verdict.right else "#b71c1c"
-        self.feedback.value = (
-            f'<div role="status" aria-live="polite" style="color:{colour};font-weight:600">'
-            f"{_esc(verdict.text)}</div>"
-        )
+        result = self.show(self._judge(index))
         for i, button in enumerate(self.buttons):
-            button.button_style = ("success" if verdict.right else "danger") if i == index else ""
-        return verdict
+            button.button_style = ("success" if result.correct else "danger") if i == index else ""
+        return result
 
-    def _repr_mimebundle_(self, **kwargs):
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
 
 
-def yes_no(question: str, truth: Callable[[], bool], why: Callable[[], str], **kw) -> Check:
-    """A Yes/No check; ``truth`` and ``why`` ask the engine only when answered."""
-
-    def judge(index: int) -> Verdict:
-        said_yes = index == 0
-        return Verdict(said_yes == truth(), why())
-
-    return Check(question, ("Yes", "No"), judge, **kw)
-
-
 # --- Shoot the Moon ---------------------------------------------------------------
-def _moon_label(card: Card) -> str:
-    return card.name if card.is_big_moon or card.is_little_moon else f"{card} ({card.name})"
-
-
 def trick_winner_check(cards: str | Sequence[str | Card], question: str = "") -> Check:
-    """"Who takes this trick?": one button per card, judged by ``trick_winner``."""
-    from mathcards.games import shoot_the_moon as stm
-
-    trick = cards_of(cards)
-    stm.explain_trick(trick)  # a bad trick fails here, when the lesson is written
-    labels = [
-        f"{'led ' if i == 0 else ''}{_moon_label(card)}" for i, card in enumerate(trick)
-    ]
-
-    def judge(index: int) -> Verdict:
-        winner, _rule, reason = stm.explain_trick(trick)
-        if index == winner:
-            return Verdict(True, f"{trick[winner]} takes it: {reason}.")
-        return Verdict(False, f"{trick[index]} does not take it: {reason}.")
-
-    return Check(
-        question or "Who takes this trick? (the first card was led)",
-        labels,
-        judge,
-        picture=card_row(trick),
-    )
+    """"Who takes this trick?": one button per card (the kind ``who_takes_trick``)."""
+    variant = _position("who_takes_trick", trick=cards)
+    return Check.of(variant, question=question, picture=card_row(variant.position["trick"]))
 
 
-def may_play_check(hand: str | Sequence[str | Card], led: str | Card | None, card: str | Card):
-    """"May you play R5 here?": judged by ``legal_cards``; the reason by ``follow_rule``."""
-    from mathcards.games import shoot_the_moon as stm
-
-    held = cards_of(hand)
-    lead = None if led is None else cards_of(led)[0]
-    play = cards_of(card)[0]
-    if play not in held:
-        raise ValueError(f"{play} is not in the hand {' '.join(map(str, held))}")
-    led_text = "you lead" if lead is None else f"{lead} ({lead.name}) was led"
-    question = f"Your hand: {' '.join(map(str, held))}. {led_text}. May you play {play}?"
-
-    def truth() -> bool:
-        return play in stm.legal_cards(held, lead)
-
-    def why() -> str:
-        allowed = "you may play it" if truth() else "you may not play it"
-        return f"{allowed}: {stm.follow_rule(held, lead)}."
-
+def may_play_check(hand: str | Sequence[str | Card], led: str | Card | None,
+                   card: str | Card) -> Check:
+    """"May you play R5 here?": Yes or No (the kind ``is_play_legal``)."""
+    variant = _position("is_play_legal", hand=hand, led=led, card=card)
+    held, lead = variant.position["hand"], variant.position["led"]
     picture = ("Led: " + card_row(lead) if lead is not None else "") + "Your hand: " + card_row(
-        held
-    )
-    return yes_no(question, truth, why, picture=picture)
+        held)
+    question = f"Your hand: {' '.join(map(str, held))}. {variant.prompt()}"
+    return Check.of(variant, question=question, picture=picture)
 
 
 # --- Moons and Planets ------------------------------------------------------------
 def planet_check(cards: str | Sequence[str | Card]) -> Check:
-    """"Is 9♥ 8♥ a planet?": judged by ``is_planet``, explained by ``planet_reason``."""
-    from mathcards.games import moons_and_planets as mp
-
-    group = cards_of(cards)
-    shown = " ".join(c.symbol for c in group)
-    return yes_no(
-        f"Is {shown} a planet?",
-        lambda: mp.is_planet(group),
-        lambda: mp.planet_reason(group) + ".",
-        picture=card_row(group),
-    )
+    """"Is 9♥ 8♥ a planet?": Yes or No (the kind ``planet_or_not``)."""
+    variant = _position("planet_or_not", cards=cards)
+    return Check.of(variant, picture=card_row(variant.position["cards"]))
 
 
 def moon_check(cards: str | Sequence[str | Card]) -> Check:
-    """"Is 5♠ 6♠ 7♣ a moon?": judged by ``is_moon``, explained by ``moon_reason``."""
-    from mathcards.games import moons_and_planets as mp
-
-    group = cards_of(cards)
-    shown = " ".join(c.symbol for c in group)
-    return yes_no(
-        f"Is {shown} one moon?",
-        lambda: mp.is_moon(group),
-        lambda: mp.moon_reason(group) + ".",
-        picture=card_row(group),
-    )
+    """"Is 5♠ 6♠ 7♣ a moon?": Yes or No (the kind ``moon_or_not``)."""
+    variant = _position("moon_or_not", cards=cards)
+    return Check.of(variant, picture=card_row(variant.position["cards"]))
 
 
-class PrizeCheck:
+class PrizeCheck(_Feedback):
     """"Which prize does each card take?": a choice per card, then Check.
 
-    Judged by ``prize_order``; the feedback is the engine's ranking reasons.
+    Each card's place is judged by the kind ``which_prize`` for that card; the
+    feedback is every card's ``Result``.
     """
 
     def __init__(self, cards: str | Sequence[str | Card]) -> None:
-        from mathcards.games import moons_and_planets as mp
-
-        self.trick = cards_of(cards)
-        mp.prize_order(self.trick)  # a bad trick fails when the lesson is written
-        places = [(f"prize {k}", k) for k in range(1, len(self.trick) + 1)]
+        first = _position("which_prize", trick=cards)
+        self.trick: tuple[Card, ...] = tuple(first.position["trick"])
+        self.cards = [_position("which_prize", trick=cards, yours=card) for card in self.trick]
+        super().__init__(first.hint, self._solution_of_all, hint_levels=2)
+        labels = first.kind.choices(first.position)
         self.choices = [
             w.Dropdown(
-                options=[("choose…", 0), *places],
+                options=[("choose…", 0), *((label, k) for k, label in enumerate(labels, 1))],
                 value=0,
                 description=f"{'led ' if i == 0 else ''}{card.symbol}",
                 layout=w.Layout(width="auto"),
@@ -205,23 +211,12 @@ class PrizeCheck:
         self.check_button = w.Button(description="Check")
         self.check_button.add_class("mc-check-option")
         self.check_button.on_click(lambda _b: self.answer(self.chosen_places()))
-        self.feedback = w.HTML(value="")
-        self.feedback.add_class("mc-check-feedback")
-        self.attempts: list[Verdict] = []
         shown = " ".join(c.symbol for c in self.trick)
-        self.widget = w.VBox(
-            [
-                w.HTML(
-                    value=f"<b>{_esc(shown)} were played in this order (the first card led). "
-                    "Which prize does each card take?</b>"
-                ),
-                w.HTML(value=card_row(self.trick)),
-                w.HBox(self.choices, layout=w.Layout(flex_flow="row wrap")),
-                self.check_button,
-                self.feedback,
-            ]
-        )
-        self.widget.add_class("mc-check")
+        self.widget = self.box(
+            f"{shown} were played in this order (the first card led). "
+            "Which prize does each card take?",
+            card_row(self.trick),
+            [w.HBox(self.choices, layout=w.Layout(flex_flow="row wrap")), self.check_button])
 
     def chosen_places(self) -> list[int]:
         """The place picked for each card (0 = not chosen), validated."""
@@ -235,124 +230,103 @@ class PrizeCheck:
             places.append(index)  # option k is "prize k"; option 0 is "choose…"
         return places
 
-    def answer(self, places: Sequence[int]) -> Verdict:
-        from mathcards.games import moons_and_planets as mp
+    @staticmethod
+    def _together(results: Sequence[Result], headline: str) -> Result:
+        steps = tuple(step for r in results for step in (fact(r.headline), *r.steps))
+        return Result(all(r.correct for r in results),
+                      sum(r.score for r in results) / len(results), headline, steps)
 
+    def answer(self, places: Sequence[int]) -> Result | None:
         if len(places) != len(self.trick):
             raise ValueError(f"give one prize number for each of the {len(self.trick)} cards")
         if any(p == 0 for p in places):
-            verdict = Verdict(False, "choose a prize for every card first.")
-        else:
-            order = mp.prize_order(self.trick)
-            players = tuple(range(len(self.trick)))
-            _order, reasons = mp.rank_trick(self.trick, players, self.trick)
-            right_places = [order.index(i) + 1 for i in range(len(self.trick))]
-            why = "; ".join(r.reason.split("; ")[0] + f" → prize {r.place}" for r in reasons)
-            verdict = Verdict(list(places) == right_places, why + ".")
-        self.attempts.append(verdict)
-        colour = "#1b5e20" if verdict.right else "#b71c1c"
-        self.feedback.value = (
-            f'<div role="status" aria-live="polite" style="color:{colour};font-weight:600">'
-            f"{_esc(verdict.text)}</div>"
-        )
-        return verdict
+            self.refuse("Choose a prize for every card first.")
+            return None
+        results = [variant.check(place) for variant, place in zip(self.cards, places,
+                                                                   strict=True)]
+        right = sum(r.correct for r in results)
+        headline = ("Right: every card takes the prize you chose." if right == len(results)
+                    else f"Not quite: {right} of {len(results)} cards take the prize you chose.")
+        return self.show(self._together(results, headline))
 
-    def _repr_mimebundle_(self, **kwargs):
+    def _solution_of_all(self) -> Result:
+        return self._together([v.solution() for v in self.cards], "The prizes:")
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
 
 
 # --- the arithmetic games -----------------------------------------------------------
-def deck_value_check(counted: Sequence[int], card: str | Card, sign: int,
-                     options: Sequence[int], *, ace_value: int | None = None) -> Check:
-    """Suns to Moons: "what is the deck value now?", judged by the engine's ``legal_turns``.
+def deck_value_check(deck: str, play: str, options: Sequence[int]) -> Check:
+    """Suns to Moons: "what is the deck value now?" (the kind ``deck_value``).
 
-    ``counted`` are the signed values still counted on the deck (centre card
-    first); the student plays ``card`` with ``sign`` (+1 across, −1 upright).
+    ``deck`` is the deck so far, centre card first (``"7H -10S"``); the student
+    plays ``play`` (``"+6H"`` across, ``"-QS"`` upright, ``"JK"``). Each button
+    answers a number of ``options``.
     """
     from mathcards.games import suns_to_moons as stm
 
-    played = cards_of(card)[0]
-    value = ace_value if ace_value is not None else stm.card_values(played)[0]
-    play = stm.Play(played, sign, value)
-    counted = tuple(counted)
-    deck = sum(counted)
-    way = "across (adds)" if stm.lies_across(sign) else "upright (subtracts)"
-    question = (
-        f"The deck is worth {stm.number(deck)}. You play {played.symbol} {way}. "
-        "What is the deck value now?"
-    )
-    labels = [stm.number(n) for n in options]
-
-    def judge(index: int) -> Verdict:
-        # The engine's options for a hand of just this card: the turn made of this play
-        # gives the value after (bound or not, a lone card's turns are all listed).
-        turns = [t for t in stm.legal_turns([played], counted) if t.plays == (play,)]
-        after = turns[0].value_after if turns else deck + play.contribution
-        said = options[index]
-        sum_text = f"{stm.number(deck)} {'+' if sign > 0 else '−'} {value} = {stm.number(after)}"
-        if said == after:
-            return Verdict(True, sum_text + ".")
-        return Verdict(False, f"{sum_text}, not {stm.number(said)}.")
-
-    return Check(question, labels, judge,
-                 picture=card_row([played], turned=(stm.lies_across(sign),)))
+    before = _position("deck_value", deck=deck)
+    variant = _position("deck_value", deck=f"{deck} {play}")
+    played = variant.position["deck"][-1]
+    value = before.kind.measures(before.position)["deck value"]
+    if played.card.is_joker:
+        move, turned = "the Joker", (False,)
+    else:
+        across = stm.lies_across(played.sign)
+        move = f"{played.card.symbol} {'across (adds)' if across else 'upright (subtracts)'}"
+        turned = (across,)
+    question = f"The deck is worth {stm.number(value)}. You play {move}. {variant.prompt()}"
+    return Check.of(variant, question=question, options=[stm.number(n) for n in options],
+                    answers=options, picture=card_row([played.card], turned=turned))
 
 
 def stack_choice_check(dice: tuple[int, int], groups: Sequence[str]) -> Check:
-    """Dice Stacks: "which of these make the dice total?", judged by ``stack_steps``."""
-    from mathcards.explain import NotAStackError, stack_steps
-
+    """Dice Stacks: "which of these make the dice total?" (the kind ``is_stack`` per group)."""
+    stacks = [_position("is_stack", dice=dice, cards=group) for group in groups]
     target = sum(dice)
-    options = [" ".join(c.symbol for c in cards_of(g)) for g in groups]
+    labels = [" ".join(c.symbol for c in s.position["cards"]) for s in stacks]
 
-    def judge(index: int) -> Verdict:
-        try:
-            step = stack_steps(groups[index], dice)
-        except NotAStackError as exc:
-            return Verdict(False, str(exc) + ".")
-        return Verdict(True, f"{step.text}: a stack of {target}.")
+    def judge(index: int) -> Result:
+        result = stacks[index].check(True)  # "this one is a stack"
+        verdict = (f"Right: {labels[index]} is a stack of {target}." if result.correct
+                   else f"Not quite: {labels[index]} is not a stack of {target}.")
+        return Result(result.correct, result.score, verdict, result.steps)
 
-    picture = dice_pair(dice)
+    def solution() -> Result:
+        results = [s.solution() for s in stacks]
+        steps = tuple(step for r in results for step in r.steps)
+        made = [label for label, s in zip(labels, stacks, strict=True) if s.check(True).correct]
+        return Result(True, 1.0, f"Stacks of {target}: {', '.join(made) or 'none'}.", steps)
+
     return Check(
         f"You rolled {dice[0]} and {dice[1]}, so you are making {target}s. "
         f"Which of these is a stack of {target}?",
-        options, judge, picture=picture,
+        labels, judge, picture=dice_svg(dice[0]) + " " + dice_svg(dice[1]),
+        hint=stacks[0].hint, solution=solution, hint_levels=1,
     )
-
-
-def dice_pair(dice: tuple[int, int]) -> str:
-    from mathcards.widgets.lesson import dice_svg
-
-    return dice_svg(dice[0]) + " " + dice_svg(dice[1])
 
 
 def capture_check(played: str | Card, own: str, opponent: str) -> Check:
-    """Sums: "which card can you capture?", judged by ``capture_targets``."""
-    from mathcards.games import sums
+    """Sums: "which card can you capture?" (the kind ``find_capture``), or none of them."""
+    exercise = Exercise("find_capture", played=played, own=own, opponent=opponent)
+    variant = exercise.variant()
+    card = variant.position["played"]
+    theirs = variant.position["opponent"]
+    answers: list[Any] = [(card, target) for target in theirs]
 
-    card = cards_of(played)[0]
-    own_cards, their_cards = cards_of(own), cards_of(opponent)
-    labels = [c.symbol for c in their_cards] + ["none of them"]
+    def judge(index: int) -> Result:
+        if index < len(theirs):
+            return variant.check(answers[index])
+        problems = exercise.problems()  # the kind says when no card captures here
+        if problems:
+            return Result(True, 1.0, "Right: none of them can be captured.",
+                          (fact(problems[0].message),))
+        shown = variant.solution()
+        return Result(False, 0.0, "Not quite: a capture works here.", shown.steps)
 
-    def judge(index: int) -> Verdict:
-        targets = sums.capture_targets(card, own_cards, their_cards)
-        ways = sums.capture_ways(card, own_cards, their_cards)
-        if index == len(their_cards):
-            if not targets:
-                return Verdict(True, "no sum or difference of two of your cards of one "
-                               "colour makes an opponent's card.")
-            return Verdict(False, f"{ways[0].equation}, so {ways[0].target.symbol} can be "
-                           "captured.")
-        target = their_cards[index]
-        if target in targets:
-            way = next(w for w in ways if w.target == target)
-            return Verdict(True, f"{way.equation}: {card.symbol} with your "
-                           f"{way.helper.symbol} captures {target.symbol}.")
-        return Verdict(False, sums.why_no_capture(card, target, own_cards) + ".")
-
-    picture = ("You play " + card_row([card]) + "Your side: " + card_row(own_cards)
-               + "Opponent's side: " + card_row(their_cards))
-    return Check(
-        f"You play {card.symbol}. Which of your opponent's cards can you capture?",
-        labels, judge, picture=picture,
-    )
+    picture = ("You play " + card_row([card]) + "Your side: " + card_row(variant.position["own"])
+               + "Opponent's side: " + card_row(theirs))
+    hint = None if exercise.problems() else variant.hint  # no hint when nothing captures
+    return Check(variant.prompt(), [c.symbol for c in theirs] + ["none of them"], judge,
+                 picture=picture, hint=hint, solution=variant.solution)

@@ -10,6 +10,8 @@ check FILE`` reports every problem of a file with its line. Progress is kept
 in SQLite (``ProgressStore``) and exported as CSV for the teacher's dashboard.
 """
 
+from typing import Any
+
 from mathcards.exercises.kinds import KINDS, AnswerError, Kind, Result
 from mathcards.exercises.loader import (
     check_file,
@@ -30,7 +32,7 @@ from mathcards.exercises.model import (
 )
 
 
-def __getattr__(name: str):
+def __getattr__(name: str) -> Any:
     # progress and sessions load sqlite3 only when asked for
     if name in ("ProgressStore", "Attempt", "read_csv", "default_progress_path"):
         from mathcards.exercises import progress

@@ -8,6 +8,7 @@ a list of ``Problem``\\ s, each with its line and a fix. ``load_set`` raises one
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -73,9 +74,9 @@ def _shape_problem(text: str) -> Problem | None:
     aliases = 0
     total = 0  # values with every alias expanded
     sizes: dict[str, int] = {}  # anchor -> the values its part holds
-    open_parts: list[list] = []  # [anchor, values so far] of each collection being read
+    open_parts: list[list[Any]] = []  # [anchor, values so far] of each collection being read
     for event in yaml.parse(text, Loader=yaml.SafeLoader):
-        line = event.start_mark.line + 1
+        line = event.start_mark.line + 1 if event.start_mark is not None else 1
         if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
             depth += 1
             if depth > MAX_DEPTH:
@@ -101,7 +102,7 @@ def _shape_problem(text: str) -> Problem | None:
             if any(anchor == event.anchor for anchor, _size in open_parts):
                 return Problem(line, f"the alias '*{event.anchor}' is inside the part it "
                                      "names: an alias can only repeat a finished part")
-            size = sizes.get(event.anchor, 1)
+            size = sizes.get(event.anchor, 1) if event.anchor is not None else 1
         elif isinstance(event, yaml.ScalarEvent):
             size = 1
             if event.anchor is not None:
@@ -118,7 +119,7 @@ def _shape_problem(text: str) -> Problem | None:
     return None
 
 
-def parse_yaml(text: str) -> tuple[Any, dict[tuple, int], list[Problem]]:
+def parse_yaml(text: str) -> tuple[Any, dict[tuple[Any, ...], int], list[Problem]]:
     """The document's data, the line of every value by its path, and YAML problems."""
     if len(text) > MAX_BYTES:
         return None, {}, [Problem(None, "the set is over 1 MB: split it into smaller sets")]
@@ -141,13 +142,14 @@ def parse_yaml(text: str) -> tuple[Any, dict[tuple, int], list[Problem]]:
         return None, {}, [_yaml_problem(exc)]
     finally:
         loader.dispose()
-    lines: dict[tuple, int] = {}
+    lines: dict[tuple[Any, ...], int] = {}
     problems: list[Problem] = []
     _walk(node, data, (), lines, problems)
     return data, lines, problems
 
 
-def _walk(node: Any, data: Any, path: tuple, lines: dict, problems: list[Problem]) -> None:
+def _walk(node: Any, data: Any, path: tuple[Any, ...], lines: dict[tuple[Any, ...], int],
+          problems: list[Problem]) -> None:
     lines[path] = node.start_mark.line + 1
     if isinstance(node, yaml.MappingNode) and isinstance(data, dict):
         seen: dict[Any, int] = {}
@@ -249,7 +251,7 @@ def read_set_text(text: str, *, name: str = "exercises") -> tuple[ExerciseSet | 
     if problems or broken:
         return None, problems
     try:
-        exercise_set = ExerciseSet(title=title.strip(), exercises=exercises,
+        exercise_set = ExerciseSet(title=str(title).strip(), exercises=exercises,
                                    instructions=instructions.strip(), id=str(set_id).strip(),
                                    solution_after=solution_after)
     except ExerciseFileError as exc:
@@ -257,8 +259,8 @@ def read_set_text(text: str, *, name: str = "exercises") -> tuple[ExerciseSet | 
     return exercise_set, []
 
 
-def _read_exercise(item: dict, number: int, game: str | None,
-                   line_of) -> tuple[Exercise | None, list[Problem]]:
+def _read_exercise(item: dict[str, Any], number: int, game: str | None,
+                   line_of: Callable[..., int | None]) -> tuple[Exercise | None, list[Problem]]:
     problems: list[Problem] = []
     kind_name = item.get("kind")
     if kind_name is None:

@@ -34,13 +34,14 @@ from __future__ import annotations
 import difflib
 import hashlib
 import hmac
+import importlib
 import random
 import re
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mathcards.cards import Card
 from mathcards.errors import MathCardsError
@@ -54,6 +55,9 @@ from mathcards.exercises.fields import (
     is_template,
 )
 from mathcards.exercises.kinds import KINDS, Kind, Result, WorkLimitError, work_budget
+
+if TYPE_CHECKING:
+    from mathcards.exercises.session import Session
 
 GAMES = ("suns_to_moons", "dice_stacks", "sums", "shoot_the_moon", "moons_and_planets")
 SET_KEYS = ("title", "id", "game", "instructions", "solution_after", "exercises")
@@ -96,7 +100,7 @@ class VariantError(MathCardsError):
 
 
 # --- constraints ------------------------------------------------------------------------
-_OPS = {
+_OPS: dict[str, Callable[[int, int], bool]] = {
     ">=": lambda a, b: a >= b, "≥": lambda a, b: a >= b, "<=": lambda a, b: a <= b,
     "≤": lambda a, b: a <= b, "==": lambda a, b: a == b, "=": lambda a, b: a == b,
     "!=": lambda a, b: a != b, "≠": lambda a, b: a != b, ">": lambda a, b: a > b,
@@ -175,7 +179,7 @@ class Variant:
 
     exercise: Exercise
     student: str
-    position: dict
+    position: dict[str, Any]
     tries: int  # how many draws it took (0 for a fixed exercise)
 
     @property
@@ -210,7 +214,7 @@ def _value_text(value: Any) -> str:
     return "none" if value is None else str(value)
 
 
-def position_text(kind: Kind, position: dict) -> str:
+def position_text(kind: Kind, position: dict[str, Any]) -> str:
     parts = []
     for spec in kind.fields:
         if spec.name in position and position[spec.name] is not None:
@@ -321,7 +325,7 @@ class Exercise:
             f"no variant met the constraints after {self.tries} tries (most failed: "
             f"{common}): widen the templates or loosen 'require'")
 
-    def _draw(self, rng: random.Random) -> dict:
+    def _draw(self, rng: random.Random) -> dict[str, Any]:
         kind = self.kind
         jokers = any(isinstance(v, CardsTemplate) and v.jokers for v in self.fields.values())
         pool = list(game_deck(kind.game, jokers=jokers))
@@ -415,7 +419,7 @@ class Exercise:
             add(str(exc))
         return out
 
-    def _duplicates(self, position: dict) -> list[str]:
+    def _duplicates(self, position: dict[str, Any]) -> list[str]:
         if not self.kind.unique_cards:
             return []
         if self.kind.game == "shoot_the_moon":
@@ -505,16 +509,17 @@ class ExerciseSet:
         """Every exercise as ``student`` sees it (a teacher opens a student's set this way)."""
         return [e.variant(student) for e in self.exercises]
 
-    def session(self, student: str = "guest", *, store: Any = None, teacher: bool = False):
+    def session(self, student: str = "guest", *, store: Any = None,
+                teacher: bool = False) -> Session:
         from mathcards.exercises.session import Session
 
         return Session(self, student, store=store, teacher=teacher)
 
-    def show(self, student: str = "guest", *, store: Any = None, teacher: bool = False):
+    def show(self, student: str = "guest", *, store: Any = None, teacher: bool = False) -> Any:
         """The set as a widget: one exercise at a time, checked in the kernel."""
-        from mathcards.widgets.exercises import ExerciseSetView
-
-        return ExerciseSetView(self.session(student, store=store, teacher=teacher))
+        # the view lives in widgets/ (installed as mathcards.widgets), outside the typed core
+        view = importlib.import_module("mathcards.widgets.exercises")
+        return view.ExerciseSetView(self.session(student, store=store, teacher=teacher))
 
 
 __all__ = [

@@ -27,6 +27,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import asdict, dataclass, fields
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import Any
 
 from mathcards.errors import MathCardsError
 
@@ -80,7 +81,7 @@ class Attempt:
     seconds: float
 
     @classmethod
-    def new(cls, **values) -> Attempt:
+    def new(cls, **values: Any) -> Attempt:
         values.setdefault("uid", uuid.uuid4().hex)
         values.setdefault("at", datetime.now(timezone.utc).isoformat(timespec="milliseconds"))
         return cls(**values)
@@ -178,7 +179,8 @@ class ProgressStore:
         """Attempts written after row ``row`` (0: all), and the last row read: a page that
         keeps what it read asks only for what is new (an indexed range, however long
         the student's history)."""
-        where, args = ["id > ?"], [row]
+        where: list[str] = ["id > ?"]
+        args: list[int | str] = [row]
         for column, value in (("student", student), ("set_id", set_id)):
             if value is not None:
                 where.append(f"{column} = ?")
@@ -189,18 +191,18 @@ class ProgressStore:
             rows = self._conn.execute(sql, args).fetchall()
         if not rows:
             return [], row
-        return [_attempt(r[1:]) for r in rows], rows[-1][0]
+        return [_attempt(r[1:]) for r in rows], int(rows[-1][0])
 
     def count(self) -> int:
         with self._lock:
-            return self._conn.execute("SELECT COUNT(*) FROM attempts").fetchone()[0]
+            return int(self._conn.execute("SELECT COUNT(*) FROM attempts").fetchone()[0])
 
     def close(self) -> None:
         with self._lock:
             self._conn.close()
 
     # --- CSV -----------------------------------------------------------------------------
-    def export_csv(self, path: str | Path | None = None, **filters) -> str:
+    def export_csv(self, path: str | Path | None = None, **filters: str | None) -> str:
         """Attempts as CSV text (also written to ``path`` when given)."""
         text = attempts_csv(self.attempts(**filters))
         if path is not None:
@@ -211,7 +213,7 @@ class ProgressStore:
         return self.add_many(read_csv(path))
 
 
-def _attempt(row: Sequence) -> Attempt:
+def _attempt(row: Sequence[Any]) -> Attempt:
     values = dict(zip(COLUMNS, row, strict=True))
     values["correct"] = bool(values["correct"])
     return Attempt(**values)

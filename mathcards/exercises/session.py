@@ -39,13 +39,15 @@ class MemoryStore:
         self._attempts.append(attempt)
         return attempt
 
-    def attempts(self, *, student=None, set_id=None, exercise=None) -> list[Attempt]:
+    def attempts(self, *, student: str | None = None, set_id: str | None = None,
+                 exercise: str | None = None) -> list[Attempt]:
         return [a for a in self._attempts
                 if (student is None or a.student == student)
                 and (set_id is None or a.set_id == set_id)
                 and (exercise is None or a.exercise == exercise)]
 
-    def attempts_after(self, row: int, *, student=None, set_id=None):
+    def attempts_after(self, row: int, *, student: str | None = None,
+                       set_id: str | None = None) -> tuple[list[Attempt], int]:
         new = self.attempts(student=student, set_id=set_id)
         fresh = [a for i, a in enumerate(self._attempts, start=1)
                  if i > row and a in new]
@@ -102,8 +104,9 @@ class Session:
         exercise = None if number is None else self.set[number].id
         reader = getattr(self.store, "attempts_after", None)
         if reader is None:  # a store of another kind: read everything
-            return self.store.attempts(student=self.student, set_id=self.set.id,
-                                       exercise=exercise)
+            found: list[Attempt] = self.store.attempts(student=self.student,
+                                                       set_id=self.set.id, exercise=exercise)
+            return found
         new, self._read_to = reader(self._read_to, student=self.student, set_id=self.set.id)
         self._read.extend(new)  # answers from this page and from another tab alike
         return [a for a in self._read if exercise is None or a.exercise == exercise]

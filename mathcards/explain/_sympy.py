@@ -11,6 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 from types import SimpleNamespace
+from typing import Any
 
 from mathcards.explain.terms import Equation, Half, Neg, Node, Num, Product, Sum
 
@@ -20,10 +21,11 @@ _SUIT_LATEX = {"♠": r"\spadesuit", "♥": r"\heartsuit", "♦": r"\diamondsuit
 @lru_cache(maxsize=1)
 def _tools() -> SimpleNamespace:
     """sympy's pieces, the signed-term class and the order-keeping printer (loaded once)."""
-    import sympy
-    from sympy.printing.latex import LatexPrinter
+    # sympy ships no type information (no stubs, no py.typed): its objects are Any here
+    import sympy  # type: ignore[import-untyped]
+    from sympy.printing.latex import LatexPrinter  # type: ignore[import-untyped]
 
-    class SignedTerm(sympy.UnevaluatedExpr):
+    class SignedTerm(sympy.UnevaluatedExpr):  # type: ignore[misc]  # sympy's class is Any
         """A number shown with its sign in brackets: ``(−10)``, ``(+13)``."""
 
         def _latex(self, printer: LatexPrinter) -> str:
@@ -38,7 +40,7 @@ def _tools() -> SimpleNamespace:
     )
 
 
-def _number(value: int | Fraction):  # noqa: ANN202
+def _number(value: int | Fraction) -> Any:  # a sympy number (sympy is untyped)
     sp = _tools().sp
     value = Fraction(value)
     return sp.Integer(value.numerator) if value.denominator == 1 else sp.Rational(
@@ -46,7 +48,7 @@ def _number(value: int | Fraction):  # noqa: ANN202
     )
 
 
-def to_sympy(item: Node | Equation):  # noqa: ANN201
+def to_sympy(item: Node | Equation) -> Any:  # a sympy expression (sympy is untyped)
     """The unevaluated sympy expression of an expression or equation."""
     tools = _tools()
     sp = tools.sp
@@ -83,8 +85,10 @@ def latex_of(item: Node | Equation) -> str:
     printer = _tools().printer
     if isinstance(item, Equation):
         tail = "".join(f" = {_name_latex(n)}" for n in item.names)
-        return printer.doprint(to_sympy(item)) + tail
-    return printer.doprint(to_sympy(item))
+        latex: str = printer.doprint(to_sympy(item))
+        return latex + tail
+    latex = printer.doprint(to_sympy(item))
+    return latex
 
 
 def load() -> None:

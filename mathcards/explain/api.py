@@ -36,7 +36,9 @@ def explain_new_events(
     path = _MODULES.get(game)
     if path is None:
         return [Fact(player=e.player, sentence=e.describe().rstrip(".")) for e in events]
-    return importlib.import_module(path).steps_for_events(events, before, after)
+    # each game's explainer module is found by name, so its functions are not typed here
+    steps: list[Step] = importlib.import_module(path).steps_for_events(events, before, after)
+    return steps
 
 
 def explain_events(state_before: Any, state_after: Any) -> list[Step]:
@@ -49,7 +51,7 @@ def explain_events(state_before: Any, state_after: Any) -> list[Step]:
     n_after = len(state_after.log)
     if n_after < n_before:
         raise ExplainError("state_after is earlier than state_before: pass them in play order")
-    groups = []
+    groups: list[Sequence[Any]] = []
     node = state_after.log
     while len(groups) < n_after - n_before:
         groups.append(node.item)
@@ -89,7 +91,8 @@ def why_not(state: Any, action: Any) -> Refusal:
         reason = state.why_illegal(action)
     module = _module(state)
     if module is not None and hasattr(module, "why_not"):
-        return module.why_not(state, action, reason)
+        refusal: Refusal = module.why_not(state, action, reason)
+        return refusal
     return Refusal(action=str(action), reason=reason)
 
 
@@ -104,7 +107,8 @@ def hint(state: Any, level: int | str = 1) -> Hint:
     module = _module(state)
     if module is None or not hasattr(module, "hint"):
         return Hint(level=level, sentence=f"no hints for {state.game.title} yet")
-    return module.hint(state, level)
+    found: Hint = module.hint(state, level)
+    return found
 
 
 def spoken(steps: Iterable[Step]) -> str:

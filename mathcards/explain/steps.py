@@ -18,6 +18,7 @@ LaTeX (``latex``: ``ipywidgets.HTMLMath``/MathJax, through sympy) and HTML
 from __future__ import annotations
 
 import html as _html
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
 from typing import ClassVar
@@ -120,7 +121,7 @@ class Step:
             f"{main}{notes}{kids}</div>"
         )
 
-    def walk(self):  # noqa: ANN201 - a generator of steps
+    def walk(self) -> Iterator[Step]:
         """This step and every smaller step inside it, depth first."""
         yield self
         for child in self.children:

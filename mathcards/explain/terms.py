@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 MINUS = "\u2212"  # the minus sign (−), not a hyphen
 TIMES = "\u00d7"  # ×
@@ -167,7 +168,7 @@ def latex_of(item: Node | Equation) -> str:
     return _sympy.latex_of(item)
 
 
-def sympy_of(item: Node | Equation):  # noqa: ANN201 - a sympy expression
+def sympy_of(item: Node | Equation) -> Any:  # a sympy expression (sympy is untyped)
     """The unevaluated sympy expression (``.doit()`` gives its value)."""
     from mathcards.explain import _sympy
 
