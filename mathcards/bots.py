@@ -69,5 +69,7 @@ def play_game(
     for _ in range(max_actions):
         if state.is_over:
             return state
-        state = state.apply(players[state.current_player].choose(state))
+        seat = state.current_player
+        assert seat is not None  # a game not over always has a seat to act
+        state = state.apply(players[seat].choose(state))
     raise RuntimeError(f"{game.name} seed {seed} did not end within {max_actions} actions")

@@ -23,7 +23,9 @@ import typing
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic
+
+from typing_extensions import TypeVar
 
 from mathcards.cards import Card, parse_card
 from mathcards.errors import (
@@ -64,7 +66,7 @@ class History:
     def __init__(self, item: Any = None, prev: History | None = None) -> None:
         self.item = item
         self.prev = prev
-        self.length = 0 if prev is None else prev.length + 1
+        self.length: int = 0 if prev is None else prev.length + 1
 
     def push(self, item: Any) -> History:
         return History(item, self)
@@ -73,12 +75,13 @@ class History:
         return self.length
 
     def __iter__(self) -> Iterator[Any]:
-        items = []
+        items: list[Any] = []
         node: History | None = self
         while node is not None and node.prev is not None:
             items.append(node.item)
             node = node.prev
-        return reversed(items)
+        items.reverse()
+        return iter(items)
 
     @property
     def last(self) -> Any:
@@ -223,11 +226,15 @@ def reshuffle(rng: random.Random, zones: Sequence[tuple[Card, ...]]) -> list[tup
     return out
 
 
-@dataclass(frozen=True)
-class State:
-    """A position of a game. Subclasses add their own fields (hands, piles...)."""
+GameT = TypeVar("GameT", bound=Game, default=Game, covariant=True)
 
-    game: Game
+
+@dataclass(frozen=True)
+class State(Generic[GameT]):
+    """A position of a game. Subclasses add their own fields (hands, piles...) and name
+    their game's class: ``class SumsState(State[Sums])``, so ``state.game.piles`` is typed."""
+
+    game: GameT
     seed: int
     history: History = field(default=EMPTY, repr=False)
     log: History = field(default=EMPTY, repr=False, compare=False)
@@ -522,6 +529,8 @@ def load_state(text: str | bytes) -> State:
     name, settings, seed, actions = (data.get(k) for k in ("game", "settings", "seed", "actions"))
     if not isinstance(settings, dict) or not isinstance(actions, list):
         raise SaveFileError("the saved game has no settings or no action list")
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise SaveFileError(f"the saved game's seed {seed!r} is not a whole number")
     try:
         cls = get_game_class(name)
         game = cls(**settings)
