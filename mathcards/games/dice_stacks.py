@@ -47,14 +47,19 @@ from typing import Any, ClassVar
 
 from mathcards.cards import Card, as_card, parse_cards, standard_deck
 from mathcards.errors import MathCardsError, SettingsError
-from mathcards.games.base import EMPTY, Event, Game, State, reshuffle, rng_for
-from mathcards.games.dice_stacks_solver import (
+from mathcards.games.base import EMPTY, Event, Game, State, reshuffle, rng_for, seat_name
+from mathcards.games.dice_stacks_rule import (
     KING,
-    best_stack_counts,
+    MINUS,
+    StackShape,
     check_dice,
     counts_points,
-    stack_shapes,
+    halvings,
+    shape_of,
+    why_not,
 )
+from mathcards.games.dice_stacks_rule import counts as _counts
+from mathcards.games.dice_stacks_solver import best_stack_counts, stack_shapes
 
 __all__ = [
     "DiceStacks",
@@ -74,7 +79,6 @@ __all__ = [
     "strong_policy",
 ]
 
-MINUS = "−"
 
 
 # --- cards and stacks -------------------------------------------------------
@@ -95,13 +99,6 @@ def _check_cards(cards: Sequence[Card]) -> None:
             raise MathCardsError(
                 f"{card} is not a Dice Stacks card: the game uses standard cards A-K, no Jokers"
             )
-
-
-def _counts(cards: Iterable[Card]) -> list[int]:
-    counts = [0] * 13
-    for card in cards:
-        counts[card.rank - 1] += 1
-    return counts
 
 
 def stack_points(cards: Iterable[Card | str] | str, dice: Sequence[int]) -> int:
@@ -145,43 +142,6 @@ def best_stacks(hand: Iterable[Card | str] | str, dice: Sequence[int]) -> list[t
     return stacks
 
 
-@dataclass(frozen=True)
-class StackShape:
-    """How a stack makes its target, in the order the explainer prints it.
-
-    ``op`` is ``"+"`` (adding; a lone card too) or ``"−"`` (the first card
-    minus the others); ``cards`` are the non-King cards in print order (sums
-    in the order given, subtraction largest first); ``kings`` the Kings and
-    ``king_op`` ``"double"``, ``"halve"`` or None.
-    """
-
-    op: str
-    cards: tuple[Card, ...]
-    kings: tuple[Card, ...]
-    king_op: str | None
-    base: int
-    value: int
-    points: int
-
-    @property
-    def values(self) -> tuple[int, ...]:
-        return tuple(c.rank for c in self.cards)
-
-    def expression(self) -> str:
-        """``(12 + 8) × ½ × ½ = 5``, ``10 − 1 − 1 = 8``, ``6 × 2 = 12``."""
-        join = " + " if self.op == "+" else f" {MINUS} "
-        text = join.join(str(v) for v in self.values)
-        if self.kings:
-            if len(self.cards) > 1:
-                text = f"({text})"
-            factor = " × 2" if self.king_op == "double" else " × ½"
-            text += factor * len(self.kings)
-        return f"{text} = {self.value}"
-
-    def __str__(self) -> str:
-        return self.expression()
-
-
 def stack_shape(cards: Iterable[Card | str] | str, dice: Sequence[int]) -> StackShape | None:
     """How ``cards`` make the dice's sum, or None when they are not a stack.
 
@@ -192,30 +152,9 @@ def stack_shape(cards: Iterable[Card | str] | str, dice: Sequence[int]) -> Stack
     """
     dice = check_dice(dice)
     cards = _cards(cards)
-    points = stack_points(cards, dice)
-    if not points:
+    if any(not c.is_standard for c in cards):
         return None
-    target = sum(dice)
-    plain = tuple(c for c in cards if c.rank != KING)
-    kings = tuple(c for c in cards if c.rank == KING)
-    k = len(kings)
-    total = sum(c.rank for c in plain)
-
-    def king_op(base: int) -> str | None:
-        if k == 0:
-            return None
-        return "halve" if base == target << k else "double"
-
-    def fits(base: int) -> bool:
-        return base > 0 and (base == target << k or (k > 0 and base << k == target))
-
-    if fits(total):
-        return StackShape("+", plain, kings, king_op(total), total, target, points)
-    top = max(plain, key=lambda c: c.rank)
-    rest = list(plain)
-    rest.remove(top)
-    base = top.rank - sum(c.rank for c in rest)
-    return StackShape(MINUS, (top, *rest), kings, king_op(base), base, target, points)
+    return shape_of(cards, dice)
 
 
 def stack_problem(cards: Iterable[Card | str] | str, dice: Sequence[int]) -> str | None:
@@ -242,23 +181,25 @@ def stack_problem(cards: Iterable[Card | str] | str, dice: Sequence[int]) -> str
     k = len(cards) - len(values)
     if not values:
         return "Kings alone are not a stack: Kings double or halve other cards"
-    if k >= 2 and _kings_mixed_would_work(values, k, target):
+    why = why_not(values, k, target)
+    if why.kings_split:
         return "doubling and halving Kings cannot mix in one stack: all double or all halve"
-    mixed = _mixed_expression(values, k, target)
-    if mixed:
-        return f"{mixed} mixes adding and subtracting: a stack only adds or only subtracts"
-    attempts = [(" + ".join(map(str, values)), sum(values))]
-    if len(values) > 1:
-        attempts.append(
-            (f" {MINUS} ".join(map(str, values)), values[0] - sum(values[1:]))
-        )
+    if why.mixed:
+        plus, minus = why.mixed
+        text = " + ".join(map(str, plus)) + "".join(f" {MINUS} {v}" for v in minus)
+        text = f"({text})" if k else text
+        return f"{text} mixes adding and subtracting: a stack only adds or only subtracts"
+    exprs = [
+        ((f" {MINUS} " if a.subtracts else " + ").join(map(str, a.values)), a.base)
+        for a in why.attempts
+    ]
     if k == 0:
         if len(values) == 1:
             return f"a lone {values[0]} makes {values[0]}, not {target}"
-        text = " and ".join(f"{expr} = {value}" for expr, value in attempts)
+        text = " and ".join(f"{expr} = {base}" for expr, base in exprs)
         return f"{text}, not {target}"
     parts = []
-    for expr, base in attempts:
+    for expr, base in exprs:
         if base <= 0:
             parts.append(f"{expr} = {base} leaves nothing to double or halve")
             continue
@@ -270,48 +211,11 @@ def stack_problem(cards: Iterable[Card | str] | str, dice: Sequence[int]) -> str
 
 def _halving_words(base: int, kings: int) -> str:
     """``20 ÷ 2 ÷ 2 = 5``, or where halving stops being whole: ``11 ÷ 2 is not a whole number``."""
-    value = base
-    for step in range(kings):
-        if value % 2:
-            done = f"{base}{' ÷ 2' * step} = {value} and " if step else ""
-            return f"{done}{value} ÷ 2 is not a whole number"
-        value //= 2
+    value, odd, step = halvings(base, kings)
+    if odd is not None:
+        done = f"{base}{' ÷ 2' * step} = {odd} and " if step else ""
+        return f"{done}{odd} ÷ 2 is not a whole number"
     return f"{base}{' ÷ 2' * kings} = {value}"
-
-
-def _kings_mixed_would_work(values: Sequence[int], kings: int, target: int) -> bool:
-    bases = [sum(values)]
-    if len(values) > 1:
-        bases.append(values[0] - sum(values[1:]))
-    for base in bases:
-        if base <= 0:
-            continue
-        for doubles in range(1, kings):
-            halves = kings - doubles
-            scaled = base << doubles
-            if scaled % (1 << halves) == 0 and scaled >> halves == target:
-                return True
-    return False
-
-
-def _mixed_expression(values: Sequence[int], kings: int, target: int) -> str | None:
-    """A mixed sum like ``10 + 5 − 4`` that would make the target, if one does."""
-    n = len(values)
-    if n < 3 or n > 12:
-        return None
-    for mask in range(1, 1 << n):
-        minus = [values[i] for i in range(n) if mask >> i & 1]
-        plus = [values[i] for i in range(n) if not mask >> i & 1]
-        if len(plus) < 2:
-            continue
-        base = sum(plus) - sum(minus)
-        if base <= 0:
-            continue
-        if base == target << kings or (kings and base << kings == target):
-            text = " + ".join(map(str, plus)) + "".join(f" {MINUS} {v}" for v in minus)
-            return f"({text})" if kings else text
-    return None
-
 
 # --- actions -----------------------------------------------------------------
 @dataclass(frozen=True)
@@ -387,72 +291,85 @@ class FirstPlayerRolls(Event):
     rolls: tuple[tuple[tuple[int, tuple[int, int]], ...], ...]
     first_player: int
 
-    def describe(self) -> str:
+    def describe(self, names: Sequence[str] = ()) -> str:
         rounds = []
         for group in self.rolls:
-            rounds.append(", ".join(f"Player {p + 1} rolled {a}+{b}" for p, (a, b) in group))
-        return "; then ".join(rounds) + f": Player {self.first_player + 1} goes first."
+            rounds.append(
+                ", ".join(f"{seat_name(names, p)} rolled {a}+{b}" for p, (a, b) in group)
+            )
+        first = seat_name(names, self.first_player)
+        return "; then ".join(rounds) + f": {first} goes first."
 
 
 @dataclass(frozen=True)
 class DiceRolled(Event):
+    player: int
     dice: tuple[int, int]
 
-    def describe(self) -> str:
+    def describe(self, names: Sequence[str] = ()) -> str:
         a, b = self.dice
-        return f"Player {self.player + 1} rolled {a} and {b}: making {a + b}s."
+        return f"{seat_name(names, self.player)} rolled {a} and {b}: making {a + b}s."
 
 
 @dataclass(frozen=True)
 class CardsDrawn(Event):
+    player: int
     cards: tuple[Card, ...]
     count: int
 
-    def describe(self) -> str:
-        return f"Player {self.player + 1} drew {self.count} card{'s' if self.count != 1 else ''}."
+    def describe(self, names: Sequence[str] = ()) -> str:
+        n = self.count
+        return f"{seat_name(names, self.player)} drew {n} card{'s' if n != 1 else ''}."
 
 
 @dataclass(frozen=True)
 class StackLaid(Event):
+    """A stack laid, with its ``shape``: how it makes the target (the rule's derivation)."""
+
+    player: int
     cards: tuple[Card, ...]
     dice: tuple[int, int]
     target: int
     points: int
+    shape: StackShape | None = None
 
-    def describe(self) -> str:
-        shape = stack_shape(self.cards, self.dice)
-        how = shape.expression() if shape else str(self.target)
+    def describe(self, names: Sequence[str] = ()) -> str:
+        how = self.shape.expression() if self.shape else str(self.target)
         special = " (special stack)" if self.points == 2 else ""
         cards = " ".join(c.symbol for c in self.cards)
         return (
-            f"Player {self.player + 1} laid {cards}: {how}{special}, "
+            f"{seat_name(names, self.player)} laid {cards}: {how}{special}, "
             f"{self.points} point{'s' if self.points != 1 else ''}."
         )
 
 
 @dataclass(frozen=True)
 class RanOut(Event):
+    player: int
     marker: Card | None
 
-    def describe(self) -> str:
+    def describe(self, names: Sequence[str] = ()) -> str:
         mark = f" ({self.marker.symbol} turned up as the marker)" if self.marker else ""
-        return f"Player {self.player + 1} ran out of cards: 1 point{mark} and another turn."
+        who = seat_name(names, self.player)
+        return f"{who} ran out of cards: 1 point{mark} and another turn."
 
 
 @dataclass(frozen=True)
 class TurnEnded(Event):
+    player: int
     cards_in_hand: int
 
-    def describe(self) -> str:
-        return f"Player {self.player + 1} ended the turn with {self.cards_in_hand} in hand."
+    def describe(self, names: Sequence[str] = ()) -> str:
+        who = seat_name(names, self.player)
+        return f"{who} ended the turn with {self.cards_in_hand} in hand."
 
 
 @dataclass(frozen=True)
 class GameEnded(Event):
     scores: tuple[int, ...]
 
-    def describe(self) -> str:
-        text = ", ".join(f"Player {i + 1}: {s}" for i, s in enumerate(self.scores))
+    def describe(self, names: Sequence[str] = ()) -> str:
+        text = ", ".join(f"{seat_name(names, i)}: {s}" for i, s in enumerate(self.scores))
         return f"The stock is empty: the game is over ({text})."
 
 
@@ -794,7 +711,8 @@ class DiceStacksState(State):
             for card in action.cards:
                 hand.remove(card)
             hand_t = tuple(hand)
-            points = counts_points(_counts(action.cards), self.dice)
+            shape = shape_of(action.cards, self.dice)
+            points = shape.points if shape else 0
             stacks = list(self.stacks)
             stacks[p] = stacks[p] + (action.cards,)
             scored = list(self.stack_points)
@@ -802,7 +720,7 @@ class DiceStacksState(State):
             counts = _counts(hand_t)
             legal = self._legal
             shapes = tuple(s for s in legal.shapes if _fits(s, counts))
-            event = StackLaid(p, action.cards, self.dice, sum(self.dice), points)
+            event = StackLaid(p, action.cards, self.dice, sum(self.dice), points, shape)
             return (
                 {
                     "hands": self._with_hand(hand_t),
