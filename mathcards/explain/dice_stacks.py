@@ -17,7 +17,6 @@ mathcards.explain.errors.NotAStackError: 10♣ 5♠ 4♦ is not a stack of 11: 1
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable, Sequence
 from typing import Any
 
@@ -25,7 +24,7 @@ from mathcards.cards import Card, as_card, parse_cards
 from mathcards.errors import MathCardsError
 from mathcards.explain.errors import ExplainError, NotAStackError
 from mathcards.explain.steps import Fact, Hint, Refusal, StackExpression, Step
-from mathcards.explain.terms import MINUS, Half, Node, Num, Product, Sum, Neg, text_of
+from mathcards.explain.terms import MINUS, Half, Neg, Node, Num, Product, Sum, text_of
 from mathcards.games.base import seat_name
 from mathcards.games.dice_stacks_rule import (
     KING,

@@ -38,9 +38,11 @@ from __future__ import annotations
 import bisect
 import dataclasses
 import random
+import re
 from collections import Counter
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from functools import cached_property
 from itertools import product
 from typing import Any, ClassVar
@@ -65,6 +67,8 @@ __all__ = [
     "DiceStacks",
     "DiceStacksState",
     "DiceStacksView",
+    "Phase",
+    "parse_move",
     "Roll",
     "Draw",
     "DrawRest",
@@ -79,6 +83,16 @@ __all__ = [
     "strong_policy",
 ]
 
+
+
+class Phase(StrEnum):
+    """Where a turn is: roll the dice, draw, draw more or stop, lay stacks; or over."""
+
+    ROLL = "roll"
+    DRAW = "draw"
+    MORE = "more"
+    STACKS = "stacks"
+    OVER = "over"
 
 
 # --- cards and stacks -------------------------------------------------------
@@ -428,7 +442,7 @@ class DiceStacks(Game):
             log=EMPTY.push((FirstPlayerRolls(None, rolls, first),)),
             turn=first,
             first_player=first,
-            phase="roll",
+            phase=Phase.ROLL,
             dice=None,
             stock=tuple(stock),
             hands=((),) * n,
@@ -463,7 +477,7 @@ class DiceStacksView:
     player: int
     num_players: int
     current_player: int | None
-    phase: str
+    phase: Phase
     dice: tuple[int, int] | None
     hand: tuple[Card, ...]
     hand_sizes: tuple[int, ...]
@@ -629,7 +643,7 @@ class DiceStacksState(State):
 
     turn: int
     first_player: int
-    phase: str
+    phase: Phase
     dice: tuple[int, int] | None
     stock: tuple[Card, ...]  # the top card is the last one
     hands: tuple[tuple[Card, ...], ...]
@@ -642,11 +656,11 @@ class DiceStacksState(State):
     # --- the protocol -----------------------------------------------------
     @property
     def current_player(self) -> int | None:
-        return None if self.phase == "over" else self.turn
+        return None if self.phase == Phase.OVER else self.turn
 
     @property
     def is_over(self) -> bool:
-        return self.phase == "over"
+        return self.phase == Phase.OVER
 
     @property
     def points(self) -> tuple[int, ...]:
@@ -656,7 +670,7 @@ class DiceStacksState(State):
     @property
     def scores(self) -> tuple[int, ...]:
         """The standing; once the game is over, minus the cards left in each hand."""
-        if self.phase == "over":
+        if self.phase == Phase.OVER:
             return tuple(p - len(h) for p, h in zip(self.points, self.hands, strict=True))
         return self.points
 
@@ -666,11 +680,11 @@ class DiceStacksState(State):
 
     def _legal_actions(self) -> Collection[Any]:
         phase = self.phase
-        if phase == "roll":
+        if phase == Phase.ROLL:
             return (Roll(),)
-        if phase == "draw":
+        if phase == Phase.DRAW:
             return (Draw(min(min(self.dice), len(self.stock))),)
-        if phase == "more":
+        if phase == Phase.MORE:
             rest = max(self.dice) - min(self.dice)
             return (DrawRest(min(rest, len(self.stock))), StopDrawing())
         hand = self.hands[self.turn]
@@ -695,17 +709,17 @@ class DiceStacksState(State):
         if isinstance(action, Roll):
             rng = self.rng()
             dice = (rng.randint(1, 6), rng.randint(1, 6))
-            return {"dice": dice, "phase": "draw"}, (DiceRolled(p, dice),)
+            return {"dice": dice, "phase": Phase.DRAW}, (DiceRolled(p, dice),)
         if isinstance(action, Draw | DrawRest):
             stock, hand, drawn = self._draw(action.count)
             more = isinstance(action, Draw) and self.dice[0] != self.dice[1] and stock
-            phase = "more" if more else "stacks"
+            phase = Phase.MORE if more else Phase.STACKS
             return (
                 {"stock": stock, "hands": self._with_hand(hand), "phase": phase},
                 (CardsDrawn(p, drawn, len(drawn)),),
             )
         if isinstance(action, StopDrawing):
-            return {"phase": "stacks"}, ()
+            return {"phase": Phase.STACKS}, ()
         if isinstance(action, LayStack):
             hand = list(self.hands[p])
             for card in action.cards:
@@ -733,7 +747,7 @@ class DiceStacksState(State):
         # EndTurn
         hand = self.hands[p]
         events: list[Event] = [TurnEnded(p, len(hand))]
-        changes: dict[str, Any] = {"dice": None, "phase": "roll", "stack_cache": None}
+        changes: dict[str, Any] = {"dice": None, "phase": Phase.ROLL, "stack_cache": None}
         stock = self.stock
         ran_out = not hand
         if ran_out:
@@ -749,7 +763,7 @@ class DiceStacksState(State):
             changes["run_outs"] = tuple(run_outs)
             events.append(RanOut(p, marker))
         if not stock:
-            changes["phase"] = "over"
+            changes["phase"] = Phase.OVER
             final = dataclasses.replace(self, **changes)
             events.append(GameEnded(None, final.scores))
         elif not ran_out:
@@ -761,12 +775,12 @@ class DiceStacksState(State):
         if isinstance(action, Roll):
             return "you have already rolled: " + self._next_step()
         if isinstance(action, Draw | DrawRest | StopDrawing):
-            if phase == "roll":
+            if phase == Phase.ROLL:
                 return "roll the dice first"
-            if phase == "stacks":
+            if phase == Phase.STACKS:
                 return "you have finished drawing: make stacks or end your turn"
             small, big = min(self.dice), max(self.dice)
-            if phase == "draw":
+            if phase == Phase.DRAW:
                 if isinstance(action, Draw):
                     n = min(small, len(self.stock))
                     return f"draw the smaller die's number first: {n} card{'s' if n != 1 else ''}"
@@ -776,9 +790,9 @@ class DiceStacksState(State):
             n = min(big - small, len(self.stock))
             return f"the rest is {n} card{'s' if n != 1 else ''} ({big} {MINUS} {small})"
         if isinstance(action, LayStack | EndTurn):
-            if phase == "roll":
+            if phase == Phase.ROLL:
                 return "roll the dice first"
-            if phase in ("draw", "more"):
+            if phase in (Phase.DRAW, Phase.MORE):
                 return "draw your cards first"
             if isinstance(action, EndTurn):  # pragma: no cover - always legal in stacks
                 return "it is not one of the moves allowed now"
@@ -793,9 +807,9 @@ class DiceStacksState(State):
 
     def _next_step(self) -> str:
         return {
-            "draw": "draw your cards",
-            "more": "draw the rest or stop",
-            "stacks": "make stacks or end your turn",
+            Phase.DRAW: "draw your cards",
+            Phase.MORE: "draw the rest or stop",
+            Phase.STACKS: "make stacks or end your turn",
         }.get(self.phase, "wait for your turn")
 
     def observation(self, player: int) -> DiceStacksView:
@@ -826,13 +840,52 @@ class DiceStacksState(State):
             yield from markers
 
 
+# --- typed moves -------------------------------------------------------------------
+_VERB = re.compile(r"^(lay|stack|play)\b\s*(.*)$")
+
+
+def parse_move(state: DiceStacksState, text: str) -> Any:
+    """The move ``text`` names in ``state`` (the one move notation of Dice Stacks):
+    ``roll``, ``draw``, ``more``, ``stop``, ``end``, ``lay 10H AS AD`` (or just the
+    cards: ``10H AS AD``). A move not allowed now is returned for the engine to
+    refuse with its reason; text that names no move is a ``MathCardsError``.
+    """
+    raw = " ".join(text.strip().split())
+    low = raw.lower()
+    phase = state.phase
+    if low in ("roll", "roll the dice"):
+        return Roll()
+    if low in ("draw", "draw cards"):
+        if phase in (Phase.DRAW, Phase.MORE):
+            return next(a for a in state.legal_actions() if isinstance(a, Draw | DrawRest))
+        return Draw(1)  # refused with the engine's reason
+    if low in ("more", "draw more", "draw the rest", "rest"):
+        if phase == Phase.MORE:
+            return next(a for a in state.legal_actions() if isinstance(a, DrawRest))
+        return DrawRest(1)
+    if low in ("stop", "stop drawing"):
+        return StopDrawing()
+    if low in ("end", "end turn", "done"):
+        return EndTurn()
+    m = _VERB.match(low)
+    rest = m.group(2) if m else raw
+    try:
+        cards = parse_cards(rest)
+    except MathCardsError:
+        cards = ()
+    if not cards:
+        raise MathCardsError(
+            f"{raw!r} is not a move: try roll, draw, more, stop, end, or lay 10H AS AD")
+    return LayStack(cards)
+
+
 # --- bots ----------------------------------------------------------------------
 def strong_policy(view: DiceStacksView, legal: Collection[Any], rng: random.Random) -> Any:
     """Always lay the best stacks (one per move); draw the rest unless the cards in
     hand already run out (bonus point) or the stock is nearly gone."""
-    if view.phase in ("roll", "draw"):
+    if view.phase in (Phase.ROLL, Phase.DRAW):
         return next(iter(legal))
-    if view.phase == "more":
+    if view.phase == Phase.MORE:
         hand = view.hand
         stacked = sum(len(s) for s in best_stacks(hand, view.dice))
         if hand and stacked == len(hand):
