@@ -430,6 +430,21 @@ class DiceStacks(Game):
     def deck(self) -> tuple[Card, ...]:
         return standard_deck(jokers=0, decks=self.num_decks)
 
+    def position(
+        self, hand: Iterable[Card | str] | str, dice: Sequence[int], *, seed: int = 0
+    ) -> DiceStacksState:
+        """A real state from an exercise's position: seat 0 to make stacks of the dice
+        with ``hand`` (drawn), the others with empty hands, the stock empty."""
+        cards = _cards(hand)
+        _check_cards(cards)
+        n = self.num_players
+        hands = (tuple(sorted(cards, key=_card_order)),) + ((),) * (n - 1)
+        return DiceStacksState(
+            game=self, seed=seed, turn=0, first_player=0, phase=Phase.STACKS,
+            dice=check_dice(dice), stock=(), hands=hands, stacks=((),) * n,
+            stack_points=(0,) * n, run_outs=(0,) * n, markers=((),) * n,
+        )
+
     def _new_game(self, seed: int) -> DiceStacksState:
         rng = rng_for(seed, 0)
         stock = list(self.deck())

@@ -598,6 +598,26 @@ class Sums(Game):
     def deck(self) -> tuple[Card, ...]:
         return standard_deck(0, self.deck_count)
 
+    def position(
+        self,
+        hand: Iterable[Card | str],
+        own: Iterable[Card | str],
+        opponent: Iterable[Card | str],
+        *,
+        seed: int = 0,
+    ) -> SumsState:
+        """A real state from an exercise's position: seat 0 has drawn and plays from
+        ``hand`` with ``own`` face up; seat 1 has ``opponent`` face up and no hand (so
+        cannot counter); the piles are empty."""
+        n = self.num_players
+        sides = (tuple(map(as_card, own)), tuple(map(as_card, opponent))) + ((),) * (n - 2)
+        return SumsState(
+            game=self, seed=seed, hands=(tuple(map(as_card, hand)),) + ((),) * (n - 1),
+            sides=sides, captured=((),) * n, piles=((),) * self.piles, turn_player=0,
+            actor=0, phase=PLAY, pending=None, threat=None, skips=(0,) * n,
+            may_take_back=(True,) * n, dealt=(None,) * n,
+        )
+
     def _new_game(self, seed: int) -> SumsState:
         cards = list(self.deck())
         rng_for(seed, 0).shuffle(cards)
