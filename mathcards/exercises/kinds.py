@@ -20,7 +20,6 @@ Answers come from Python (``Exercise.check``) or from a click in the browser;
 
 from __future__ import annotations
 
-import dataclasses
 import html as _html
 import re
 from collections import Counter
