@@ -467,13 +467,19 @@ class DiceStacks(Game):
             markers=((),) * n,
         )
 
-    def _private_deal(self, state, rng, known_seat):
+    def _private_deal(
+        self, state: State, rng: random.Random, known_seat: int | None
+    ) -> dict[str, Any]:
         """Nobody holds a card at the start: the whole stock is hidden (the first-player
         rolls are public); the dice of every turn come from the private seed."""
+        assert isinstance(state, DiceStacksState)
         return {"stock": reshuffle(rng, [state.stock])[0]}
 
 
-def _first_player_rolls(rng: random.Random, players: int):
+Rolls = tuple[tuple[tuple[int, tuple[int, int]], ...], ...]
+
+
+def _first_player_rolls(rng: random.Random, players: int) -> tuple[int, Rolls]:
     contenders = list(range(players))
     rounds = []
     while True:
@@ -504,14 +510,19 @@ class DiceStacksView:
     scores: tuple[int, ...]
 
 
-class LegalStacks(Sequence):
+Shape = tuple[int, ...]
+
+
+class LegalStacks(Sequence[Any]):
     """Every legal stack of a hand, plus ending the turn, without listing them first.
 
     ``in`` is a direct check (cards held, and a stack); iteration and indexing
     walk the stacks' rank shapes and pick suits on demand. EndTurn comes last.
     """
 
-    def __init__(self, hand: tuple[Card, ...], dice: tuple[int, int], shapes: tuple) -> None:
+    def __init__(
+        self, hand: tuple[Card, ...], dice: tuple[int, int], shapes: tuple[Shape, ...]
+    ) -> None:
         self.hand = hand
         self.dice = dice
         self.shapes = shapes
@@ -600,7 +611,7 @@ class LegalStacks(Sequence):
             return 1
         return self._offsets[-1] + 1
 
-    def __getitem__(self, index):  # type: ignore[override]
+    def __getitem__(self, index: Any) -> Any:
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
         total = len(self)
@@ -666,7 +677,7 @@ class DiceStacksState(State):
     stack_points: tuple[int, ...]
     run_outs: tuple[int, ...]
     markers: tuple[tuple[Card, ...], ...]
-    stack_cache: tuple | None = field(default=None, compare=False, repr=False)
+    stack_cache: tuple[Shape, ...] | None = field(default=None, compare=False, repr=False)
 
     # --- the protocol -----------------------------------------------------
     @property
@@ -693,20 +704,26 @@ class DiceStacksState(State):
     def target(self) -> int | None:
         return sum(self.dice) if self.dice else None
 
+    @property
+    def rolled(self) -> tuple[int, int]:
+        """The dice, once rolled (every phase but roll and over)."""
+        assert self.dice is not None, "the dice are not rolled yet"
+        return self.dice
+
     def _legal_actions(self) -> Collection[Any]:
         phase = self.phase
         if phase == Phase.ROLL:
             return (Roll(),)
         if phase == Phase.DRAW:
-            return (Draw(min(min(self.dice), len(self.stock))),)
+            return (Draw(min(min(self.rolled), len(self.stock))),)
         if phase == Phase.MORE:
-            rest = max(self.dice) - min(self.dice)
+            rest = max(self.rolled) - min(self.rolled)
             return (DrawRest(min(rest, len(self.stock))), StopDrawing())
         hand = self.hands[self.turn]
         shapes = self.stack_cache
         if shapes is None:
-            shapes = tuple(stack_shapes(_counts(hand), sum(self.dice)))
-        return LegalStacks(hand, self.dice, shapes)
+            shapes = tuple(stack_shapes(_counts(hand), sum(self.rolled)))
+        return LegalStacks(hand, self.rolled, shapes)
 
     def _draw(self, count: int) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]:
         drawn = self.stock[len(self.stock) - count :][::-1]
@@ -727,7 +744,7 @@ class DiceStacksState(State):
             return {"dice": dice, "phase": Phase.DRAW}, (DiceRolled(p, dice),)
         if isinstance(action, Draw | DrawRest):
             stock, hand, drawn = self._draw(action.count)
-            more = isinstance(action, Draw) and self.dice[0] != self.dice[1] and stock
+            more = isinstance(action, Draw) and self.rolled[0] != self.rolled[1] and stock
             phase = Phase.MORE if more else Phase.STACKS
             return (
                 {"stock": stock, "hands": self._with_hand(hand), "phase": phase},
@@ -736,11 +753,11 @@ class DiceStacksState(State):
         if isinstance(action, StopDrawing):
             return {"phase": Phase.STACKS}, ()
         if isinstance(action, LayStack):
-            hand = list(self.hands[p])
+            left = list(self.hands[p])
             for card in action.cards:
-                hand.remove(card)
-            hand_t = tuple(hand)
-            shape = shape_of(action.cards, self.dice)
+                left.remove(card)
+            hand_t = tuple(left)
+            shape = shape_of(action.cards, self.rolled)
             points = shape.points if shape else 0
             stacks = list(self.stacks)
             stacks[p] = stacks[p] + (action.cards,)
@@ -748,8 +765,9 @@ class DiceStacksState(State):
             scored[p] += points
             counts = _counts(hand_t)
             legal = self._legal
+            assert isinstance(legal, LegalStacks)
             shapes = tuple(s for s in legal.shapes if _fits(s, counts))
-            event = StackLaid(p, action.cards, self.dice, sum(self.dice), points, shape)
+            event = StackLaid(p, action.cards, self.rolled, sum(self.rolled), points, shape)
             return (
                 {
                     "hands": self._with_hand(hand_t),
@@ -794,7 +812,7 @@ class DiceStacksState(State):
                 return "roll the dice first"
             if phase == Phase.STACKS:
                 return "you have finished drawing: make stacks or end your turn"
-            small, big = min(self.dice), max(self.dice)
+            small, big = min(self.rolled), max(self.rolled)
             if phase == Phase.DRAW:
                 if isinstance(action, Draw):
                     n = min(small, len(self.stock))
@@ -817,7 +835,7 @@ class DiceStacksState(State):
             for card, n in Counter(action.cards).items():
                 if held[card] < n:
                     return f"you do not hold {card}" + (" that many times" if held[card] else "")
-            return stack_problem(action.cards, self.dice) or "it is not a stack"
+            return stack_problem(action.cards, self.rolled) or "it is not a stack"
         return "it is not one of the moves allowed now"
 
     def _next_step(self) -> str:
@@ -900,15 +918,17 @@ def strong_policy(view: DiceStacksView, legal: Collection[Any], rng: random.Rand
     hand already run out (bonus point) or the stock is nearly gone."""
     if view.phase in (Phase.ROLL, Phase.DRAW):
         return next(iter(legal))
+    dice = view.dice
+    assert dice is not None
     if view.phase == Phase.MORE:
         hand = view.hand
-        stacked = sum(len(s) for s in best_stacks(hand, view.dice))
+        stacked = sum(len(s) for s in best_stacks(hand, dice))
         if hand and stacked == len(hand):
             return StopDrawing()
         if view.stock_size <= 2 * view.num_players and len(hand) >= 4:
             return StopDrawing()
         return next(a for a in legal if isinstance(a, DrawRest))
-    stacks = best_stacks(view.hand, view.dice)
+    stacks = best_stacks(view.hand, dice)
     if stacks:
         action = LayStack(stacks[0])
         if action in legal:

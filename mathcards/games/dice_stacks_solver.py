@@ -316,7 +316,9 @@ def _pack(
     out: list[tuple[int, ...]] = []
     state = state0
     while goal > 0:
-        _, choice = reached[state]
+        _, step = reached[state]
+        assert step is not None
+        choice = step
         if choice < 0:
             low = -1 - choice
             state &= ~(field << (low * width))
@@ -380,7 +382,9 @@ def _lp_prices(counts: Sequence[int], shapes: Sequence[tuple[int, ...]]) -> list
     return [p * factor for p in prices]
 
 
-def plain_memo_best(counts: Sequence[int], dice: tuple[int, int], deadline: float | None = None):
+def plain_memo_best(
+    counts: Sequence[int], dice: tuple[int, int], deadline: float | None = None
+) -> int | None:
     """The plain memoised search over rank counts (baseline for the benchmark).
 
     Every stack containing the lowest remaining rank is tried, with memo on the

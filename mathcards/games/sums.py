@@ -55,11 +55,12 @@ in ``tests/games/test_sums.py``):
 from __future__ import annotations
 
 import math
+import random
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from mathcards.cards import Card, as_card, parse_card, standard_deck, whole_number
 from mathcards.errors import MathCardsError, SettingsError
@@ -317,7 +318,7 @@ _DECLINE = Decline()
 _END_GAME = EndGame()
 
 
-def _cached(cache: dict, cls: type, key: Any) -> Any:
+def _cached(cache: dict[Any, Any], cls: type, key: Any) -> Any:
     action = cache.get(key)
     if action is None:
         action = cache[key] = cls(key)
@@ -645,9 +646,12 @@ class Sums(Game):
             dealt=tuple(face_up),
         )
 
-    def _private_deal(self, state, rng, known_seat):
+    def _private_deal(
+        self, state: State, rng: random.Random, known_seat: int | None
+    ) -> dict[str, Any]:
         """Other hands and the cards under each pile's top are hidden; the face-up
         cards and the piles' face-up top cards are public."""
+        assert isinstance(state, SumsState)
         hands = state.hands
         others = [i for i in range(self.num_players) if i != known_seat]
         under = [pile[:-1] for pile in state.piles]
@@ -665,7 +669,7 @@ def _remove(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     return cards[:i] + cards[i + 1:]
 
 
-def _set(items: tuple, i: int, value: Any) -> tuple:
+def _set(items: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
     return items[:i] + (value,) + items[i + 1:]
 
 
@@ -692,6 +696,9 @@ class SumsState(State):
     # ("return" never takes it back: ruling Sums 7); None once it is captured
     dealt: tuple[Card | None, ...] = ()
     last: bool = False  # the pending play is the last of the game
+
+    if TYPE_CHECKING:
+        game: Sums
 
     # --- protocol basics ---------------------------------------------------
     @property
@@ -777,7 +784,7 @@ class SumsState(State):
         )
 
     # --- legal actions ------------------------------------------------------------
-    def _legal_actions(self) -> tuple:
+    def _legal_actions(self) -> tuple[Any, ...]:
         phase, p = self.phase, self.actor
         assert p is not None
         if phase == START:
@@ -917,8 +924,9 @@ class SumsState(State):
         elif kind is Counter:
             threat = self.threat
             assert threat is not None
-            way = self._counter_way(action.card)
-            assert way is not None
+            counter_way = self._counter_way(action.card)
+            assert counter_way is not None
+            way = counter_way
             attacker = threat.attacker
             events.append(Countered(p, action.card, way.helper, way.op, way.target, attacker))
             changes["hands"] = _set(self.hands, p, _remove(self.hands[p], action.card))
