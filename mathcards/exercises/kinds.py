@@ -941,14 +941,14 @@ class IsStack(YesNoKind):
         values = ", ".join("K" if c.rank == 13 else str(c.rank) for c in cards)
         if level == 2:
             return make_hint(2, f"the values are {values}; the stack must make {target}")
-        numbers = [c.rank for c in cards if c.rank != 13]
+        from mathcards.games.dice_stacks_rule import KING, why_not
+
+        numbers = [c.rank for c in cards if c.rank != KING]
         kings = len(cards) - len(numbers)
         parts = []
-        if numbers:
-            parts.append(f"added they make {sum(numbers)}")
-            if len(numbers) > 1:
-                big = max(numbers)
-                parts.append(f"the largest minus the others makes {big - (sum(numbers) - big)}")
+        for attempt in why_not(numbers, kings, target).attempts if numbers else ():
+            how = "the largest minus the others makes" if attempt.subtracts else "added they make"
+            parts.append(f"{how} {attempt.base}")
         if kings:
             parts.append(f"then {kings} King{'s' if kings > 1 else ''} double or halve")
         return make_hint(3, f"{'; '.join(parts)}; is one of these {target}?")
