@@ -17,22 +17,25 @@ so the table never lists them as buttons: a selection is checked with
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from mathcards.cards import Card, parse_cards
-from mathcards.errors import MathCardsError
+from mathcards.cards import Card
 from mathcards.games.base import Event, State
 from mathcards.games.dice_stacks import (
+    CardsDrawn,
+    DiceRolled,
     DiceStacks,
     Draw,
     DrawRest,
     EndTurn,
     LayStack,
+    Phase,
     Roll,
+    StackLaid,
     StopDrawing,
-    stack_problem,
+    TurnEnded,
+    parse_move,
 )
 from mathcards.table import Choice, GameView, esc
 from mathcards.widgets.cards import backs_html, card_face_html, stack_html
@@ -60,7 +63,7 @@ def _stack_points(state: State) -> list[list[int]]:
     """Points of every stack laid, per player, in the order laid (from the public events)."""
     points: list[list[int]] = [[] for _ in range(state.game.num_players)]
     for event in state.events:
-        if type(event).__name__ == "StackLaid":
+        if isinstance(event, StackLaid):
             points[event.player].append(event.points)
     return points
 
@@ -142,7 +145,7 @@ class DiceStacksView(GameView):
         """Every legal move but the stacks (a lazy collection: stacks are selected)."""
         if state.is_over:
             return ()
-        if state.phase == "stacks":
+        if state.phase == Phase.STACKS:
             return (EndTurn(),)
         return tuple(state.legal_actions())
 
@@ -166,7 +169,7 @@ class DiceStacksView(GameView):
         return super().path(state, action)
 
     def selection_mode(self, state: State) -> bool:
-        return state.phase == "stacks"
+        return state.phase == Phase.STACKS
 
     def selection_action(self, state: State, cards: tuple[Card, ...]) -> Any:
         return LayStack(cards)
@@ -176,96 +179,57 @@ class DiceStacksView(GameView):
         if not cards:
             return False, ""
         action = LayStack(cards)
-        if state.is_legal(action):
-            from mathcards.explain import stack_steps
-
-            try:
-                text = stack_steps(action.cards, state.dice).text
-            except MathCardsError:  # the engine is the judge
-                text = f"a stack of {state.target}"
-            points = 2 if _is_special(state, action.cards) else 1
-            extra = " (special stack: 2 points)" if points == 2 else ""
-            return True, f"{text} ✓{extra}"
+        laid = _laid(state, action)
+        if laid is not None:  # what if: the engine lays it and says how
+            extra = " (special stack: 2 points)" if laid.points == 2 else ""
+            return True, f"{_expression(laid)} ✓{extra}"
         return False, f"not a stack: {self.why_not(state, action)}"
 
     def card_refusal(self, state: State, card: Card) -> str:
         phase = state.phase
-        if phase == "roll":
+        if phase == Phase.ROLL:
             return "roll the dice first"
-        if phase in ("draw", "more"):
+        if phase in (Phase.DRAW, Phase.MORE):
             return "draw your cards first"
         return "it cannot be played now"
 
-    _VERB = re.compile(r"^(lay|stack|play)\b\s*(.*)$")
-
     def parse_move(self, state: State, text: str) -> Any:
-        """Typed moves: ``roll``, ``draw``, ``more``, ``stop``, ``end``, ``lay 10H AS AD``
-        (or just the cards: ``10H AS AD``)."""
-        raw = " ".join(text.strip().split())
-        low = raw.lower()
-        if low in ("roll", "roll the dice"):
-            return Roll()
-        if low in ("draw", "draw cards"):
-            if state.phase == "more":
-                return next(a for a in state.legal_actions() if isinstance(a, DrawRest))
-            if state.phase == "draw":
-                return next(iter(state.legal_actions()))
-            return Draw(1)  # refused with the engine's reason
-        if low in ("more", "draw more", "draw the rest", "rest"):
-            if state.phase == "more":
-                return next(a for a in state.legal_actions() if isinstance(a, DrawRest))
-            return DrawRest(1)
-        if low in ("stop", "stop drawing"):
-            return StopDrawing()
-        if low in ("end", "end turn", "done"):
-            return EndTurn()
-        m = self._VERB.match(low)
-        rest = m.group(2) if m else raw
-        try:
-            cards = parse_cards(rest)
-        except MathCardsError:
-            cards = ()
-        if not cards:
-            raise MathCardsError(
-                f"{raw!r} is not a move: try roll, draw, more, stop, end, or lay 10H AS AD")
-        return LayStack(cards)
+        """Typed moves: the engine's notation (``roll``, ``draw``, ``lay 10H AS AD``...)."""
+        return parse_move(state, text)
 
     # --- explaining ------------------------------------------------------
     def chain(self, before: State, after: State) -> str:
         """This turn's stacks so far, each as its expression."""
         found = []
         for event in reversed(after.events):
-            name = type(event).__name__
-            if name == "StackLaid":
+            if isinstance(event, StackLaid):
                 shown = " ".join(c.symbol for c in event.cards)
-                found.append(f"{shown}: {_expression(event.cards, event.dice)}")
-            elif name in ("DiceRolled", "TurnEnded"):
+                found.append(f"{shown}: {_expression(event)}")
+            elif isinstance(event, DiceRolled | TurnEnded):
                 break
         if not found:
             return ""
         return "Stacks this turn: " + "; ".join(reversed(found))
 
     def history_line(self, event: Event, seat_names: Sequence[str]) -> str | None:
-        if type(event).__name__ == "CardsDrawn":
+        if isinstance(event, CardsDrawn):
             # the cards drawn are hidden: the history says only how many
             who = seat_names[event.player]
             return f"{who} drew {_plural(event.count, 'card')}."
         return super().history_line(event, seat_names)
 
 
-def _expression(cards: tuple[Card, ...], dice: tuple[int, int]) -> str:
-    from mathcards.explain import stack_steps
-
-    try:
-        return stack_steps(cards, dice).text
-    except MathCardsError:
-        return stack_problem(cards, dice) or f"{sum(dice)}"
+def _laid(state: State, action: LayStack) -> StackLaid | None:
+    """The stack ``action`` would lay, by applying it to ``state`` (None: not legal)."""
+    if not state.is_legal(action):
+        return None
+    return next((e for e in state.apply(action).new_events if isinstance(e, StackLaid)), None)
 
 
-def _is_special(state: State, cards: tuple[Card, ...]) -> bool:
-    from mathcards.games.dice_stacks import stack_points
+def _expression(event: StackLaid) -> str:
+    from mathcards.explain.dice_stacks import step_of
 
-    return stack_points(cards, state.dice) == 2
+    return step_of(event.shape, event.dice).text if event.shape else f"{event.target}"
 
 
 def dice_stacks_table(*, players: int = 2, seats: Sequence[str] | None = None,

@@ -8,12 +8,10 @@ so the owner can decide whether to counter.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from mathcards.cards import Card, parse_card, whole_number
-from mathcards.errors import MathCardsError
+from mathcards.cards import Card
 from mathcards.games.base import State
 from mathcards.games.sums import (
     Capture,
@@ -24,6 +22,7 @@ from mathcards.games.sums import (
     Play,
     Sums,
     TakeBack,
+    parse_move,
 )
 from mathcards.table import Choice, GameView, esc
 from mathcards.widgets.cards import backs_html, card_face_html, pile_html
@@ -129,51 +128,9 @@ class SumsView(GameView):
             return self.why_not(state, Counter(card))
         return self.why_not(state, Play(card))
 
-    _WORDS = re.compile(r"^(draw|pile|play|capture|take|counter|back)\b\s*(.*)$")
-
     def parse_move(self, state: State, text: str) -> Any:
-        """Typed moves: ``draw 1``, ``play 7H`` (or just ``7H``), ``capture 3H``,
-        ``counter 9S``, ``decline``, ``take back 7H``, ``end``."""
-        raw = " ".join(text.strip().split())
-        low = raw.lower()
-        if low in ("decline", "no", "let it go"):
-            return Decline()
-        if low in ("end", "end game"):
-            return EndGame()
-        m = self._WORDS.match(low)
-        verb, rest = (m.group(1), m.group(2)) if m else ("", low)
-        if verb in ("draw", "pile"):
-            rest = rest.removeprefix("from").strip().removeprefix("pile").strip()
-            pile = whole_number(rest, longest=2)
-            if pile is None or rest[:1] in "+-":
-                raise MathCardsError("say which pile to draw from with the digits 0-9, like: "
-                                     "draw 1")
-            return Draw(pile - 1)
-        if verb == "take":
-            rest = rest.removeprefix("back").strip()
-            return TakeBack(self._card(rest, raw))
-        if verb == "back":
-            return TakeBack(self._card(rest, raw))
-        if verb == "capture":
-            target = self._card(rest, raw)
-            for action in state.legal_actions():
-                if isinstance(action, Capture) and action.target == target:
-                    return action
-            return Capture(target, (state.current_player + 1) % state.game.num_players)
-        card = self._card(rest, raw)
-        phase = state.observation(state.current_player).phase
-        if verb == "counter" or (not verb and phase == "counter"):
-            return Counter(card)
-        return Play(card)
-
-    @staticmethod
-    def _card(text: str, raw: str) -> Card:
-        try:
-            return parse_card(text)
-        except MathCardsError:
-            raise MathCardsError(
-                f"{raw!r} is not a move: try draw 1, play 7H, capture 3H, counter 9S, "
-                f"decline, or end") from None
+        """Typed moves: the engine's notation (``draw 1``, ``play 7H``, ``counter 9S``...)."""
+        return parse_move(state, text)
 
 
 def sums_table(*, players: int = 2, seats: Sequence[str] | None = None, piles: int = 2,

@@ -20,7 +20,6 @@ Answers come from Python (``Exercise.check``) or from a click in the browser;
 
 from __future__ import annotations
 
-import dataclasses
 import html as _html
 import re
 from collections import Counter
@@ -766,13 +765,9 @@ def _stack_step(cards: Sequence[Card], dice: tuple[int, int]) -> Any:
     from mathcards.explain import NotAStackError, stack_steps
 
     try:
-        step = stack_steps(list(cards), dice)
+        return stack_steps(list(cards), dice)  # the rule's shape and points
     except NotAStackError as exc:
         return fact(exc.reason if getattr(exc, "reason", "") else str(exc))
-    points = _ds().stack_points(list(cards), dice)
-    if dataclasses.is_dataclass(step) and hasattr(step, "points"):
-        step = dataclasses.replace(step, points=points)
-    return step
 
 
 def _not_stack_reason(cards: Sequence[Card], dice: tuple[int, int]) -> str:
@@ -841,35 +836,37 @@ class MakeStacks(Kind):
     def answer_text(self, answer: Any) -> str:
         return " | ".join(" ".join(str(c) for c in s) for s in answer) or "(no stacks)"
 
+    def state(self, position: dict) -> Any:
+        """The position as a real engine state: you to lay stacks with this hand."""
+        ds = _ds()
+        return ds.DiceStacks(num_players=2).position(position["hand"], position["dice"])
+
     def check(self, position: dict, answer: Any) -> Result:
         ds = _ds()
         stacks = self.read_answer(position, answer)
         dice = tuple(position["dice"])
         _, best = self.best(position)
-        left = Counter(position["hand"])
+        state = self.state(position)
         steps: list[Any] = []
         points = 0
         refused = 0
+        from mathcards.explain.dice_stacks import step_of
         from mathcards.explain.steps import Refusal
 
-        for stack in stacks:
-            need = Counter(stack)
-            missing = [c for c in need if need[c] > left[c]]
-            if missing:
+        for stack in stacks:  # each stack laid on the real state, in turn
+            action = ds.LayStack(stack)
+            if not state.is_legal(action):
                 refused += 1
-                steps.append(Refusal(action=_cards_words(stack),
-                                     reason=f"{_cards_words(missing)} is not in your hand "
-                                            "(or is already in another stack)"))
+                need, left = Counter(stack), Counter(state.hands[0])
+                missing = [c for c in need if need[c] > left[c]]
+                reason = (f"{_cards_words(missing)} is not in your hand (or is already in "
+                          "another stack)" if missing else _not_stack_reason(stack, dice))
+                steps.append(Refusal(action=_cards_words(stack), reason=reason))
                 continue
-            left -= need
-            got = ds.stack_points(list(stack), dice)
-            if got:
-                points += got
-                steps.append(_stack_step(stack, dice))
-            else:
-                refused += 1
-                steps.append(Refusal(action=_cards_words(stack),
-                                     reason=_not_stack_reason(stack, dice)))
+            state = state.apply(action)
+            laid = next(e for e in state.new_events if isinstance(e, ds.StackLaid))
+            points += laid.points
+            steps.append(step_of(laid.shape, laid.dice))
         score = points / best if best else 0.0
         if refused:
             score = min(score, (best - 1) / best if best else 0.0)
@@ -944,14 +941,14 @@ class IsStack(YesNoKind):
         values = ", ".join("K" if c.rank == 13 else str(c.rank) for c in cards)
         if level == 2:
             return make_hint(2, f"the values are {values}; the stack must make {target}")
-        numbers = [c.rank for c in cards if c.rank != 13]
+        from mathcards.games.dice_stacks_rule import KING, why_not
+
+        numbers = [c.rank for c in cards if c.rank != KING]
         kings = len(cards) - len(numbers)
         parts = []
-        if numbers:
-            parts.append(f"added they make {sum(numbers)}")
-            if len(numbers) > 1:
-                big = max(numbers)
-                parts.append(f"the largest minus the others makes {big - (sum(numbers) - big)}")
+        for attempt in why_not(numbers, kings, target).attempts if numbers else ():
+            how = "the largest minus the others makes" if attempt.subtracts else "added they make"
+            parts.append(f"{how} {attempt.base}")
         if kings:
             parts.append(f"then {kings} King{'s' if kings > 1 else ''} double or halve")
         return make_hint(3, f"{'; '.join(parts)}; is one of these {target}?")
@@ -1067,13 +1064,27 @@ class FindCapture(Kind):
         return _your_capture()(player=0, played=way.played, helper=way.helper, op=way.op,
                                target=way.target, target_owner=1, stage=stage)
 
+    def captured(self, position: dict, played: Card, target: Card) -> Any:
+        """What if: ``played`` played on a real engine state; the capture's way of
+        ``target`` (the engine's), or None when it is not captured."""
+        su = _su()
+        state = su.Sums(num_players=2).position((played,), position["own"],
+                                                position["opponent"])
+        state = state.apply(su.Play(played))
+        choose = su.Capture(target, 1)
+        if state.is_legal(choose):
+            state = state.apply(choose)
+        for ev in state.new_events:
+            if isinstance(ev, su.Captured) and ev.card == target:
+                return ev.way
+        return None
+
     def check(self, position: dict, answer: Any) -> Result:
         played, target = self.read_answer(position, answer)
-        ways = [w for w in _su().capture_ways(played, position["own"], position["opponent"])
-                if w.target == target]
-        if ways:
+        way = self.captured(position, played, target)
+        if way is not None:
             return Result(True, 1.0, f"Right: {played.symbol} captures {target.symbol}.",
-                          (self._step(ways[0]),))
+                          (self._step(way),))
         reason = _su().why_no_capture(played, target, list(position["own"]))
         return Result(False, 0.0,
                       f"Not quite: {played.symbol} does not capture {target.symbol}.",

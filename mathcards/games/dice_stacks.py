@@ -38,28 +38,37 @@ from __future__ import annotations
 import bisect
 import dataclasses
 import random
+import re
 from collections import Counter
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from functools import cached_property
 from itertools import product
 from typing import Any, ClassVar
 
 from mathcards.cards import Card, as_card, parse_cards, standard_deck
 from mathcards.errors import MathCardsError, SettingsError
-from mathcards.games.base import EMPTY, Event, Game, State, reshuffle, rng_for
-from mathcards.games.dice_stacks_solver import (
+from mathcards.games.base import EMPTY, Event, Game, State, reshuffle, rng_for, seat_name
+from mathcards.games.dice_stacks_rule import (
     KING,
-    best_stack_counts,
+    MINUS,
+    StackShape,
     check_dice,
     counts_points,
-    stack_shapes,
+    halvings,
+    shape_of,
+    why_not,
 )
+from mathcards.games.dice_stacks_rule import counts as _counts
+from mathcards.games.dice_stacks_solver import best_stack_counts, stack_shapes
 
 __all__ = [
     "DiceStacks",
     "DiceStacksState",
     "DiceStacksView",
+    "Phase",
+    "parse_move",
     "Roll",
     "Draw",
     "DrawRest",
@@ -74,7 +83,16 @@ __all__ = [
     "strong_policy",
 ]
 
-MINUS = "−"
+
+
+class Phase(StrEnum):
+    """Where a turn is: roll the dice, draw, draw more or stop, lay stacks; or over."""
+
+    ROLL = "roll"
+    DRAW = "draw"
+    MORE = "more"
+    STACKS = "stacks"
+    OVER = "over"
 
 
 # --- cards and stacks -------------------------------------------------------
@@ -95,13 +113,6 @@ def _check_cards(cards: Sequence[Card]) -> None:
             raise MathCardsError(
                 f"{card} is not a Dice Stacks card: the game uses standard cards A-K, no Jokers"
             )
-
-
-def _counts(cards: Iterable[Card]) -> list[int]:
-    counts = [0] * 13
-    for card in cards:
-        counts[card.rank - 1] += 1
-    return counts
 
 
 def stack_points(cards: Iterable[Card | str] | str, dice: Sequence[int]) -> int:
@@ -145,43 +156,6 @@ def best_stacks(hand: Iterable[Card | str] | str, dice: Sequence[int]) -> list[t
     return stacks
 
 
-@dataclass(frozen=True)
-class StackShape:
-    """How a stack makes its target, in the order the explainer prints it.
-
-    ``op`` is ``"+"`` (adding; a lone card too) or ``"−"`` (the first card
-    minus the others); ``cards`` are the non-King cards in print order (sums
-    in the order given, subtraction largest first); ``kings`` the Kings and
-    ``king_op`` ``"double"``, ``"halve"`` or None.
-    """
-
-    op: str
-    cards: tuple[Card, ...]
-    kings: tuple[Card, ...]
-    king_op: str | None
-    base: int
-    value: int
-    points: int
-
-    @property
-    def values(self) -> tuple[int, ...]:
-        return tuple(c.rank for c in self.cards)
-
-    def expression(self) -> str:
-        """``(12 + 8) × ½ × ½ = 5``, ``10 − 1 − 1 = 8``, ``6 × 2 = 12``."""
-        join = " + " if self.op == "+" else f" {MINUS} "
-        text = join.join(str(v) for v in self.values)
-        if self.kings:
-            if len(self.cards) > 1:
-                text = f"({text})"
-            factor = " × 2" if self.king_op == "double" else " × ½"
-            text += factor * len(self.kings)
-        return f"{text} = {self.value}"
-
-    def __str__(self) -> str:
-        return self.expression()
-
-
 def stack_shape(cards: Iterable[Card | str] | str, dice: Sequence[int]) -> StackShape | None:
     """How ``cards`` make the dice's sum, or None when they are not a stack.
 
@@ -192,30 +166,9 @@ def stack_shape(cards: Iterable[Card | str] | str, dice: Sequence[int]) -> Stack
     """
     dice = check_dice(dice)
     cards = _cards(cards)
-    points = stack_points(cards, dice)
-    if not points:
+    if any(not c.is_standard for c in cards):
         return None
-    target = sum(dice)
-    plain = tuple(c for c in cards if c.rank != KING)
-    kings = tuple(c for c in cards if c.rank == KING)
-    k = len(kings)
-    total = sum(c.rank for c in plain)
-
-    def king_op(base: int) -> str | None:
-        if k == 0:
-            return None
-        return "halve" if base == target << k else "double"
-
-    def fits(base: int) -> bool:
-        return base > 0 and (base == target << k or (k > 0 and base << k == target))
-
-    if fits(total):
-        return StackShape("+", plain, kings, king_op(total), total, target, points)
-    top = max(plain, key=lambda c: c.rank)
-    rest = list(plain)
-    rest.remove(top)
-    base = top.rank - sum(c.rank for c in rest)
-    return StackShape(MINUS, (top, *rest), kings, king_op(base), base, target, points)
+    return shape_of(cards, dice)
 
 
 def stack_problem(cards: Iterable[Card | str] | str, dice: Sequence[int]) -> str | None:
@@ -242,23 +195,25 @@ def stack_problem(cards: Iterable[Card | str] | str, dice: Sequence[int]) -> str
     k = len(cards) - len(values)
     if not values:
         return "Kings alone are not a stack: Kings double or halve other cards"
-    if k >= 2 and _kings_mixed_would_work(values, k, target):
+    why = why_not(values, k, target)
+    if why.kings_split:
         return "doubling and halving Kings cannot mix in one stack: all double or all halve"
-    mixed = _mixed_expression(values, k, target)
-    if mixed:
-        return f"{mixed} mixes adding and subtracting: a stack only adds or only subtracts"
-    attempts = [(" + ".join(map(str, values)), sum(values))]
-    if len(values) > 1:
-        attempts.append(
-            (f" {MINUS} ".join(map(str, values)), values[0] - sum(values[1:]))
-        )
+    if why.mixed:
+        plus, minus = why.mixed
+        text = " + ".join(map(str, plus)) + "".join(f" {MINUS} {v}" for v in minus)
+        text = f"({text})" if k else text
+        return f"{text} mixes adding and subtracting: a stack only adds or only subtracts"
+    exprs = [
+        ((f" {MINUS} " if a.subtracts else " + ").join(map(str, a.values)), a.base)
+        for a in why.attempts
+    ]
     if k == 0:
         if len(values) == 1:
             return f"a lone {values[0]} makes {values[0]}, not {target}"
-        text = " and ".join(f"{expr} = {value}" for expr, value in attempts)
+        text = " and ".join(f"{expr} = {base}" for expr, base in exprs)
         return f"{text}, not {target}"
     parts = []
-    for expr, base in attempts:
+    for expr, base in exprs:
         if base <= 0:
             parts.append(f"{expr} = {base} leaves nothing to double or halve")
             continue
@@ -270,48 +225,11 @@ def stack_problem(cards: Iterable[Card | str] | str, dice: Sequence[int]) -> str
 
 def _halving_words(base: int, kings: int) -> str:
     """``20 ÷ 2 ÷ 2 = 5``, or where halving stops being whole: ``11 ÷ 2 is not a whole number``."""
-    value = base
-    for step in range(kings):
-        if value % 2:
-            done = f"{base}{' ÷ 2' * step} = {value} and " if step else ""
-            return f"{done}{value} ÷ 2 is not a whole number"
-        value //= 2
+    value, odd, step = halvings(base, kings)
+    if odd is not None:
+        done = f"{base}{' ÷ 2' * step} = {odd} and " if step else ""
+        return f"{done}{odd} ÷ 2 is not a whole number"
     return f"{base}{' ÷ 2' * kings} = {value}"
-
-
-def _kings_mixed_would_work(values: Sequence[int], kings: int, target: int) -> bool:
-    bases = [sum(values)]
-    if len(values) > 1:
-        bases.append(values[0] - sum(values[1:]))
-    for base in bases:
-        if base <= 0:
-            continue
-        for doubles in range(1, kings):
-            halves = kings - doubles
-            scaled = base << doubles
-            if scaled % (1 << halves) == 0 and scaled >> halves == target:
-                return True
-    return False
-
-
-def _mixed_expression(values: Sequence[int], kings: int, target: int) -> str | None:
-    """A mixed sum like ``10 + 5 − 4`` that would make the target, if one does."""
-    n = len(values)
-    if n < 3 or n > 12:
-        return None
-    for mask in range(1, 1 << n):
-        minus = [values[i] for i in range(n) if mask >> i & 1]
-        plus = [values[i] for i in range(n) if not mask >> i & 1]
-        if len(plus) < 2:
-            continue
-        base = sum(plus) - sum(minus)
-        if base <= 0:
-            continue
-        if base == target << kings or (kings and base << kings == target):
-            text = " + ".join(map(str, plus)) + "".join(f" {MINUS} {v}" for v in minus)
-            return f"({text})" if kings else text
-    return None
-
 
 # --- actions -----------------------------------------------------------------
 @dataclass(frozen=True)
@@ -387,72 +305,85 @@ class FirstPlayerRolls(Event):
     rolls: tuple[tuple[tuple[int, tuple[int, int]], ...], ...]
     first_player: int
 
-    def describe(self) -> str:
+    def describe(self, names: Sequence[str] = ()) -> str:
         rounds = []
         for group in self.rolls:
-            rounds.append(", ".join(f"Player {p + 1} rolled {a}+{b}" for p, (a, b) in group))
-        return "; then ".join(rounds) + f": Player {self.first_player + 1} goes first."
+            rounds.append(
+                ", ".join(f"{seat_name(names, p)} rolled {a}+{b}" for p, (a, b) in group)
+            )
+        first = seat_name(names, self.first_player)
+        return "; then ".join(rounds) + f": {first} goes first."
 
 
 @dataclass(frozen=True)
 class DiceRolled(Event):
+    player: int
     dice: tuple[int, int]
 
-    def describe(self) -> str:
+    def describe(self, names: Sequence[str] = ()) -> str:
         a, b = self.dice
-        return f"Player {self.player + 1} rolled {a} and {b}: making {a + b}s."
+        return f"{seat_name(names, self.player)} rolled {a} and {b}: making {a + b}s."
 
 
 @dataclass(frozen=True)
 class CardsDrawn(Event):
+    player: int
     cards: tuple[Card, ...]
     count: int
 
-    def describe(self) -> str:
-        return f"Player {self.player + 1} drew {self.count} card{'s' if self.count != 1 else ''}."
+    def describe(self, names: Sequence[str] = ()) -> str:
+        n = self.count
+        return f"{seat_name(names, self.player)} drew {n} card{'s' if n != 1 else ''}."
 
 
 @dataclass(frozen=True)
 class StackLaid(Event):
+    """A stack laid, with its ``shape``: how it makes the target (the rule's derivation)."""
+
+    player: int
     cards: tuple[Card, ...]
     dice: tuple[int, int]
     target: int
     points: int
+    shape: StackShape | None = None
 
-    def describe(self) -> str:
-        shape = stack_shape(self.cards, self.dice)
-        how = shape.expression() if shape else str(self.target)
+    def describe(self, names: Sequence[str] = ()) -> str:
+        how = self.shape.expression() if self.shape else str(self.target)
         special = " (special stack)" if self.points == 2 else ""
         cards = " ".join(c.symbol for c in self.cards)
         return (
-            f"Player {self.player + 1} laid {cards}: {how}{special}, "
+            f"{seat_name(names, self.player)} laid {cards}: {how}{special}, "
             f"{self.points} point{'s' if self.points != 1 else ''}."
         )
 
 
 @dataclass(frozen=True)
 class RanOut(Event):
+    player: int
     marker: Card | None
 
-    def describe(self) -> str:
+    def describe(self, names: Sequence[str] = ()) -> str:
         mark = f" ({self.marker.symbol} turned up as the marker)" if self.marker else ""
-        return f"Player {self.player + 1} ran out of cards: 1 point{mark} and another turn."
+        who = seat_name(names, self.player)
+        return f"{who} ran out of cards: 1 point{mark} and another turn."
 
 
 @dataclass(frozen=True)
 class TurnEnded(Event):
+    player: int
     cards_in_hand: int
 
-    def describe(self) -> str:
-        return f"Player {self.player + 1} ended the turn with {self.cards_in_hand} in hand."
+    def describe(self, names: Sequence[str] = ()) -> str:
+        who = seat_name(names, self.player)
+        return f"{who} ended the turn with {self.cards_in_hand} in hand."
 
 
 @dataclass(frozen=True)
 class GameEnded(Event):
     scores: tuple[int, ...]
 
-    def describe(self) -> str:
-        text = ", ".join(f"Player {i + 1}: {s}" for i, s in enumerate(self.scores))
+    def describe(self, names: Sequence[str] = ()) -> str:
+        text = ", ".join(f"{seat_name(names, i)}: {s}" for i, s in enumerate(self.scores))
         return f"The stock is empty: the game is over ({text})."
 
 
@@ -499,6 +430,21 @@ class DiceStacks(Game):
     def deck(self) -> tuple[Card, ...]:
         return standard_deck(jokers=0, decks=self.num_decks)
 
+    def position(
+        self, hand: Iterable[Card | str] | str, dice: Sequence[int], *, seed: int = 0
+    ) -> DiceStacksState:
+        """A real state from an exercise's position: seat 0 to make stacks of the dice
+        with ``hand`` (drawn), the others with empty hands, the stock empty."""
+        cards = _cards(hand)
+        _check_cards(cards)
+        n = self.num_players
+        hands = (tuple(sorted(cards, key=_card_order)),) + ((),) * (n - 1)
+        return DiceStacksState(
+            game=self, seed=seed, turn=0, first_player=0, phase=Phase.STACKS,
+            dice=check_dice(dice), stock=(), hands=hands, stacks=((),) * n,
+            stack_points=(0,) * n, run_outs=(0,) * n, markers=((),) * n,
+        )
+
     def _new_game(self, seed: int) -> DiceStacksState:
         rng = rng_for(seed, 0)
         stock = list(self.deck())
@@ -511,7 +457,7 @@ class DiceStacks(Game):
             log=EMPTY.push((FirstPlayerRolls(None, rolls, first),)),
             turn=first,
             first_player=first,
-            phase="roll",
+            phase=Phase.ROLL,
             dice=None,
             stock=tuple(stock),
             hands=((),) * n,
@@ -521,13 +467,19 @@ class DiceStacks(Game):
             markers=((),) * n,
         )
 
-    def _private_deal(self, state, rng, known_seat):
+    def _private_deal(
+        self, state: State, rng: random.Random, known_seat: int | None
+    ) -> dict[str, Any]:
         """Nobody holds a card at the start: the whole stock is hidden (the first-player
         rolls are public); the dice of every turn come from the private seed."""
+        assert isinstance(state, DiceStacksState)
         return {"stock": reshuffle(rng, [state.stock])[0]}
 
 
-def _first_player_rolls(rng: random.Random, players: int):
+Rolls = tuple[tuple[tuple[int, tuple[int, int]], ...], ...]
+
+
+def _first_player_rolls(rng: random.Random, players: int) -> tuple[int, Rolls]:
     contenders = list(range(players))
     rounds = []
     while True:
@@ -546,7 +498,7 @@ class DiceStacksView:
     player: int
     num_players: int
     current_player: int | None
-    phase: str
+    phase: Phase
     dice: tuple[int, int] | None
     hand: tuple[Card, ...]
     hand_sizes: tuple[int, ...]
@@ -558,14 +510,19 @@ class DiceStacksView:
     scores: tuple[int, ...]
 
 
-class LegalStacks(Sequence):
+Shape = tuple[int, ...]
+
+
+class LegalStacks(Sequence[Any]):
     """Every legal stack of a hand, plus ending the turn, without listing them first.
 
     ``in`` is a direct check (cards held, and a stack); iteration and indexing
     walk the stacks' rank shapes and pick suits on demand. EndTurn comes last.
     """
 
-    def __init__(self, hand: tuple[Card, ...], dice: tuple[int, int], shapes: tuple) -> None:
+    def __init__(
+        self, hand: tuple[Card, ...], dice: tuple[int, int], shapes: tuple[Shape, ...]
+    ) -> None:
         self.hand = hand
         self.dice = dice
         self.shapes = shapes
@@ -654,7 +611,7 @@ class LegalStacks(Sequence):
             return 1
         return self._offsets[-1] + 1
 
-    def __getitem__(self, index):  # type: ignore[override]
+    def __getitem__(self, index: Any) -> Any:
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
         total = len(self)
@@ -712,7 +669,7 @@ class DiceStacksState(State):
 
     turn: int
     first_player: int
-    phase: str
+    phase: Phase
     dice: tuple[int, int] | None
     stock: tuple[Card, ...]  # the top card is the last one
     hands: tuple[tuple[Card, ...], ...]
@@ -720,16 +677,16 @@ class DiceStacksState(State):
     stack_points: tuple[int, ...]
     run_outs: tuple[int, ...]
     markers: tuple[tuple[Card, ...], ...]
-    stack_cache: tuple | None = field(default=None, compare=False, repr=False)
+    stack_cache: tuple[Shape, ...] | None = field(default=None, compare=False, repr=False)
 
     # --- the protocol -----------------------------------------------------
     @property
     def current_player(self) -> int | None:
-        return None if self.phase == "over" else self.turn
+        return None if self.phase == Phase.OVER else self.turn
 
     @property
     def is_over(self) -> bool:
-        return self.phase == "over"
+        return self.phase == Phase.OVER
 
     @property
     def points(self) -> tuple[int, ...]:
@@ -739,7 +696,7 @@ class DiceStacksState(State):
     @property
     def scores(self) -> tuple[int, ...]:
         """The standing; once the game is over, minus the cards left in each hand."""
-        if self.phase == "over":
+        if self.phase == Phase.OVER:
             return tuple(p - len(h) for p, h in zip(self.points, self.hands, strict=True))
         return self.points
 
@@ -747,20 +704,26 @@ class DiceStacksState(State):
     def target(self) -> int | None:
         return sum(self.dice) if self.dice else None
 
+    @property
+    def rolled(self) -> tuple[int, int]:
+        """The dice, once rolled (every phase but roll and over)."""
+        assert self.dice is not None, "the dice are not rolled yet"
+        return self.dice
+
     def _legal_actions(self) -> Collection[Any]:
         phase = self.phase
-        if phase == "roll":
+        if phase == Phase.ROLL:
             return (Roll(),)
-        if phase == "draw":
-            return (Draw(min(min(self.dice), len(self.stock))),)
-        if phase == "more":
-            rest = max(self.dice) - min(self.dice)
+        if phase == Phase.DRAW:
+            return (Draw(min(min(self.rolled), len(self.stock))),)
+        if phase == Phase.MORE:
+            rest = max(self.rolled) - min(self.rolled)
             return (DrawRest(min(rest, len(self.stock))), StopDrawing())
         hand = self.hands[self.turn]
         shapes = self.stack_cache
         if shapes is None:
-            shapes = tuple(stack_shapes(_counts(hand), sum(self.dice)))
-        return LegalStacks(hand, self.dice, shapes)
+            shapes = tuple(stack_shapes(_counts(hand), sum(self.rolled)))
+        return LegalStacks(hand, self.rolled, shapes)
 
     def _draw(self, count: int) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]:
         drawn = self.stock[len(self.stock) - count :][::-1]
@@ -778,31 +741,33 @@ class DiceStacksState(State):
         if isinstance(action, Roll):
             rng = self.rng()
             dice = (rng.randint(1, 6), rng.randint(1, 6))
-            return {"dice": dice, "phase": "draw"}, (DiceRolled(p, dice),)
+            return {"dice": dice, "phase": Phase.DRAW}, (DiceRolled(p, dice),)
         if isinstance(action, Draw | DrawRest):
             stock, hand, drawn = self._draw(action.count)
-            more = isinstance(action, Draw) and self.dice[0] != self.dice[1] and stock
-            phase = "more" if more else "stacks"
+            more = isinstance(action, Draw) and self.rolled[0] != self.rolled[1] and stock
+            phase = Phase.MORE if more else Phase.STACKS
             return (
                 {"stock": stock, "hands": self._with_hand(hand), "phase": phase},
                 (CardsDrawn(p, drawn, len(drawn)),),
             )
         if isinstance(action, StopDrawing):
-            return {"phase": "stacks"}, ()
+            return {"phase": Phase.STACKS}, ()
         if isinstance(action, LayStack):
-            hand = list(self.hands[p])
+            left = list(self.hands[p])
             for card in action.cards:
-                hand.remove(card)
-            hand_t = tuple(hand)
-            points = counts_points(_counts(action.cards), self.dice)
+                left.remove(card)
+            hand_t = tuple(left)
+            shape = shape_of(action.cards, self.rolled)
+            points = shape.points if shape else 0
             stacks = list(self.stacks)
             stacks[p] = stacks[p] + (action.cards,)
             scored = list(self.stack_points)
             scored[p] += points
             counts = _counts(hand_t)
             legal = self._legal
+            assert isinstance(legal, LegalStacks)
             shapes = tuple(s for s in legal.shapes if _fits(s, counts))
-            event = StackLaid(p, action.cards, self.dice, sum(self.dice), points)
+            event = StackLaid(p, action.cards, self.rolled, sum(self.rolled), points, shape)
             return (
                 {
                     "hands": self._with_hand(hand_t),
@@ -815,7 +780,7 @@ class DiceStacksState(State):
         # EndTurn
         hand = self.hands[p]
         events: list[Event] = [TurnEnded(p, len(hand))]
-        changes: dict[str, Any] = {"dice": None, "phase": "roll", "stack_cache": None}
+        changes: dict[str, Any] = {"dice": None, "phase": Phase.ROLL, "stack_cache": None}
         stock = self.stock
         ran_out = not hand
         if ran_out:
@@ -831,7 +796,7 @@ class DiceStacksState(State):
             changes["run_outs"] = tuple(run_outs)
             events.append(RanOut(p, marker))
         if not stock:
-            changes["phase"] = "over"
+            changes["phase"] = Phase.OVER
             final = dataclasses.replace(self, **changes)
             events.append(GameEnded(None, final.scores))
         elif not ran_out:
@@ -843,12 +808,12 @@ class DiceStacksState(State):
         if isinstance(action, Roll):
             return "you have already rolled: " + self._next_step()
         if isinstance(action, Draw | DrawRest | StopDrawing):
-            if phase == "roll":
+            if phase == Phase.ROLL:
                 return "roll the dice first"
-            if phase == "stacks":
+            if phase == Phase.STACKS:
                 return "you have finished drawing: make stacks or end your turn"
-            small, big = min(self.dice), max(self.dice)
-            if phase == "draw":
+            small, big = min(self.rolled), max(self.rolled)
+            if phase == Phase.DRAW:
                 if isinstance(action, Draw):
                     n = min(small, len(self.stock))
                     return f"draw the smaller die's number first: {n} card{'s' if n != 1 else ''}"
@@ -858,9 +823,9 @@ class DiceStacksState(State):
             n = min(big - small, len(self.stock))
             return f"the rest is {n} card{'s' if n != 1 else ''} ({big} {MINUS} {small})"
         if isinstance(action, LayStack | EndTurn):
-            if phase == "roll":
+            if phase == Phase.ROLL:
                 return "roll the dice first"
-            if phase in ("draw", "more"):
+            if phase in (Phase.DRAW, Phase.MORE):
                 return "draw your cards first"
             if isinstance(action, EndTurn):  # pragma: no cover - always legal in stacks
                 return "it is not one of the moves allowed now"
@@ -870,14 +835,14 @@ class DiceStacksState(State):
             for card, n in Counter(action.cards).items():
                 if held[card] < n:
                     return f"you do not hold {card}" + (" that many times" if held[card] else "")
-            return stack_problem(action.cards, self.dice) or "it is not a stack"
+            return stack_problem(action.cards, self.rolled) or "it is not a stack"
         return "it is not one of the moves allowed now"
 
     def _next_step(self) -> str:
         return {
-            "draw": "draw your cards",
-            "more": "draw the rest or stop",
-            "stacks": "make stacks or end your turn",
+            Phase.DRAW: "draw your cards",
+            Phase.MORE: "draw the rest or stop",
+            Phase.STACKS: "make stacks or end your turn",
         }.get(self.phase, "wait for your turn")
 
     def observation(self, player: int) -> DiceStacksView:
@@ -908,21 +873,62 @@ class DiceStacksState(State):
             yield from markers
 
 
+# --- typed moves -------------------------------------------------------------------
+_VERB = re.compile(r"^(lay|stack|play)\b\s*(.*)$")
+
+
+def parse_move(state: DiceStacksState, text: str) -> Any:
+    """The move ``text`` names in ``state`` (the one move notation of Dice Stacks):
+    ``roll``, ``draw``, ``more``, ``stop``, ``end``, ``lay 10H AS AD`` (or just the
+    cards: ``10H AS AD``). A move not allowed now is returned for the engine to
+    refuse with its reason; text that names no move is a ``MathCardsError``.
+    """
+    raw = " ".join(text.strip().split())
+    low = raw.lower()
+    phase = state.phase
+    if low in ("roll", "roll the dice"):
+        return Roll()
+    if low in ("draw", "draw cards"):
+        if phase in (Phase.DRAW, Phase.MORE):
+            return next(a for a in state.legal_actions() if isinstance(a, Draw | DrawRest))
+        return Draw(1)  # refused with the engine's reason
+    if low in ("more", "draw more", "draw the rest", "rest"):
+        if phase == Phase.MORE:
+            return next(a for a in state.legal_actions() if isinstance(a, DrawRest))
+        return DrawRest(1)
+    if low in ("stop", "stop drawing"):
+        return StopDrawing()
+    if low in ("end", "end turn", "done"):
+        return EndTurn()
+    m = _VERB.match(low)
+    rest = m.group(2) if m else raw
+    try:
+        cards = parse_cards(rest)
+    except MathCardsError:
+        cards = ()
+    if not cards:
+        raise MathCardsError(
+            f"{raw!r} is not a move: try roll, draw, more, stop, end, or lay 10H AS AD")
+    return LayStack(cards)
+
+
 # --- bots ----------------------------------------------------------------------
 def strong_policy(view: DiceStacksView, legal: Collection[Any], rng: random.Random) -> Any:
     """Always lay the best stacks (one per move); draw the rest unless the cards in
     hand already run out (bonus point) or the stock is nearly gone."""
-    if view.phase in ("roll", "draw"):
+    if view.phase in (Phase.ROLL, Phase.DRAW):
         return next(iter(legal))
-    if view.phase == "more":
+    dice = view.dice
+    assert dice is not None
+    if view.phase == Phase.MORE:
         hand = view.hand
-        stacked = sum(len(s) for s in best_stacks(hand, view.dice))
+        stacked = sum(len(s) for s in best_stacks(hand, dice))
         if hand and stacked == len(hand):
             return StopDrawing()
         if view.stock_size <= 2 * view.num_players and len(hand) >= 4:
             return StopDrawing()
         return next(a for a in legal if isinstance(a, DrawRest))
-    stacks = best_stacks(view.hand, view.dice)
+    stacks = best_stacks(view.hand, dice)
     if stacks:
         action = LayStack(stacks[0])
         if action in legal:

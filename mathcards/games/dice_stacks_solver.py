@@ -1,10 +1,7 @@
-"""What makes a Dice Stacks stack, and the best stacks a hand can make.
+"""The best stacks a Dice Stacks hand can make, and every stack it can make.
 
-A stack for the target T (the sum of the two dice) is one or more non-King
-cards combined by adding them all, or (two or more) by taking the largest
-minus all the others, then any number of Kings that all double or all halve
-(every halving must leave a whole number). A two-card stack whose values are
-exactly the two dice is special and scores 2 points.
+What a stack is (the rule) lives in ``dice_stacks_rule``; this module only
+searches with it.
 
 Everything here works on *rank counts*: ``counts[r - 1]`` is how many cards
 of rank r (1 = Ace ... 12 = Queen, 13 = King) a hand holds. Suits never change
@@ -33,80 +30,30 @@ stacks proven reachable and the fewest proven impossible.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from functools import cache, lru_cache
+from functools import cache
 from itertools import product
 
-KING = 13
+from mathcards.games.dice_stacks_rule import (
+    KING,
+    check_dice,
+    counts_points,
+    is_stack_value,
+    king_bases,
+)
+
 NUM_RANKS = 13  # index 0..11: Ace..Queen, index 12: Kings
 
-
-# --- the rules ------------------------------------------------------------
-def check_dice(dice: Sequence[int]) -> tuple[int, int]:
-    """Two whole numbers 1-6, or a clear error."""
-    from mathcards.errors import MathCardsError
-
-    try:
-        d1, d2 = dice
-    except (TypeError, ValueError):
-        raise MathCardsError(f"dice must be two numbers 1-6 like (3, 5), not {dice!r}") from None
-    for d in (d1, d2):
-        if isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 6:
-            raise MathCardsError(f"a die shows 1-6, not {d!r}: give dice like (3, 5)")
-    return d1, d2
-
-
-@lru_cache(maxsize=4096)
-def king_bases(target: int, kings: int) -> dict[int, int]:
-    """The values the non-King cards may make, each with the Kings it needs.
-
-    With k Kings halving, the cards must make ``target * 2**k``; with k Kings
-    doubling they must make ``target / 2**k`` (a whole number). No value needs
-    two different numbers of Kings.
-    """
-    bases = {target: 0}
-    for k in range(1, kings + 1):
-        bases[target << k] = k
-        if target % (1 << k) == 0:
-            bases[target >> k] = k
-    return bases
-
-
-def counts_points(counts: Sequence[int], dice: tuple[int, int]) -> int:
-    """Points of the cards with these rank counts: 0, 1, or 2 (special)."""
-    kings = counts[12]
-    total = 0
-    n = 0
-    top = 0
-    for i in range(12):
-        c = counts[i]
-        if c:
-            total += c * (i + 1)
-            n += c
-            top = i + 1
-    if n == 0:
-        return 0
-    d1, d2 = dice
-    if n == 2 and kings == 0 and counts[d1 - 1] and counts[d2 - 1] and (
-        d1 != d2 or counts[d1 - 1] == 2
-    ):
-        return 2
-    return 1 if is_stack_value(total, top, n, kings, d1 + d2) else 0
-
-
-def is_stack_value(total: int, top: int, n: int, kings: int, target: int) -> bool:
-    """Whether n non-King cards adding to ``total`` (largest ``top``) and ``kings``
-    Kings make ``target`` by adding or by subtracting."""
-    if _hits(total, kings, target):
-        return True
-    return n >= 2 and _hits(2 * top - total, kings, target)
-
-
-def _hits(base: int, kings: int, target: int) -> bool:
-    if base <= 0:
-        return False
-    if base == target << kings:  # halving k times (k = 0: the value itself)
-        return True
-    return kings > 0 and base << kings == target
+__all__ = [
+    "KING",
+    "best_stack_counts",
+    "check_dice",
+    "counts_points",
+    "is_stack_value",
+    "king_bases",
+    "minimal_shapes",
+    "plain_memo_best",
+    "stack_shapes",
+]
 
 
 # --- minimal shapes for the solver ----------------------------------------
@@ -369,7 +316,9 @@ def _pack(
     out: list[tuple[int, ...]] = []
     state = state0
     while goal > 0:
-        _, choice = reached[state]
+        _, step = reached[state]
+        assert step is not None
+        choice = step
         if choice < 0:
             low = -1 - choice
             state &= ~(field << (low * width))
@@ -433,7 +382,9 @@ def _lp_prices(counts: Sequence[int], shapes: Sequence[tuple[int, ...]]) -> list
     return [p * factor for p in prices]
 
 
-def plain_memo_best(counts: Sequence[int], dice: tuple[int, int], deadline: float | None = None):
+def plain_memo_best(
+    counts: Sequence[int], dice: tuple[int, int], deadline: float | None = None
+) -> int | None:
     """The plain memoised search over rank counts (baseline for the benchmark).
 
     Every stack containing the lowest remaining rank is tried, with memo on the

@@ -55,13 +55,16 @@ in ``tests/games/test_sums.py``):
 from __future__ import annotations
 
 import math
+import random
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from mathcards.cards import Card, as_card, standard_deck
-from mathcards.errors import SettingsError
-from mathcards.games.base import EMPTY, Event, Game, State, reshuffle, rng_for
+from mathcards.cards import Card, as_card, parse_card, standard_deck, whole_number
+from mathcards.errors import MathCardsError, SettingsError
+from mathcards.games.base import EMPTY, Event, Game, State, reshuffle, rng_for, seat_name
 
 # --- values and scoring ----------------------------------------------------
 RED_SUITS = frozenset(("H", "D"))
@@ -89,18 +92,8 @@ def card_points(card: Card | str) -> int:
 _POINTS = {rank: card_points(Card("S", rank)) for rank in range(1, 14)}
 
 
-def _player(seat: int | None) -> str:
-    return f"Player {seat + 1}" if seat is not None else "nobody"
-
-
-def _equation(played: Card, helper: Card, op: str) -> str:
-    """The sum in words: ``7 + 3 = 10``, ``7 − 3 = 4``, ``3 − 7 = −4, the negative of 4``."""
-    p, h = played.rank, helper.rank
-    if op == "+":
-        return f"{p} + {h} = {p + h}"
-    if p >= h:
-        return f"{p} − {h} = {p - h}"
-    return f"{p} − {h} = −{h - p}, the negative of {h - p}"
+def _player(names: Sequence[str], seat: int | None) -> str:
+    return seat_name(names, seat) if seat is not None else "nobody"
 
 
 # --- the capture rule (one implementation) ----------------------------------
@@ -115,9 +108,21 @@ class CaptureWay:
     played: Card
 
     @property
+    def value(self) -> int:
+        """What ``played op helper`` makes: the target's value, or its negative."""
+        p, h = self.played.rank, self.helper.rank
+        return p + h if self.op == "+" else p - h
+
+    @property
     def equation(self) -> str:
-        """The arithmetic of this capture, e.g. ``9 − 2 = 7``."""
-        return _equation(self.played, self.helper, self.op)
+        """The arithmetic of this capture: ``7 + 3 = 10``, ``9 − 2 = 7``,
+        ``3 − 7 = −4, the negative of 4``."""
+        p, h, v = self.played.rank, self.helper.rank, self.value
+        if self.op == "+":
+            return f"{p} + {h} = {v}"
+        if v >= 0:
+            return f"{p} − {h} = {v}"
+        return f"{p} − {h} = −{-v}, the negative of {-v}"
 
 
 def _exception_blocks(played_rank: int, target_rank: int) -> bool:
@@ -260,7 +265,7 @@ class Capture:
         _card_field(self, "target")
 
     def __str__(self) -> str:
-        return f"capture {_player(self.owner)}'s {self.target.symbol}"
+        return f"capture {_player((), self.owner)}'s {self.target.symbol}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -313,7 +318,7 @@ _DECLINE = Decline()
 _END_GAME = EndGame()
 
 
-def _cached(cache: dict, cls: type, key: Any) -> Any:
+def _cached(cache: dict[Any, Any], cls: type, key: Any) -> Any:
     action = cache.get(key)
     if action is None:
         action = cache[key] = cls(key)
@@ -327,8 +332,8 @@ class CardDealtFaceUp(Event):
 
     card: Card
 
-    def describe(self) -> str:
-        return f"{_player(self.player)} was dealt {self.card.symbol} face up."
+    def describe(self, names: Sequence[str] = ()) -> str:
+        return f"{_player(names, self.player)} was dealt {self.card.symbol} face up."
 
 
 @dataclass(frozen=True)
@@ -338,8 +343,8 @@ class CardDrawn(Event):
     pile: int
     card: Card
 
-    def describe(self) -> str:
-        return f"{_player(self.player)} drew {self.card.symbol} from pile {self.pile + 1}."
+    def describe(self, names: Sequence[str] = ()) -> str:
+        return f"{_player(names, self.player)} drew {self.card.symbol} from pile {self.pile + 1}."
 
 
 @dataclass(frozen=True)
@@ -348,8 +353,8 @@ class CardPlayed(Event):
 
     card: Card
 
-    def describe(self) -> str:
-        return f"{_player(self.player)} played {self.card.symbol}."
+    def describe(self, names: Sequence[str] = ()) -> str:
+        return f"{_player(names, self.player)} played {self.card.symbol}."
 
 
 @dataclass(frozen=True)
@@ -362,11 +367,16 @@ class CaptureThreatened(Event):
     target: Card
     target_owner: int
 
-    def describe(self) -> str:
+    @property
+    def way(self) -> CaptureWay:
+        """The capture's way (the engine's): played op helper = target, with its sign."""
+        return CaptureWay(self.target, self.helper, self.op, self.target.rank, self.played)
+
+    def describe(self, names: Sequence[str] = ()) -> str:
         return (
-            f"{_player(self.player)}'s {self.played.symbol} with {self.helper.symbol} makes "
-            f"{_equation(self.played, self.helper, self.op)}: it threatens "
-            f"{_player(self.target_owner)}'s {self.target.symbol}."
+            f"{_player(names, self.player)}'s {self.played.symbol} with {self.helper.symbol} makes "
+            f"{self.way.equation}: it threatens "
+            f"{_player(names, self.target_owner)}'s {self.target.symbol}."
         )
 
 
@@ -380,11 +390,16 @@ class Countered(Event):
     target: Card  # the card now threatened (the one that threatened before)
     target_owner: int
 
-    def describe(self) -> str:
+    @property
+    def way(self) -> CaptureWay:
+        """The counter's way (the engine's): card op helper = target, with its sign."""
+        return CaptureWay(self.target, self.helper, self.op, self.target.rank, self.card)
+
+    def describe(self, names: Sequence[str] = ()) -> str:
         return (
-            f"{_player(self.player)} countered with {self.card.symbol}: with "
-            f"{self.helper.symbol} it makes {_equation(self.card, self.helper, self.op)}, "
-            f"so {_player(self.target_owner)}'s {self.target.symbol} is threatened instead."
+            f"{_player(names, self.player)} countered with {self.card.symbol}: with "
+            f"{self.helper.symbol} it makes {self.way.equation}, "
+            f"so {_player(names, self.target_owner)}'s {self.target.symbol} is threatened instead."
         )
 
 
@@ -392,8 +407,8 @@ class Countered(Event):
 class CounterDeclined(Event):
     """The threatened player did not counter: the capture goes ahead."""
 
-    def describe(self) -> str:
-        return f"{_player(self.player)} did not counter."
+    def describe(self, names: Sequence[str] = ()) -> str:
+        return f"{_player(names, self.player)} did not counter."
 
 
 @dataclass(frozen=True)
@@ -406,10 +421,15 @@ class Captured(Event):
     helper: Card
     op: str
 
-    def describe(self) -> str:
+    @property
+    def way(self) -> CaptureWay:
+        """The capture's way (the engine's): played op helper = card, with its sign."""
+        return CaptureWay(self.card, self.helper, self.op, self.card.rank, self.played)
+
+    def describe(self, names: Sequence[str] = ()) -> str:
         return (
-            f"{_player(self.player)} captured {_player(self.from_player)}'s {self.card.symbol} "
-            f"({_equation(self.played, self.helper, self.op)})."
+            f"{_player(names, self.player)} captured "
+            f"{_player(names, self.from_player)}'s {self.card.symbol} ({self.way.equation})."
         )
 
 
@@ -419,25 +439,25 @@ class CardTakenBack(Event):
 
     card: Card
 
-    def describe(self) -> str:
-        return f"{_player(self.player)} took {self.card.symbol} back into their hand."
+    def describe(self, names: Sequence[str] = ()) -> str:
+        return f"{_player(names, self.player)} took {self.card.symbol} back into their hand."
 
 
 @dataclass(frozen=True)
 class TurnSkipped(Event):
     """A player's regular turn is skipped because they used it to counter."""
 
-    def describe(self) -> str:
-        return f"{_player(self.player)}'s turn is skipped: they used it to counter."
+    def describe(self, names: Sequence[str] = ()) -> str:
+        return f"{_player(names, self.player)}'s turn is skipped: they used it to counter."
 
 
 @dataclass(frozen=True)
 class LastPlay(Event):
     """A pile is empty at the start of this player's turn: one last play, then the end."""
 
-    def describe(self) -> str:
+    def describe(self, names: Sequence[str] = ()) -> str:
         return (
-            f"A pile is empty: {_player(self.player)} may play one last card without "
+            f"A pile is empty: {_player(names, self.player)} may play one last card without "
             "drawing, then the game ends."
         )
 
@@ -448,8 +468,8 @@ class GameEnded(Event):
 
     scores: tuple[int, ...]
 
-    def describe(self) -> str:
-        listed = ", ".join(f"{_player(i)} {s}" for i, s in enumerate(self.scores))
+    def describe(self, names: Sequence[str] = ()) -> str:
+        listed = ", ".join(f"{_player(names, i)} {s}" for i, s in enumerate(self.scores))
         return f"The game is over. Scores: {listed}."
 
 
@@ -471,13 +491,20 @@ class Threat:
         return self.way.target
 
 
-# phases
-START = "start"  # a regular turn begins: draw (or, in "draw or play", draw/play/take back)
-PLAY = "play"  # drawn: play (or take back)
-CHOOSE = "choose"  # several cards can be captured: choose one
-COUNTER = "counter"  # the threatened card's owner counters or declines
-LAST = "last"  # a pile is empty: one last play without drawing, or end
-OVER = "over"
+class Phase(StrEnum):
+    """Where the game is."""
+
+    START = "start"  # a regular turn begins: draw (or, in "draw or play", draw/play/take back)
+    PLAY = "play"  # drawn: play (or take back)
+    CHOOSE = "choose"  # several cards can be captured: choose one
+    COUNTER = "counter"  # the threatened card's owner counters or declines
+    LAST = "last"  # a pile is empty: one last play without drawing, or end
+    OVER = "over"
+
+
+START, PLAY, CHOOSE, COUNTER, LAST, OVER = (
+    Phase.START, Phase.PLAY, Phase.CHOOSE, Phase.COUNTER, Phase.LAST, Phase.OVER
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -487,7 +514,7 @@ class SumsObservation:
     player: int
     num_players: int
     current_player: int | None
-    phase: str
+    phase: Phase
     hand: tuple[Card, ...]
     hand_sizes: tuple[int, ...]
     sides: tuple[tuple[Card, ...], ...]  # everyone's face-up cards, in play order
@@ -572,6 +599,26 @@ class Sums(Game):
     def deck(self) -> tuple[Card, ...]:
         return standard_deck(0, self.deck_count)
 
+    def position(
+        self,
+        hand: Iterable[Card | str],
+        own: Iterable[Card | str],
+        opponent: Iterable[Card | str],
+        *,
+        seed: int = 0,
+    ) -> SumsState:
+        """A real state from an exercise's position: seat 0 has drawn and plays from
+        ``hand`` with ``own`` face up; seat 1 has ``opponent`` face up and no hand (so
+        cannot counter); the piles are empty."""
+        n = self.num_players
+        sides = (tuple(map(as_card, own)), tuple(map(as_card, opponent))) + ((),) * (n - 2)
+        return SumsState(
+            game=self, seed=seed, hands=(tuple(map(as_card, hand)),) + ((),) * (n - 1),
+            sides=sides, captured=((),) * n, piles=((),) * self.piles, turn_player=0,
+            actor=0, phase=PLAY, pending=None, threat=None, skips=(0,) * n,
+            may_take_back=(True,) * n, dealt=(None,) * n,
+        )
+
     def _new_game(self, seed: int) -> SumsState:
         cards = list(self.deck())
         rng_for(seed, 0).shuffle(cards)
@@ -599,9 +646,12 @@ class Sums(Game):
             dealt=tuple(face_up),
         )
 
-    def _private_deal(self, state, rng, known_seat):
+    def _private_deal(
+        self, state: State, rng: random.Random, known_seat: int | None
+    ) -> dict[str, Any]:
         """Other hands and the cards under each pile's top are hidden; the face-up
         cards and the piles' face-up top cards are public."""
+        assert isinstance(state, SumsState)
         hands = state.hands
         others = [i for i in range(self.num_players) if i != known_seat]
         under = [pile[:-1] for pile in state.piles]
@@ -619,7 +669,7 @@ def _remove(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
     return cards[:i] + cards[i + 1:]
 
 
-def _set(items: tuple, i: int, value: Any) -> tuple:
+def _set(items: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
     return items[:i] + (value,) + items[i + 1:]
 
 
@@ -637,7 +687,7 @@ class SumsState(State):
     piles: tuple[tuple[Card, ...], ...]  # top card last
     turn_player: int  # whose regular turn it is (who started a pending capture)
     actor: int | None  # who acts now
-    phase: str
+    phase: Phase
     pending: tuple[tuple[int, CaptureWay], ...] | None = None  # CHOOSE: (owner, way)
     threat: Threat | None
     skips: tuple[int, ...]  # regular turns each player still has to skip
@@ -646,6 +696,9 @@ class SumsState(State):
     # ("return" never takes it back: ruling Sums 7); None once it is captured
     dealt: tuple[Card | None, ...] = ()
     last: bool = False  # the pending play is the last of the game
+
+    if TYPE_CHECKING:
+        game: Sums
 
     # --- protocol basics ---------------------------------------------------
     @property
@@ -690,6 +743,19 @@ class SumsState(State):
         )
 
     # --- rule helpers ------------------------------------------------------------
+    def captures_by(self, card: Card, player: int | None = None) -> list[tuple[int, CaptureWay]]:
+        """What playing ``card`` onto ``player``'s side (the one to act) would threaten:
+        (owner, the first way) for each different opponent card it captures."""
+        p = self.actor if player is None else player
+        assert p is not None
+        helpers = self.sides[p]
+        firsts: dict[tuple[int, Card], CaptureWay] = {}
+        for owner, side in enumerate(self.sides):
+            if owner != p and side:
+                for way in _ways(card, helpers, side):
+                    firsts.setdefault((owner, way.target), way)
+        return [(owner, way) for (owner, _), way in firsts.items()]
+
     def _counter_way(self, card: Card) -> CaptureWay | None:
         """The way ``card`` from the threatened owner's hand captures the threatening card."""
         threat = self.threat
@@ -718,7 +784,7 @@ class SumsState(State):
         )
 
     # --- legal actions ------------------------------------------------------------
-    def _legal_actions(self) -> tuple:
+    def _legal_actions(self) -> tuple[Any, ...]:
         phase, p = self.phase, self.actor
         assert p is not None
         if phase == START:
@@ -788,7 +854,7 @@ class SumsState(State):
             if action.owner == p:
                 return "you cannot capture your own card"
             if action.target not in self.sides[action.owner]:
-                return f"{_player(action.owner)} has no {action.target} face up"
+                return f"{_player((), action.owner)} has no {action.target} face up"
             played = side[-1]
             return why_no_capture(played, action.target, side[:-1])
         if isinstance(action, Counter):
@@ -858,8 +924,9 @@ class SumsState(State):
         elif kind is Counter:
             threat = self.threat
             assert threat is not None
-            way = self._counter_way(action.card)
-            assert way is not None
+            counter_way = self._counter_way(action.card)
+            assert counter_way is not None
+            way = counter_way
             attacker = threat.attacker
             events.append(Countered(p, action.card, way.helper, way.op, way.target, attacker))
             changes["hands"] = _set(self.hands, p, _remove(self.hands[p], action.card))
@@ -896,22 +963,18 @@ class SumsState(State):
         changes["sides"] = _set(self.sides, p, helpers + (card,))
         last = self.phase == LAST
         # the first way (helper and operation) for each different target
-        firsts: dict[tuple[int, Card], CaptureWay] = {}
-        for owner, side in enumerate(self.sides):
-            if owner != p and side:
-                for way in _ways(card, helpers, side):
-                    firsts.setdefault((owner, way.target), way)
+        firsts = self.captures_by(card, p)
         if not firsts:
             if last:
                 self._end(changes, events)
             else:
                 self._next_turn(changes, events)
         elif len(firsts) == 1:
-            ((owner, _), way), = firsts.items()
+            ((owner, way),) = firsts
             self._threaten(p, owner, way, last, changes, events)
         else:
             changes["phase"] = CHOOSE
-            changes["pending"] = tuple((owner, way) for (owner, _), way in firsts.items())
+            changes["pending"] = tuple(firsts)
             changes["last"] = last
 
     def _threaten(
@@ -1000,6 +1063,55 @@ class SumsState(State):
         events.append(GameEnded(None, scores))
 
 
+# --- typed moves ------------------------------------------------------------------------
+_WORDS = re.compile(r"^(draw|pile|play|capture|take|counter|back)\b\s*(.*)$")
+_NOT_A_MOVE = "is not a move: try draw 1, play 7H, capture 3H, counter 9S, decline, or end"
+
+
+def _typed_card(text: str, raw: str) -> Card:
+    try:
+        return parse_card(text)
+    except MathCardsError:
+        raise MathCardsError(f"{raw!r} {_NOT_A_MOVE}") from None
+
+
+def parse_move(state: SumsState, text: str) -> Any:
+    """The move ``text`` names in ``state`` (the one move notation of Sums):
+    ``draw 1``, ``play 7H`` (or just ``7H``), ``capture 3H``, ``counter 9S``,
+    ``decline``, ``take back 7H``, ``end``. A move not allowed now is returned for
+    the engine to refuse with its reason; text naming no move is a ``MathCardsError``.
+    """
+    raw = " ".join(text.strip().split())
+    low = raw.lower()
+    if low in ("decline", "no", "let it go"):
+        return _DECLINE
+    if low in ("end", "end game"):
+        return _END_GAME
+    m = _WORDS.match(low)
+    verb, rest = (m.group(1), m.group(2)) if m else ("", low)
+    if verb in ("draw", "pile"):
+        rest = rest.removeprefix("from").strip().removeprefix("pile").strip()
+        pile = whole_number(rest, longest=2)
+        if pile is None or rest[:1] in "+-":
+            raise MathCardsError("say which pile to draw from with the digits 0-9, like: draw 1")
+        return Draw(pile - 1)
+    if verb == "take":
+        return TakeBack(_typed_card(rest.removeprefix("back").strip(), raw))
+    if verb == "back":
+        return TakeBack(_typed_card(rest, raw))
+    if verb == "capture":
+        target = _typed_card(rest, raw)
+        for action in state.legal_actions():
+            if isinstance(action, Capture) and action.target == target:
+                return action
+        actor = state.current_player or 0
+        return Capture(target, (actor + 1) % state.game.num_players)
+    card = _typed_card(rest, raw)
+    if verb == "counter" or (not verb and state.phase == Phase.COUNTER):
+        return Counter(card)
+    return Play(card)
+
+
 # --- the strong bot ---------------------------------------------------------------------
 def _best_capture_points(card: Card, me: int, sides: Sequence[tuple[Card, ...]]) -> int:
     best = 0
@@ -1075,7 +1187,8 @@ def strong_policy(observation: SumsObservation, legal: Sequence[Any], rng: Any) 
 
 
 __all__ = [
-    "CaptureWay", "capture_targets", "capture_ways", "card_points", "card_value",
+    "CaptureWay", "Phase", "capture_targets", "parse_move", "capture_ways", "card_points",
+    "card_value",
     "Sums", "SumsState", "SumsObservation", "Threat", "strong_policy", "why_no_capture",
     "Draw", "Play", "Capture", "Counter", "Decline", "TakeBack", "EndGame",
     "CardDealtFaceUp", "CardDrawn", "CardPlayed", "CaptureThreatened", "Countered",

@@ -1,0 +1,178 @@
+"""Dice Stacks and Sums: each rule computed once, in its engine; the others ask it.
+
+One short test per rule against the single implementation (the seed's
+examples), then checks that the explainer, the table and the exercises go
+through the engine (events, position constructors, move parsers).
+"""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from mathcards.cards import Card, parse_card, parse_cards
+from mathcards.exercises.kinds import KINDS
+from mathcards.explain import NotAStackError, stack_steps
+from mathcards.explain import dice_stacks as explain_ds
+from mathcards.explain import sums as explain_su
+from mathcards.games import dice_stacks as ds
+from mathcards.games import dice_stacks_rule as rule
+from mathcards.games import sums as su
+from mathcards.widgets.dice_stacks import DiceStacksView
+from mathcards.widgets.sums import SumsView
+
+
+# --- the stack rule: one module ------------------------------------------------------
+def test_rule_shape_seed_examples():
+    """Seed: "a queen and eight make twenty; cutting twenty in half twice makes five"."""
+    shape = rule.shape_of(parse_cards("QS 8D KH KC"), (2, 3))
+    assert shape is not None
+    assert (shape.op, shape.values, shape.base, shape.king_op) == ("+", (12, 8), 20,
+                                                                   rule.KingOp.HALVE)
+    assert shape.expression() == "(12 + 8) × ½ × ½ = 5"
+    # "a ten and two aces can also make eight": the largest first when subtracting
+    shape = rule.shape_of(parse_cards("AS 10H AD"), (3, 5))
+    assert shape is not None and shape.expression() == "10 − 1 − 1 = 8"
+    # "a six and a king can make a twelve"
+    shape = rule.shape_of(parse_cards("6S KD"), (6, 6))
+    assert shape is not None and shape.king_op is rule.KingOp.DOUBLE
+
+
+def test_rule_points_special_stack():
+    """Seed: a two and a four when the dice show 2 and 4 is a special stack: 2 points."""
+    assert rule.counts_points(rule.counts(parse_cards("2C 4D")), (2, 4)) == 2
+    assert rule.counts_points(rule.counts(parse_cards("3C 3D")), (1, 5)) == 1
+    assert rule.counts_points(rule.counts(parse_cards("10S 5H 4D")), (5, 6)) == 0
+
+
+def test_rule_why_not_seed_examples():
+    """Seed: "10 + 5 − 4 mixes"; "kings cannot double and halve in the same stack"."""
+    assert rule.why_not((10, 5, 4), 0, 11).mixed == ((10, 5), (4,))
+    assert rule.why_not((6,), 2, 6).kings_split == (1, 1)
+    assert rule.halvings(11, 1) == (None, 11, 0)
+    assert rule.halvings(20, 2) == (5, None, 2)
+
+
+def test_the_solver_and_engine_use_the_rule():
+    import mathcards.games.dice_stacks_solver as solver
+
+    assert solver.counts_points is rule.counts_points
+    assert solver.king_bases is rule.king_bases
+    assert ds.StackShape is rule.StackShape
+    # the explainer has no arithmetic of its own any more
+    for gone in ("_halvings", "_king_results", "_mixed_kings"):
+        assert not hasattr(explain_ds, gone)
+
+
+HANDS = st.lists(st.integers(min_value=1, max_value=13), min_size=1, max_size=6)
+DICE = st.tuples(st.integers(1, 6), st.integers(1, 6))
+
+
+@settings(max_examples=300, deadline=None)
+@given(HANDS, DICE)
+def test_explainer_and_exercise_agree_with_the_engine_state(ranks, dice):
+    """Laying the cards on a real state, the explainer's step and the exercise check
+    say what the engine's event says."""
+    cards = [Card("SHDC"[i % 4], r) for i, r in enumerate(ranks)]
+    state = ds.DiceStacks(num_players=2).position(cards, dice)
+    action = ds.LayStack(cards)
+    result = KINDS["make_stacks"].check({"dice": dice, "hand": cards}, [cards])
+    if not state.is_legal(action):
+        try:
+            stack_steps(cards, dice)
+        except NotAStackError:
+            pass
+        else:
+            raise AssertionError("the explainer made a stack the engine refuses")
+        assert result.steps[0].reason
+        return
+    (laid,) = [e for e in state.apply(action).new_events if isinstance(e, ds.StackLaid)]
+    assert laid.shape == rule.shape_of(laid.cards, dice)
+    step = explain_ds.steps_for_events([laid])[0]
+    assert (step.text, step.points) == (stack_steps(laid.cards, dice).text, laid.points)
+    assert result.steps[0].text == step.text
+
+
+# --- Sums: the capture way ------------------------------------------------------------
+def test_capture_way_sign_is_the_engines():
+    """Issue: ``3 − 9 = −6``, the negative of 6♥."""
+    (way,) = su.capture_ways("3H", ["9H"], ["6H"])
+    assert (way.op, way.value) == ("-", -6)
+    assert way.equation == "3 − 9 = −6, the negative of 6"
+    (way,) = su.capture_ways("7D", ["5D"], ["QD"])
+    assert (way.op, way.value, way.equation) == ("+", 12, "7 + 5 = 12")
+
+
+def test_events_carry_the_way_and_the_explainer_prints_it():
+    state = su.Sums(num_players=2).position(["3H"], ["9H"], ["6H", "6S"])
+    after = state.apply(su.Play(parse_card("3H")))
+    captured = next(e for e in after.new_events if isinstance(e, su.Captured))
+    assert captured.way.value == -6 and captured.way.helper == parse_card("9H")
+    steps = explain_su.steps_for_events(after.new_events)
+    capture = next(s for s in steps if getattr(s, "stage", "") == "capture")
+    assert capture.value == captured.way.value
+
+
+def _bot_states(game, seed, moves=200):
+    state = game.new_game(seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        if state.is_over:
+            return
+        yield state
+        legal = list(state.legal_actions())
+        state = state.apply(legal[rng.randrange(len(legal))])
+
+
+def test_sums_hint_is_what_the_engine_does():
+    """A hint's capture is what applying the move to the real state captures."""
+    seen = 0
+    for seed in range(12):
+        for state in _bot_states(su.Sums(num_players=2), seed):
+            hint = explain_su.hint(state, 3)
+            if not hint.shown or state.phase != su.Phase.COUNTER:
+                continue
+            step = hint.shown[0]
+            after = state.apply(su.Counter(step.played))
+            (ev,) = [e for e in after.new_events if isinstance(e, su.Countered)]
+            assert (ev.way.helper, ev.way.op, ev.way.target) == (step.helper, step.op,
+                                                                 step.target)
+            seen += 1
+    assert seen
+
+
+def test_find_capture_check_plays_on_a_real_state():
+    kind = KINDS["find_capture"]
+    position = {"played": parse_card("9H"), "own": parse_cards("2H 5S"),
+                "opponent": parse_cards("7H 7S"), "hand": None}
+    assert kind.check(position, "9H 7H").correct
+    assert not kind.check(position, "9H 7S").correct
+
+
+# --- one move parser and phases per game -----------------------------------------------
+def test_the_tables_typed_box_is_the_engines_parser():
+    state = ds.DiceStacks(num_players=2).position("10H AS AD", (3, 5))
+    for text in ("lay 10H AS AD", "10H AS AD", "end", "roll"):
+        assert DiceStacksView().parse_move(state, text) == ds.parse_move(state, text)
+    assert ds.parse_move(state, "lay 10H AS AD") in state.legal_actions()
+    sums = su.Sums(num_players=2).new_game(3)
+    for text in ("draw 1", "play 7H", "decline", "end"):
+        assert SumsView().parse_move(sums, text) == su.parse_move(sums, text)
+
+
+def test_phases_are_enums():
+    assert isinstance(ds.DiceStacks(num_players=2).new_game(1).phase, ds.Phase)
+    assert isinstance(su.Sums(num_players=2).new_game(1).phase, su.Phase)
+
+
+def test_events_name_the_seats():
+    state = ds.DiceStacks(num_players=2).position("8S", (3, 5))
+    laid = state.apply(ds.LayStack(parse_cards("8S"))).new_events[0]
+    assert laid.describe(["Ann", "Bob"]).startswith("Ann laid 8♠: 8 = 8")
+    assert laid.describe().startswith("Player 1 laid")
+    sums = su.Sums(num_players=2).position(["3H"], ["9H"], ["6H"])
+    text = " ".join(e.describe(["Ann", "Bob"]) for e in
+                    sums.apply(su.Play(parse_card("3H"))).new_events)
+    assert "Ann captured Bob's 6♥ (3 − 9 = −6, the negative of 6)" in text
