@@ -684,8 +684,10 @@ class SunsToMoons(Game):
             game=self, seed=seed, points=(0,) * n, log=EMPTY.push(tuple(events)), **changes
         )
 
-    def _private_deal(self, state, rng, known_seat):
+    def _private_deal(self, state: State, rng: random.Random,
+                      known_seat: int | None) -> dict[str, Any]:
         """Other hands and the stock are hidden; the centre card is public."""
+        assert isinstance(state, SunsToMoonsState)
         hands = state.hands
         others = [i for i in range(self.num_players) if i != known_seat]
         zones = reshuffle(rng, [hands[i] for i in others] + [state.stock])
@@ -696,7 +698,8 @@ class SunsToMoons(Game):
 
 
 def _draw(stock: tuple[Card, ...], junk: tuple[Card, ...], count: int,
-          rng: random.Random, events: list[Event]):
+          rng: random.Random, events: list[Event]
+          ) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]:
     """Take up to ``count`` cards from the top (end) of the stock, reshuffling junk if short."""
     if len(stock) < count and junk:
         pile = list(junk)
@@ -709,7 +712,9 @@ def _draw(stock: tuple[Card, ...], junk: tuple[Card, ...], count: int,
     return stock[cut:], stock[:cut], junk
 
 
-def _deal_round(stock, junk, *, dealer, round_number, points, rng, events, num_players):
+def _deal_round(stock: tuple[Card, ...], junk: tuple[Card, ...], *, dealer: int,
+                round_number: int, points: tuple[int, ...], rng: random.Random,
+                events: list[Event], num_players: int) -> dict[str, Any]:
     """Deal 5 cards to each player and turn up the centre card (the state fields)."""
     n = num_players
     first = (dealer + 1) % n
@@ -865,7 +870,13 @@ class SunsToMoonsState(State):
         return self._options.firsts()
 
     # --- moves -----------------------------------------------------------
-    def _apply(self, action: Any):
+    @property
+    def rules(self) -> SunsToMoons:
+        """The game's settings, typed (``State.game`` is any game)."""
+        assert isinstance(self.game, SunsToMoons)
+        return self.game
+
+    def _apply(self, action: Any) -> tuple[dict[str, Any], list[Event]]:
         p = self.turn
         n = self.game.num_players
         events: list[Event] = []
@@ -920,7 +931,7 @@ class SunsToMoonsState(State):
                 events.append(GoalReached(p, goal, after, size))
                 points = self.points[:p] + (self.points[p] + 1,) + self.points[p + 1:]
                 events.append(RoundWon(p, goal, points[p], counted))
-                if points[p] >= self.game.target_score:
+                if points[p] >= self.rules.target_score:
                     events.append(GameWon(p, points[p]))
                     changes.update(points=points, over=True, pending=None, may_end_turn=False)
                     return changes, events
@@ -1023,8 +1034,8 @@ class SunsToMoonsState(State):
             first_player=self.first_player,
             round_number=self.round_number,
             after_joker=self.pending is not None,
-            target_score=self.game.target_score,
-            num_decks=self.game.num_decks,
+            target_score=self.rules.target_score,
+            num_decks=self.rules.num_decks,
         )
 
     def all_cards(self) -> Iterable[Card]:
@@ -1083,6 +1094,7 @@ def strong_policy(observation: SunsToMoonsView, legal: Collection[Any],
     goal = obs.goal
     unseen = _unseen(obs)
     # candidate = (first action, plays of the whole remaining turn)
+    candidates: list[tuple[Any, tuple[Play, ...]]]
     if obs.after_joker:
         candidates = [(a, (a,) if isinstance(a, Play) else ()) for a in options]
     else:
