@@ -444,9 +444,10 @@ class CardsDealt(Event):
     count: int
 
     def describe(self, names: Sequence[str] = ()) -> str:
+        who = _seat(self.player, names)
         if self.count == 0:
-            return f"{_seat(self.player, names)} has no cards, and there are none left to deal."
-        return f"{_seat(self.player, names)} used all their cards and is dealt {self.count} new ones."
+            return f"{who} has no cards, and there are none left to deal."
+        return f"{who} used all their cards and is dealt {self.count} new ones."
 
 
 @dataclass(frozen=True)
@@ -1130,10 +1131,10 @@ def strong_policy(observation: SunsToMoonsView, legal: Collection[Any],
 
 
 __all__ = [
-    "BOUND", "JOKER_PLAY", "DeckCount", "MoveTextError", "Phase", "after_joker", "count_deck",
-    "deck_terms", "move_text", "parse_move", "within_bound", "CardPlayed", "CardsDealt", "EndTurn", "GameWon", "GoalReached",
-    "GoalTooEarly", "HandsDealt", "JokerPlayed", "Pass", "Passed", "Play", "RoundAbandoned",
-    "RoundStarted", "RoundWon", "StockReshuffled", "SunsToMoons", "SunsToMoonsState",
-    "SunsToMoonsView", "Turn", "TurnEnded", "card_values", "legal_turns", "lies_across",
-    "strong_policy",
+    "BOUND", "JOKER_PLAY", "CardPlayed", "CardsDealt", "DeckCount", "EndTurn", "GameWon",
+    "GoalReached", "GoalTooEarly", "HandsDealt", "JokerPlayed", "MoveTextError", "Pass",
+    "Passed", "Phase", "Play", "RoundAbandoned", "RoundStarted", "RoundWon", "StockReshuffled",
+    "SunsToMoons", "SunsToMoonsState", "SunsToMoonsView", "Turn", "TurnEnded", "after_joker",
+    "card_values", "count_deck", "deck_terms", "legal_turns", "lies_across", "move_text",
+    "parse_move", "strong_policy", "within_bound",
 ]
