@@ -498,7 +498,8 @@ class ReachGoal(Kind):
 
     @staticmethod
     def _solution_key(plays: Sequence[Any]) -> tuple:
-        return tuple(sorted("JK" if p.card.is_joker else p.contribution for p in plays))
+        # a Joker sorts apart from the numbers (a str beside ints cannot be sorted)
+        return tuple(sorted((p.card.is_joker, p.contribution) for p in plays))
 
     def measures(self, position: dict) -> dict[str, int]:
         sols = self.solutions(position)

@@ -174,3 +174,15 @@ def test_reach_goal_check_agrees_with_the_engine(hand, goal, picks):
         return
     result = ReachGoal().check(position, tuple(answer))
     assert result.correct == state.is_over
+
+
+def test_reach_goal_measures_count_solutions_that_use_a_joker():
+    """A solution of a Joker and a card used to crash the count (a str sorted with ints)."""
+    from mathcards.exercises import Exercise
+
+    variant = Exercise("reach_goal", deck="7H -10S", hand="3H 4S 9D JK 2C 5D 6H", goal=0,
+                       most_plays=3).variant()
+    measures = variant.kind.measures(variant.position)
+    solutions = variant.kind.solutions(variant.position)
+    assert any(any(p.is_joker for p in s) for s in solutions)
+    assert measures["plays needed"] == 1 and 1 < measures["solutions"] <= len(solutions)
