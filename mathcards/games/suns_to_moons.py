@@ -67,7 +67,7 @@ def within_bound(value: int) -> bool:
     return -BOUND <= value <= BOUND
 
 
-def after_joker(counted: Sequence[_T]) -> tuple[_T, ...]:
+def after_joker(counted: tuple[_T, ...]) -> tuple[_T, ...]:
     """What stays counted after a Joker (ruling 4): all but the most recent counted card.
 
     The one implementation of the Joker rule; with nothing counted (a Joker as
@@ -76,7 +76,7 @@ def after_joker(counted: Sequence[_T]) -> tuple[_T, ...]:
     >>> after_joker((5, 13)), after_joker(())
     ((5,), ())
     """
-    return tuple(counted[:-1])
+    return counted[:-1]
 
 
 @dataclass(frozen=True)
@@ -1068,7 +1068,7 @@ def _one_card_hits(distance: int, unseen: dict[int, int]) -> int:
     return unseen[1 if d in (1, 14) else d]
 
 
-def _risk(counted: Sequence[int], goal: int, unseen: dict[int, int]) -> float:
+def _risk(counted: tuple[int, ...], goal: int, unseen: dict[int, int]) -> float:
     """How easily the next player could reach the goal from here with one turn."""
     value = sum(counted)
     risk: float = _one_card_hits(goal - value, unseen)
@@ -1106,14 +1106,14 @@ def strong_policy(observation: SunsToMoonsView, legal: Collection[Any],
     best_key = None
     best: Any = options[0]
     for first, plays in candidates:
-        counted = list(obs.counted)
+        counted = obs.counted
         size = obs.deck_size
         wins = False
         for pl in plays:
             if pl.is_joker:
-                counted = list(after_joker(counted))
+                counted = after_joker(counted)
             else:
-                counted.append(pl.contribution)
+                counted += (pl.contribution,)
             size += 1
             if sum(counted) == goal and size >= MIN_DECK_FOR_GOAL:
                 wins = True
