@@ -323,18 +323,18 @@ class YesNoKind(Kind):
 # ========================================================================================
 # Suns to Moons
 # ========================================================================================
-def _deck_field(value, game):
+def _deck_field(value: Any, game: str) -> Any:
     return read_deck(value)
 
 
-def _counted_field(value, game):
+def _counted_field(value: Any, game: str) -> tuple[Any, ...]:
     items = value if isinstance(value, list) else split_cards(value)
     if not items:
         raise FieldError("counted lists the signed values still counted, like [11, -4, -2]")
     return tuple(read_int(v, low=-14, high=14, what="a counted value") for v in items)
 
 
-def position_state(position: dict) -> Any:
+def position_state(position: dict[str, Any]) -> Any:
     """The engine's state of a Suns to Moons position (``SunsToMoons.position``)."""
     from mathcards.games.suns_to_moons import SunsToMoons
 
@@ -343,7 +343,7 @@ def position_state(position: dict) -> Any:
                                 goal=position.get("goal") or 0)
 
 
-def start_deck(position: dict) -> tuple[list[int], list[Card | None], int]:
+def start_deck(position: dict[str, Any]) -> tuple[list[int], list[Card | None], int]:
     """(counted values, the cards behind them, deck size) of a Suns to Moons position."""
     state = position_state(position)
     return list(state.counted), list(state.counted_cards), state.deck_size
@@ -466,16 +466,16 @@ class ReachGoal(Kind):
                   help="how many cards the student may play at most"),
     )
 
-    def start(self, position: dict) -> Any:
+    def start(self, position: dict[str, Any]) -> Any:
         return position_state(position)
 
-    def prompt(self, position: dict) -> str:
+    def prompt(self, position: dict[str, Any]) -> str:
         n = position["most_plays"]
         plays = "one card" if n == 1 else f"at most {n} cards"
         return (f"The deck is {_num(sum(start_deck(position)[0]))}. Play {plays} from your hand "
                 f"to make it {_num(position['goal'])}.")
 
-    def solutions(self, position: dict, limit: int = 2000) -> list[tuple[Any, ...]]:
+    def solutions(self, position: dict[str, Any], limit: int = 2000) -> list[tuple[Any, ...]]:
         """Every play sequence that reaches the goal within the most plays (first goal hit)."""
         most = position["most_plays"]
         found: list[tuple[Any, ...]] = []
@@ -497,11 +497,11 @@ class ReachGoal(Kind):
         return found
 
     @staticmethod
-    def _solution_key(plays: Sequence[Any]) -> tuple:
+    def _solution_key(plays: Sequence[Any]) -> tuple[tuple[bool, int], ...]:
         # a Joker sorts apart from the numbers (a str beside ints cannot be sorted)
         return tuple(sorted((p.card.is_joker, p.contribution) for p in plays))
 
-    def measures(self, position: dict) -> dict[str, int]:
+    def measures(self, position: dict[str, Any]) -> dict[str, int]:
         sols = self.solutions(position)
         counted, _, size = start_deck(position)
         return {
@@ -511,7 +511,7 @@ class ReachGoal(Kind):
             "cards": size,
         }
 
-    def problems(self, position: dict) -> list[str]:
+    def problems(self, position: dict[str, Any]) -> list[str]:
         if position.get("deck") is None and position.get("counted") is None:
             return ["give the deck (7H -10S +6D) or the counted values ([7, -10, 6])"]
         if position.get("deck") is not None and position.get("counted") is not None:
@@ -527,7 +527,7 @@ class ReachGoal(Kind):
             return [f"no play reaches the goal {_num(position['goal'])} from this hand{within}"]
         return []
 
-    def read_answer(self, position: dict, answer: Any) -> tuple[Any, ...]:
+    def read_answer(self, position: dict[str, Any], answer: Any) -> tuple[Any, ...]:
         plays = read_plays(answer)
         if not plays:
             raise AnswerError("play at least one card")
@@ -536,7 +536,7 @@ class ReachGoal(Kind):
     def answer_text(self, answer: Any) -> str:
         return " ".join(play_text(p) for p in answer)
 
-    def check(self, position: dict, answer: Any) -> Result:
+    def check(self, position: dict[str, Any], answer: Any) -> Result:
         plays = self.read_answer(position, answer)
         goal, most = position["goal"], position["most_plays"]
         state = self.start(position)
@@ -568,11 +568,11 @@ class ReachGoal(Kind):
             head = f"Not quite: the deck is {_num(value)}, not the goal {_num(goal)}."
         return Result(False, 0.0, head, tuple(steps))
 
-    def _best(self, position: dict) -> tuple[Any, ...]:
+    def _best(self, position: dict[str, Any]) -> tuple[Any, ...]:
         sols = self.solutions(position)
         return min(sols, key=len) if sols else ()
 
-    def hint(self, position: dict, level: int) -> Any:
+    def hint(self, position: dict[str, Any], level: int) -> Any:
         best = self._best(position)
         goal = _num(position["goal"])
         if level <= 1:
@@ -588,7 +588,7 @@ class ReachGoal(Kind):
         state = self.start(position)
         return make_hint(3, f"start with {words}", _sm_steps(_sm_apply(state, first)))
 
-    def solution(self, position: dict) -> Result:
+    def solution(self, position: dict[str, Any]) -> Result:
         from mathcards.explain import chain_steps
 
         best = self._best(position)
@@ -615,15 +615,15 @@ class DeckValue(Kind):
         FieldSpec("deck", _deck_field, help="the deck, centre card first: 7H -10S +6D JK"),
     )
 
-    def counted(self, position: dict) -> list[int]:
+    def counted(self, position: dict[str, Any]) -> list[int]:
         return list(position_state(position).counted)
 
-    def measures(self, position: dict) -> dict[str, int]:
+    def measures(self, position: dict[str, Any]) -> dict[str, int]:
         deck = position["deck"]
         return {"deck value": sum(self.counted(position)), "cards": len(deck),
                 "jokers": sum(1 for p in deck if p.card.is_joker)}
 
-    def read_answer(self, position: dict, answer: Any) -> int:
+    def read_answer(self, position: dict[str, Any], answer: Any) -> int:
         if isinstance(answer, bool):
             raise AnswerError("answer with a whole number, like -3")
         if isinstance(answer, int):
@@ -634,20 +634,20 @@ class DeckValue(Kind):
         raise AnswerError(f"{shown(answer)} is not a whole number: type one with the digits "
                           "0-9, like -3 or 7")
 
-    def _chain(self, position: dict):
+    def _chain(self, position: dict[str, Any]) -> Any:
         from mathcards.explain import chain_steps
         from mathcards.explain.suns_to_moons import seed_record
 
         plays = [(p.value, 0 if p.card.is_joker else p.sign) for p in position["deck"]]
         return chain_steps(self.counted(position), record=seed_record(plays))
 
-    def _question_terms(self, position: dict) -> str:
+    def _question_terms(self, position: dict[str, Any]) -> str:
         from mathcards.explain.terms import Num, Sum, text_of
 
         counted = self.counted(position) or [0]
         return text_of(Sum(tuple(Num(t) for t in counted))) + " = ?"
 
-    def check(self, position: dict, answer: Any) -> Result:
+    def check(self, position: dict[str, Any], answer: Any) -> Result:
         said = self.read_answer(position, answer)
         value = sum(self.counted(position))
         if said == value:
@@ -665,7 +665,7 @@ class DeckValue(Kind):
         steps.append(fact(f"add the counted cards in order: {self._question_terms(position)}"))
         return Result(False, 0.0, f"Not quite: the deck is not {_num(said)}.", tuple(steps))
 
-    def hint(self, position: dict, level: int) -> Any:
+    def hint(self, position: dict[str, Any], level: int) -> Any:
         if level <= 1:
             text = "add the cards in the order they were played; across adds, upright subtracts"
             if any(p.card.is_joker for p in position["deck"]):
@@ -683,7 +683,7 @@ class DeckValue(Kind):
         text = f"step by step: {', '.join(running) or 'start at 0'}, then {last} → ?"
         return make_hint(3, text)
 
-    def solution(self, position: dict) -> Result:
+    def solution(self, position: dict[str, Any]) -> Result:
         value = sum(self.counted(position))
         return Result(True, 1.0, f"The deck is {_num(value)}.", (self._chain(position),))
 
