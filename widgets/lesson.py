@@ -595,27 +595,28 @@ def suns_to_moons_example(plays: Sequence[tuple[int, int]], *, goal: int | None 
     removal); the last is the round's whole chain, in the order of play.
     """
     from mathcards.explain import Chain, JokerRemoval, SignedAddition, chain_steps, seed_record
+    from mathcards.games.suns_to_moons import count_deck
 
     suits = "HSDC"
-    counted: list[int] = []
+    count = count_deck(None if sign == 0 else sign * value for value, sign in plays)
     steps: list = []
-    for i, (value, sign) in enumerate(plays):
-        before = sum(counted)
+    before = 0
+    for i, ((value, sign), after) in enumerate(zip(plays, count.running, strict=True)):
         if sign == 0:
-            removed = counted.pop() if counted else 0
+            removed = before - after
             steps.append(JokerRemoval(player=None, removed_card=None if not removed else
                                       _card_for(abs(removed), suits[i % 4]),
                                       removed_contribution=removed, before=before,
-                                      after=sum(counted), goal=goal))
-            continue
-        counted.append(sign * value)
-        card = _card_for(value, suits[i % 4])
-        if i == 0:
+                                      after=after, goal=goal))
+        elif i == 0:
+            card = _card_for(value, suits[i % 4])
             steps.append((f"The centre card {card.symbol} starts the deck at {value}.", ""))
-            continue
-        steps.append(SignedAddition(player=None, card=card, value=value, before=before,
-                                    contribution=sign * value, after=sum(counted), goal=goal))
-    chain: Chain = chain_steps(counted, goal=goal)
+        else:
+            steps.append(SignedAddition(player=None, card=_card_for(value, suits[i % 4]),
+                                        value=value, before=before, contribution=sign * value,
+                                        after=after, goal=goal))
+        before = after
+    chain: Chain = chain_steps(count.counted, goal=goal)
     steps.append((f"The whole round: {chain.text}. In the seed's notation: "
                   f"{seed_record(plays)}", chain.latex))
     return StepThrough(steps, title=title)

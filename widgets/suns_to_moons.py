@@ -8,12 +8,10 @@ and may be followed by one more card or "End turn".
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from mathcards.cards import Card, parse_card
-from mathcards.errors import MathCardsError
 from mathcards.games.base import State
 from mathcards.games.suns_to_moons import (
     JOKER,
@@ -21,10 +19,14 @@ from mathcards.games.suns_to_moons import (
     EndTurn,
     Pass,
     Play,
+    RoundWon,
     SunsToMoons,
     card_values,
+    count_deck,
+    deck_terms,
     lies_across,
     number,
+    parse_move,
     signed,
 )
 from mathcards.table import Choice, GameView, esc
@@ -43,15 +45,9 @@ def _sign_key(play: Play) -> str:
 # --- the centre deck: one drawing for the table and the practice page ------------------
 def _deck_cards(plays: Sequence[Any]) -> list[tuple[int, Any, bool]]:
     """(place, play, removed by a Joker) for each card of a deck, centre card first."""
-    still: list[int] = []
-    removed: set[int] = set()
-    for i, play in enumerate(plays):
-        if play.card.is_joker:
-            if i and still:
-                removed.add(still.pop())
-        else:
-            still.append(i)
-    return [(i, play, i in removed) for i, play in enumerate(plays)]
+    terms = deck_terms(plays)
+    count = count_deck(terms)
+    return [(i, play, count.removed(i, terms)) for i, play in enumerate(plays)]
 
 
 def deck_card_html(play: Any, place: int, removed: bool = False) -> str:
@@ -164,55 +160,17 @@ class SunsToMoonsView(GameView):
                 return self.why_not(state, play)
         return "it cannot be played now"
 
-    _SIGN = re.compile(r"(?<![0-9])([+\-−])\s*([0-9]{1,2})?")  # digits 0-9 only
-
     def parse_move(self, state: State, text: str) -> Any:
-        """Typed moves: ``7H -``, ``-7h``, ``+ Q♠``, ``AH +14``, ``joker``, ``end``, ``pass``."""
-        raw = text.strip()
-        low = raw.lower()
-        if low in ("end", "end turn", "stop"):
-            return EndTurn()
-        if low == "pass":
-            return Pass()
-        if low in ("jk", "joker"):
-            return JOKER_PLAY
-        sign = None
-        ace_value = None
-        rest = raw
-        m = self._SIGN.search(raw)
-        if m:
-            sign = -1 if m.group(1) in "-−" else 1
-            if m.group(2):
-                ace_value = int(m.group(2))
-            rest = (raw[:m.start()] + " " + raw[m.end():]).strip()
-        try:
-            card = parse_card(rest)
-        except MathCardsError:
-            raise MathCardsError(
-                f"{raw!r} is not a move: type a card and a sign, like 7H - or +QS "
-                f"(an Ace: AH +14)") from None
-        if card.is_joker:
-            return JOKER_PLAY
-        if sign is None:
-            raise MathCardsError(f"say + (horizontal, adds) or − (vertical, subtracts) for "
-                                 f"{card.symbol}, like {card} -")
-        values = card_values(card)
-        if card.rank == 1:
-            if ace_value is None:
-                raise MathCardsError("an Ace counts 1 or 14: type AH +1 or AH +14")
-            value = ace_value
-        else:
-            if ace_value is not None and ace_value != values[0]:
-                raise MathCardsError(f"{card.symbol} counts {values[0]}, not {ace_value}")
-            value = values[0]
-        return Play(card, sign, value)
+        """Typed moves: ``7H -``, ``-7h``, ``+ Q♠``, ``AH +14``, ``joker``, ``end``, ``pass``
+        (the engine's one parser, ``suns_to_moons.parse_move``)."""
+        return parse_move(state, text)  # type: ignore[arg-type]
 
     def chain(self, before: State, after: State) -> str:
         from mathcards.explain import chain_steps
 
         counted = None
         for e in after.new_events:
-            if type(e).__name__ == "RoundWon":
+            if isinstance(e, RoundWon):
                 counted = e.counted
         if counted is None:
             counted = after.counted

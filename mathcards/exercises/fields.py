@@ -23,6 +23,14 @@ from typing import Any
 
 from mathcards.cards import Card, moon_deck, parse_card, standard_deck
 from mathcards.errors import CardParseError, MathCardsError
+from mathcards.games.suns_to_moons import (
+    MoveTextError,
+    Play,
+    count_deck,
+    deck_terms,
+    move_text,
+    parse_move,
+)
 
 MINUSES = str.maketrans({"\u2212": "-", "\u2013": "-"})
 STANDARD_HELP = "ranks are A 2–10 J Q K, suits S H D C (JK for a Joker)"
@@ -275,30 +283,42 @@ def read_dice(value: Any) -> tuple[Any, Any]:
 
 
 # --- Suns to Moons decks ----------------------------------------------------------------
-_PLAY = re.compile(r"^([+-]?)(.+?)(?:=(1|14))?$")
+_CENTRE = re.compile(r"^([+-]?)(.+?)(?:=(1|14))?$")
 
 
-@dataclass(frozen=True)
-class DeckPlay:
-    """One card of a Suns to Moons deck: the centre card (sign +1), a signed card, or a Joker."""
-
-    card: Card
-    sign: int  # +1, -1; 0 for a Joker
-    value: int
-
-    @property
-    def contribution(self) -> int:
-        return self.sign * self.value
+class DeckPlay(Play):
+    """One card of an exercise's deck: an engine ``Play`` written in the move notation
+    (``+7H``, ``-10S``, ``JK``); the centre card is ``DeckPlay(card, 1, rank)``."""
 
     def __str__(self) -> str:
-        if self.card.is_joker:
-            return "JK"
-        ace = f"={self.value}" if self.card.rank == 1 and self.value == 14 else ""
-        return f"{'+' if self.sign > 0 else '-'}{self.card}{ace}"
+        return move_text(self)
+
+
+def _centre_card(text: str) -> DeckPlay:
+    """The centre card: unsigned, counting + its value (an Ace 1, a Joker 0)."""
+    m = _CENTRE.match(text)
+    assert m is not None  # the pattern matches any text
+    sign_text, card_text, ace = m.groups()
+    card = read_card(card_text, "suns_to_moons")
+    if card.is_joker:
+        if sign_text or ace:
+            raise FieldError(f"{text!r}: a Joker has no sign: write JK")
+        return DeckPlay(card, 0, 0)
+    if ace and card.rank != 1:
+        raise FieldError(f"{text!r}: only an Ace chooses its value (=1 or =14)")
+    if sign_text:
+        raise FieldError(f"{text!r}: the centre card has no sign (it counts + its value): "
+                         f"write {card}")
+    if ace == "14":
+        raise FieldError(f"{text!r}: an Ace as centre card counts 1: write {card}")
+    return DeckPlay(card, 1, card.rank)
 
 
 def read_deck(value: Any) -> tuple[DeckPlay, ...] | DeckTemplate:
-    """A Suns to Moons deck: ``7H -10S +6D JK +AS=14`` (centre card first, unsigned)."""
+    """A Suns to Moons deck: ``7H -10S +6D JK +AS=14`` (centre card first, unsigned).
+
+    The cards after the centre card are moves in the engine's one notation
+    (``parse_move``)."""
     if isinstance(value, str):
         norm = " ".join(value.split())
         m = re.fullmatch(r"([0-9]+)\s+random\s+cards?", norm, re.IGNORECASE)
@@ -310,44 +330,19 @@ def read_deck(value: Any) -> tuple[DeckPlay, ...] | DeckTemplate:
     tokens = split_cards(value)
     if not tokens:
         raise FieldError("the deck needs at least its centre card, like 7H")
-    plays = []
-    for i, token in enumerate(tokens):
-        text = str(token).translate(MINUSES).strip()
-        m = _PLAY.match(text)
-        sign_text, card_text, ace = m.group(1), m.group(2), m.group(3)
-        card = read_card(card_text, "suns_to_moons")
-        if card.is_joker:
-            if sign_text or ace:
-                raise FieldError(f"{text!r}: a Joker has no sign: write JK")
-            plays.append(DeckPlay(card, 0, 0))
-            continue
-        if ace and card.rank != 1:
-            raise FieldError(f"{text!r}: only an Ace chooses its value (=1 or =14)")
-        if i == 0:
-            if sign_text:
-                raise FieldError(
-                    f"{text!r}: the centre card has no sign (it counts + its value): "
-                    f"write {card}")
-            if ace == "14":
-                raise FieldError(f"{text!r}: an Ace as centre card counts 1: write {card}")
-            plays.append(DeckPlay(card, 1, card.rank))
-            continue
-        if not sign_text:
-            raise FieldError(
-                f"{text!r} has no sign: write +{card_text} (played across, adds) or "
-                f"-{card_text} (played upright, subtracts)")
-        value = int(ace) if ace else card.rank
-        plays.append(DeckPlay(card, 1 if sign_text == "+" else -1, value))
+    plays = [_centre_card(str(tokens[0]).translate(MINUSES).strip())]
+    for token in tokens[1:]:
+        try:
+            play = parse_move(None, str(token).strip())
+        except MoveTextError as exc:
+            raise FieldError(str(exc)) from None
+        if not isinstance(play, Play):
+            raise FieldError(f"{token!r} is not a card of the deck: write +7H, -10S, JK or "
+                             "+AS=14")
+        plays.append(DeckPlay(play.card, play.sign, play.value))
     return tuple(plays)
 
 
-def deck_counted(plays: Sequence[DeckPlay]) -> list[int]:
-    """The contributions still counted (ruling 4: a Joker removes the latest counted card)."""
-    counted: list[int] = []
-    for play in plays:
-        if play.card.is_joker:
-            if counted:
-                counted.pop()
-        else:
-            counted.append(play.contribution)
-    return counted
+def deck_counted(plays: Sequence[Play]) -> list[int]:
+    """The contributions still counted (the engine's ``count_deck``, ruling 4)."""
+    return list(count_deck(deck_terms(plays)).counted)

@@ -34,7 +34,6 @@ from mathcards.errors import MathCardsError
 from mathcards.exercises.fields import (
     DeckPlay,
     FieldError,
-    deck_counted,
     read_card,
     read_cards,
     read_deck,
@@ -323,147 +322,93 @@ class YesNoKind(Kind):
 # ========================================================================================
 # Suns to Moons
 # ========================================================================================
-def _sm():
-    from mathcards.games import suns_to_moons
-
-    return suns_to_moons
-
-
-def _deck_field(value, game):
+def _deck_field(value: Any, game: str) -> Any:
     return read_deck(value)
 
 
-def _counted_field(value, game):
+def _counted_field(value: Any, game: str) -> tuple[Any, ...]:
     items = value if isinstance(value, list) else split_cards(value)
     if not items:
         raise FieldError("counted lists the signed values still counted, like [11, -4, -2]")
     return tuple(read_int(v, low=-14, high=14, what="a counted value") for v in items)
 
 
-def start_deck(position: dict) -> tuple[list[int], list[Card | None], int]:
+def position_state(position: dict[str, Any]) -> Any:
+    """The engine's state of a Suns to Moons position (``SunsToMoons.position``)."""
+    from mathcards.games.suns_to_moons import SunsToMoons
+
+    return SunsToMoons.position(position.get("hand") or (), deck=position.get("deck") or None,
+                                counted=position.get("counted") or (),
+                                goal=position.get("goal") or 0)
+
+
+def start_deck(position: dict[str, Any]) -> tuple[list[int], list[Card | None], int]:
     """(counted values, the cards behind them, deck size) of a Suns to Moons position."""
-    plays = position.get("deck")
-    if plays:
-        counted: list[int] = []
-        cards: list[Card | None] = []
-        for play in plays:
-            if play.card.is_joker:
-                if counted:
-                    counted.pop()
-                    cards.pop()
-            else:
-                counted.append(play.contribution)
-                cards.append(play.card)
-        return counted, cards, len(plays)
-    counted = list(position.get("counted") or ())
-    return counted, [None] * len(counted), len(counted)
+    state = position_state(position)
+    return list(state.counted), list(state.counted_cards), state.deck_size
 
 
-@dataclass
-class _SunsState:
-    hand: tuple[Card, ...]
-    counted: tuple[int, ...]
-    cards: tuple[Card | None, ...]
-    size: int
-    seconds: frozenset | None = None  # legal second cards right after a Joker
-    joker_alone: bool = True
+def _sm_moves(state: Any) -> dict[Any, Any]:
+    """The plays allowed next, each with the state it leads to.
 
+    After a Joker that may end the turn alone, the next card may also start a
+    new turn (the exercise's one player plays on): the engine's end of turn
+    is applied first."""
+    from mathcards.games.suns_to_moons import END_TURN, Play
 
-def _sm_moves(state: _SunsState) -> list[Any]:
-    """The plays allowed next (a card of a new turn, or the card after a Joker)."""
-    sm = _sm()
-    out: list[Any] = []
-    if state.seconds is not None:
-        out.extend(state.seconds)
-        if not state.joker_alone:
-            return out
-    seen = set(out)
-    for turn in sm.legal_turns(state.hand, state.counted):
-        first = turn.plays[0]
-        if first not in seen:
-            seen.add(first)
-            out.append(first)
+    out = {a: state for a in state.legal_actions() if isinstance(a, Play)}
+    if state.is_legal(END_TURN):
+        ended = state.apply(END_TURN)
+        for a in ended.legal_actions():
+            if isinstance(a, Play) and a not in out:
+                out[a] = ended
     return out
 
 
-def _sm_apply(state: _SunsState, play: Any) -> _SunsState:
-    sm = _sm()
-    hand = list(state.hand)
-    hand.remove(play.card)
-    counted, cards = list(state.counted), list(state.cards)
-    if play.card.is_joker:
-        turns = sm.legal_turns(state.hand, state.counted)
-        seconds = frozenset(t.plays[1] for t in turns if t.plays[0].is_joker and len(t.plays) == 2)
-        alone = any(t.plays[0].is_joker and len(t.plays) == 1 for t in turns)
-        if counted:
-            counted.pop()
-            cards.pop()
-        return _SunsState(tuple(hand), tuple(counted), tuple(cards), state.size + 1,
-                          seconds, alone)
-    counted.append(play.contribution)
-    cards.append(play.card)
-    return _SunsState(tuple(hand), tuple(counted), tuple(cards), state.size + 1)
+def _sm_apply(state: Any, play: Any) -> Any:
+    return _sm_moves(state)[play].apply(play)
 
 
-def _sm_won(state: _SunsState, goal: int) -> bool:
-    return sum(state.counted) == goal and state.size >= _sm().MIN_DECK_FOR_GOAL
+def _sm_won(state: Any) -> bool:
+    """The exercise's goal was reached with 3 or more cards (the engine ended its game)."""
+    return bool(state.is_over)
 
 
-def _sm_steps(before: _SunsState, play: Any, after: _SunsState, goal: int) -> list[Any]:
-    from mathcards.explain.steps import GoalCheck, JokerRemoval, SignedAddition
+def _sm_steps(after: Any) -> list[Any]:
+    from mathcards.explain.suns_to_moons import play_steps
 
-    value_before = sum(before.counted)
-    if play.card.is_joker:
-        removed = before.counted[-1] if before.counted else 0
-        card = before.cards[-1] if before.counted else None
-        if before.counted and card is None:  # a counted value given without its card
-            from mathcards.explain.steps import WhatIf
-            from mathcards.explain.terms import Neg, Num, Sum
-
-            step = WhatIf(lhs=Sum((Num(value_before), Neg(Num(removed, signed=True)))),
-                          value=sum(after.counted),
-                          comment="the Joker takes away the last counted card")
-            return [step, GoalCheck(value=sum(after.counted), goal=goal, deck_size=after.size)]
-        step = JokerRemoval(player=None, removed_card=card if before.counted else None,
-                            removed_contribution=removed, before=value_before,
-                            after=sum(after.counted), goal=goal)
-    else:
-        step = SignedAddition(player=None, card=play.card, value=play.value,
-                              before=value_before, contribution=play.contribution,
-                              after=sum(after.counted), goal=goal)
-    return [step, GoalCheck(value=sum(after.counted), goal=goal, deck_size=after.size)]
+    return play_steps(after.new_events)
 
 
-def _refuse_play(state: _SunsState, play: Any) -> str:
+def _refuse_play(state: Any, play: Any) -> str:
     """Why a play is not allowed here, in words a student can act on."""
-    sm = _sm()
-    if play.card not in state.hand:
+    from mathcards.games.suns_to_moons import BOUND, within_bound
+
+    if play.card not in state.hands[state.turn]:
         return f"you have no {play.card.symbol} left in your hand"
-    value = sum(state.counted)
-    if state.seconds is not None and not play.card.is_joker:
-        base = sum(state.counted)
-        after = base + play.contribution
-        if abs(after) > sm.BOUND:
+    after = state.deck_value + play.contribution
+    if state.after_joker and not play.card.is_joker:
+        if not within_bound(after):
             return (f"{play.card.symbol} as {_signed(play.contribution)} would make "
-                    f"{_num(after)}: you must stay within ±{sm.BOUND} while another play can")
+                    f"{_num(after)}: you must stay within ±{BOUND} while another play can")
         return "after a Joker only one more card may follow in the same turn"
     if play.card.is_joker:
-        return ("the Joker would leave the deck outside ±10 while another play keeps it "
+        return (f"the Joker would leave the deck outside ±{BOUND} while another play keeps it "
                 "inside")
-    after = value + play.contribution
-    if abs(after) > sm.BOUND:
+    if not within_bound(after):
         return (f"{play.card.symbol} as {_signed(play.contribution)} would make {_num(after)}: "
-                f"you must stay within ±{sm.BOUND} while another play can")
-    return "the Joker must be played first: without it every play leaves ±10"
+                f"you must stay within ±{BOUND} while another play can")
+    return f"the Joker must be played first: without it every play leaves ±{BOUND}"
 
 
 def read_plays(answer: Any) -> tuple[Any, ...]:
     """Plays from ``"+7H -10S JK +AS=14"`` or a list of such texts or engine Plays."""
-    sm = _sm()
+    from mathcards.games.suns_to_moons import JOKER_PLAY, MoveTextError, Play, parse_move
+
     items = split_cards(answer) if isinstance(answer, str) else list(answer)
     plays = []
     for item in items:
-        if isinstance(item, sm.Play):
+        if isinstance(item, Play):
             plays.append(item)
             continue
         if isinstance(item, (tuple, list)) and len(item) in (2, 3):
@@ -477,26 +422,24 @@ def read_plays(answer: Any) -> tuple[Any, ...]:
                 raise AnswerError("a play is (card, sign) or (card, sign, value) with the sign "
                                   "1 or -1, like ('7H', -1) or ('AS', 1, 14)")
             value = numbers[1] if len(numbers) == 2 else (card.rank or 0)
-            plays.append(sm.JOKER_PLAY if card.is_joker else sm.Play(card, numbers[0], value))
+            plays.append(JOKER_PLAY if card.is_joker else Play(card, numbers[0], value))
             continue
+        if not isinstance(item, (str, Card)):
+            raise AnswerError(f"{shown(item)} is not a play: write +7H, -10S, JK or +AS=14")
         try:
-            (deck_play,) = read_deck(["5S", item])[1:]
-        except FieldError as exc:
+            play = parse_move(None, str(item))
+        except MoveTextError as exc:
             raise AnswerError(str(exc)) from None
-        except ValueError:
-            raise AnswerError(f"{item!r} is not a play: write +7H, -10S, JK or +AS=14") from None
-        if deck_play.card.is_joker:
-            plays.append(sm.JOKER_PLAY)
-        else:
-            plays.append(sm.Play(deck_play.card, deck_play.sign, deck_play.value))
+        if not isinstance(play, Play):
+            raise AnswerError(f"{item!r} is not a play: write +7H, -10S, JK or +AS=14")
+        plays.append(play)
     return tuple(plays)
 
 
 def play_text(play: Any) -> str:
-    if play.card.is_joker:
-        return "JK"
-    ace = "=14" if play.card.rank == 1 and play.value == 14 else ""
-    return f"{'+' if play.sign > 0 else '-'}{play.card}{ace}"
+    from mathcards.games.suns_to_moons import move_text
+
+    return move_text(play)
 
 
 class ReachGoal(Kind):
@@ -522,30 +465,28 @@ class ReachGoal(Kind):
                   help="how many cards the student may play at most"),
     )
 
-    def start(self, position: dict) -> _SunsState:
-        counted, cards, size = start_deck(position)
-        return _SunsState(tuple(position["hand"]), tuple(counted), tuple(cards), size)
+    def start(self, position: dict[str, Any]) -> Any:
+        return position_state(position)
 
-    def prompt(self, position: dict) -> str:
+    def prompt(self, position: dict[str, Any]) -> str:
         n = position["most_plays"]
         plays = "one card" if n == 1 else f"at most {n} cards"
         return (f"The deck is {_num(sum(start_deck(position)[0]))}. Play {plays} from your hand "
                 f"to make it {_num(position['goal'])}.")
 
-    def solutions(self, position: dict, limit: int = 2000) -> list[tuple[Any, ...]]:
+    def solutions(self, position: dict[str, Any], limit: int = 2000) -> list[tuple[Any, ...]]:
         """Every play sequence that reaches the goal within the most plays (first goal hit)."""
-        goal = position["goal"]
         most = position["most_plays"]
         found: list[tuple[Any, ...]] = []
 
-        def search(state: _SunsState, path: tuple[Any, ...], budget: _Budget) -> None:
+        def search(state: Any, path: tuple[Any, ...], budget: _Budget) -> None:
             if len(found) >= limit or len(path) >= most:
                 return
             moves = _sm_moves(state)
             spend(budget, self, len(moves))
-            for play in moves:
-                after = _sm_apply(state, play)
-                if _sm_won(after, goal):
+            for play, before in moves.items():
+                after = before.apply(play)
+                if _sm_won(after):
                     found.append(path + (play,))
                 else:
                     search(after, path + (play,), budget)
@@ -555,10 +496,11 @@ class ReachGoal(Kind):
         return found
 
     @staticmethod
-    def _solution_key(plays: Sequence[Any]) -> tuple:
-        return tuple(sorted("JK" if p.card.is_joker else p.contribution for p in plays))
+    def _solution_key(plays: Sequence[Any]) -> tuple[tuple[bool, int], ...]:
+        # a Joker sorts apart from the numbers (a str beside ints cannot be sorted)
+        return tuple(sorted((p.card.is_joker, p.contribution) for p in plays))
 
-    def measures(self, position: dict) -> dict[str, int]:
+    def measures(self, position: dict[str, Any]) -> dict[str, int]:
         sols = self.solutions(position)
         counted, _, size = start_deck(position)
         return {
@@ -568,13 +510,15 @@ class ReachGoal(Kind):
             "cards": size,
         }
 
-    def problems(self, position: dict) -> list[str]:
+    def problems(self, position: dict[str, Any]) -> list[str]:
         if position.get("deck") is None and position.get("counted") is None:
             return ["give the deck (7H -10S +6D) or the counted values ([7, -10, 6])"]
         if position.get("deck") is not None and position.get("counted") is not None:
             return ["give the deck or the counted values, not both"]
         start = self.start(position)
-        if _sm_won(start, position["goal"]):
+        from mathcards.games.suns_to_moons import MIN_DECK_FOR_GOAL
+
+        if start.deck_value == position["goal"] and start.deck_size >= MIN_DECK_FOR_GOAL:
             return [f"the deck is already on the goal {_num(position['goal'])}"]
         if not self.solutions(position, limit=1):
             n = position["most_plays"]
@@ -582,7 +526,7 @@ class ReachGoal(Kind):
             return [f"no play reaches the goal {_num(position['goal'])} from this hand{within}"]
         return []
 
-    def read_answer(self, position: dict, answer: Any) -> tuple[Any, ...]:
+    def read_answer(self, position: dict[str, Any], answer: Any) -> tuple[Any, ...]:
         plays = read_plays(answer)
         if not plays:
             raise AnswerError("play at least one card")
@@ -591,7 +535,7 @@ class ReachGoal(Kind):
     def answer_text(self, answer: Any) -> str:
         return " ".join(play_text(p) for p in answer)
 
-    def check(self, position: dict, answer: Any) -> Result:
+    def check(self, position: dict[str, Any], answer: Any) -> Result:
         plays = self.read_answer(position, answer)
         goal, most = position["goal"], position["most_plays"]
         state = self.start(position)
@@ -606,17 +550,16 @@ class ReachGoal(Kind):
                 steps.append(Refusal(action=str(play), reason=_refuse_play(state, play)))
                 return Result(False, 0.0, f"Not allowed: {str(play)} breaks a rule.",
                               tuple(steps))
-            after = _sm_apply(state, play)
-            steps.extend(_sm_steps(state, play, after, goal))
-            state = after
-            if _sm_won(state, goal):
+            state = _sm_apply(state, play)
+            steps.extend(_sm_steps(state))
+            if _sm_won(state):
                 extra = len(plays) - i - 1
                 if extra:
                     steps.append(fact(f"the goal was reached after {i + 1} "
                                       f"play{'s' if i else ''}; the round ends there"))
                 return Result(True, 1.0, f"Right: the deck is {_num(goal)}, the goal.",
                               tuple(steps))
-        value = sum(state.counted)
+        value = state.deck_value
         if value == goal:
             head = (f"Not quite: the deck is {_num(goal)}, but it needs 3 or more cards "
                     "to count.")
@@ -624,11 +567,11 @@ class ReachGoal(Kind):
             head = f"Not quite: the deck is {_num(value)}, not the goal {_num(goal)}."
         return Result(False, 0.0, head, tuple(steps))
 
-    def _best(self, position: dict) -> tuple[Any, ...]:
+    def _best(self, position: dict[str, Any]) -> tuple[Any, ...]:
         sols = self.solutions(position)
         return min(sols, key=len) if sols else ()
 
-    def hint(self, position: dict, level: int) -> Any:
+    def hint(self, position: dict[str, Any], level: int) -> Any:
         best = self._best(position)
         goal = _num(position["goal"])
         if level <= 1:
@@ -642,20 +585,17 @@ class ReachGoal(Kind):
         if level == 2:
             return make_hint(2, f"start with {words}")
         state = self.start(position)
-        after = _sm_apply(state, first)
-        return make_hint(3, f"start with {words}", _sm_steps(state, first, after,
-                                                             position["goal"]))
+        return make_hint(3, f"start with {words}", _sm_steps(_sm_apply(state, first)))
 
-    def solution(self, position: dict) -> Result:
+    def solution(self, position: dict[str, Any]) -> Result:
         from mathcards.explain import chain_steps
 
         best = self._best(position)
         state = self.start(position)
         steps: list[Any] = []
         for play in best:
-            after = _sm_apply(state, play)
-            steps.extend(_sm_steps(state, play, after, position["goal"]))
-            state = after
+            state = _sm_apply(state, play)
+            steps.extend(_sm_steps(state))
         steps.append(chain_steps(state.counted, goal=position["goal"]))
         words = ", then ".join(str(p).replace("play ", "") for p in best)
         return Result(True, 1.0, f"One way: {words}.", tuple(steps))
@@ -674,15 +614,15 @@ class DeckValue(Kind):
         FieldSpec("deck", _deck_field, help="the deck, centre card first: 7H -10S +6D JK"),
     )
 
-    def counted(self, position: dict) -> list[int]:
-        return deck_counted(position["deck"])
+    def counted(self, position: dict[str, Any]) -> list[int]:
+        return list(position_state(position).counted)
 
-    def measures(self, position: dict) -> dict[str, int]:
+    def measures(self, position: dict[str, Any]) -> dict[str, int]:
         deck = position["deck"]
         return {"deck value": sum(self.counted(position)), "cards": len(deck),
                 "jokers": sum(1 for p in deck if p.card.is_joker)}
 
-    def read_answer(self, position: dict, answer: Any) -> int:
+    def read_answer(self, position: dict[str, Any], answer: Any) -> int:
         if isinstance(answer, bool):
             raise AnswerError("answer with a whole number, like -3")
         if isinstance(answer, int):
@@ -693,20 +633,20 @@ class DeckValue(Kind):
         raise AnswerError(f"{shown(answer)} is not a whole number: type one with the digits "
                           "0-9, like -3 or 7")
 
-    def _chain(self, position: dict):
+    def _chain(self, position: dict[str, Any]) -> Any:
         from mathcards.explain import chain_steps
         from mathcards.explain.suns_to_moons import seed_record
 
         plays = [(p.value, 0 if p.card.is_joker else p.sign) for p in position["deck"]]
         return chain_steps(self.counted(position), record=seed_record(plays))
 
-    def _question_terms(self, position: dict) -> str:
+    def _question_terms(self, position: dict[str, Any]) -> str:
         from mathcards.explain.terms import Num, Sum, text_of
 
         counted = self.counted(position) or [0]
         return text_of(Sum(tuple(Num(t) for t in counted))) + " = ?"
 
-    def check(self, position: dict, answer: Any) -> Result:
+    def check(self, position: dict[str, Any], answer: Any) -> Result:
         said = self.read_answer(position, answer)
         value = sum(self.counted(position))
         if said == value:
@@ -724,7 +664,7 @@ class DeckValue(Kind):
         steps.append(fact(f"add the counted cards in order: {self._question_terms(position)}"))
         return Result(False, 0.0, f"Not quite: the deck is not {_num(said)}.", tuple(steps))
 
-    def hint(self, position: dict, level: int) -> Any:
+    def hint(self, position: dict[str, Any], level: int) -> Any:
         if level <= 1:
             text = "add the cards in the order they were played; across adds, upright subtracts"
             if any(p.card.is_joker for p in position["deck"]):
@@ -742,7 +682,7 @@ class DeckValue(Kind):
         text = f"step by step: {', '.join(running) or 'start at 0'}, then {last} → ?"
         return make_hint(3, text)
 
-    def solution(self, position: dict) -> Result:
+    def solution(self, position: dict[str, Any]) -> Result:
         value = sum(self.counted(position))
         return Result(True, 1.0, f"The deck is {_num(value)}.", (self._chain(position),))
 

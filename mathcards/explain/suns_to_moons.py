@@ -31,10 +31,22 @@ from mathcards.explain.steps import (
     WhatIf,
     seat_name,
 )
-from mathcards.explain.terms import MINUS, Num, Sum, number_text, signed_text
+from mathcards.explain.terms import MINUS, Neg, Num, Sum, number_text, signed_text
+from mathcards.games.suns_to_moons import (
+    BOUND,
+    CardPlayed,
+    GoalReached,
+    GoalTooEarly,
+    JokerPlayed,
+    Play,
+    RoundStarted,
+    RoundWon,
+    SunsToMoonsState,
+    count_deck,
+    strong_policy,
+    within_bound,
+)
 
-BOUND = 10
-MIN_DECK = 3
 JOKER_MARK = "~JOKER~"
 
 
@@ -71,22 +83,16 @@ def seed_record(plays: Iterable[Any]) -> str:
     ``plays`` are the engine's ``Play`` records of one deck (centre card first),
     or ``(value, sign)`` pairs; a Joker is a play of a Joker card or ``(0, 0)``.
     """
-    counted: list[int] = []
+    pairs = [play if isinstance(play, tuple)
+             else (play.value, 0 if play.card.suit == "JK" else play.sign) for play in plays]
+    running_values = count_deck(None if sign == 0 else sign * value
+                                for value, sign in pairs).running
     parts = []
-    for i, play in enumerate(plays):
-        if isinstance(play, tuple):
-            value, sign = play
-            joker = sign == 0
-        else:
-            value, sign, joker = play.value, play.sign, play.card.suit == "JK"
-        if joker:
-            if counted:
-                counted.pop()
-            parts.append(f"{JOKER_MARK}({number_text(sum(counted))})")
-            continue
-        counted.append(sign * value)
-        running = number_text(sum(counted))
-        if i == 0:
+    for i, ((value, sign), after) in enumerate(zip(pairs, running_values, strict=True)):
+        running = number_text(after)
+        if sign == 0:
+            parts.append(f"{JOKER_MARK}({running})")
+        elif i == 0:
             parts.append(f"{value}({running})")
         else:
             parts.append(f"{'+' if sign > 0 else MINUS} {value}({running})")
@@ -94,21 +100,47 @@ def seed_record(plays: Iterable[Any]) -> str:
 
 
 # --- events -> steps ------------------------------------------------------------------------
+def play_steps(events: Iterable[Any], *, player: int | None = None) -> list[Step]:
+    """The arithmetic of the cards and Jokers among ``events``: a signed addition or a
+    Joker's removal, each followed by its goal check (what hints and exercises show)."""
+    out: list[Step] = []
+    for ev in events:
+        if isinstance(ev, CardPlayed):
+            out.append(SignedAddition(
+                player=player, card=ev.card, value=ev.value, before=ev.before,
+                contribution=ev.contribution, after=ev.after, goal=ev.goal,
+            ))
+        elif isinstance(ev, JokerPlayed):
+            if ev.removed and ev.removed_card is None:  # a counted value given without its card
+                out.append(WhatIf(
+                    lhs=Sum((Num(ev.before), Neg(Num(ev.removed_contribution, signed=True)))),
+                    value=ev.after, comment="the Joker takes away the last counted card"))
+            else:
+                out.append(JokerRemoval(
+                    player=player, removed_card=ev.removed_card,
+                    removed_contribution=ev.removed_contribution, before=ev.before,
+                    after=ev.after, goal=ev.goal,
+                ))
+        else:
+            continue
+        out.append(GoalCheck(value=ev.after, goal=ev.goal, deck_size=ev.deck_size))
+    return out
+
+
 def steps_for_events(events: Sequence[Any], before: Any = None, after: Any = None) -> list[Step]:
     """The steps of one action's events (``before``/``after`` are the states, if known)."""
     out: list[Step] = []
     table = list(before.table) if before is not None and hasattr(before, "table") else None
     action = after.history.last if after is not None else None
     for ev in events:
-        name = type(ev).__name__
-        if name == "CardPlayed":
+        if isinstance(ev, CardPlayed):
             out.append(SignedAddition(
                 player=ev.player, card=ev.card, value=ev.value, before=ev.before,
                 contribution=ev.contribution, after=ev.after, goal=ev.goal,
             ))
-            if ev.bound_applied or abs(ev.after) > BOUND:
-                decided = abs(ev.after) > BOUND or (
-                    ev.other_sign_after is not None and abs(ev.other_sign_after) > BOUND
+            if ev.bound_applied or not within_bound(ev.after):
+                decided = not within_bound(ev.after) or (
+                    ev.other_sign_after is not None and not within_bound(ev.other_sign_after)
                 )
                 if decided:
                     out.append(BoundCheck(
@@ -116,14 +148,9 @@ def steps_for_events(events: Sequence[Any], before: Any = None, after: Any = Non
                         other_after=ev.other_sign_after, bound_applied=ev.bound_applied,
                     ))
             out.append(GoalCheck(value=ev.after, goal=ev.goal, deck_size=ev.deck_size))
-        elif name == "JokerPlayed":
-            out.append(JokerRemoval(
-                player=ev.player, removed_card=ev.removed_card,
-                removed_contribution=ev.removed_contribution, before=ev.before,
-                after=ev.after, goal=ev.goal,
-            ))
-            out.append(GoalCheck(value=ev.after, goal=ev.goal, deck_size=ev.deck_size))
-        elif name == "RoundStarted":
+        elif isinstance(ev, JokerPlayed):
+            out.extend(play_steps((ev,), player=ev.player))
+        elif isinstance(ev, RoundStarted):
             if ev.initial_card.suit == "JK":
                 start = "a Joker is the centre card, so the deck starts at 0"
             else:
@@ -134,12 +161,12 @@ def steps_for_events(events: Sequence[Any], before: Any = None, after: Any = Non
                 sentence=f"Round {ev.round_number}: {start}; the goal is "
                          f"{number_text(ev.goal)}; {seat_name(ev.first_player)} plays first",
             ))
-        elif name in ("GoalReached", "GoalTooEarly"):
+        elif isinstance(ev, GoalReached | GoalTooEarly):
             continue  # the GoalCheck after the play says it, with the numbers
-        elif name == "RoundWon":
+        elif isinstance(ev, RoundWon):
             record = ""
             if table is not None:
-                plays = table + ([action] if action is not None and _is_play(action) else [])
+                plays = table + ([action] if isinstance(action, Play) else [])
                 record = seed_record(plays)
             out.append(chain_steps(ev.counted, value=ev.goal, record=record, goal=ev.goal))
             out.append(Fact(
@@ -152,79 +179,45 @@ def steps_for_events(events: Sequence[Any], before: Any = None, after: Any = Non
     return out
 
 
-def _is_play(action: Any) -> bool:
-    return type(action).__name__ == "Play" and hasattr(action, "sign")
-
-
-# --- what-if arithmetic (refusals, hints) ----------------------------------------------------
-def _what_if(state: Any, plays: Sequence[Any]) -> list[Step]:
-    """Signed additions for plays not made yet (a hint's full step)."""
-    counted = list(state.counted)
-    cards = list(getattr(state, "counted_cards", ()))
-    steps: list[Step] = []
-    size = state.deck_size
-    goal = state.goal
+# --- what-if arithmetic (refusals, hints): the moves applied to the real state ------------------
+def _play_out(state: SunsToMoonsState, plays: Sequence[Play]) -> tuple[list[Any], bool]:
+    """The events of ``plays`` applied in turn to ``state``, and whether they reach the goal."""
+    events: list[Any] = []
     for play in plays:
-        before = sum(counted)
-        size += 1
-        if play.card.suit == "JK":
-            removed = counted.pop() if counted else 0
-            card = cards.pop() if cards else None
-            steps.append(JokerRemoval(player=None, removed_card=card,
-                                      removed_contribution=removed, before=before,
-                                      after=before - removed, goal=goal))
-        else:
-            counted.append(play.contribution)
-            cards.append(play.card)
-            steps.append(SignedAddition(player=None, card=play.card, value=play.value,
-                                        before=before, contribution=play.contribution,
-                                        after=before + play.contribution, goal=goal))
-        steps.append(GoalCheck(value=sum(counted), goal=goal, deck_size=size))
-    return steps
+        if state.is_over or not state.is_legal(play):
+            break
+        state = state.apply(play)  # type: ignore[assignment]
+        events.extend(state.new_events)
+        if any(isinstance(ev, GoalReached) for ev in state.new_events):
+            return events, True
+    return events, False
 
 
-def _turn_wins(state: Any, plays: Sequence[Any]) -> bool:
-    counted = list(state.counted)
-    size = state.deck_size
-    for play in plays:
-        if play.card.suit == "JK":
-            if counted:
-                counted.pop()
-        else:
-            counted.append(play.contribution)
-        size += 1
-        if sum(counted) == state.goal and size >= MIN_DECK:
-            return True
-    return False
-
-
-def _turn_words(plays: Sequence[Any]) -> str:
+def _turn_words(plays: Sequence[Play]) -> str:
     words = []
     for play in plays:
-        if play.card.suit == "JK":
+        if play.is_joker:
             words.append("the Joker")
         else:
             words.append(f"{play.card.symbol} as {signed_text(play.contribution)}")
     return ", then ".join(words)
 
 
-def hint(state: Any, level: int = 1) -> Hint:
+def hint(state: SunsToMoonsState, level: int = 1) -> Hint:
     """A hint for the player to act: 1 a nudge, 2 which card, 3 the full step."""
-    from mathcards.games import suns_to_moons as engine
-
     player = state.current_player
     if player is None:
         return Hint(level=level, sentence="the game is over")
     legal = state.legal_actions()
-    plays = [a for a in legal if _is_play(a)]
+    plays = [a for a in legal if isinstance(a, Play)]
     if not plays:
         return Hint(level=level, sentence="you have no cards and none are left to deal: pass")
     goal = number_text(state.goal)
     if state.after_joker:
-        turns = [(a,) for a in plays]
+        turns: list[tuple[Play, ...]] = [(a,) for a in plays]
     else:
         turns = [t.plays for t in state.turn_options()]
-    winning = [t for t in turns if _turn_wins(state, t)]
+    winning = [t for t in turns if _play_out(state, t)[1]]
     if winning:
         best = min(winning, key=len)
         if level <= 1:
@@ -232,41 +225,39 @@ def hint(state: Any, level: int = 1) -> Hint:
         sentence = f"you can reach the goal with {_turn_words(best)}"
         if level == 2:
             return Hint(level=2, sentence=sentence)
-        return Hint(level=3, sentence=sentence, shown=tuple(_what_if(state, best)))
+        return Hint(level=3, sentence=sentence, shown=tuple(play_steps(_play_out(state, best)[0])))
     if level <= 1:
         return Hint(level=1, sentence=(
             f"no play reaches the goal {goal} this turn: leave the deck where one card "
             f"cannot reach it"))
-    choice = engine.strong_policy(state.observation(player), legal, random.Random(0))
-    if not _is_play(choice):
+    choice = strong_policy(state.observation(player), legal, random.Random(0))
+    if not isinstance(choice, Play):
         sentence = (f"no play reaches the goal {goal} this turn; a safe choice is to end "
                     f"your turn after the Joker")
-        if level == 1:
-            sentence = f"no play reaches the goal {goal} this turn"
         shown = (GoalCheck(value=state.deck_value, goal=state.goal, deck_size=state.deck_size),)
         return Hint(level=level, sentence=sentence, shown=shown if level == 3 else ())
     turn = next((t for t in turns if t[0] == choice), (choice,))
     sentence = f"no play reaches the goal {goal} this turn; a safe choice is {_turn_words(turn)}"
     if level == 2:
         return Hint(level=2, sentence=sentence)
-    return Hint(level=3, sentence=sentence, shown=tuple(_what_if(state, turn)))
+    return Hint(level=3, sentence=sentence, shown=tuple(play_steps(_play_out(state, turn)[0])))
 
 
-def why_not(state: Any, action: Any, reason: str) -> Refusal:
+def why_not(state: SunsToMoonsState, action: Any, reason: str) -> Refusal:
     """A refused play with its arithmetic: what it would make, and a play that is allowed."""
     detail: list[Step] = []
-    if _is_play(action) and action.card.suit != "JK" and action.sign in (1, -1):
+    if isinstance(action, Play) and not action.is_joker and action.sign in (1, -1):
         before = state.deck_value
-        c = action.sign * action.value
+        c = action.contribution
         after = before + c
-        if abs(after) > BOUND:
+        if not within_bound(after):
             detail.append(WhatIf(
                 lhs=Sum((Num(before), Num(c, signed=True))), value=after,
                 comment=f"{number_text(after)} is outside ±{BOUND}",
             ))
             inside = [a for a in state.legal_actions()
-                      if _is_play(a) and a.card.suit != "JK"
-                      and abs(before + a.contribution) <= BOUND]
+                      if isinstance(a, Play) and not a.is_joker
+                      and within_bound(before + a.contribution)]
             if inside:
                 alt = inside[0]
                 detail.append(WhatIf(

@@ -36,21 +36,90 @@ Choices where the seed and the rulings are silent (a careful teacher's):
 
 from __future__ import annotations
 
+import enum
 import math
 import random
+import re
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from mathcards.cards import Card, as_card, parse_card, standard_deck
-from mathcards.errors import MathCardsError, SettingsError
-from mathcards.games.base import EMPTY, Event, Game, State, reshuffle, rng_for
+from mathcards.errors import CardParseError, MathCardsError, SettingsError
+from mathcards.games.base import EMPTY, Event, Game, State, reshuffle, rng_for, seat_name
 
 BOUND = 10
 MIN_DECK_FOR_GOAL = 3
 HAND_SIZE = 5
 JOKER = Card("JK", 0)
+
+_T = TypeVar("_T")
+
+
+# --- the rules every other module asks ------------------------------------
+def within_bound(value: int) -> bool:
+    """Whether a deck value is within the ±10 bound of ruling 3.
+
+    >>> within_bound(-10), within_bound(11)
+    (True, False)
+    """
+    return -BOUND <= value <= BOUND
+
+
+def after_joker(counted: tuple[_T, ...]) -> tuple[_T, ...]:
+    """What stays counted after a Joker (ruling 4): all but the most recent counted card.
+
+    The one implementation of the Joker rule; with nothing counted (a Joker as
+    centre card, or every card already removed) it removes nothing.
+
+    >>> after_joker((5, 13)), after_joker(())
+    ((5,), ())
+    """
+    return counted[:-1]
+
+
+@dataclass(frozen=True)
+class DeckCount:
+    """A deck replayed card by card: what is still counted and the value after each card."""
+
+    counted: tuple[int, ...]  # the signed values still counted, centre card first
+    places: tuple[int, ...]  # the deck places (0 = centre card) of the counted cards
+    running: tuple[int, ...]  # the deck value after each card
+
+    @property
+    def value(self) -> int:
+        return sum(self.counted)
+
+    def removed(self, place: int, terms: Sequence[int | None]) -> bool:
+        """Whether the card at ``place`` was removed by a Joker (Jokers are never removed)."""
+        return terms[place] is not None and place not in self.places
+
+
+def count_deck(terms: Iterable[int | None]) -> DeckCount:
+    """Replay a deck: each term is a card's signed value (the centre card's is +its value)
+    and None is a Joker.
+
+    The seed's third example, by its text (ruling 5):
+
+    >>> count_deck([5, 13, None, -9]).running
+    (5, 18, 5, -4)
+    """
+    counted: tuple[int, ...] = ()
+    places: tuple[int, ...] = ()
+    running: list[int] = []
+    for place, term in enumerate(terms):
+        if term is None:
+            counted, places = after_joker(counted), after_joker(places)
+        else:
+            counted, places = counted + (term,), places + (place,)
+        running.append(sum(counted))
+    return DeckCount(counted, places, tuple(running))
+
+
+def deck_terms(plays: Iterable[Any]) -> list[int | None]:
+    """The terms of ``count_deck`` for plays (anything with ``card``, ``sign``, ``value``)."""
+    return [None if p.card.suit == "JK" else p.sign * p.value for p in plays]
 
 
 def card_values(card: Card) -> tuple[int, ...]:
@@ -151,6 +220,96 @@ class Turn:
         return " then ".join(str(p) for p in self.plays) + f" (deck {number(self.value_after)})"
 
 
+# --- the one move notation ---------------------------------------------------
+class MoveTextError(MathCardsError):
+    """Typed text that is not a Suns to Moons move; the message says how to write one."""
+
+
+_MINUSES = str.maketrans({"\u2212": "-", "\u2013": "-"})
+_SIGN_FIRST = re.compile(r"^([+-])\s*([^\s=+-]+)(?:\s*=\s*(\S+))?$")  # +7H, -10S, +AS=14
+_SIGN_AFTER = re.compile(r"^([^\s=+-]+)\s*([+-])\s*(\S+)?$")  # 7H -, AH +14
+_HOW = "type a card and a sign, like 7H - or +QS (an Ace: AH +14 or +AH=14)"
+
+
+def move_text(action: Any) -> str:
+    """A move in the notation ``parse_move`` reads: ``+7H``, ``-10S``, ``+AS=14``, ``JK``."""
+    if isinstance(action, EndTurn):
+        return "end"
+    if isinstance(action, Pass):
+        return "pass"
+    if action.card.suit == "JK":
+        return "JK"
+    ace = "=14" if action.card.rank == 1 and action.value == 14 else ""
+    return f"{'+' if action.sign > 0 else '-'}{action.card}{ace}"
+
+
+def parse_move(state: SunsToMoonsState | None, text: str) -> Play | EndTurn | Pass:
+    """The move ``text`` names: ``+7H``, ``7H -``, ``-10S``, ``+ Q♠``, ``AH +14``, ``+AS=14``,
+    ``JK`` (or ``joker``), ``end``, ``pass``. The one parser of typed moves.
+
+    It reads the move only; whether the rules allow it is ``state.apply``'s
+    business. An Ace needs its value when ``state`` leaves both open; without a
+    state (an exercise's answer) ``+AS`` is the Ace as 1.
+
+    >>> parse_move(None, "-10S"), parse_move(None, "AH +14").value
+    (Play(card=Card('10S'), sign=-1, value=10), 14)
+    """
+    raw = str(text).strip()
+    low = raw.lower()
+    if low in ("end", "end turn", "stop"):
+        return END_TURN
+    if low == "pass":
+        return PASS
+    if low in ("jk", "joker"):
+        return JOKER_PLAY
+    norm = raw.translate(_MINUSES)
+    sign_text = value_text = None
+    m = _SIGN_FIRST.match(norm)
+    if m:
+        sign_text, card_text, value_text = m.groups()
+    else:
+        m = _SIGN_AFTER.match(norm)
+        if m:
+            card_text, sign_text, value_text = m.groups()
+        else:
+            card_text = norm
+    try:
+        card = parse_card(card_text)
+    except (CardParseError, MathCardsError):
+        raise MoveTextError(
+            f"{raw!r} is not a move: {card_text!r} is not a card (ranks are A 2–10 J Q K, "
+            f"suits S H D C, JK for a Joker); {_HOW}") from None
+    if card.suit == "JK":
+        if sign_text or value_text:
+            raise MoveTextError(f"{raw!r}: a Joker has no sign: write JK")
+        return JOKER_PLAY
+    if not card.is_standard:
+        raise MoveTextError(f"{raw!r}: Suns to Moons uses no Shoot the Moon cards; {_HOW}")
+    if sign_text is None:
+        raise MoveTextError(
+            f"{raw!r} has no sign: write +{card_text} (played across, adds) or -{card_text} "
+            f"(played upright, subtracts); say + or − for every card but a Joker")
+    sign = 1 if sign_text == "+" else -1
+    values = card_values(card)
+    if value_text is None:
+        if card.rank == 1 and state is not None:
+            fits = [v for v in values if state.is_legal(Play(card, sign, v))]
+            if len(fits) != 1:
+                raise MoveTextError(f"an Ace counts 1 or 14: type {card} {sign_text}1 or "
+                                    f"{card} {sign_text}14")
+            return Play(card, sign, fits[0])
+        return Play(card, sign, values[0])
+    if not re.fullmatch(r"[0-9]{1,2}", value_text):  # digits 0-9 only
+        raise MoveTextError(f"{raw!r} is not a move: {_HOW}")
+    value = int(value_text)
+    if value not in values:
+        if card.rank == 1:
+            raise MoveTextError(f"{raw!r}: an Ace counts 1 or 14")
+        raise MoveTextError(f"{raw!r}: {card.symbol} counts {values[0]}, not {value}; only an "
+                            f"Ace chooses its value (=1 or =14)")
+    return Play(card, sign, value)
+
+
 # keyed by (suit, rank): a plain tuple hashes in C, a Card's hash runs Python code
 _PLAYS: dict[tuple[str, int], tuple[tuple[Play, int], ...]] = {}
 
@@ -199,7 +358,7 @@ def _turn_options(hand: tuple[Card, ...], value: int, joker_value: int) -> _Opti
     if has_joker:
         jlo, jhi = -BOUND - joker_value, BOUND - joker_value
         seconds = tuple(p for p, c in plays if jlo <= c <= jhi)
-        joker_alone = -BOUND <= joker_value <= BOUND
+        joker_alone = within_bound(joker_value)
     else:
         seconds, joker_alone = (), False
     if singles or seconds or joker_alone:
@@ -237,7 +396,7 @@ def legal_turns(hand: Iterable[Card | str], counted: Sequence[int]) -> list[Turn
     """
     cards = tuple(as_card(c) for c in hand)
     values = _check_counted(counted)
-    opts = _turn_options(cards, sum(values), sum(values[:-1]))
+    opts = _turn_options(cards, sum(values), sum(after_joker(values)))
     turns = [Turn((p,), opts.value + p.contribution) for p in opts.singles]
     if opts.joker_alone:
         turns.append(Turn((JOKER_PLAY,), opts.joker_value))
@@ -246,8 +405,8 @@ def legal_turns(hand: Iterable[Card | str], counted: Sequence[int]) -> list[Turn
 
 
 # --- events --------------------------------------------------------------
-def _seat(p: int | None) -> str:
-    return "nobody" if p is None else f"Player {p + 1}"
+def _seat(p: int | None, names: Sequence[str] = ()) -> str:
+    return "nobody" if p is None else seat_name(names, p)
 
 
 @dataclass(frozen=True)
@@ -260,11 +419,11 @@ class RoundStarted(Event):
     initial_value: int
     goal: int
 
-    def describe(self) -> str:
+    def describe(self, names: Sequence[str] = ()) -> str:
         return (
-            f"Round {self.round_number}: {_seat(self.player)} deals; the centre card is "
+            f"Round {self.round_number}: {_seat(self.player, names)} deals; the centre card is "
             f"{self.initial_card.symbol} (deck {number(self.initial_value)}); the goal is "
-            f"{self.goal}; {_seat(self.first_player)} plays first."
+            f"{self.goal}; {_seat(self.first_player, names)} plays first."
         )
 
 
@@ -274,8 +433,8 @@ class HandsDealt(Event):
 
     cards_each: int
 
-    def describe(self) -> str:
-        return f"{_seat(self.player)} deals {self.cards_each} cards to each player."
+    def describe(self, names: Sequence[str] = ()) -> str:
+        return f"{_seat(self.player, names)} deals {self.cards_each} cards to each player."
 
 
 @dataclass(frozen=True)
@@ -284,10 +443,11 @@ class CardsDealt(Event):
 
     count: int
 
-    def describe(self) -> str:
+    def describe(self, names: Sequence[str] = ()) -> str:
+        who = _seat(self.player, names)
         if self.count == 0:
-            return f"{_seat(self.player)} has no cards, and there are none left to deal."
-        return f"{_seat(self.player)} used all their cards and is dealt {self.count} new ones."
+            return f"{who} has no cards, and there are none left to deal."
+        return f"{who} used all their cards and is dealt {self.count} new ones."
 
 
 @dataclass(frozen=True)
@@ -296,7 +456,7 @@ class StockReshuffled(Event):
 
     cards: int
 
-    def describe(self) -> str:
+    def describe(self, names: Sequence[str] = ()) -> str:
         return f"The stock ran short: the {self.cards} junk cards are shuffled into it."
 
 
@@ -314,11 +474,12 @@ class CardPlayed(Event):
     goal: int
     other_sign_after: int | None
     bound_applied: bool
+    counted: tuple[int, ...] = ()  # the signed values still counted after the card
 
-    def describe(self) -> str:
+    def describe(self, names: Sequence[str] = ()) -> str:
         way = "horizontally, adding" if self.sign > 0 else "vertically, subtracting"
         return (
-            f"{_seat(self.player)} plays {self.card.symbol} {way} {self.value}: "
+            f"{_seat(self.player, names)} plays {self.card.symbol} {way} {self.value}: "
             f"{number(self.before)} {'+' if self.sign > 0 else '−'} {self.value} = "
             f"{number(self.after)}."
         )
@@ -326,7 +487,11 @@ class CardPlayed(Event):
 
 @dataclass(frozen=True)
 class JokerPlayed(Event):
-    """A Joker conceals the most recent counted card and removes its value."""
+    """A Joker conceals the most recent counted card and removes its value.
+
+    ``removed_card`` is None when nothing was counted, or when an exercise gave the
+    removed value without its card (then ``removed`` is still True).
+    """
 
     removed_card: Card | None
     removed_contribution: int
@@ -334,12 +499,16 @@ class JokerPlayed(Event):
     after: int
     deck_size: int
     goal: int
+    counted: tuple[int, ...] = ()  # the signed values still counted after the Joker
+    removed: bool = False  # whether a counted card was removed
 
-    def describe(self) -> str:
-        if self.removed_card is None:
-            return f"{_seat(self.player)} plays a Joker; there is no card left for it to remove."
+    def describe(self, names: Sequence[str] = ()) -> str:
+        who = _seat(self.player, names)
+        if not self.removed:
+            return f"{who} plays a Joker; there is no card left for it to remove."
+        on = f" on {self.removed_card.symbol}" if self.removed_card is not None else ""
         return (
-            f"{_seat(self.player)} plays a Joker on {self.removed_card.symbol}, removing "
+            f"{who} plays a Joker{on}, removing "
             f"{signed(self.removed_contribution)}: the deck goes from {number(self.before)} "
             f"to {number(self.after)}."
         )
@@ -349,8 +518,8 @@ class JokerPlayed(Event):
 class TurnEnded(Event):
     """The player ends their Joker turn without a second card."""
 
-    def describe(self) -> str:
-        return f"{_seat(self.player)} ends the turn after the Joker."
+    def describe(self, names: Sequence[str] = ()) -> str:
+        return f"{_seat(self.player, names)} ends the turn after the Joker."
 
 
 @dataclass(frozen=True)
@@ -361,9 +530,9 @@ class GoalReached(Event):
     value: int
     deck_size: int
 
-    def describe(self) -> str:
+    def describe(self, names: Sequence[str] = ()) -> str:
         return (
-            f"{_seat(self.player)} makes the deck {number(self.value)}, the goal, with "
+            f"{_seat(self.player, names)} makes the deck {number(self.value)}, the goal, with "
             f"{self.deck_size} cards in the deck."
         )
 
@@ -376,7 +545,7 @@ class GoalTooEarly(Event):
     value: int
     deck_size: int
 
-    def describe(self) -> str:
+    def describe(self, names: Sequence[str] = ()) -> str:
         return (
             f"The deck is {number(self.value)}, the goal, but holds only {self.deck_size} "
             f"card{'s' if self.deck_size != 1 else ''}; a win needs 3 or more, so play goes on."
@@ -391,16 +560,16 @@ class RoundWon(Event):
     new_score: int
     counted: tuple[int, ...]
 
-    def describe(self) -> str:
-        return f"{_seat(self.player)} wins the round and now has {self.new_score} points."
+    def describe(self, names: Sequence[str] = ()) -> str:
+        return f"{_seat(self.player, names)} wins the round and now has {self.new_score} points."
 
 
 @dataclass(frozen=True)
 class Passed(Event):
     """A player with no cards and none to get passes."""
 
-    def describe(self) -> str:
-        return f"{_seat(self.player)} has no cards and passes."
+    def describe(self, names: Sequence[str] = ()) -> str:
+        return f"{_seat(self.player, names)} has no cards and passes."
 
 
 @dataclass(frozen=True)
@@ -409,7 +578,7 @@ class RoundAbandoned(Event):
 
     round_number: int
 
-    def describe(self) -> str:
+    def describe(self, names: Sequence[str] = ()) -> str:
         return f"Everyone passed: round {self.round_number} ends with no winner."
 
 
@@ -419,8 +588,8 @@ class GameWon(Event):
 
     score: int
 
-    def describe(self) -> str:
-        return f"{_seat(self.player)} reaches {self.score} points and wins the game."
+    def describe(self, names: Sequence[str] = ()) -> str:
+        return f"{_seat(self.player, names)} reaches {self.score} points and wins the game."
 
 
 # --- the game ------------------------------------------------------------
@@ -469,6 +638,39 @@ class SunsToMoons(Game):
     def deck(self) -> tuple[Card, ...]:
         return standard_deck(jokers=2, decks=self.num_decks)
 
+    @classmethod
+    def position(cls, hand: Iterable[Card | str], *, deck: Iterable[Play] | None = None,
+                 counted: Iterable[int] | None = None, goal: int = 0) -> SunsToMoonsState:
+        """An exercise's position as a real engine state (as a chess board from its FEN).
+
+        One player holds ``hand`` and plays turn after turn until the deck equals
+        ``goal`` with 3 or more cards. The deck is given as its plays (centre card
+        first) or only as the signed values still counted. Its moves are judged,
+        and its events told, by the same rules as a game at the table.
+
+        >>> state = SunsToMoons.position(["3H"], counted=[7, -10], goal=0)
+        >>> state.apply(parse_move(state, "+3H")).is_over
+        True
+        """
+        cards = tuple(as_card(c) for c in hand)
+        if isinstance(goal, bool) or not isinstance(goal, int):
+            raise MathCardsError(f"the goal must be a whole number, not {goal!r}")
+        if deck is not None:
+            table = tuple(Play(p.card, p.sign, p.value) for p in deck)
+            count = count_deck(deck_terms(table))
+            values = count.counted
+            behind: tuple[Card | None, ...] = tuple(table[i].card for i in count.places)
+            earlier = 0
+        else:
+            table, values = (), _check_counted(counted or ())
+            behind, earlier = (None,) * len(values), len(values)
+        game = cls(num_players=2, target_score=1)  # the goal reached ends the exercise
+        return SunsToMoonsState(
+            game=game, seed=0, points=(0, 0), dealer=1, first_player=0, round_number=1,
+            turn=0, hands=(cards, ()), stock=(), junk=(), table=table, counted=values,
+            counted_cards=behind, practice_goal=goal, earlier_cards=earlier,
+        )
+
     def _new_game(self, seed: int) -> SunsToMoonsState:
         rng = rng_for(seed, 0)
         stock = list(self.deck())
@@ -483,8 +685,10 @@ class SunsToMoons(Game):
             game=self, seed=seed, points=(0,) * n, log=EMPTY.push(tuple(events)), **changes
         )
 
-    def _private_deal(self, state, rng, known_seat):
+    def _private_deal(self, state: State, rng: random.Random,
+                      known_seat: int | None) -> dict[str, Any]:
         """Other hands and the stock are hidden; the centre card is public."""
+        assert isinstance(state, SunsToMoonsState)
         hands = state.hands
         others = [i for i in range(self.num_players) if i != known_seat]
         zones = reshuffle(rng, [hands[i] for i in others] + [state.stock])
@@ -495,7 +699,8 @@ class SunsToMoons(Game):
 
 
 def _draw(stock: tuple[Card, ...], junk: tuple[Card, ...], count: int,
-          rng: random.Random, events: list[Event]):
+          rng: random.Random, events: list[Event]
+          ) -> tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]:
     """Take up to ``count`` cards from the top (end) of the stock, reshuffling junk if short."""
     if len(stock) < count and junk:
         pile = list(junk)
@@ -508,7 +713,9 @@ def _draw(stock: tuple[Card, ...], junk: tuple[Card, ...], count: int,
     return stock[cut:], stock[:cut], junk
 
 
-def _deal_round(stock, junk, *, dealer, round_number, points, rng, events, num_players):
+def _deal_round(stock: tuple[Card, ...], junk: tuple[Card, ...], *, dealer: int,
+                round_number: int, points: tuple[int, ...], rng: random.Random,
+                events: list[Event], num_players: int) -> dict[str, Any]:
     """Deal 5 cards to each player and turn up the centre card (the state fields)."""
     n = num_players
     first = (dealer + 1) % n
@@ -545,6 +752,15 @@ def _deal_round(stock, junk, *, dealer, round_number, points, rng, events, num_p
     }
 
 
+class Phase(enum.Enum):
+    """Where a turn stands: what kind of move the player to act makes next."""
+
+    TURN = "turn"  # a new turn: a card or a Joker
+    AFTER_JOKER = "after joker"  # one more card, or end the turn if the Joker alone may
+    MUST_PASS = "must pass"  # no cards and none left to deal
+    OVER = "over"
+
+
 @dataclass(frozen=True)
 class SunsToMoonsView:
     """What one player may see: their own hand and everything on the table."""
@@ -553,7 +769,7 @@ class SunsToMoonsView:
     hand: tuple[Card, ...]
     table: tuple[Play, ...]
     counted: tuple[int, ...]
-    counted_cards: tuple[Card, ...]
+    counted_cards: tuple[Card | None, ...]
     deck_value: int
     deck_size: int
     goal: int
@@ -584,12 +800,17 @@ class SunsToMoonsState(State):
     junk: tuple[Card, ...]
     table: tuple[Play, ...]
     counted: tuple[int, ...]
-    counted_cards: tuple[Card, ...]
+    # the card behind each counted value (None: an exercise gave only the value)
+    counted_cards: tuple[Card | None, ...]
     pending: tuple[Play, ...] | None = None
     may_end_turn: bool = False
     bound_applied: bool = False
     passes: int = 0
     over: bool = False
+    # an exercise's position (``SunsToMoons.position``): its goal, one player playing
+    # turn after turn, and cards under the deck known only by their counted values
+    practice_goal: int | None = None
+    earlier_cards: int = 0
 
     # --- reading the position ------------------------------------------
     @property
@@ -607,7 +828,15 @@ class SunsToMoonsState(State):
     @property
     def goal(self) -> int:
         """The highest score among the players: the value the deck must reach."""
-        return max(self.points)
+        return max(self.points) if self.practice_goal is None else self.practice_goal
+
+    @property
+    def phase(self) -> Phase:
+        if self.over:
+            return Phase.OVER
+        if self.pending is not None:
+            return Phase.AFTER_JOKER
+        return Phase.TURN if self.hands[self.turn] else Phase.MUST_PASS
 
     @property
     def deck_value(self) -> int:
@@ -616,7 +845,7 @@ class SunsToMoonsState(State):
     @property
     def deck_size(self) -> int:
         """Cards in the centre deck, the centre card and Jokers included."""
-        return len(self.table)
+        return self.earlier_cards + len(self.table)
 
     @property
     def after_joker(self) -> bool:
@@ -626,21 +855,29 @@ class SunsToMoonsState(State):
     @cached_property
     def _options(self) -> _Options:
         counted = self.counted
-        return _turn_options(self.hands[self.turn], sum(counted), sum(counted[:-1]))
+        return _turn_options(self.hands[self.turn], sum(counted), sum(after_joker(counted)))
 
     def turn_options(self) -> list[Turn]:
         """The legal whole-turn options of the player to act (at the start of a turn)."""
         return legal_turns(self.hands[self.turn], self.counted)
 
     def _legal_actions(self) -> Collection[Any]:
-        if self.pending is not None:
+        phase = self.phase
+        if phase is Phase.AFTER_JOKER:
+            assert self.pending is not None
             return self.pending + ((END_TURN,) if self.may_end_turn else ())
-        if not self.hands[self.turn]:
+        if phase is Phase.MUST_PASS:
             return (PASS,)
         return self._options.firsts()
 
     # --- moves -----------------------------------------------------------
-    def _apply(self, action: Any):
+    @property
+    def rules(self) -> SunsToMoons:
+        """The game's settings, typed (``State.game`` is any game)."""
+        assert isinstance(self.game, SunsToMoons)
+        return self.game
+
+    def _apply(self, action: Any) -> tuple[dict[str, Any], list[Event]]:
         p = self.turn
         n = self.game.num_players
         events: list[Event] = []
@@ -659,15 +896,17 @@ class SunsToMoonsState(State):
         i = hand.index(action.card)
         new_hand = hand[:i] + hand[i + 1:]
         table = self.table + (action,)
+        size = self.deck_size + 1
         before = sum(self.counted)
-        goal = max(self.points)
+        goal = self.goal
         if action.is_joker:
-            counted = self.counted[:-1]
-            counted_cards = self.counted_cards[:-1]
+            counted = after_joker(self.counted)
+            counted_cards = after_joker(self.counted_cards)
             removed_card = self.counted_cards[-1] if self.counted_cards else None
             removed = self.counted[-1] if self.counted else 0
-            after = before - removed
-            events.append(JokerPlayed(p, removed_card, removed, before, after, len(table), goal))
+            after = sum(counted)
+            events.append(JokerPlayed(p, removed_card, removed, before, after, size, goal,
+                                      counted, bool(self.counted)))
         else:
             c = action.contribution
             counted = self.counted + (c,)
@@ -679,7 +918,7 @@ class SunsToMoonsState(State):
                 bound = self._options.bound_applied
             events.append(
                 CardPlayed(p, action.card, action.sign, action.value, c, before, after,
-                           len(table), goal, before - c, bound)
+                           size, goal, before - c, bound, counted)
             )
         changes: dict[str, Any] = {
             "hands": self.hands[:p] + (new_hand,) + self.hands[p + 1:],
@@ -689,17 +928,17 @@ class SunsToMoonsState(State):
             "passes": 0,
         }
         if after == goal:
-            if len(table) >= MIN_DECK_FOR_GOAL:
-                events.append(GoalReached(p, goal, after, len(table)))
+            if size >= MIN_DECK_FOR_GOAL:
+                events.append(GoalReached(p, goal, after, size))
                 points = self.points[:p] + (self.points[p] + 1,) + self.points[p + 1:]
                 events.append(RoundWon(p, goal, points[p], counted))
-                if points[p] >= self.game.target_score:
+                if points[p] >= self.rules.target_score:
                     events.append(GameWon(p, points[p]))
                     changes.update(points=points, over=True, pending=None, may_end_turn=False)
                     return changes, events
                 hands = changes["hands"]
                 return self._next_round(events, points, hands=hands, table=table), events
-            events.append(GoalTooEarly(p, goal, after, len(table)))
+            events.append(GoalTooEarly(p, goal, after, size))
         if action.is_joker and self.pending is None:
             opts = self._options
             if opts.seconds:
@@ -710,7 +949,9 @@ class SunsToMoonsState(State):
 
     def _end_turn(self, p: int, hand: tuple[Card, ...], events: list[Event],
                   changes: dict[str, Any]) -> dict[str, Any]:
-        changes.update(turn=(p + 1) % self.game.num_players, pending=None,
+        # an exercise's one player plays on; at a table the next seat does
+        turn = p if self.practice_goal is not None else (p + 1) % self.game.num_players
+        changes.update(turn=turn, pending=None,
                        may_end_turn=False, bound_applied=False)
         if not hand:
             dealt, stock, junk = _draw(self.stock, self.junk, HAND_SIZE, self.rng(), events)
@@ -756,7 +997,7 @@ class SunsToMoonsState(State):
             if action.sign != 0 or action.value != 0:
                 return ("a Joker has no orientation or value: play it as Play(JK, 0, 0); it "
                         "removes the last card still counted")
-            after = sum(self.counted[:-1])
+            after = sum(after_joker(self.counted))
             return (f"the Joker would leave the deck at {number(after)} and no card after it "
                     f"brings the deck within ±10; you must stay within ±10 while another play "
                     f"can")
@@ -783,8 +1024,8 @@ class SunsToMoonsState(State):
             counted=self.counted,
             counted_cards=self.counted_cards,
             deck_value=sum(self.counted),
-            deck_size=len(self.table),
-            goal=max(self.points),
+            deck_size=self.deck_size,
+            goal=self.goal,
             scores=self.points,
             hand_sizes=tuple(map(len, self.hands)),
             stock_size=len(self.stock),
@@ -794,8 +1035,8 @@ class SunsToMoonsState(State):
             first_player=self.first_player,
             round_number=self.round_number,
             after_joker=self.pending is not None,
-            target_score=self.game.target_score,
-            num_decks=self.game.num_decks,
+            target_score=self.rules.target_score,
+            num_decks=self.rules.num_decks,
         )
 
     def all_cards(self) -> Iterable[Card]:
@@ -827,12 +1068,12 @@ def _one_card_hits(distance: int, unseen: dict[int, int]) -> int:
     return unseen[1 if d in (1, 14) else d]
 
 
-def _risk(counted: Sequence[int], goal: int, unseen: dict[int, int]) -> float:
+def _risk(counted: tuple[int, ...], goal: int, unseen: dict[int, int]) -> float:
     """How easily the next player could reach the goal from here with one turn."""
     value = sum(counted)
     risk: float = _one_card_hits(goal - value, unseen)
     if unseen[0] > 0:
-        joker_value = sum(counted[:-1])
+        joker_value = sum(after_joker(counted))
         if joker_value == goal:
             risk += 2 * unseen[0]
         else:
@@ -854,6 +1095,7 @@ def strong_policy(observation: SunsToMoonsView, legal: Collection[Any],
     goal = obs.goal
     unseen = _unseen(obs)
     # candidate = (first action, plays of the whole remaining turn)
+    candidates: list[tuple[Any, tuple[Play, ...]]]
     if obs.after_joker:
         candidates = [(a, (a,) if isinstance(a, Play) else ()) for a in options]
     else:
@@ -864,15 +1106,14 @@ def strong_policy(observation: SunsToMoonsView, legal: Collection[Any],
     best_key = None
     best: Any = options[0]
     for first, plays in candidates:
-        counted = list(obs.counted)
+        counted = obs.counted
         size = obs.deck_size
         wins = False
         for pl in plays:
             if pl.is_joker:
-                if counted:
-                    counted.pop()
+                counted = after_joker(counted)
             else:
-                counted.append(pl.contribution)
+                counted += (pl.contribution,)
             size += 1
             if sum(counted) == goal and size >= MIN_DECK_FOR_GOAL:
                 wins = True
@@ -890,9 +1131,10 @@ def strong_policy(observation: SunsToMoonsView, legal: Collection[Any],
 
 
 __all__ = [
-    "BOUND", "JOKER_PLAY", "CardPlayed", "CardsDealt", "EndTurn", "GameWon", "GoalReached",
-    "GoalTooEarly", "HandsDealt", "JokerPlayed", "Pass", "Passed", "Play", "RoundAbandoned",
-    "RoundStarted", "RoundWon", "StockReshuffled", "SunsToMoons", "SunsToMoonsState",
-    "SunsToMoonsView", "Turn", "TurnEnded", "card_values", "legal_turns", "lies_across",
-    "strong_policy",
+    "BOUND", "JOKER_PLAY", "CardPlayed", "CardsDealt", "DeckCount", "EndTurn", "GameWon",
+    "GoalReached", "GoalTooEarly", "HandsDealt", "JokerPlayed", "MoveTextError", "Pass",
+    "Passed", "Phase", "Play", "RoundAbandoned", "RoundStarted", "RoundWon", "StockReshuffled",
+    "SunsToMoons", "SunsToMoonsState", "SunsToMoonsView", "Turn", "TurnEnded", "after_joker",
+    "card_values", "count_deck", "deck_terms", "legal_turns", "lies_across", "move_text",
+    "parse_move", "strong_policy", "within_bound",
 ]
