@@ -85,12 +85,6 @@ def _norm(text: str) -> str:
     return " ".join(out.split())
 
 
-def _names(text: str, seat_names: Sequence[str]) -> str:
-    for i in range(len(seat_names) - 1, -1, -1):
-        text = text.replace(f"Player {i + 1}", seat_names[i])
-    return text
-
-
 class GameView:
     """How one game's table looks and how its moves split into choices.
 
@@ -163,7 +157,7 @@ class GameView:
         """The explainer's steps for the last action: HTML with LaTeX, text, chain, SVG."""
         from mathcards import explain as X
 
-        steps = X.explain_events(before, after)
+        steps = X.explain_events(before, after, seat_names)
         html_steps = "".join(s.html for s in steps)
         text = X.spoken(steps)
         svg = ""
@@ -174,8 +168,7 @@ class GameView:
                     drawing = drawing()
                 if isinstance(drawing, str) and drawing:
                     svg = drawing
-        return Explanation(latex=_names(html_steps, seat_names), text=_names(text, seat_names),
-                           chain=self.chain(before, after), svg=svg)
+        return Explanation(latex=html_steps, text=text, chain=self.chain(before, after), svg=svg)
 
     def chain(self, before: State, after: State) -> str:
         """The round's running chain in plain text (games that have one)."""
@@ -183,7 +176,7 @@ class GameView:
 
     def history_line(self, event: Event, seat_names: Sequence[str]) -> str | None:
         """The move-history sentence of an event, or None to leave it out."""
-        return _names(event.describe(), seat_names)
+        return event.describe(seat_names)
 
     def hint(self, state: State, level: int) -> str:
         from mathcards import explain as X

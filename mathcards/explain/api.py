@@ -30,18 +30,22 @@ def _module(state: Any) -> Any | None:
 
 
 def explain_new_events(
-    events: Sequence[Any], *, game: str, before: Any = None, after: Any = None
+    events: Sequence[Any], *, game: str, before: Any = None, after: Any = None,
+    names: Sequence[str] = (),
 ) -> list[Step]:
-    """Steps for a list of events of one game (in the order they happened)."""
+    """Steps for a list of events of one game (in the order they happened); ``names``
+    are the seats' names at the table (else "Player N")."""
     path = _MODULES.get(game)
     if path is None:
-        return [Fact(player=e.player, sentence=e.describe().rstrip(".")) for e in events]
+        return [Fact(player=e.player, sentence=e.describe(names).rstrip(".")) for e in events]
     # each game's explainer module is found by name, so its functions are not typed here
-    steps: list[Step] = importlib.import_module(path).steps_for_events(events, before, after)
+    steps: list[Step] = importlib.import_module(path).steps_for_events(
+        events, before, after, names)
     return steps
 
 
-def explain_events(state_before: Any, state_after: Any) -> list[Step]:
+def explain_events(state_before: Any, state_after: Any, names: Sequence[str] = ()
+                   ) -> list[Step]:
     """The steps of everything that happened between two states, in play order.
 
     Usually ``state_after = state_before.apply(action)``; several actions apart
@@ -59,9 +63,9 @@ def explain_events(state_before: Any, state_after: Any) -> list[Step]:
     groups.reverse()
     if len(groups) == 1:
         return explain_new_events(groups[0], game=state_before.game.name,
-                                  before=state_before, after=state_after)
+                                  before=state_before, after=state_after, names=names)
     events = [e for group in groups for e in group]
-    return explain_new_events(events, game=state_before.game.name)
+    return explain_new_events(events, game=state_before.game.name, names=names)
 
 
 def explain_move(state: Any, action: Any) -> tuple[Any, list[Step]]:

@@ -166,8 +166,10 @@ __all__ = ["analyse_stack", "stack_steps"]
 
 
 # --- events -> steps ---------------------------------------------------------------
-def steps_for_events(events: Sequence[Any], before: Any = None, after: Any = None) -> list[Step]:
-    """The steps of one action's events: each stack laid as its expression, in order."""
+def steps_for_events(events: Sequence[Any], before: Any = None, after: Any = None,
+                     names: Sequence[str] = ()) -> list[Step]:
+    """The steps of one action's events: each stack laid as its expression, in order
+    (``names``: the seats' names at the table)."""
     from mathcards.games.dice_stacks import DiceRolled, StackLaid
 
     out: list[Step] = []
@@ -178,10 +180,10 @@ def steps_for_events(events: Sequence[Any], before: Any = None, after: Any = Non
             d1, d2 = ev.dice
             draw = f"{min(d1, d2)} or {max(d1, d2)}" if d1 != d2 else f"{d1}"
             out.append(Fact(player=ev.player, sentence=(
-                f"{seat_name((), ev.player)} rolls {d1} and {d2}: stacks of {d1} + {d2} = "
+                f"{seat_name(names, ev.player)} rolls {d1} and {d2}: stacks of {d1} + {d2} = "
                 f"{d1 + d2}; draw {draw} cards")))
         else:
-            out.append(Fact(player=ev.player, sentence=ev.describe().rstrip(".")))
+            out.append(Fact(player=ev.player, sentence=ev.describe(names).rstrip(".")))
     return out
 
 

@@ -18,7 +18,7 @@ LaTeX (``latex``: ``ipywidgets.HTMLMath``/MathJax, through sympy) and HTML
 from __future__ import annotations
 
 import html as _html
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import ClassVar
@@ -38,13 +38,13 @@ from mathcards.explain.terms import (
     signed_text,
     text_of,
 )
+from mathcards.games.base import seat_name as base_seat_name
+from mathcards.games.suns_to_moons import BOUND, within_bound
 
-BOUND = 10
 
-
-def seat_name(player: int | None) -> str:
-    """``Player 2`` for seat 1 (seats count from 0, players from 1)."""
-    return "nobody" if player is None else f"Player {player + 1}"
+def seat_name(player: int | None, names: Sequence[str] = ()) -> str:
+    """What to call seat ``player``: its name at the table, else ``Player 2`` for seat 1."""
+    return "nobody" if player is None else base_seat_name(names, player)
 
 
 def latex_text(words: str) -> str:
@@ -295,12 +295,12 @@ class BoundCheck(Step):
     @property
     def headline(self) -> str:
         c, a = self.contribution, self.after
-        if abs(a) > BOUND and not self.bound_applied:
+        if not within_bound(a) and not self.bound_applied:
             return (
                 f"no play keeps the deck within ±{BOUND}, so {signed_text(c)} making "
                 f"{number_text(a)} is allowed"
             )
-        if self.other_after is not None and abs(self.other_after) > BOUND:
+        if self.other_after is not None and not within_bound(self.other_after):
             return (
                 f"{signed_text(-c)} would make {number_text(self.other_after)}; "
                 f"{signed_text(c)} keeps you within ±{BOUND}"
@@ -409,6 +409,7 @@ class CaptureStep(Step):
     target: Card
     target_owner: int | None
     stage: str = "capture"
+    names: tuple[str, ...] = ()  # the seats' names at the table (else "Player N")
 
     @property
     def value(self) -> int:
@@ -429,8 +430,8 @@ class CaptureStep(Step):
         out = []
         if self.value < 0:
             out.append(f"{number_text(self.value)} is the negative of {self.target.symbol}")
-        owner = seat_name(self.target_owner)
-        who = seat_name(self.player)
+        owner = seat_name(self.target_owner, self.names)
+        who = seat_name(self.player, self.names)
         if self.stage == "counter":
             out.append(
                 f"{who} counters with {self.played.symbol} and {self.helper.symbol}: "

@@ -27,16 +27,19 @@ from mathcards.games.sums import (
 )
 
 
-def steps_for_events(events: Sequence[Any], before: Any = None, after: Any = None) -> list[Step]:
-    """The steps of one action's events, in order (a threat answered at once is one step)."""
+def steps_for_events(events: Sequence[Any], before: Any = None, after: Any = None,
+                     names: Sequence[str] = ()) -> list[Step]:
+    """The steps of one action's events, in order (a threat answered at once is one step);
+    ``names`` are the seats' names at the table."""
     out: list[Step] = []
+    names = tuple(names)
     for ev in events:
         if isinstance(ev, CaptureThreatened):
-            out.append(_way_step(ev.way, ev.player, ev.target_owner, "threat"))
+            out.append(_way_step(ev.way, ev.player, ev.target_owner, "threat", names))
         elif isinstance(ev, Countered):
-            out.append(_way_step(ev.way, ev.player, ev.target_owner, "counter"))
+            out.append(_way_step(ev.way, ev.player, ev.target_owner, "counter", names))
         elif isinstance(ev, Captured):
-            step = _way_step(ev.way, ev.player, ev.from_player, "capture")
+            step = _way_step(ev.way, ev.player, ev.from_player, "capture", names)
             last = out[-1] if out else None
             if (isinstance(last, CaptureStep) and last.stage == "threat"
                     and last.played == step.played and last.target == step.target):
@@ -44,13 +47,14 @@ def steps_for_events(events: Sequence[Any], before: Any = None, after: Any = Non
             else:
                 out.append(step)
         else:
-            out.append(Fact(player=ev.player, sentence=ev.describe().rstrip(".")))
+            out.append(Fact(player=ev.player, sentence=ev.describe(names).rstrip(".")))
     return out
 
 
-def _way_step(way: CaptureWay, player: int | None, owner: int, stage: str) -> CaptureStep:
+def _way_step(way: CaptureWay, player: int | None, owner: int, stage: str,
+              names: tuple[str, ...] = ()) -> CaptureStep:
     return CaptureStep(player=player, played=way.played, helper=way.helper, op=way.op,
-                       target=way.target, target_owner=owner, stage=stage)
+                       target=way.target, target_owner=owner, stage=stage, names=names)
 
 
 def _best(ways: list[tuple[int, CaptureWay]]) -> tuple[int, CaptureWay]:

@@ -127,8 +127,10 @@ def play_steps(events: Iterable[Any], *, player: int | None = None) -> list[Step
     return out
 
 
-def steps_for_events(events: Sequence[Any], before: Any = None, after: Any = None) -> list[Step]:
-    """The steps of one action's events (``before``/``after`` are the states, if known)."""
+def steps_for_events(events: Sequence[Any], before: Any = None, after: Any = None,
+                     names: Sequence[str] = ()) -> list[Step]:
+    """The steps of one action's events (``before``/``after`` are the states, if known;
+    ``names`` the seats' names at the table)."""
     out: list[Step] = []
     table = list(before.table) if before is not None and hasattr(before, "table") else None
     action = after.history.last if after is not None else None
@@ -159,7 +161,7 @@ def steps_for_events(events: Sequence[Any], before: Any = None, after: Any = Non
             out.append(Fact(
                 player=ev.player,
                 sentence=f"Round {ev.round_number}: {start}; the goal is "
-                         f"{number_text(ev.goal)}; {seat_name(ev.first_player)} plays first",
+                         f"{number_text(ev.goal)}; {seat_name(ev.first_player, names)} plays first",
             ))
         elif isinstance(ev, GoalReached | GoalTooEarly):
             continue  # the GoalCheck after the play says it, with the numbers
@@ -171,11 +173,11 @@ def steps_for_events(events: Sequence[Any], before: Any = None, after: Any = Non
             out.append(chain_steps(ev.counted, value=ev.goal, record=record, goal=ev.goal))
             out.append(Fact(
                 player=ev.player,
-                sentence=f"{seat_name(ev.player)} reaches the goal and scores a point: "
+                sentence=f"{seat_name(ev.player, names)} reaches the goal and scores a point: "
                          f"{ev.new_score} in all",
             ))
         else:
-            out.append(Fact(player=ev.player, sentence=ev.describe().rstrip(".")))
+            out.append(Fact(player=ev.player, sentence=ev.describe(names).rstrip(".")))
     return out
 
 
