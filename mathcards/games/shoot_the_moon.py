@@ -67,7 +67,7 @@ from mathcards.cards import (
     moon_deck,
 )
 from mathcards.errors import CardParseError, SettingsError
-from mathcards.games.base import Event, Game, State, rng_for
+from mathcards.games.base import Event, Game, State, rng_for, seat_name
 
 HAND_SIZE = 5
 TRICKS_PER_ROUND = 5
@@ -173,8 +173,16 @@ def _explain(cards: tuple[Card, ...]) -> tuple[int, str, str]:
 
 
 def _and(cards: Sequence[Card]) -> str:
-    names = [str(c) for c in cards]
+    return _and_names([str(c) for c in cards])
+
+
+def _and_names(names: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _who(event: Event, names: Sequence[str]) -> str:
+    """The name of the seat that acted (every event worded with it has a seat)."""
+    return seat_name(names, event.player if event.player is not None else -1)
 
 
 def explain_trick(cards_in_play_order: Iterable[str | Card]) -> tuple[int, str, str]:
@@ -281,11 +289,11 @@ class HandDealt(Event):
     hand_size: int = HAND_SIZE
     dummy: bool = False
 
-    def describe(self) -> str:
+    def describe(self, names: Sequence[str] = ()) -> str:
         extra = " and a face-down dummy hand" if self.dummy else ""
         return (
-            f"Round {self.round_number}: Player {self.player + 1} deals {self.hand_size} cards "
-            f"each{extra}; Player {self.leader + 1} leads."
+            f"Round {self.round_number}: {_who(self, names)} deals {self.hand_size} cards "
+            f"each{extra}; {seat_name(names, self.leader)} leads."
         )
 
 
@@ -296,8 +304,8 @@ class CardPlayed(Event):
     card: Card
     by_dummy: bool = False
 
-    def describe(self) -> str:
-        who = "Dummy turns up" if self.by_dummy else f"Player {self.player + 1} plays"
+    def describe(self, names: Sequence[str] = ()) -> str:
+        who = "Dummy turns up" if self.by_dummy else f"{_who(self, names)} plays"
         return f"{who} {self.card}."
 
 
@@ -314,8 +322,8 @@ class TrickWon(Event):
 
     by_dummy: bool = False
 
-    def describe(self) -> str:
-        who = "Dummy" if self.by_dummy else f"Player {self.player + 1}"
+    def describe(self, names: Sequence[str] = ()) -> str:
+        who = "Dummy" if self.by_dummy else _who(self, names)
         return f"{who} takes the trick {cards_text(self.cards)} ({self.reason})."
 
 
@@ -328,10 +336,10 @@ class ChipsChanged(Event):
     chips: int
     seats: tuple[int, ...] = ()
 
-    def describe(self) -> str:
-        who = f"Player {self.player + 1}"
+    def describe(self, names: Sequence[str] = ()) -> str:
+        who = _who(self, names)
         if len(self.seats) > 1:
-            who = "Players " + _and([str(s + 1) for s in self.seats])  # type: ignore[list-item]
+            who = _and_names([seat_name(names, s) for s in self.seats])
         sign = "+" if self.delta >= 0 else "−"
         return f"{who}: {sign}{abs(self.delta)} chip(s), {self.reason}; now {self.chips}."
 
@@ -346,9 +354,9 @@ class RoundScored(Event):
     awards: tuple[int, ...]
     chips: tuple[int, ...]
 
-    def describe(self) -> str:
+    def describe(self, names: Sequence[str] = ()) -> str:
         parts = [
-            f"Player {i + 1}: {t} trick(s), +{a}" for i, (t, a) in
+            f"{seat_name(names, i)}: {t} trick(s), +{a}" for i, (t, a) in
             enumerate(zip(self.side_tricks, self.awards, strict=True))
         ]
         return f"Round {self.round_number} scored: " + "; ".join(parts) + "."
@@ -361,10 +369,11 @@ class GameWon(Event):
     chips: int = 0
     seats: tuple[int, ...] = ()
 
-    def describe(self) -> str:
+    def describe(self, names: Sequence[str] = ()) -> str:
         if len(self.seats) > 1:
-            return f"Players {_and([str(s + 1) for s in self.seats])} win with {self.chips} chips."  # type: ignore[list-item]
-        return f"Player {self.player + 1} wins with {self.chips} chips."
+            who = _and_names([seat_name(names, s) for s in self.seats])
+            return f"{who} win with {self.chips} chips."
+        return f"{_who(self, names)} wins with {self.chips} chips."
 
 
 @dataclass(frozen=True)

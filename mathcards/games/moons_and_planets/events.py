@@ -3,20 +3,26 @@ worded by ``describe(names)`` (seat names from the table, else "Player N")."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from mathcards.cards import SUIT_NAMES, Card
-from mathcards.games.base import Event
+from mathcards.games.base import Event, seat_name
 from mathcards.games.moons_and_planets.rules import HAND_SIZE, PrizeRanking, _show, moon_reason
 
 
 # --- events -------------------------------------------------------------------------
+def _who(event: Event, names: Sequence[str]) -> str:
+    """The name of the seat that acted (every event worded with it has a seat)."""
+    return seat_name(names, event.player if event.player is not None else -1)
+
+
 @dataclass(frozen=True)
 class CardsDealt(Event):
     hand_size: int = HAND_SIZE
     num_players: int = 2
 
-    def describe(self) -> str:
+    def describe(self, names: Sequence[str] = ()) -> str:
         return f"{self.hand_size} cards dealt to each of {self.num_players} players"
 
 
@@ -24,7 +30,7 @@ class CardsDealt(Event):
 class PrizesDealt(Event):
     count: int = 0
 
-    def describe(self) -> str:
+    def describe(self, names: Sequence[str] = ()) -> str:
         return f"{self.count} prize{'s' if self.count != 1 else ''} dealt face down"
 
 
@@ -33,16 +39,16 @@ class PrizeTurned(Event):
     index: int = 0
     card: Card | None = None
 
-    def describe(self) -> str:
-        return f"Player {self.player + 1} turns prize {self.index + 1} face up: {self.card.symbol}"
+    def describe(self, names: Sequence[str] = ()) -> str:
+        return f"{_who(self, names)} turns prize {self.index + 1} face up: {self.card.symbol}"
 
 
 @dataclass(frozen=True)
 class SatOut(Event):
     reason: str = ""
 
-    def describe(self) -> str:
-        return f"Player {self.player + 1} sits this trick out: {self.reason}"
+    def describe(self, names: Sequence[str] = ()) -> str:
+        return f"{_who(self, names)} sits this trick out: {self.reason}"
 
 
 @dataclass(frozen=True)
@@ -51,9 +57,9 @@ class CardPlayed(Event):
     follows: bool = True
     led: bool = False
 
-    def describe(self) -> str:
+    def describe(self, names: Sequence[str] = ()) -> str:
         how = "leads" if self.led else ("follows with" if self.follows else "discards")
-        return f"Player {self.player + 1} {how} {self.card.symbol}"
+        return f"{_who(self, names)} {how} {self.card.symbol}"
 
 
 @dataclass(frozen=True)
@@ -72,7 +78,7 @@ class PrizesAwarded(Event):
         """The player whose card took the first prize (they lead next)."""
         return self.players[self.order[0]]
 
-    def describe(self) -> str:
+    def describe(self, names: Sequence[str] = ()) -> str:
         parts = []
         for r in self.ranking_reasons:
             won = f"prize {r.place}" if r.prize is not None else "no prize"
@@ -93,17 +99,17 @@ class PlanetDeclared(Event):
     cards: tuple[Card, ...] = ()
     reason: str = ""
 
-    def describe(self) -> str:
-        return f"Player {self.player + 1} declares a planet: {self.reason}"
+    def describe(self, names: Sequence[str] = ()) -> str:
+        return f"{_who(self, names)} declares a planet: {self.reason}"
 
 
 @dataclass(frozen=True)
 class PlanetSwitched(Event):
     old_cards: tuple[Card, ...] = ()
 
-    def describe(self) -> str:
+    def describe(self, names: Sequence[str] = ()) -> str:
         return (
-            f"Player {self.player + 1} takes the 5♣: it becomes their planet and "
+            f"{_who(self, names)} takes the 5♣: it becomes their planet and "
             f"{_show(self.old_cards)} go back to their hand"
         )
 
@@ -113,8 +119,8 @@ class MoonMade(Event):
     cards: tuple[Card, ...] = ()
     reason: str = ""
 
-    def describe(self) -> str:
-        return f"Player {self.player + 1} makes a moon: {self.reason}"
+    def describe(self, names: Sequence[str] = ()) -> str:
+        return f"{_who(self, names)} makes a moon: {self.reason}"
 
 
 @dataclass(frozen=True)
@@ -123,9 +129,9 @@ class MoonExtended(Event):
     cards: tuple[Card, ...] = ()
     result: tuple[Card, ...] = ()
 
-    def describe(self) -> str:
+    def describe(self, names: Sequence[str] = ()) -> str:
         return (
-            f"Player {self.player + 1} adds {_show(self.cards)} to moon {self.moon + 1}: "
+            f"{_who(self, names)} adds {_show(self.cards)} to moon {self.moon + 1}: "
             f"{moon_reason(self.result)}"
         )
 
@@ -135,9 +141,9 @@ class MoonsRegrouped(Event):
     groups: tuple[tuple[Card, ...], ...] = ()
     added: tuple[Card, ...] = ()
 
-    def describe(self) -> str:
+    def describe(self, names: Sequence[str] = ()) -> str:
         return (
-            f"Player {self.player + 1} regroups their moons as "
+            f"{_who(self, names)} regroups their moons as "
             + " | ".join(_show(g) for g in self.groups)
             + f", putting down {_show(self.added)}"
         )
@@ -147,7 +153,7 @@ class MoonsRegrouped(Event):
 class DeckReshuffled(Event):
     count: int = 0
 
-    def describe(self) -> str:
+    def describe(self, names: Sequence[str] = ()) -> str:
         return f"the deck ran out: the {self.count} discards are shuffled to make a new deck"
 
 
@@ -156,7 +162,7 @@ class GameWon(Event):
     winners: tuple[int, ...] = ()
     reason: str = ""
 
-    def describe(self) -> str:
-        names = " and ".join(f"Player {w + 1}" for w in self.winners)
-        return f"{names} win{'s' if len(self.winners) == 1 else ''}: {self.reason}"
+    def describe(self, names: Sequence[str] = ()) -> str:
+        who = " and ".join(seat_name(names, w) for w in self.winners)
+        return f"{who} win{'s' if len(self.winners) == 1 else ''}: {self.reason}"
 

@@ -44,6 +44,7 @@ from mathcards.games.moons_and_planets.rules import (
     PLAY,
     PUT_DOWN,
     TURN_PRIZE,
+    Phase,
     _not_standard,
     _playable,
     _prize_order,
@@ -65,12 +66,12 @@ from mathcards.games.moons_and_planets.search import (
 
 
 # --- what one player sees -----------------------------------------------------------
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Observation:
     """What ``player`` may see: own hand, the table, and other hands only as counts."""
 
     player: int
-    phase: str
+    phase: Phase
     to_act: int | None
     hand: tuple[Card, ...]
     hand_sizes: tuple[int, ...]
@@ -157,7 +158,7 @@ class MoonsAndPlanetsState(State):
     face_up: int | None = None
     trick: tuple[Card, ...] = ()
     trick_players: tuple[int, ...] = ()
-    phase: str = PUT_DOWN
+    phase: Phase = Phase.PUT_DOWN
     queue: tuple[int, ...] = ()  # players still to put down this time, first is on turn
     leader: int = 0  # who leads the next trick (the last trick's winner)
     tricks_played: int = 0
@@ -201,10 +202,7 @@ class MoonsAndPlanetsState(State):
         if type(player) is not int or not 0 <= player < n:
             if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
                 raise SettingsError(f"player must be a seat from 0 to {n - 1}, not {player!r}")
-        # Built like the generated __init__ would (the same, equal Observation), without
-        # its per-field frozen setattr calls: bots ask for one observation every move.
-        seen = object.__new__(Observation)
-        seen.__dict__.update(
+        return Observation(
             player=player,
             phase=self.phase,
             to_act=self.current_player,
@@ -220,7 +218,6 @@ class MoonsAndPlanetsState(State):
             discard_size=len(self.discard),
             tricks_played=self.tricks_played,
         )
-        return seen
 
     def _visible_prizes(self) -> tuple[Card | None, ...]:
         if self.face_up is None:
