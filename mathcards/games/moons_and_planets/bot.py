@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Collection
 from typing import Any
 
@@ -66,7 +67,9 @@ def _chance_beaten(card: Card, follows: bool) -> float:
     return 0.5 * higher if follows else 0.5 + 0.5 * higher
 
 
-def strong_policy(observation: Observation, legal: Collection[Any], rng) -> Any:
+def strong_policy(
+    observation: Observation, legal: Collection[Any], rng: random.Random
+) -> Any:
     """Meld as early and as much as possible; bid for a face-up prize that helps; dump the rest."""
     obs = observation
     options = list(legal)
@@ -91,9 +94,14 @@ def strong_policy(observation: Observation, legal: Collection[Any], rng) -> Any:
         return options[0]
     hand = obs.hand
     plays = [a.card for a in options]
-    face_up = obs.prizes[obs.face_up] if obs.face_up is not None else None
-    if face_up is not None and _prize_helps(face_up, obs) and len(obs.trick_players) > 1:
-        target = obs.face_up
+    target = obs.face_up
+    face_up = obs.prizes[target] if target is not None else None
+    if (
+        target is not None
+        and face_up is not None
+        and _prize_helps(face_up, obs)
+        and len(obs.trick_players) > 1
+    ):
         later = len(obs.trick_players) - len(obs.trick) - 1
 
         def miss(card: Card) -> tuple[float, float]:

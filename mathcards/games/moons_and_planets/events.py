@@ -36,8 +36,8 @@ class PrizesDealt(Event):
 
 @dataclass(frozen=True)
 class PrizeTurned(Event):
-    index: int = 0
-    card: Card | None = None
+    index: int
+    card: Card
 
     def describe(self, names: Sequence[str] = ()) -> str:
         return f"{_who(self, names)} turns prize {self.index + 1} face up: {self.card.symbol}"
@@ -53,7 +53,7 @@ class SatOut(Event):
 
 @dataclass(frozen=True)
 class CardPlayed(Event):
-    card: Card | None = None
+    card: Card
     follows: bool = True
     led: bool = False
 

@@ -281,7 +281,7 @@ def _moon_moves(hand: tuple[Card, ...]) -> tuple[MakeMoon, ...]:
     return tuple(MakeMoon(cards=m) for m in moon_options(hand))
 
 
-class PutDownOptions(Collection):
+class PutDownOptions(Collection[Any]):
     """The moves of a putting-down turn: every planet, every new moon, every addition to
     a moon, every regrouping, then ``Done``.
 

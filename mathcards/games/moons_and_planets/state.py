@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from mathcards.cards import SUIT_NAMES, Card, standard_deck
-from mathcards.errors import SettingsError
-from mathcards.games.base import EMPTY, Event, Game, State, rng_for
+from mathcards.errors import MathCardsError, SettingsError
+from mathcards.games.base import EMPTY, Event, Game, State, rng_for, seat_name
 from mathcards.games.moons_and_planets.actions import (
     DONE,
     PUT_DOWN_ACTIONS,
@@ -86,6 +86,9 @@ class Observation:
     tricks_played: int
 
 
+_Change = tuple[dict[str, Any], list[Event]]  # the changed fields and the events of a move
+
+
 # --- the game -----------------------------------------------------------------------
 @dataclass(frozen=True)
 class MoonsAndPlanets(Game):
@@ -149,6 +152,9 @@ class MoonsAndPlanets(Game):
 class MoonsAndPlanetsState(State):
     """A position of Moons and Planets (see the module docstring for the rules)."""
 
+    if TYPE_CHECKING:  # the base field, narrowed for the type checker only
+        game: MoonsAndPlanets
+
     hands: tuple[tuple[Card, ...], ...]
     planets: tuple[tuple[Card, ...], ...]
     moons: tuple[tuple[tuple[Card, ...], ...], ...]
@@ -175,6 +181,14 @@ class MoonsAndPlanetsState(State):
         if self.phase == PLAY:
             return self.trick_players[len(self.trick)]
         return None
+
+    @property
+    def _seat(self) -> int:
+        """The seat to act, while the game runs."""
+        seat = self.current_player
+        if seat is None:
+            raise MathCardsError("the game is over: nobody is to act")
+        return seat
 
     @property
     def is_over(self) -> bool:
@@ -222,7 +236,7 @@ class MoonsAndPlanetsState(State):
     def _visible_prizes(self) -> tuple[Card | None, ...]:
         if self.face_up is None:
             return (None,) * len(self.prizes)
-        shown = [None] * len(self.prizes)
+        shown: list[Card | None] = [None] * len(self.prizes)
         shown[self.face_up] = self.prizes[self.face_up]
         return tuple(shown)
 
@@ -231,7 +245,7 @@ class MoonsAndPlanetsState(State):
         if self.phase == TURN_PRIZE:
             return _turn_prizes(len(self.prizes))
         if self.phase == PLAY:
-            return tuple(map(_play_card, self._playable_cards(self.current_player)))
+            return tuple(map(_play_card, self._playable_cards(self._seat)))
         return self._put_down_options()
 
     def _playable_cards(self, player: int) -> tuple[Card, ...]:
@@ -249,7 +263,7 @@ class MoonsAndPlanetsState(State):
         hand = self.hands[player]
         if not self.planets[player]:
             return PutDownOptions(_planet_moves(hand))
-        listed = list(_moon_moves(hand))
+        listed: list[Any] = list(_moon_moves(hand))
         moons = self.moons[player]
         if moons:
             for i, group in enumerate(moons):
@@ -320,11 +334,11 @@ class MoonsAndPlanetsState(State):
             if not moons:
                 return "you have no moons to regroup: make a moon first"
             moon_cards = {c for g in moons for c in g}
-            missing = moon_cards - set(cards)
-            if missing:
+            left_out = moon_cards - set(cards)
+            if left_out:
                 return (
                     f"a regrouping must use every card of your moons "
-                    f"(missing {_show(sorted(missing))}): moon cards never return to hand"
+                    f"(missing {_show(sorted(left_out))}): moon cards never return to hand"
                 )
             added = [c for c in cards if c not in moon_cards]
             foreign = [c for c in added if c not in hand]
@@ -347,9 +361,9 @@ class MoonsAndPlanetsState(State):
 
     def _not_now(self) -> str:
         if self.phase == TURN_PRIZE:
-            return f"Player {self.current_player + 1} must first turn a prize face up"
+            return f"{seat_name((), self._seat)} must first turn a prize face up"
         if self.phase == PLAY:
-            return f"a trick is being played: Player {self.current_player + 1} plays a card now"
+            return f"a trick is being played: {seat_name((), self._seat)} plays a card now"
         if self.phase == PUT_DOWN:
             return "cards are being put down now: play to a trick only once everyone is done"
         return "the game is over"
@@ -371,12 +385,12 @@ class MoonsAndPlanetsState(State):
                 return self._not_now()
             card = action.card
             if not card.is_standard:
-                return _not_standard((card,))
+                return _not_standard((card,)) or ""
             if card.rank == 1:
                 return "aces cannot be played to a trick: an ace is only ever a moon"
             if card == FIVE_OF_CLUBS:
                 return "the 5♣ cannot be played to a trick: it is only ever a planet"
-            player = self.current_player
+            player = self._seat
             if card not in self.hands[player]:
                 return f"you do not hold {card.symbol}"
             led = self.trick[0].suit
@@ -385,10 +399,10 @@ class MoonsAndPlanetsState(State):
         return "it is not one of the moves allowed now"
 
     # --- applying ----------------------------------------------------------------------
-    def _apply(self, action: Any) -> tuple[dict[str, Any], list[Event]]:
+    def _apply(self, action: Any) -> _Change:
         if isinstance(action, TurnPrize):
             card = self.prizes[action.index]
-            player = self.current_player
+            player = self._seat
             return {"face_up": action.index, "phase": PLAY}, [
                 PrizeTurned(player, action.index, card)
             ]
@@ -396,8 +410,8 @@ class MoonsAndPlanetsState(State):
             return self._play(action.card)
         return self._put_down(action)
 
-    def _play(self, card: Card) -> tuple[dict[str, Any], list[Event]]:
-        player = self.current_player
+    def _play(self, card: Card) -> _Change:
+        player = self._seat
         led = not self.trick
         follows = led or card.suit == self.trick[0].suit
         hands = list(self.hands)
@@ -457,7 +471,7 @@ class MoonsAndPlanetsState(State):
         )
         return ch, events
 
-    def _put_down(self, action: Any) -> tuple[dict[str, Any], list[Event]]:
+    def _put_down(self, action: Any) -> _Change:
         player = self.queue[0]
         hand = self.hands[player]
         ch: dict[str, Any] = {}
@@ -495,14 +509,14 @@ class MoonsAndPlanetsState(State):
             return self._win(ch, events, player)
         return ch, events
 
-    def _win(self, ch: dict[str, Any], events: list[Event], player: int):
+    def _win(self, ch: dict[str, Any], events: list[Event], player: int) -> _Change:
         events.append(
             GameWon(player, (player,), "their hand is empty after putting cards down")
         )
         ch.update(phase=OVER, queue=(), won_by=(player,), end_reason="empty hand")
         return ch, events
 
-    def _begin_trick(self, ch: dict[str, Any], events: list[Event]):
+    def _begin_trick(self, ch: dict[str, Any], events: list[Event]) -> _Change:
         """Deal the prizes and find who plays: the start of every trick."""
         n = self.game.num_players
         hands = ch.get("hands", self.hands)
@@ -547,7 +561,7 @@ class MoonsAndPlanetsState(State):
         )
         return ch, events
 
-    def _fewest_cards_win(self, ch: dict[str, Any], events: list[Event], why: str):
+    def _fewest_cards_win(self, ch: dict[str, Any], events: list[Event], why: str) -> _Change:
         hands = ch.get("hands", self.hands)
         fewest = min(len(h) for h in hands)
         winners = tuple(p for p, h in enumerate(hands) if len(h) == fewest)
@@ -558,6 +572,6 @@ class MoonsAndPlanetsState(State):
         return ch, events
 
 
-def _replace_at(items: tuple, index: int, value: Any) -> tuple:
+def _replace_at(items: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     return (*items[:index], value, *items[index + 1 :])
 
