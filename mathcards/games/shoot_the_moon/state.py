@@ -6,13 +6,13 @@ import dataclasses
 import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from mathcards.cards import (
     Card,
     cards_text,
 )
-from mathcards.errors import SettingsError
+from mathcards.errors import MathCardsError, SettingsError
 from mathcards.games.base import Event, Game, State, rng_for
 from mathcards.games.shoot_the_moon.actions import Play, _play
 from mathcards.games.shoot_the_moon.events import (
@@ -145,6 +145,9 @@ class ShootTheMoon(Game):
 class MoonState(State):
     """A position: hands, the trick on the table, tricks taken and chips."""
 
+    if TYPE_CHECKING:  # the base field, narrowed for the type checker only
+        game: ShootTheMoon
+
     hands: tuple[tuple[Card, ...], ...]
     dummy_pile: tuple[Card, ...] = ()
     unused: tuple[Card, ...] = ()
@@ -169,6 +172,14 @@ class MoonState(State):
         return self.to_play
 
     @property
+    def _seat(self) -> int:
+        """The seat to play, while the game runs."""
+        seat = self.to_play
+        if seat is None:
+            raise MathCardsError("the game is over: nobody is to play")
+        return seat
+
+    @property
     def is_over(self) -> bool:
         return self.winning_side is not None
 
@@ -184,14 +195,14 @@ class MoonState(State):
         return self.trick[0] if self.trick else None
 
     def _legal_actions(self) -> tuple[Play, ...]:
-        hand = self.hands[self.to_play]
+        hand = self.hands[self._seat]
         return tuple(dict.fromkeys(_play(c) for c in _legal_cards(hand, self.led_card)))
 
     def why_illegal(self, action: Any) -> str:
         card = action.card
         if not (card.is_moon_card or _is_moon(card)):
             return f"{card} is not a Shoot the Moon card (cards are R/G/P/B 1-12, BIG, LITTLE)"
-        hand = self.hands[self.to_play]
+        hand = self.hands[self._seat]
         if card not in hand:
             return f"you do not hold {card}: your hand is {cards_text(hand)}"
         return follow_rule(hand, self.led_card)
@@ -262,7 +273,7 @@ class MoonState(State):
     def _apply(self, action: Play) -> tuple[dict[str, Any], list[Event]]:
         game = self.game
         n = game.num_players
-        seat = self.to_play
+        seat = self._seat
         card = action.card
         hand = list(self.hands[seat])
         hand.remove(card)
@@ -295,7 +306,15 @@ class MoonState(State):
             )
         return self._finish_trick(hands, dummy_pile, trick, players, played, events)
 
-    def _finish_trick(self, hands, dummy_pile, trick, players, played, events):
+    def _finish_trick(
+        self,
+        hands: tuple[tuple[Card, ...], ...],
+        dummy_pile: tuple[Card, ...],
+        trick: tuple[Card, ...],
+        players: tuple[int, ...],
+        played: tuple[Card, ...],
+        events: list[Event],
+    ) -> tuple[dict[str, Any], list[Event]]:
         game = self.game
         n = game.num_players
         index, rule, reason = _explain(trick)
@@ -346,7 +365,9 @@ class MoonState(State):
             return changes, events
         return self._finish_round(changes, events)
 
-    def _finish_round(self, changes, events):
+    def _finish_round(
+        self, changes: dict[str, Any], events: list[Event]
+    ) -> tuple[dict[str, Any], list[Event]]:
         game = self.game
         n = game.num_players
         tricks_won = changes["tricks_won"]
