@@ -1377,8 +1377,14 @@ class WhichPrize(Kind):
             return [f"give one prize per card: {len(trick)} prizes for {len(trick)} cards"]
         return []
 
+    def _ranking(self, position: dict) -> Any:
+        """The engine's ranking of your card, from the trick played on a real table."""
+        award = _mp().play_trick(position["trick"], position.get("prizes") or ())
+        mine = self.mine(position)
+        return next(r for r in award.ranking_reasons if r.player == mine)
+
     def place(self, position: dict) -> int:
-        return _mp().prize_order(position["trick"]).index(self.mine(position)) + 1
+        return self._ranking(position).place
 
     def measures(self, position: dict) -> dict[str, int]:
         trick = position["trick"]
@@ -1409,12 +1415,7 @@ class WhichPrize(Kind):
         return answer
 
     def _reason(self, position: dict) -> str:
-        trick = position["trick"]
-        _order, reasons = _mp().rank_trick(trick, tuple(range(len(trick))), tuple(trick))
-        mine = self.mine(position)
-        text = next(r.reason for r in reasons if r.player == mine)
-        return text.split("; ")[0] + "; " + "; ".join(
-            part for part in text.split("; ")[1:] if "place takes" not in part)
+        return self._ranking(position).ranking
 
     def check(self, position: dict, answer: Any) -> Result:
         said = self.read_answer(position, answer)
@@ -1423,7 +1424,7 @@ class WhichPrize(Kind):
         card = trick[self.mine(position)]
         if said == place:
             return Result(True, 1.0, f"Right: {card.symbol} takes the {_ordinal(place)} prize.",
-                          (fact(self._reason(position).rstrip("; ")),))
+                          (fact(self._reason(position)),))
         led = trick[0]
         follows = card.suit == led.suit
         why = ("it follows the led suit: followers rank K high to 2 low, above every discard"
@@ -1441,13 +1442,13 @@ class WhichPrize(Kind):
         if level == 2:
             return make_hint(2, f"{followers} card{'s' if followers != 1 else ''} follow "
                                 f"{trick[0].symbol}'s suit")
-        return make_hint(3, self._reason(position).rstrip("; "))
+        return make_hint(3, self._reason(position))
 
     def solution(self, position: dict) -> Result:
         place = self.place(position)
         card = position["trick"][self.mine(position)]
         return Result(True, 1.0, f"{card.symbol} takes the {_ordinal(place)} prize.",
-                      (fact(self._reason(position).rstrip("; ")),))
+                      (fact(self._reason(position)),))
 
 
 KINDS: dict[str, Kind] = {

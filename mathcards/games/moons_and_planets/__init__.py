@@ -88,6 +88,7 @@ from mathcards.games.moons_and_planets.events import (
     PrizeTurned,
     SatOut,
 )
+from mathcards.games.moons_and_planets.position import play_trick, position
 from mathcards.games.moons_and_planets.rules import (
     DISCARD_SUIT_ORDER,
     FIVE_OF_CLUBS,
@@ -179,6 +180,8 @@ __all__ = [
     "planet_points",
     "planet_problem",
     "planet_reason",
+    "play_trick",
+    "position",
     "prize_order",
     "rank_trick",
     "regroup_options",

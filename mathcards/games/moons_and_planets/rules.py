@@ -247,7 +247,8 @@ class PrizeRanking:
     place: int  # 1 = takes the first prize
     follows: bool
     prize: Card | None
-    reason: str
+    reason: str  # the whole sentence: the ranking, then the prize it takes
+    ranking: str = ""  # why the card ranks in this place (the reason without the prize)
 
 
 def rank_trick(
@@ -284,10 +285,12 @@ def _rank_trick(
             if ties:
                 why += f"; same rank as {_show(ties)}, so suits decide: {SUITS_HIGH_TO_LOW}"
         if prize is None:
-            why += f"; {_ordinal(place)} place takes no prize (only {len(prizes)} dealt)"
+            takes = f"{_ordinal(place)} place takes no prize (only {len(prizes)} dealt)"
         else:
-            why += f"; {_ordinal(place)} place takes prize {place} ({prize.symbol})"
-        reasons.append(PrizeRanking(players[index], card, place, follows, prize, why))
+            takes = f"{_ordinal(place)} place takes prize {place} ({prize.symbol})"
+        reasons.append(
+            PrizeRanking(players[index], card, place, follows, prize, f"{why}; {takes}", why)
+        )
     return order, tuple(reasons)
 
 
