@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 
 from mathcards.cards import Card, standard_deck
 from mathcards.errors import MathCardsError
+from mathcards.games.base import State
 from mathcards.games.moons_and_planets.actions import PlayCard
 from mathcards.games.moons_and_planets.events import PrizesAwarded
 from mathcards.games.moons_and_planets.rules import Phase, _cards, _playable, _show
@@ -109,6 +110,7 @@ def play_trick(trick: CardsIn, prizes: CardsIn = ()) -> PrizesAwarded:
         phase=Phase.PLAY,
         trick_players=range(len(cards)),
     )
+    table: State = state
     for card in cards:
-        state = state.apply(PlayCard(card))
-    return next(e for e in state.new_events if isinstance(e, PrizesAwarded))
+        table = table.apply(PlayCard(card))
+    return next(e for e in table.new_events if isinstance(e, PrizesAwarded))
