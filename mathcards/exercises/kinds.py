@@ -1113,17 +1113,6 @@ def _stm():
     return shoot_the_moon
 
 
-_RULE_WORDS = {
-    "big_moon": "a Big Moon always wins the trick",
-    "first_big_moon": "two Big Moons were played: the first one wins",
-    "little_moon_led": "a Little Moon was led: the highest number of any colour wins",
-    "only_little_moons": "only Little Moons were played: the leader takes the trick",
-    "red_trumps": "a red rocket was played: red trumps every other colour, the highest red wins",
-    "highest_red": "red was led: the highest red wins",
-    "led_colour": "no red and no moon: the highest card of the led colour wins",
-}
-
-
 class WhoTakesTrick(Kind):
     """Shoot the Moon: which card wins this trick?"""
 
@@ -1180,7 +1169,7 @@ class WhoTakesTrick(Kind):
         if index == winner:
             return Result(True, 1.0, f"Right: {trick[index]} takes it.", (fact(sentence),))
         card = trick[index]
-        why = [fact(_RULE_WORDS[rule])]
+        why = [fact(_stm().RULE_WORDS[rule])]
         if card.is_little_moon:
             why.append(fact("a Little Moon never wins a trick"))
         elif rule in ("red_trumps", "highest_red") and card.suit != "R":
@@ -1195,7 +1184,7 @@ class WhoTakesTrick(Kind):
                                 "else the led colour")
         winner, rule, sentence = _stm().explain_trick(position["trick"])
         if level == 2:
-            return make_hint(2, _RULE_WORDS[rule])
+            return make_hint(2, _stm().RULE_WORDS[rule])
         return make_hint(3, sentence)
 
     def solution(self, position: dict) -> Result:
@@ -1230,7 +1219,12 @@ class IsPlayLegal(YesNoKind):
         return []
 
     def truth(self, position: dict) -> bool:
-        return position["card"] in _stm().legal_cards(list(position["hand"]), position.get("led"))
+        # asked of the engine: the hand's seat plays next, after the led card
+        stm = _stm()
+        led = position.get("led")
+        table = stm.position(["", position["hand"], ""], trick=() if led is None else (led,),
+                             to_play=1)
+        return table.is_legal(stm.Play(position["card"]))
 
     def reason(self, position: dict) -> list[Any]:
         rule = _stm().follow_rule(list(position["hand"]), position.get("led"))

@@ -59,11 +59,13 @@ from mathcards.games.shoot_the_moon.events import (
     RoundScored,
     TrickWon,
 )
+from mathcards.games.shoot_the_moon.position import position
 from mathcards.games.shoot_the_moon.rules import (
     BIG,
     HAND_SIZE,
     LITTLE,
     RED,
+    RULE_WORDS,
     RULES,
     START_CHIPS,
     TRICKS_PER_ROUND,
@@ -89,6 +91,7 @@ __all__ = [
     "Play",
     "RED",
     "RULES",
+    "RULE_WORDS",
     "RoundScored",
     "START_CHIPS",
     "ShootTheMoon",
@@ -97,6 +100,7 @@ __all__ = [
     "explain_trick",
     "follow_rule",
     "legal_cards",
+    "position",
     "round_award",
     "strong_policy",
     "trick_winner",

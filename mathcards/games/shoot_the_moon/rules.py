@@ -46,6 +46,18 @@ RULES = (
     RULE_HIGHEST_RED,
     RULE_LED_COLOUR,
 )
+# Each rule key in the players' words (lessons and exercises say why a trick was won).
+RULE_WORDS = {
+    RULE_BIG_MOON: "a Big Moon always wins the trick",
+    RULE_FIRST_BIG_MOON: "two Big Moons were played: the first one wins",
+    RULE_LITTLE_MOON_LED: "a Little Moon was led: the highest number of any colour wins",
+    RULE_ONLY_LITTLE_MOONS: "only Little Moons were played: the leader takes the trick",
+    RULE_RED_TRUMPS: (
+        "a red rocket was played: red trumps every other colour, the highest red wins"
+    ),
+    RULE_HIGHEST_RED: "red was led: the highest red wins",
+    RULE_LED_COLOUR: "no red and no moon: the highest card of the led colour wins",
+}
 
 
 # --- the pure rules API ----------------------------------------------------
