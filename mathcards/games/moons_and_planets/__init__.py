@@ -88,6 +88,7 @@ from mathcards.games.moons_and_planets.events import (
     PrizeTurned,
     SatOut,
 )
+from mathcards.games.moons_and_planets.notation import parse_move, read_move
 from mathcards.games.moons_and_planets.position import play_trick, position
 from mathcards.games.moons_and_planets.rules import (
     DISCARD_SUIT_ORDER,
@@ -181,7 +182,9 @@ __all__ = [
     "planet_problem",
     "planet_reason",
     "play_trick",
+    "parse_move",
     "position",
+    "read_move",
     "prize_order",
     "rank_trick",
     "regroup_options",

@@ -59,6 +59,7 @@ from mathcards.games.shoot_the_moon.events import (
     RoundScored,
     TrickWon,
 )
+from mathcards.games.shoot_the_moon.notation import parse_move, read_move
 from mathcards.games.shoot_the_moon.position import position
 from mathcards.games.shoot_the_moon.rules import (
     BIG,
@@ -100,7 +101,9 @@ __all__ = [
     "explain_trick",
     "follow_rule",
     "legal_cards",
+    "parse_move",
     "position",
+    "read_move",
     "round_award",
     "strong_policy",
     "trick_winner",
