@@ -32,7 +32,9 @@ ACCEPTED = (
     "done, turn prize 2, play 9H, planet 9H 8H, moon 7S 7H, add 9C to moon 1, "
     "regroup 3H 4H 5H | 6S 6C"
 )
-_FILLER = re.compile(r"\b(the|a|face|up|as|putting|cards|down|moons?|planet)\b", re.IGNORECASE)
+# whole words only: "A" of "A♣" is an ace, not a filler word
+_FILLER = re.compile(r"(?<!\S)(the|a|face|up|as|putting|cards|down|moons?|planet)(?!\S)",
+                     re.IGNORECASE)
 
 
 def _one_card(text: str) -> Card:
