@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import InitVar, dataclass
 from typing import Any
 
 from mathcards.cards import Card, as_card
@@ -56,8 +56,13 @@ class DeclarePlanet:
 
     cards: tuple[Card, ...]
 
-    def __post_init__(self) -> None:
-        _coerce_cards(self)
+    # True only from the move search, whose cards are already Cards in the one order:
+    # not a field (never saved, never compared), it skips re-checking them
+    listed: InitVar[bool] = False
+
+    def __post_init__(self, listed: bool) -> None:
+        if not listed:
+            _coerce_cards(self)
 
     def __str__(self) -> str:
         return f"declare the planet {_show(self.cards)}"
@@ -69,8 +74,13 @@ class MakeMoon:
 
     cards: tuple[Card, ...]
 
-    def __post_init__(self) -> None:
-        _coerce_cards(self)
+    # True only from the move search, whose cards are already Cards in the one order:
+    # not a field (never saved, never compared), it skips re-checking them
+    listed: InitVar[bool] = False
+
+    def __post_init__(self, listed: bool) -> None:
+        if not listed:
+            _coerce_cards(self)
 
     def __str__(self) -> str:
         return f"make the moon {_show(self.cards)}"
@@ -83,8 +93,13 @@ class AddToMoon:
     moon: int
     cards: tuple[Card, ...]
 
-    def __post_init__(self) -> None:
-        _coerce_cards(self)
+    # True only from the move search, whose cards are already Cards in the one order:
+    # not a field (never saved, never compared), it skips re-checking them
+    listed: InitVar[bool] = False
+
+    def __post_init__(self, listed: bool) -> None:
+        if not listed:
+            _coerce_cards(self)
 
     def __str__(self) -> str:
         number = self.moon + 1 if isinstance(self.moon, int) else self.moon
@@ -100,8 +115,13 @@ class Regroup:
     """
 
     groups: tuple[tuple[Card, ...], ...]
+    # True only from the move search, whose cards are already Cards in the one order:
+    # not a field (never saved, never compared), it skips re-checking them
+    listed: InitVar[bool] = False
 
-    def __post_init__(self) -> None:
+    def __post_init__(self, listed: bool) -> None:
+        if listed:
+            return
         value = self.groups
         if not (
             isinstance(value, tuple)

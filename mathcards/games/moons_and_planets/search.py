@@ -17,6 +17,7 @@ from mathcards.cards import Card
 from mathcards.games.moons_and_planets.actions import (
     DONE,
     PUT_DOWN_ACTIONS,
+    AddToMoon,
     DeclarePlanet,
     MakeMoon,
     Regroup,
@@ -242,7 +243,7 @@ def _regroup_layouts(hand: tuple[Card, ...], moon_cards: frozenset[Card]) -> tup
         return found
 
     return tuple(
-        Regroup(groups=layout)
+        Regroup(groups=layout, listed=True)
         for layout in layouts(pool)
         if any(c in from_hand for group in layout for c in group)
     )
@@ -270,15 +271,32 @@ def _moons_from(first: Card, higher: tuple[Card, ...]) -> list[tuple[Card, ...]]
     return moons
 
 
+# The listed moves are memoised by hand like the searches, each from the searches'
+# unmemoised bodies (``__wrapped__``), so a hand is hashed once per question.
+@lru_cache(maxsize=1 << 11)
 def _planet_moves(hand: tuple[Card, ...]) -> tuple[Any, ...]:
     """The listed moves of a player with no planet yet: the planets, then ``Done``."""
     if FIVE_OF_CLUBS in hand:
-        return (DeclarePlanet(cards=(FIVE_OF_CLUBS,)), DONE)
-    return (*(DeclarePlanet(cards=p) for p in planet_options(hand)), DONE)
+        return (DeclarePlanet(cards=(FIVE_OF_CLUBS,), listed=True), DONE)
+    return (*(DeclarePlanet(cards=p, listed=True) for p in planet_options.__wrapped__(hand)), DONE)
 
 
+@lru_cache(maxsize=1 << 11)
 def _moon_moves(hand: tuple[Card, ...]) -> tuple[MakeMoon, ...]:
-    return tuple(MakeMoon(cards=m) for m in moon_options(hand))
+    return tuple(MakeMoon(cards=m, listed=True) for m in moon_options.__wrapped__(hand))
+
+
+@lru_cache(maxsize=1 << 12)
+def _addition_moves(
+    moon: int, group: tuple[Card, ...], hand: tuple[Card, ...]
+) -> tuple[AddToMoon, ...]:
+    """Every addition of hand cards to the moon ``group`` (your moon number ``moon``)."""
+    if group[0].rank == 1:
+        return ()  # an ace moon stays alone
+    return tuple(
+        AddToMoon(moon=moon, cards=cards, listed=True)
+        for cards in _moon_additions.__wrapped__(group, hand)
+    )
 
 
 class PutDownOptions(Collection[Any]):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from mathcards.cards import SUIT_NAMES, Card, standard_deck
 from mathcards.errors import MathCardsError, SettingsError
@@ -58,17 +58,19 @@ from mathcards.games.moons_and_planets.rules import (
 )
 from mathcards.games.moons_and_planets.search import (
     PutDownOptions,
+    _addition_moves,
     _moon_moves,
     _planet_moves,
-    moon_additions,
     regroup_options,
 )
 
 
 # --- what one player sees -----------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class Observation:
-    """What ``player`` may see: own hand, the table, and other hands only as counts."""
+class Observation(NamedTuple):
+    """What ``player`` may see: own hand, the table, and other hands only as counts.
+
+    A named tuple: immutable, and built at tuple speed (bots ask for one every move).
+    """
 
     player: int
     phase: Phase
@@ -267,10 +269,7 @@ class MoonsAndPlanetsState(State):
         moons = self.moons[player]
         if moons:
             for i, group in enumerate(moons):
-                listed.extend(
-                    AddToMoon(moon=i, cards=cards)
-                    for cards in moon_additions(group, hand)
-                )
+                listed.extend(_addition_moves(i, group, hand))
             listed.extend(regroup_options(hand, moons))
         listed.append(DONE)
         return PutDownOptions(tuple(listed))
