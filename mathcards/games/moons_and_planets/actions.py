@@ -51,8 +51,8 @@ class PlayCard:
 
 
 @dataclass(frozen=True)
-class DeclarePlanet:
-    """Put down your planet."""
+class _PutDownCards:
+    """A move putting cards from the hand down as one group."""
 
     cards: tuple[Card, ...]
 
@@ -63,24 +63,19 @@ class DeclarePlanet:
     def __post_init__(self, listed: bool) -> None:
         if not listed:
             _coerce_cards(self)
+
+
+@dataclass(frozen=True)
+class DeclarePlanet(_PutDownCards):
+    """Put down your planet."""
 
     def __str__(self) -> str:
         return f"declare the planet {_show(self.cards)}"
 
 
 @dataclass(frozen=True)
-class MakeMoon:
+class MakeMoon(_PutDownCards):
     """Put down a new moon from your hand."""
-
-    cards: tuple[Card, ...]
-
-    # True only from the move search, whose cards are already Cards in the one order:
-    # not a field (never saved, never compared), it skips re-checking them
-    listed: InitVar[bool] = False
-
-    def __post_init__(self, listed: bool) -> None:
-        if not listed:
-            _coerce_cards(self)
 
     def __str__(self) -> str:
         return f"make the moon {_show(self.cards)}"
@@ -92,10 +87,7 @@ class AddToMoon:
 
     moon: int
     cards: tuple[Card, ...]
-
-    # True only from the move search, whose cards are already Cards in the one order:
-    # not a field (never saved, never compared), it skips re-checking them
-    listed: InitVar[bool] = False
+    listed: InitVar[bool] = False  # as in _PutDownCards
 
     def __post_init__(self, listed: bool) -> None:
         if not listed:
