@@ -1064,17 +1064,6 @@ def _stm():
     return shoot_the_moon
 
 
-_RULE_WORDS = {
-    "big_moon": "a Big Moon always wins the trick",
-    "first_big_moon": "two Big Moons were played: the first one wins",
-    "little_moon_led": "a Little Moon was led: the highest number of any colour wins",
-    "only_little_moons": "only Little Moons were played: the leader takes the trick",
-    "red_trumps": "a red rocket was played: red trumps every other colour, the highest red wins",
-    "highest_red": "red was led: the highest red wins",
-    "led_colour": "no red and no moon: the highest card of the led colour wins",
-}
-
-
 class WhoTakesTrick(Kind):
     """Shoot the Moon: which card wins this trick?"""
 
@@ -1131,7 +1120,7 @@ class WhoTakesTrick(Kind):
         if index == winner:
             return Result(True, 1.0, f"Right: {trick[index]} takes it.", (fact(sentence),))
         card = trick[index]
-        why = [fact(_RULE_WORDS[rule])]
+        why = [fact(_stm().RULE_WORDS[rule])]
         if card.is_little_moon:
             why.append(fact("a Little Moon never wins a trick"))
         elif rule in ("red_trumps", "highest_red") and card.suit != "R":
@@ -1146,7 +1135,7 @@ class WhoTakesTrick(Kind):
                                 "else the led colour")
         winner, rule, sentence = _stm().explain_trick(position["trick"])
         if level == 2:
-            return make_hint(2, _RULE_WORDS[rule])
+            return make_hint(2, _stm().RULE_WORDS[rule])
         return make_hint(3, sentence)
 
     def solution(self, position: dict) -> Result:
@@ -1181,7 +1170,12 @@ class IsPlayLegal(YesNoKind):
         return []
 
     def truth(self, position: dict) -> bool:
-        return position["card"] in _stm().legal_cards(list(position["hand"]), position.get("led"))
+        # asked of the engine: the hand's seat plays next, after the led card
+        stm = _stm()
+        led = position.get("led")
+        table = stm.position(["", position["hand"], ""], trick=() if led is None else (led,),
+                             to_play=1)
+        return table.is_legal(stm.Play(position["card"]))
 
     def reason(self, position: dict) -> list[Any]:
         rule = _stm().follow_rule(list(position["hand"]), position.get("led"))
@@ -1328,8 +1322,14 @@ class WhichPrize(Kind):
             return [f"give one prize per card: {len(trick)} prizes for {len(trick)} cards"]
         return []
 
+    def _ranking(self, position: dict) -> Any:
+        """The engine's ranking of your card, from the trick played on a real table."""
+        award = _mp().play_trick(position["trick"], position.get("prizes") or ())
+        mine = self.mine(position)
+        return next(r for r in award.ranking_reasons if r.player == mine)
+
     def place(self, position: dict) -> int:
-        return _mp().prize_order(position["trick"]).index(self.mine(position)) + 1
+        return self._ranking(position).place
 
     def measures(self, position: dict) -> dict[str, int]:
         trick = position["trick"]
@@ -1360,12 +1360,7 @@ class WhichPrize(Kind):
         return answer
 
     def _reason(self, position: dict) -> str:
-        trick = position["trick"]
-        _order, reasons = _mp().rank_trick(trick, tuple(range(len(trick))), tuple(trick))
-        mine = self.mine(position)
-        text = next(r.reason for r in reasons if r.player == mine)
-        return text.split("; ")[0] + "; " + "; ".join(
-            part for part in text.split("; ")[1:] if "place takes" not in part)
+        return self._ranking(position).ranking
 
     def check(self, position: dict, answer: Any) -> Result:
         said = self.read_answer(position, answer)
@@ -1374,7 +1369,7 @@ class WhichPrize(Kind):
         card = trick[self.mine(position)]
         if said == place:
             return Result(True, 1.0, f"Right: {card.symbol} takes the {_ordinal(place)} prize.",
-                          (fact(self._reason(position).rstrip("; ")),))
+                          (fact(self._reason(position)),))
         led = trick[0]
         follows = card.suit == led.suit
         why = ("it follows the led suit: followers rank K high to 2 low, above every discard"
@@ -1392,13 +1387,13 @@ class WhichPrize(Kind):
         if level == 2:
             return make_hint(2, f"{followers} card{'s' if followers != 1 else ''} follow "
                                 f"{trick[0].symbol}'s suit")
-        return make_hint(3, self._reason(position).rstrip("; "))
+        return make_hint(3, self._reason(position))
 
     def solution(self, position: dict) -> Result:
         place = self.place(position)
         card = position["trick"][self.mine(position)]
         return Result(True, 1.0, f"{card.symbol} takes the {_ordinal(place)} prize.",
-                      (fact(self._reason(position).rstrip("; ")),))
+                      (fact(self._reason(position)),))
 
 
 KINDS: dict[str, Kind] = {

@@ -600,7 +600,7 @@ class TestSettingsAndViews:
                 for item in value:
                     collect(item)
 
-        for name in seen.__dataclass_fields__:
+        for name in seen._fields:
             collect(getattr(seen, name))
         hidden = set(cards("3S 10H 4H 9H 8D 6H KC QC 10C"))
         assert visible == set(cards("2S JH JC")) and not visible & hidden

@@ -1,0 +1,309 @@
+"""Moons and Planets rules on cards: planets, moons and a trick's prize order.
+
+Each rule is computed here and only here; the engine (``state``), the move search,
+the wording of events, the bots and the exercise kinds all ask these functions.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from mathcards.cards import SUIT_NAMES, Card, parse_cards
+from mathcards.errors import MathCardsError
+
+HAND_SIZE = 9
+PLANET_LOW, PLANET_HIGH = 15, 18
+FIVE_OF_CLUBS = Card("C", 5)
+# Discards of equal rank: diamonds highest, then clubs, spades, hearts.
+DISCARD_SUIT_ORDER = {"D": 3, "C": 2, "S": 1, "H": 0}
+SUITS_HIGH_TO_LOW = "♦ > ♣ > ♠ > ♥"
+
+
+class Phase(enum.StrEnum):
+    """What the table is doing now (a ``str``: ``Phase.PLAY == "play"``)."""
+
+    PUT_DOWN = "put_down"
+    TURN_PRIZE = "turn_prize"
+    PLAY = "play"
+    OVER = "over"
+
+
+PUT_DOWN, TURN_PRIZE, PLAY, OVER = Phase.PUT_DOWN, Phase.TURN_PRIZE, Phase.PLAY, Phase.OVER
+
+
+# --- cards and words ---------------------------------------------------------
+def _cards(value: Any) -> tuple[Card, ...]:
+    """Cards from text ("9H 8H"), a Card, or an iterable of cards/text."""
+    if type(value) is tuple and all(type(c) is Card for c in value):
+        return value
+    if isinstance(value, Card):
+        return (value,)
+    return parse_cards(value)
+
+
+def _show(cards: Iterable[Card]) -> str:
+    return " ".join(c.symbol for c in cards)
+
+
+def planet_points(card: Card) -> int:
+    """What a card counts towards a planet: its number, or 10 for J, Q, K."""
+    return 10 if card.rank > 10 else card.rank
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _not_standard(cards: Iterable[Card]) -> str | None:
+    odd = [c for c in cards if not c.is_standard]
+    if odd:
+        return f"{_show(odd)}: Moons and Planets uses the 52 standard cards (no Jokers)"
+    return None
+
+
+def _playable(card: Card) -> bool:
+    rank = card.rank
+    return rank != 1 and (rank != 5 or card.suit != "C")
+
+
+_COLOUR = {"H": "red", "D": "red", "S": "black", "C": "black"}
+
+
+# --- the pinned rules API ------------------------------------------------------
+def planet_problem(cards: Iterable[Card | str]) -> str | None:
+    """Why these cards are not a planet, or None when they are one."""
+    group = _cards(cards)
+    if not group:
+        return "a planet needs cards: 2 or more of one suit adding to 15 to 18, or the 5♣"
+    if len(set(group)) != len(group):
+        return f"{_show(group)} names a card twice"
+    foreign = _not_standard(group)
+    if foreign:
+        return foreign
+    if FIVE_OF_CLUBS in group:
+        if len(group) == 1:
+            return None
+        return "the 5♣ is a planet only on its own: it is never part of a larger planet"
+    if len(group) < 2:
+        return f"{_show(group)} is one card: a planet needs 2 or more cards of one suit"
+    if any(c.rank == 1 for c in group):
+        return "aces cannot be part of a planet"
+    suits = {c.suit for c in group}
+    if len(suits) > 1:
+        return f"{_show(group)} mixes suits: a planet's cards are all one suit"
+    total = sum(planet_points(c) for c in group)
+    if not PLANET_LOW <= total <= PLANET_HIGH:
+        return (
+            f"{_show(group)} total {total}: a planet needs {PLANET_LOW} to {PLANET_HIGH} "
+            f"(J, Q, K count 10)"
+        )
+    return None
+
+
+def planet_reason(cards: Iterable[Card | str]) -> str:
+    """One sentence saying whether (and why) these cards are a planet."""
+    group = _cards(cards)
+    problem = planet_problem(group)
+    if problem:
+        return problem
+    if group == (FIVE_OF_CLUBS,):
+        return "the 5♣ on its own is a planet"
+    total = sum(planet_points(c) for c in group)
+    suit = SUIT_NAMES[group[0].suit]
+    return f"{_show(group)} total {total}: {len(group)} {suit} adding to 15-18 is a planet"
+
+
+def is_planet(cards: Iterable[Card | str]) -> bool:
+    """True when the cards are one planet (2+ of a suit, no aces, 15-18; or the 5♣ alone).
+
+    >>> is_planet("9H 8H"), is_planet("9H 5H"), is_planet("5C"), is_planet("KS 5S")
+    (True, False, True, True)
+    """
+    return planet_problem(cards) is None
+
+
+def moon_kind(cards: Iterable[Card | str]) -> str | None:
+    """``"ace"``, ``"set"`` or ``"run"`` for one valid moon, else None."""
+    return _moon_kind_and_problem(_cards(cards))[0]
+
+
+def moon_problem(cards: Iterable[Card | str]) -> str | None:
+    """Why these cards are not one moon, or None when they are one."""
+    return _moon_kind_and_problem(_cards(cards))[1]
+
+
+@lru_cache(maxsize=1 << 16)
+def _moon_kind_and_problem(group: tuple[Card, ...]) -> tuple[str | None, str | None]:
+    if not group:
+        return None, "a moon needs cards: a run of 3+, 2-4 of one rank, or an ace"
+    shown = _show(group)
+    if len(set(group)) != len(group):
+        return None, f"{shown} names a card twice"
+    foreign = _not_standard(group)
+    if foreign:
+        return None, foreign
+    if FIVE_OF_CLUBS in group:
+        return None, "the 5♣ is only ever a planet: it cannot be part of a moon"
+    aces = sum(1 for c in group if c.rank == 1)
+    if aces:
+        if len(group) == 1:
+            return "ace", None
+        if aces == len(group):
+            return None, f"{shown}: aces are moons only alone (put each ace down as its own moon)"
+        return None, f"{shown}: an ace is a moon only on its own, never in a run or a set"
+    ranks = [c.rank for c in group]
+    if len(set(ranks)) == 1:
+        if len(group) == 1:
+            return None, f"{shown} alone is not a moon: only an ace is a moon on its own"
+        return "set", None  # 2-4 cards: a single deck has at most 4 of a rank
+    colours = {c.colour for c in group}
+    if len(colours) > 1:
+        return None, f"{shown} mixes red and black: a run is all one colour"
+    if len(group) < 3:
+        return None, f"{shown}: a run needs 3 or more cards (2-4 cards must share a rank)"
+    ordered = sorted(ranks)
+    if len(set(ordered)) != len(ordered) or ordered[-1] - ordered[0] != len(ordered) - 1:
+        return None, (
+            f"{shown}: a run needs consecutive ranks (2 ... 10 J Q K, no wrap, no repeats)"
+        )
+    return "run", None
+
+
+def moon_reason(cards: Iterable[Card | str]) -> str:
+    """One sentence saying whether (and why) these cards are one moon."""
+    group = _cards(cards)
+    kind, problem = _moon_kind_and_problem(group)
+    if problem:
+        return problem
+    if kind == "ace":
+        return f"{_show(group)}: an ace on its own is a moon"
+    if kind == "set":
+        return f"{_show(group)}: {len(group)} cards of one rank are a moon"
+    return f"{_show(group)}: {len(group)} consecutive {group[0].colour} cards are a moon"
+
+
+def is_moon(cards: Iterable[Card | str]) -> bool:
+    """True when the cards are one moon (a same-colour run of 3+, 2-4 of a rank, or one ace).
+
+    >>> is_moon("3H 4D 5H"), is_moon("7S 7H"), is_moon("AS"), is_moon("AS AH")
+    (True, True, True, False)
+    """
+    return _moon_kind_and_problem(_cards(cards))[1] is None
+
+
+def _rank_key(card: Card) -> tuple[int, int]:
+    return card.rank, DISCARD_SUIT_ORDER[card.suit]
+
+
+def prize_order(cards_in_play_order: Iterable[Card | str]) -> list[int]:
+    """Indices of a trick's cards from first prize to last; the first card was led.
+
+    Followers of the led suit rank above discards; each by rank K high to 2
+    low; discards of one rank by suit ♦ > ♣ > ♠ > ♥.
+
+    >>> prize_order("3S 2S 4H 8D")
+    [0, 1, 3, 2]
+    """
+    trick = _cards(cards_in_play_order)
+    if not trick:
+        raise MathCardsError("a trick needs at least the led card")
+    if len(set(trick)) != len(trick):
+        raise MathCardsError(f"{_show(trick)} names a card twice")
+    foreign = _not_standard(trick)
+    if foreign:
+        raise MathCardsError(foreign)
+    for card in trick:
+        if card.rank == 1:
+            raise MathCardsError(f"{card.symbol}: aces cannot be played to a trick")
+        if card == FIVE_OF_CLUBS:
+            raise MathCardsError("5♣: the 5♣ cannot be played to a trick")
+    return list(_prize_order(trick))
+
+
+def _prize_order(trick: tuple[Card, ...]) -> tuple[int, ...]:
+    """``prize_order`` of a trick the engine built (its cards are already checked)."""
+    led = trick[0].suit
+    return tuple(
+        sorted(
+            range(len(trick)),
+            key=lambda i: (trick[i].suit == led, *_rank_key(trick[i])),
+            reverse=True,
+        )
+    )
+
+
+# --- explanations as data ----------------------------------------------------------
+@dataclass(frozen=True)
+class PrizeRanking:
+    """Why one card of a trick landed where it did and which prize it took."""
+
+    player: int
+    card: Card
+    place: int  # 1 = takes the first prize
+    follows: bool
+    prize: Card | None
+    reason: str  # the whole sentence: the ranking, then the prize it takes
+    ranking: str = ""  # why the card ranks in this place (the reason without the prize)
+
+
+def rank_trick(
+    cards: tuple[Card, ...], players: tuple[int, ...], prizes: tuple[Card, ...]
+) -> tuple[tuple[int, ...], tuple[PrizeRanking, ...]]:
+    """The prize order of a trick and, per card, the ranking that put it there."""
+    return _rank_trick(cards, players, prizes, tuple(prize_order(cards)))
+
+
+def _rank_trick(
+    cards: tuple[Card, ...],
+    players: tuple[int, ...],
+    prizes: tuple[Card, ...],
+    order: tuple[int, ...],
+) -> tuple[tuple[int, ...], tuple[PrizeRanking, ...]]:
+    led = cards[0].suit
+    suit_name = SUIT_NAMES[led]
+    followers = sum(1 for c in cards if c.suit == led)
+    reasons = []
+    for place, index in enumerate(order, start=1):
+        card = cards[index]
+        follows = card.suit == led
+        prize = prizes[place - 1] if place <= len(prizes) else None
+        if follows:
+            why = f"{card.symbol} follows {suit_name}"
+            if followers > 1:
+                nth = "highest" if place == 1 else f"{_ordinal(place)} highest"
+                why += f": {nth} of {followers} {suit_name} (K high, 2 low)"
+        else:
+            position = place - followers
+            why = f"{card.symbol} is a discard, below every {suit_name[:-1]}"
+            ties = [c for c in cards if c.suit != led and c.rank == card.rank and c != card]
+            why += f": {_ordinal(position)} of the discards (K high, 2 low)"
+            if ties:
+                why += f"; same rank as {_show(ties)}, so suits decide: {SUITS_HIGH_TO_LOW}"
+        if prize is None:
+            takes = f"{_ordinal(place)} place takes no prize (only {len(prizes)} dealt)"
+        else:
+            takes = f"{_ordinal(place)} place takes prize {place} ({prize.symbol})"
+        reasons.append(
+            PrizeRanking(players[index], card, place, follows, prize, f"{why}; {takes}", why)
+        )
+    return order, tuple(reasons)
+
+
+def _order_key(card: Card) -> tuple[int, int, str]:
+    # _rank_key's order, and a place for cards from other decks (refused later, by name)
+    return card.rank, DISCARD_SUIT_ORDER.get(card.suit, -1), card.suit
+
+
+def _in_order(cards: Iterable[Card]) -> tuple[Card, ...]:
+    """Cards low to high (rank, then suit ♥ ♠ ♣ ♦): the order every listed move uses."""
+    return tuple(sorted(cards, key=_order_key))
+
+
+def _layout_key(group: tuple[Card, ...]) -> tuple[tuple[int, int, str], ...]:
+    return tuple(map(_order_key, group))
+

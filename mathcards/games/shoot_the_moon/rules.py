@@ -1,0 +1,219 @@
+"""Shoot the Moon rules on cards: who wins a trick and why, what may be played, round awards.
+
+Each rule is computed here only; the engine, the events, the bot and the exercise kinds ask it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+from mathcards.cards import (
+    BIG_MOON,
+    LITTLE_MOON,
+    MOON_COLOUR_NAMES,
+    Card,
+    as_card,
+    cards_text,
+    moon_deck,
+)
+from mathcards.errors import CardParseError
+
+HAND_SIZE = 5
+TRICKS_PER_ROUND = 5
+START_CHIPS = 2
+RED = "R"
+
+BIG = Card(BIG_MOON, 0)
+LITTLE = Card(LITTLE_MOON, 0)
+_DECK = moon_deck()
+_DECK_COUNTS = Counter(_DECK)
+
+# Rule keys of a trick's winner (the lesson text of each is in the sentence).
+RULE_BIG_MOON = "big_moon"
+RULE_FIRST_BIG_MOON = "first_big_moon"
+RULE_LITTLE_MOON_LED = "little_moon_led"
+RULE_ONLY_LITTLE_MOONS = "only_little_moons"
+RULE_RED_TRUMPS = "red_trumps"
+RULE_HIGHEST_RED = "highest_red"
+RULE_LED_COLOUR = "led_colour"
+RULES = (
+    RULE_BIG_MOON,
+    RULE_FIRST_BIG_MOON,
+    RULE_LITTLE_MOON_LED,
+    RULE_ONLY_LITTLE_MOONS,
+    RULE_RED_TRUMPS,
+    RULE_HIGHEST_RED,
+    RULE_LED_COLOUR,
+)
+# Each rule key in the players' words (lessons and exercises say why a trick was won).
+RULE_WORDS = {
+    RULE_BIG_MOON: "a Big Moon always wins the trick",
+    RULE_FIRST_BIG_MOON: "two Big Moons were played: the first one wins",
+    RULE_LITTLE_MOON_LED: "a Little Moon was led: the highest number of any colour wins",
+    RULE_ONLY_LITTLE_MOONS: "only Little Moons were played: the leader takes the trick",
+    RULE_RED_TRUMPS: (
+        "a red rocket was played: red trumps every other colour, the highest red wins"
+    ),
+    RULE_HIGHEST_RED: "red was led: the highest red wins",
+    RULE_LED_COLOUR: "no red and no moon: the highest card of the led colour wins",
+}
+
+
+# --- the pure rules API ----------------------------------------------------
+def _is_moon(card: Card) -> bool:
+    return card.suit == BIG_MOON or card.suit == LITTLE_MOON
+
+
+def _check_moon_cards(cards: Iterable[str | Card], what: str) -> tuple[Card, ...]:
+    out = tuple(as_card(c) for c in cards)
+    for card in out:
+        if not (card.is_moon_card or _is_moon(card)):
+            raise CardParseError(
+                f"{card} is not a Shoot the Moon card: use R, G, P or B with 1-12, BIG or LITTLE"
+            )
+    for card, count in Counter(out).items():
+        if count > _DECK_COUNTS[card]:
+            raise CardParseError(
+                f"{what} holds {count} x {card}, but the deck has only {_DECK_COUNTS[card]}"
+            )
+    return out
+
+
+def _explain(cards: tuple[Card, ...]) -> tuple[int, str, str]:
+    """Winner index, rule key and sentence of a trick of valid cards (not empty)."""
+    first_big = -1
+    for i, card in enumerate(cards):
+        if card.suit == BIG_MOON:
+            if first_big < 0:
+                first_big = i
+            else:
+                return (
+                    first_big,
+                    RULE_FIRST_BIG_MOON,
+                    "Big Moon always wins: both Big Moons were played, the first one wins",
+                )
+    if first_big >= 0:
+        return first_big, RULE_BIG_MOON, "Big Moon always wins"
+    led = cards[0]
+    if led.suit == LITTLE_MOON:
+        best = -1
+        for i, card in enumerate(cards):
+            if card.suit != LITTLE_MOON and (best < 0 or card.rank > cards[best].rank):
+                best = i
+        if best < 0:
+            return 0, RULE_ONLY_LITTLE_MOONS, "only Little Moons: the leader takes it"
+        win = cards[best]
+        ties = [c for c in cards[best + 1 :] if c.suit != LITTLE_MOON and c.rank == win.rank]
+        if ties:
+            sentence = (
+                f"Little Moon led: highest number wins: {win} and {cards_text(ties)} tie, "
+                "the first played wins"
+            )
+            sentence = sentence.replace(f"{win} and {cards_text(ties)}", _and([win, *ties]))
+        else:
+            sentence = f"Little Moon led: highest number wins: {win}"
+        return best, RULE_LITTLE_MOON_LED, sentence
+    best_red = -1
+    best_led = -1
+    for i, card in enumerate(cards):
+        if card.suit == RED:
+            if best_red < 0 or card.rank > cards[best_red].rank:
+                best_red = i
+        elif card.suit == led.suit and (best_led < 0 or card.rank > cards[best_led].rank):
+            best_led = i
+    if best_red >= 0:
+        if led.suit == RED:
+            return best_red, RULE_HIGHEST_RED, f"highest red wins: {cards[best_red]}"
+        return (
+            best_red,
+            RULE_RED_TRUMPS,
+            f"red trumps: {cards[best_red]} beats {cards[best_led]}",
+        )
+    colour = MOON_COLOUR_NAMES[led.suit]
+    return best_led, RULE_LED_COLOUR, f"highest {colour} wins: {cards[best_led]}"
+
+
+def _and(cards: Sequence[Card]) -> str:
+    return _and_names([str(c) for c in cards])
+
+
+def _and_names(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+
+def explain_trick(cards_in_play_order: Iterable[str | Card]) -> tuple[int, str, str]:
+    """Who wins a trick and why: ``(winner_index, rule_key, sentence)``.
+
+    The first card is the one led. Works for a finished trick or one still
+    being played (then it is the card winning so far).
+
+    >>> explain_trick(["G12", "R3"])
+    (1, 'red_trumps', 'red trumps: R3 beats G12')
+    >>> explain_trick(["R5", "BIG", "BIG"])
+    (1, 'first_big_moon', 'Big Moon always wins: both Big Moons were played, the first one wins')
+    """
+    cards = _check_moon_cards(cards_in_play_order, "a trick")
+    if not cards:
+        raise CardParseError("a trick needs at least one card: give the cards in play order")
+    return _explain(cards)
+
+
+def trick_winner(cards_in_play_order: Iterable[str | Card]) -> int:
+    """Index (0 = the card led) of the card that wins the trick.
+
+    >>> trick_winner(["LITTLE", "R2", "G9"])
+    2
+    """
+    return explain_trick(cards_in_play_order)[0]
+
+
+def _legal_cards(hand: tuple[Card, ...], led: Card | None) -> tuple[Card, ...]:
+    if led is None or _is_moon(led):
+        return hand
+    suit = led.suit
+    if any(c.suit == suit for c in hand):
+        return tuple(c for c in hand if c.suit == suit or _is_moon(c))
+    return hand
+
+
+def legal_cards(hand: Iterable[str | Card], led_card_or_None: str | Card | None) -> list[Card]:
+    """The cards of ``hand`` that may be played to a trick led by ``led_card_or_None``.
+
+    Follow the led colour if you can; a Big or Little Moon may always be played;
+    a led moon (or leading yourself: ``None``) leaves every card playable.
+
+    >>> legal_cards("G4 R5 BIG", "G9")
+    [Card('G4'), Card('BIG')]
+    >>> legal_cards("G4 R5", "P2")
+    [Card('G4'), Card('R5')]
+    """
+    if isinstance(hand, str):
+        hand = hand.split()
+    cards = _check_moon_cards(hand, "a hand")
+    led = None if led_card_or_None is None else _check_moon_cards([led_card_or_None], "")[0]
+    return list(dict.fromkeys(_legal_cards(cards, led)))
+
+
+def follow_rule(hand: Iterable[str | Card], led_card_or_None: str | Card | None) -> str:
+    """In words, what the hand must play to this trick."""
+    cards = _check_moon_cards(hand.split() if isinstance(hand, str) else hand, "a hand")
+    led = None if led_card_or_None is None else as_card(led_card_or_None)
+    if led is None:
+        return "you lead: any card may be played"
+    if _is_moon(led):
+        return f"a {led.name} was led: it sets no colour, any card may be played"
+    colour = MOON_COLOUR_NAMES[led.suit]
+    same = [c for c in cards if c.suit == led.suit]
+    if same:
+        return f"you must follow {colour}: you hold {_and(same)} (or play a Big or Little Moon)"
+    return f"you hold no {colour}: any card may be played"
+
+
+def round_award(tricks: int) -> int:
+    """Chips for a round's tricks: 1 or 3 tricks +1, all 5 +2, an even number 0."""
+    if tricks == TRICKS_PER_ROUND:
+        return 2
+    return 1 if tricks % 2 == 1 else 0
+
