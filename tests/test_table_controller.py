@@ -106,3 +106,29 @@ def test_the_controller_never_loads_a_widget_library():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          timeout=300)
     assert out.returncode == 0, out.stdout + out.stderr
+
+
+@pytest.mark.parametrize("game", ["shoot_the_moon", "moons_and_planets"])
+def test_the_trick_view_reads_typed_moves_with_the_engines_parser(game):
+    from mathcards.widgets.tricks import TrickView
+
+    from mathcards.games.registry import make_game
+
+    view = TrickView(game)
+    start = make_game(game, num_players=3).new_game(3)
+    ctl = TableController(view, seats=("human", "random", "random"), state=start, bot_delay=0,
+                          save=False, bot_seed=3)
+    rng = random.Random(3)
+    moves = 0
+    while not ctl.state.is_over and moves < 30:
+        assert ctl.acting_human()  # the bots answer at once
+        legal = list(ctl.state.legal_actions())
+        action = rng.choice(legal)
+        # the words a move prints as are read back as that move, and played
+        assert view.parse_move(ctl.state, str(action)) == action
+        assert ctl.attempt(ctl.type_move, str(action)), ctl.message
+        moves += 1
+    assert moves == 30 or ctl.state.is_over
+    before = ctl.state
+    assert not ctl.attempt(ctl.type_move, "ZZ")
+    assert ctl.refused and ctl.state is before

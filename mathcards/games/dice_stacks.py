@@ -664,7 +664,7 @@ def _fits(shape: tuple[int, ...], counts: Sequence[int]) -> bool:
 
 
 @dataclass(frozen=True, kw_only=True)
-class DiceStacksState(State):
+class DiceStacksState(State[DiceStacks]):
     """A position of Dice Stacks. ``phase`` is roll, draw, more, stacks or over."""
 
     turn: int

@@ -60,7 +60,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from mathcards.cards import Card, as_card, parse_card, standard_deck, whole_number
 from mathcards.errors import MathCardsError, SettingsError
@@ -678,7 +678,7 @@ def _unique(cards: Iterable[Card]) -> list[Card]:
 
 
 @dataclass(frozen=True, kw_only=True)
-class SumsState(State):
+class SumsState(State[Sums]):
     """A position of Sums: hands, each side's face-up cards, captured piles, community piles."""
 
     hands: tuple[tuple[Card, ...], ...]
@@ -697,8 +697,6 @@ class SumsState(State):
     dealt: tuple[Card | None, ...] = ()
     last: bool = False  # the pending play is the last of the game
 
-    if TYPE_CHECKING:
-        game: Sums
 
     # --- protocol basics ---------------------------------------------------
     @property

@@ -787,7 +787,7 @@ class SunsToMoonsView:
 
 
 @dataclass(frozen=True, kw_only=True)
-class SunsToMoonsState(State):
+class SunsToMoonsState(State[SunsToMoons]):
     """A Suns to Moons position: hands, stock, junk pile, the centre deck and scores."""
 
     points: tuple[int, ...]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from mathcards.cards import SUIT_NAMES, Card, standard_deck
 from mathcards.errors import MathCardsError, SettingsError
@@ -151,11 +151,9 @@ class MoonsAndPlanets(Game):
 
 
 @dataclass(frozen=True, kw_only=True)
-class MoonsAndPlanetsState(State):
+class MoonsAndPlanetsState(State[MoonsAndPlanets]):
     """A position of Moons and Planets (see the module docstring for the rules)."""
 
-    if TYPE_CHECKING:  # the base field, narrowed for the type checker only
-        game: MoonsAndPlanets
 
     hands: tuple[tuple[Card, ...], ...]
     planets: tuple[tuple[Card, ...], ...]

@@ -6,7 +6,7 @@ import dataclasses
 import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 from mathcards.cards import (
     Card,
@@ -142,11 +142,9 @@ class ShootTheMoon(Game):
 
 
 @dataclass(frozen=True, kw_only=True)
-class MoonState(State):
+class MoonState(State[ShootTheMoon]):
     """A position: hands, the trick on the table, tricks taken and chips."""
 
-    if TYPE_CHECKING:  # the base field, narrowed for the type checker only
-        game: ShootTheMoon
 
     hands: tuple[tuple[Card, ...], ...]
     dummy_pile: tuple[Card, ...] = ()
