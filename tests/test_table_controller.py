@@ -110,9 +110,8 @@ def test_the_controller_never_loads_a_widget_library():
 
 @pytest.mark.parametrize("game", ["shoot_the_moon", "moons_and_planets"])
 def test_the_trick_view_reads_typed_moves_with_the_engines_parser(game):
-    from mathcards.widgets.tricks import TrickView
-
     from mathcards.games.registry import make_game
+    from mathcards.widgets.tricks import TrickView
 
     view = TrickView(game)
     start = make_game(game, num_players=3).new_game(3)
