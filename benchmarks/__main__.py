@@ -19,23 +19,23 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 BENCHMARKS = {
-    "bench_bots": ("Bot-vs-bot play", "Random and strong bots, 4 players; target >= 20,000 "
-                   "random-bot actions/s per game (RLCard reports 6.7k-29k for its card games)."),
-    "bench_best_stacks": ("Dice Stacks best_stacks", "Exact optimum vs the plain memoised "
+    "bench_bots": ("Bot-vs-bot play", ("Random and strong bots, 4 players; target >= 20,000 "
+                   "random-bot actions/s per game (RLCard reports 6.7k-29k for its card games).")),
+    "bench_best_stacks": ("Dice Stacks best_stacks", ("Exact optimum vs the plain memoised "
                           "rank-count search, hands from two decks; targets median <= 50 ms at "
-                          "30 cards, <= 250 ms at 40, no hand over 2 s."),
-    "bench_explain": ("The explainer", "Warm time per move, and the cold cost of the first "
-                      "explanation (sympy import) beside `import mathcards`."),
-    "bench_click": ("Click round trip in the browser", "Click-to-updated-table latency as a "
+                          "30 cards, <= 250 ms at 40, no hand over 2 s.")),
+    "bench_explain": ("The explainer", ("Warm time per move, and the cold cost of the first "
+                      "explanation (sympy import) beside `import mathcards`.")),
+    "bench_click": ("Click round trip in the browser", ("Click-to-updated-table latency as a "
                     "ratio to a bare ipywidgets button round trip on the same Voilà server "
-                    "(target <= 1.5x), and a bot's move time."),
-    "bench_pages": ("Time to interactive", "Landing and game pages as a ratio to a bare "
-                    "one-button Voilà notebook on the same server settings (target <= 1.3x)."),
-    "bench_classroom": ("A class opening one page at once", "30 and 60 simultaneous first "
+                    "(target <= 1.5x), and a bot's move time.")),
+    "bench_pages": ("Time to interactive", ("Landing and game pages as a ratio to a bare "
+                    "one-button Voilà notebook on the same server settings (target <= 1.3x).")),
+    "bench_classroom": ("A class opening one page at once", ("30 and 60 simultaneous first "
                         "visits to play_sums.ipynb beside the same bursts of a bare page, "
                         "without and with the class warmed; targets: 0 failed pages, slowest "
                         "<= 1.5x the bare page's (<= 1x warmed), the visitor right after the "
-                        "first <= 1.2x a fresh bare page."),
+                        "first <= 1.2x a fresh bare page.")),
 }
 
 

@@ -57,8 +57,8 @@ def main(argv: list[str] | None = None) -> str:
     parser.add_argument("--games", nargs="*", default=list(game_names()))
     args = parser.parse_args(argv)
     lines = [
-        "| game (4 players) | bots | actions/s (CPU) | games/s (CPU) | actions/s (wall) "
-        "| actions/game | games played |",
+        ("| game (4 players) | bots | actions/s (CPU) | games/s (CPU) | actions/s (wall) "
+        "| actions/game | games played |"),
         "|---|---|---:|---:|---:|---:|---:|",
     ]
     for name in args.games:

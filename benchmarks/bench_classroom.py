@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import concurrent.futures as cf
+import contextlib
 import http.cookiejar
 import os
 import re
@@ -102,10 +103,8 @@ def shut_down(server: VoilaServer, kernels: list[str]) -> None:
     for kernel in kernels:
         request = urllib.request.Request(server.url(f"voila/api/shutdown/{kernel}"),
                                          method="POST", headers={"X-XSRFToken": xsrf})
-        try:
+        with contextlib.suppress(urllib.error.URLError, OSError):
             opener.open(request, timeout=60).read()
-        except (urllib.error.URLError, OSError):
-            pass
 
 
 def browser_tti(browser, server: VoilaServer, notebook: str, student: str) -> float:

@@ -55,7 +55,7 @@ def check(paths: Sequence[str], out: TextIO | None = None) -> int:
     for path in paths:
         try:
             problems = check_file(path)
-        except Exception as exc:  # a bug of ours must still be one line, never a traceback
+        except Exception as exc:  # noqa: BLE001 - a bug of ours must still be one line, never a traceback
             first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
             print(f"{path}: cannot check this file ({first}); please report it", file=out)
             status = max(status, 3)

@@ -322,7 +322,5 @@ def _slot_lock(path: Path) -> Iterator[None]:
 def clear_table(game_name: str, slot: str = "") -> None:
     """Forget the autosave (a finished game is not offered for resuming)."""
     path = save_path(game_name, slot)
-    try:
+    with contextlib.suppress(FileNotFoundError):
         path.unlink()
-    except FileNotFoundError:
-        pass

@@ -189,7 +189,7 @@ class GameView:
             from mathcards import explain as X
 
             refusal = X.why_not(state, action)
-        except Exception:  # the engine's own words are enough
+        except Exception:  # noqa: BLE001 - the engine's own words are enough
             return state.why_illegal(action)
         extra = " ".join(c.spoken for c in refusal.detail)
         return f"{refusal.reason}{' (' + extra.rstrip('.') + ')' if extra else ''}"
@@ -409,7 +409,7 @@ class TableController:
         n = game.num_players
         kinds = tuple(kinds[:min(n, len(self.seats))])
         if "human" not in kinds:
-            kinds = ("human",) + kinds[1:]
+            kinds = ("human", *kinds[1:])
         kinds = kinds + ("strong",) * (n - len(kinds))
         self.new_game(game, kinds, seed)
         self.say(f"Dealt {self.deal_code}.")
@@ -465,7 +465,7 @@ class TableController:
                 return
             try:
                 self._bot_move(generation)
-            except Exception as exc:  # never let a timer die silently, nor show Python's words
+            except Exception as exc:  # noqa: BLE001 - never let a timer die silently, nor show Python's words
                 why = exc if isinstance(exc, MathCardsError) else "please reload the page"
                 self.say(f"A bot could not move: {why}", refused=True)
                 return
@@ -492,10 +492,10 @@ class TableController:
         names = self.seat_names
         try:
             part = self.view.explain(before, action, after, names)
-        except Exception as exc:  # the explainer must never block play
+        except Exception as exc:  # noqa: BLE001 - the explainer must never block play
             part = Explanation(text=f"(no explanation: {exc})")
         # a person's move and the bots' answers are shown together until the next person moves
-        self._parts = (self._parts if by_bot else [])[-5:] + [part]
+        self._parts = [*(self._parts if by_bot else [])[-5:], part]
         self.explanation = Explanation(
             latex="".join(p.latex for p in self._parts),
             text=" ".join(p.text for p in self._parts),
@@ -650,7 +650,7 @@ class TableController:
                 if card is not None:
                     reason = f"{card.symbol}: {self.view.card_refusal(self.state, card)}"
             raise Refused(reason)
-        picked = self.picked + (key,)
+        picked = (*self.picked, key)
         done = [a for a, steps in matching
                 if len(steps) == len(picked) and tuple(c.key for c in steps) == picked]
         longer = [a for a, steps in matching if len(steps) > len(picked)
@@ -720,7 +720,7 @@ class TableController:
             return self.view.hint(self.state, self.hint_level)
         except MathCardsError as exc:  # a hint must never break the table
             return f"(no hint: {exc})"
-        except Exception:
+        except Exception:  # noqa: BLE001 - nor a bug of the hint's
             return "(no hint now)"
 
     def selection_summary(self) -> tuple[bool, str] | None:
@@ -786,6 +786,5 @@ class TableController:
                                   tooltip="not a stack: " + self.view.why_not(self.state, action)))
             out.append(Choice("clear", "Clear selection"))
         for action in self.view.listed_actions(self.state):
-            for step in self.view.path(self.state, action)[:1]:
-                out.append(step)
+            out.extend(self.view.path(self.state, action)[:1])
         return out

@@ -5,7 +5,9 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import ClassVar
 
 import pytest
 
@@ -35,7 +37,7 @@ class Toy(Game):
     title = "Toy"
     min_players = 2
     max_players = 3
-    actions = {"take": Take}
+    actions: ClassVar[Mapping[str, type]] = {"take": Take}
 
     def _new_game(self, seed: int) -> State:
         cards = list(standard_deck())
@@ -71,7 +73,7 @@ class ToyState(State):
 
     def _apply(self, action):
         stock = tuple(c for c in self.stock if c != action.card)
-        return {"stock": stock, "taken": self.taken + (action.card,)}, [
+        return {"stock": stock, "taken": (*self.taken, action.card)}, [
             Took(self.current_player, action.card)
         ]
 

@@ -222,5 +222,5 @@ def _warm_up(background: bool) -> None:
         from mathcards.explain import warm_up
 
         warm_up(background=background)
-    except Exception:  # only a head start: the explainer imports sympy when it needs it
+    except Exception:  # noqa: BLE001 - only a head start: the explainer imports sympy when it needs it
         pass

@@ -17,8 +17,8 @@ from mathcards.cards import RANK_TEXT, SUIT_SYMBOLS, Card
 __all__ = [
     "CardButton",
     "card_back_html",
-    "card_face_html",
     "card_classes",
+    "card_face_html",
     "pile_html",
     "stack_html",
     "style_html",

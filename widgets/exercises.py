@@ -101,9 +101,9 @@ def missed_chart_svg(items: Sequence[Any], *, width: int = 560) -> str:
     bar_h, gap, label_w = 22, 6, 230
     top = max(i.wrong for i in items) or 1
     height = len(items) * (bar_h + gap) + gap
-    parts = [f'<svg role="img" width="{width}" height="{height}" viewBox="0 0 {width} '
+    parts = [(f'<svg role="img" width="{width}" height="{height}" viewBox="0 0 {width} '
              f'{height}" aria-label="wrong attempts per exercise, most missed first" '
-             'xmlns="http://www.w3.org/2000/svg"><title>Most missed exercises</title>']
+             'xmlns="http://www.w3.org/2000/svg"><title>Most missed exercises</title>')]
     for n, item in enumerate(items):
         y = gap + n * (bar_h + gap)
         length = round((width - label_w - 50) * item.wrong / top)

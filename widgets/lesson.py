@@ -617,8 +617,8 @@ def suns_to_moons_example(plays: Sequence[tuple[int, int]], *, goal: int | None 
                                         after=after, goal=goal))
         before = after
     chain: Chain = chain_steps(count.counted, goal=goal)
-    steps.append((f"The whole round: {chain.text}. In the seed's notation: "
-                  f"{seed_record(plays)}", chain.latex))
+    steps.append(((f"The whole round: {chain.text}. In the seed's notation: "
+                  f"{seed_record(plays)}"), chain.latex))
     return StepThrough(steps, title=title)
 
 
@@ -651,17 +651,17 @@ def sums_example(played: str, own: str, opponent: str, title: str = "") -> StepT
 
     ways = capture_ways(played, cards_of(own), cards_of(opponent))
     p = cards_of(played)[0]
-    steps = [(f"You play {p.symbol}. Your other face-up cards: "
+    steps = [((f"You play {p.symbol}. Your other face-up cards: "
               f"{' '.join(c.symbol for c in cards_of(own))}; your opponent's: "
-              f"{' '.join(c.symbol for c in cards_of(opponent))}.", "")]
+              f"{' '.join(c.symbol for c in cards_of(opponent))}."), "")]
     pictures = ["You play " + card_row(played) + "Your side: " + card_row(own)
                 + "Opponent: " + card_row(opponent)]
     for way in ways:
         latex = way.equation.replace("−", "-")
-        steps.append((f"{way.equation}: {p.symbol} with your {way.helper.symbol} makes "
-                      f"{way.result}, so you capture {way.target.symbol}.", latex))
+        steps.append(((f"{way.equation}: {p.symbol} with your {way.helper.symbol} makes "
+                      f"{way.result}, so you capture {way.target.symbol}."), latex))
         pictures.append(card_row([p, way.helper, way.target]))
     if not ways:
-        steps.append(("No card of the same colour adds or subtracts to an opponent's card: "
-                      "no capture.", ""))
+        steps.append((("No card of the same colour adds or subtracts to an opponent's card: "
+                      "no capture."), ""))
     return StepThrough(steps, pictures=pictures, title=title)

@@ -74,7 +74,7 @@ def _visitor_of(handler) -> str | None:
         user = handler.current_user
         name = getattr(user, "username", None)
         return f"user:{name}" if name else None
-    except Exception:  # another Voilà or jupyter_server: no per-visitor cap, total only
+    except Exception:  # noqa: BLE001 - another Voilà or jupyter_server: no per-visitor cap, total only
         return None
 
 

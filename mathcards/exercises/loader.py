@@ -161,11 +161,11 @@ def _walk(node: Any, data: Any, path: tuple[Any, ...], lines: dict[tuple[Any, ..
                                               f"{seen[key]}): keep one"))
             seen[key] = line
             if key in data:
-                lines[path + (key, "key")] = line
-                _walk(value_node, data[key], path + (key,), lines, problems)
+                lines[(*path, key, "key")] = line
+                _walk(value_node, data[key], (*path, key), lines, problems)
     elif isinstance(node, yaml.SequenceNode) and isinstance(data, list):
         for i, (item_node, item) in enumerate(zip(node.value, data, strict=False)):
-            _walk(item_node, item, path + (i,), lines, problems)
+            _walk(item_node, item, (*path, i), lines, problems)
 
 
 def _text(value: Any) -> bool:
@@ -179,8 +179,8 @@ def read_set_text(text: str, *, name: str = "exercises") -> tuple[ExerciseSet | 
     if data is None:
         return None, problems
     if not isinstance(data, dict):
-        return None, problems + [Problem(1, "the file must be 'key: value' settings: start "
-                                            "with 'title:' and list 'exercises:'")]
+        return None, [*problems, Problem(
+            1, "the file must be 'key: value' settings: start with 'title:' and list 'exercises:'")]
 
     def line_of(*path: Any) -> int | None:
         while path:
@@ -392,5 +392,12 @@ def load_set_text(text: str, *, name: str = "exercises", check: bool = True) -> 
     return exercise_set
 
 
-__all__ = ["check_file", "load_set", "load_set_text", "parse_yaml", "read_set_file",
-           "read_set_text", "DEFAULT_TRIES"]
+__all__ = [
+    "DEFAULT_TRIES",
+    "check_file",
+    "load_set",
+    "load_set_text",
+    "parse_yaml",
+    "read_set_file",
+    "read_set_text",
+]

@@ -90,8 +90,8 @@ class ExerciseFileError(MathCardsError):
         self.source = source
         first = str(self.problems[0]) if self.problems else "unknown problem"
         more = len(self.problems) - 1
-        tail = f" (and {more} more problem{'s' if more != 1 else ''}: run " \
-               f"'python -m mathcards check {source or 'FILE'}')" if more else ""
+        tail = (f" (and {more} more problem{'s' if more != 1 else ''}: run "
+                f"'python -m mathcards check {source or 'FILE'}')") if more else ""
         super().__init__(f"{source + ': ' if source else ''}{first}{tail}")
 
 
@@ -215,10 +215,8 @@ def _value_text(value: Any) -> str:
 
 
 def position_text(kind: Kind, position: dict[str, Any]) -> str:
-    parts = []
-    for spec in kind.fields:
-        if spec.name in position and position[spec.name] is not None:
-            parts.append(f"{spec.name}: {_value_text(position[spec.name])}")
+    parts = [f"{spec.name}: {_value_text(position[spec.name])}" for spec in kind.fields
+             if spec.name in position and position[spec.name] is not None]
     return "; ".join(parts)
 
 
@@ -243,7 +241,7 @@ class Exercise:
     line: int | None = None
     set_id: str = ""
 
-    def __init__(self, kind: str | Kind, *, id: str = "", prompt: str = "",  # noqa: A002
+    def __init__(self, kind: str | Kind, *, id: str = "", prompt: str = "",
                  require: Sequence[str] = (), tries: int = DEFAULT_TRIES,
                  solution_after: int | None = None, number: int = 1, line: int | None = None,
                  set_id: str = "", **fields: Any) -> None:
@@ -263,9 +261,8 @@ class Exercise:
         self.set_id = set_id
         self.fields = {}
         names = {s.name for s in kind.fields}
-        for name in fields:
-            if name not in names:
-                problems.append(Problem(line, _unknown_field(kind, name), number))
+        problems.extend(Problem(line, _unknown_field(kind, name), number)
+                        for name in fields if name not in names)
         for spec in kind.fields:
             if spec.name in fields and fields[spec.name] is not None:
                 try:

@@ -87,8 +87,8 @@ def latex_of(item: Node | Equation) -> str:
         tail = "".join(f" = {_name_latex(n)}" for n in item.names)
         latex: str = printer.doprint(to_sympy(item))
         return latex + tail
-    latex = printer.doprint(to_sympy(item))
-    return latex
+    plain: str = printer.doprint(to_sympy(item))
+    return plain
 
 
 def load() -> None:

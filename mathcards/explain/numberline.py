@@ -48,32 +48,32 @@ def number_line_svg(
             label += f"; the goal is {number_text(goal)}"
     text_label = escape(label, quote=True)
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="mc-number-line" '
+        (f'<svg xmlns="http://www.w3.org/2000/svg" class="mc-number-line" '
         f'viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" height="{HEIGHT}" '
-        f'role="img" aria-label="{text_label}">',
+        f'role="img" aria-label="{text_label}">'),
         f"<title>{escape(label)}</title>",
-        '<defs><marker id="mc-arrow" viewBox="0 0 10 10" refX="9" refY="5" '
+        ('<defs><marker id="mc-arrow" viewBox="0 0 10 10" refX="9" refY="5" '
         'markerWidth="7" markerHeight="7" orient="auto-start-reverse">'
-        '<path d="M0,0 L10,5 L0,10 z" fill="#1f5fbf"/></marker></defs>',
+        '<path d="M0,0 L10,5 L0,10 z" fill="#1f5fbf"/></marker></defs>'),
         # the ±bound band: where a play must keep the deck while another play can
-        f'<rect class="mc-band" x="{x(-bound)}" y="{AXIS_Y - 10}" '
-        f'width="{round(x(bound) - x(-bound), 1)}" height="20" fill="#e8f1e4"/>',
-        f'<line class="mc-axis" x1="{MARGIN}" y1="{AXIS_Y}" x2="{WIDTH - MARGIN}" '
-        f'y2="{AXIS_Y}" stroke="#444" stroke-width="1.5"/>',
+        (f'<rect class="mc-band" x="{x(-bound)}" y="{AXIS_Y - 10}" '
+        f'width="{round(x(bound) - x(-bound), 1)}" height="20" fill="#e8f1e4"/>'),
+        (f'<line class="mc-axis" x1="{MARGIN}" y1="{AXIS_Y}" x2="{WIDTH - MARGIN}" '
+        f'y2="{AXIS_Y}" stroke="#444" stroke-width="1.5"/>'),
     ]
     step = 5 if span <= 60 else 10
     first = -(-low // step) * step
-    for v in range(first, high + 1, step):
-        parts.append(
-            f'<line x1="{x(v)}" y1="{AXIS_Y - 4}" x2="{x(v)}" y2="{AXIS_Y + 4}" stroke="#444"/>'
-            f'<text x="{x(v)}" y="{AXIS_Y + 18}" font-size="11" text-anchor="middle">'
-            f"{escape(number_text(v))}</text>"
-        )
-    for edge in (-bound, bound):
-        parts.append(
-            f'<text x="{x(edge)}" y="{AXIS_Y - 14}" font-size="10" text-anchor="middle" '
-            f'fill="#3b6e2f">{escape(signed_text(edge))}</text>'
-        )
+    parts.extend(
+        f'<line x1="{x(v)}" y1="{AXIS_Y - 4}" x2="{x(v)}" y2="{AXIS_Y + 4}" stroke="#444"/>'
+        f'<text x="{x(v)}" y="{AXIS_Y + 18}" font-size="11" text-anchor="middle">'
+        f"{escape(number_text(v))}</text>"
+        for v in range(first, high + 1, step)
+    )
+    parts.extend(
+        f'<text x="{x(edge)}" y="{AXIS_Y - 14}" font-size="10" text-anchor="middle" '
+        f'fill="#3b6e2f">{escape(signed_text(edge))}</text>'
+        for edge in (-bound, bound)
+    )
     if goal is not None:
         parts.append(
             f'<g class="mc-goal"><line x1="{x(goal)}" y1="{AXIS_Y - 12}" x2="{x(goal)}" '

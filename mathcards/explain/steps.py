@@ -215,8 +215,8 @@ class JokerRemoval(Step):
         if self.removed_card is None:
             return ()
         return (
-            f"the Joker covers {self.removed_card.symbol} and takes away its "
-            f"{signed_text(self.removed_contribution)}",
+            (f"the Joker covers {self.removed_card.symbol} and takes away its "
+            f"{signed_text(self.removed_contribution)}"),
         )
 
     def svg(self) -> str:

@@ -61,7 +61,7 @@ class History:
     its whole past on every move.
     """
 
-    __slots__ = ("item", "prev", "length")
+    __slots__ = ("item", "length", "prev")
 
     def __init__(self, item: Any = None, prev: History | None = None) -> None:
         self.item = item

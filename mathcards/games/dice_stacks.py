@@ -67,17 +67,17 @@ __all__ = [
     "DiceStacks",
     "DiceStacksState",
     "DiceStacksView",
-    "Phase",
-    "parse_move",
-    "Roll",
     "Draw",
     "DrawRest",
-    "StopDrawing",
-    "LayStack",
     "EndTurn",
+    "LayStack",
+    "Phase",
+    "Roll",
     "StackShape",
-    "stack_points",
+    "StopDrawing",
     "best_stacks",
+    "parse_move",
+    "stack_points",
     "stack_problem",
     "stack_shape",
     "strong_policy",
@@ -149,9 +149,8 @@ def best_stacks(hand: Iterable[Card | str] | str, dice: Sequence[int]) -> list[t
     stacks = []
     for shape in best_stack_counts(_counts(cards), dice):
         stack: list[Card] = []
-        for rank in list(range(12, 0, -1)) + [KING]:
-            for _ in range(shape[rank - 1]):
-                stack.append(by_rank[rank].pop(0))
+        for rank in (*range(12, 0, -1), KING):
+            stack.extend(by_rank[rank].pop(0) for _ in range(shape[rank - 1]))
         stacks.append(tuple(stack))
     return stacks
 
@@ -306,11 +305,10 @@ class FirstPlayerRolls(Event):
     first_player: int
 
     def describe(self, names: Sequence[str] = ()) -> str:
-        rounds = []
-        for group in self.rolls:
-            rounds.append(
-                ", ".join(f"{seat_name(names, p)} rolled {a}+{b}" for p, (a, b) in group)
-            )
+        rounds = [
+            ", ".join(f"{seat_name(names, p)} rolled {a}+{b}" for p, (a, b) in group)
+            for group in self.rolls
+        ]
         first = seat_name(names, self.first_player)
         return "; then ".join(rounds) + f": {first} goes first."
 
@@ -541,7 +539,7 @@ class LegalStacks(Sequence[Any]):
 
     @cached_property
     def _held(self) -> dict[Card, int]:
-        return {card: m for card, m in self._runs}
+        return dict(self._runs)
 
     @cached_property
     def _by_rank(self) -> dict[int, list[Card]]:
@@ -657,10 +655,7 @@ class LegalStacks(Sequence[Any]):
 
 
 def _fits(shape: tuple[int, ...], counts: Sequence[int]) -> bool:
-    for a, b in zip(shape, counts, strict=True):
-        if a > b:
-            return False
-    return True
+    return all(a <= b for a, b in zip(shape, counts, strict=True))
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -83,7 +83,7 @@ def minimal_shapes(target: int, kings: int, cap: int = 8) -> tuple[tuple[int, ..
     sub_from = [0] * 13
     for v in range(1, 13):
         for b in all_bases:
-            if 0 < v - b:
+            if v - b > 0:
                 sub_from[v] |= 1 << (v - b)
 
     for base in bases:
@@ -130,10 +130,7 @@ def minimal_shapes(target: int, kings: int, cap: int = 8) -> tuple[tuple[int, ..
                     vec[v - 1] += 1
                 if max(vec) <= cap:
                     found.add((*vec, kings))
-    minimal = []
-    for shape in found:
-        if _is_minimal(shape, target):
-            minimal.append(shape)
+    minimal = [shape for shape in found if _is_minimal(shape, target)]
     # Fewer cards first: the search finds good packings early.
     minimal.sort(key=lambda s: (sum(s), s))
     return tuple(minimal)
@@ -144,11 +141,8 @@ def _partitions(total: int, largest: int) -> tuple[tuple[int, ...], ...]:
     """Ways to write ``total`` as a sum of parts 1..largest (non-increasing)."""
     if total == 0:
         return ((),)
-    out = []
-    for first in range(min(total, largest), 0, -1):
-        for rest in _partitions(total - first, first):
-            out.append((first, *rest))
-    return tuple(out)
+    return tuple((first, *rest) for first in range(min(total, largest), 0, -1)
+                 for rest in _partitions(total - first, first))
 
 
 def _is_minimal(shape: tuple[int, ...], target: int) -> bool:
@@ -247,7 +241,7 @@ def _pack(
 
     # Lone cards that make the target with Kings (1 point per card).
     lone_ranks = [
-        b - 1 for b, k in king_bases(target, kings).items() if 1 <= k and b <= 12 and b != target
+        b - 1 for b, k in king_bases(target, kings).items() if k >= 1 and b <= 12 and b != target
     ]
     king_shift = 12 * width
 
@@ -467,7 +461,7 @@ def stack_shapes(
     for top in range(1, 13):
         m = base_mask
         for b in bases:
-            if 0 < 2 * top - b:
+            if 2 * top - b > 0:
                 m |= 1 << (2 * top - b)
         mask_for_top[top] = m
     biggest_base = max(bases)

@@ -670,7 +670,7 @@ def _remove(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
 
 
 def _set(items: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
-    return items[:i] + (value,) + items[i + 1:]
+    return (*items[:i], value, *items[i + 1:])
 
 
 def _unique(cards: Iterable[Card]) -> list[Card]:
@@ -958,7 +958,7 @@ class SumsState(State[Sums]):
         events.append(CardPlayed(p, card))
         helpers = self.sides[p]
         changes["hands"] = _set(self.hands, p, _remove(self.hands[p], card))
-        changes["sides"] = _set(self.sides, p, helpers + (card,))
+        changes["sides"] = _set(self.sides, p, (*helpers, card))
         last = self.phase == LAST
         # the first way (helper and operation) for each different target
         firsts = self.captures_by(card, p)
@@ -1185,10 +1185,35 @@ def strong_policy(observation: SumsObservation, legal: Sequence[Any], rng: Any) 
 
 
 __all__ = [
-    "CaptureWay", "Phase", "capture_targets", "parse_move", "capture_ways", "card_points",
+    "Capture",
+    "CaptureThreatened",
+    "CaptureWay",
+    "Captured",
+    "CardDealtFaceUp",
+    "CardDrawn",
+    "CardPlayed",
+    "CardTakenBack",
+    "Counter",
+    "CounterDeclined",
+    "Countered",
+    "Decline",
+    "Draw",
+    "EndGame",
+    "GameEnded",
+    "LastPlay",
+    "Phase",
+    "Play",
+    "Sums",
+    "SumsObservation",
+    "SumsState",
+    "TakeBack",
+    "Threat",
+    "TurnSkipped",
+    "capture_targets",
+    "capture_ways",
+    "card_points",
     "card_value",
-    "Sums", "SumsState", "SumsObservation", "Threat", "strong_policy", "why_no_capture",
-    "Draw", "Play", "Capture", "Counter", "Decline", "TakeBack", "EndGame",
-    "CardDealtFaceUp", "CardDrawn", "CardPlayed", "CaptureThreatened", "Countered",
-    "CounterDeclined", "Captured", "CardTakenBack", "TurnSkipped", "LastPlay", "GameEnded",
+    "parse_move",
+    "strong_policy",
+    "why_no_capture",
 ]

@@ -112,7 +112,7 @@ def count_deck(terms: Iterable[int | None]) -> DeckCount:
         if term is None:
             counted, places = after_joker(counted), after_joker(places)
         else:
-            counted, places = counted + (term,), places + (place,)
+            counted, places = (*counted, term), (*places, place)
         running.append(sum(counted))
     return DeckCount(counted, places, tuple(running))
 
@@ -337,7 +337,7 @@ class _Options:
 
     def firsts(self) -> tuple[Play, ...]:
         if self.joker_alone or self.seconds:
-            return self.singles + (JOKER_PLAY,)
+            return (*self.singles, JOKER_PLAY)
         return self.singles
 
 
@@ -895,7 +895,7 @@ class SunsToMoonsState(State[SunsToMoons]):
         hand = self.hands[p]
         i = hand.index(action.card)
         new_hand = hand[:i] + hand[i + 1:]
-        table = self.table + (action,)
+        table = (*self.table, action)
         size = self.deck_size + 1
         before = sum(self.counted)
         goal = self.goal
@@ -909,19 +909,16 @@ class SunsToMoonsState(State[SunsToMoons]):
                                       counted, bool(self.counted)))
         else:
             c = action.contribution
-            counted = self.counted + (c,)
-            counted_cards = self.counted_cards + (action.card,)
+            counted = (*self.counted, c)
+            counted_cards = (*self.counted_cards, action.card)
             after = before + c
-            if self.pending is not None:
-                bound = self.bound_applied
-            else:
-                bound = self._options.bound_applied
+            bound = self.bound_applied if self.pending is not None else self._options.bound_applied
             events.append(
                 CardPlayed(p, action.card, action.sign, action.value, c, before, after,
                            size, goal, before - c, bound, counted)
             )
         changes: dict[str, Any] = {
-            "hands": self.hands[:p] + (new_hand,) + self.hands[p + 1:],
+            "hands": (*self.hands[:p], new_hand, *self.hands[p + 1:]),
             "table": table,
             "counted": counted,
             "counted_cards": counted_cards,
@@ -930,7 +927,7 @@ class SunsToMoonsState(State[SunsToMoons]):
         if after == goal:
             if size >= MIN_DECK_FOR_GOAL:
                 events.append(GoalReached(p, goal, after, size))
-                points = self.points[:p] + (self.points[p] + 1,) + self.points[p + 1:]
+                points = (*self.points[:p], self.points[p] + 1, *self.points[p + 1:])
                 events.append(RoundWon(p, goal, points[p], counted))
                 if points[p] >= self.rules.target_score:
                     events.append(GameWon(p, points[p]))
@@ -957,7 +954,7 @@ class SunsToMoonsState(State[SunsToMoons]):
             dealt, stock, junk = _draw(self.stock, self.junk, HAND_SIZE, self.rng(), events)
             events.append(CardsDealt(p, len(dealt)))
             hands = changes.get("hands", self.hands)
-            changes.update(hands=hands[:p] + (dealt,) + hands[p + 1:], stock=stock, junk=junk)
+            changes.update(hands=(*hands[:p], dealt, *hands[p + 1:]), stock=stock, junk=junk)
         return changes
 
     def _next_round(self, events: list[Event], points: tuple[int, ...], *,
@@ -1051,7 +1048,7 @@ class SunsToMoonsState(State[SunsToMoons]):
 # --- bots ----------------------------------------------------------------
 def _unseen(obs: SunsToMoonsView) -> dict[int, int]:
     """Copies of each rank (0 = Joker) the player has not seen in hand or on the deck."""
-    left = {r: 4 * obs.num_decks for r in range(1, 14)}
+    left = dict.fromkeys(range(1, 14), 4 * obs.num_decks)
     left[0] = 2 * obs.num_decks
     for c in obs.hand:
         left[c.rank] -= 1

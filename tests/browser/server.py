@@ -10,6 +10,7 @@ Makefile's ``play`` target agree.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import socket
@@ -144,7 +145,5 @@ class VoilaServer:
             os.killpg(process.pid, signal.SIGKILL)
             process.wait(10)
         # Kernels are Voilà's children in the same session: none may outlive it.
-        try:
+        with contextlib.suppress(ProcessLookupError):
             os.killpg(process.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass

@@ -32,9 +32,9 @@ CARD_NAME = re.compile(
 
 GAMES = {
     # short games: target score 1; 8 small piles; (Dice Stacks: few cards)
-    "suns_to_moons": dict(num_players=2, target_score=1),
-    "sums": dict(num_players=2, piles=8),
-    "dice_stacks": dict(num_players=2),
+    "suns_to_moons": {"num_players": 2, "target_score": 1},
+    "sums": {"num_players": 2, "piles": 8},
+    "dice_stacks": {"num_players": 2},
 }
 SEEDS = {"suns_to_moons": 11, "sums": 5, "dice_stacks": 3}
 
@@ -142,7 +142,7 @@ def test_whole_game_by_clicks_and_keys(voila_server, page, game):
         steps, keys = steps + more, keys + more_keys
     assert steps > 2 and keys > 0
     status = page.locator(".mc-status").first.inner_text()
-    assert "Game over" in status and "wins" in status or "tie" in status
+    assert ("Game over" in status and "wins" in status) or "tie" in status
     # the explainer shows equations and their text
     text = page.locator(".mc-explain").inner_text()
     assert "Moves so far" in text

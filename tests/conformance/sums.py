@@ -21,7 +21,7 @@ SETTINGS = [
 ]
 
 # the scoring table of the seed, written out again on purpose (not imported)
-TABLE = {1: 3, 11: 2, 12: 2, 13: 3, **{rank: 1 for rank in range(2, 11)}}
+TABLE = {1: 3, 11: 2, 12: 2, 13: 3, **dict.fromkeys(range(2, 11), 1)}
 
 
 def scores_from_events(events, game):

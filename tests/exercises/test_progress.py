@@ -134,7 +134,7 @@ def test_csv_export_round_trips(tmp_path):
 def test_a_file_that_is_not_an_export_is_named(tmp_path):
     bad = tmp_path / "marks.csv"
     bad.write_text("name,mark\nana,7\n")
-    with pytest.raises(ProgressError, match="marks.csv is not a MathCards export"):
+    with pytest.raises(ProgressError, match=r"marks\.csv is not a MathCards export"):
         read_csv(bad)
     junk = tmp_path / "junk.sqlite3"
     junk.write_bytes(b"this is not a database" * 100)

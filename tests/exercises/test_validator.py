@@ -339,9 +339,9 @@ def test_a_costly_fixed_position_is_refused_in_one_line():
     assert problems == [] and exercise_set is not None
     found = exercise_set.problems()
     assert [str(p) for p in found] == [
-        "line 3: exercise 1: this position takes too much work to check (over 100,000 "
+        ("line 3: exercise 1: this position takes too much work to check (over 100,000 "
         "positions searched): lower most_plays, give fewer cards in the hand, or loosen "
-        "'require' (exactly one solution is costly to prove)"]
+        "'require' (exactly one solution is costly to prove)")]
     # and the page's hint, asked with no budget around it, has its own
     from mathcards.exercises.kinds import WorkLimitError
 

@@ -47,9 +47,8 @@ def synced_text(widget) -> str:
         out.append(json.dumps(state, default=str))
         for value in state.values():
             refs = value if isinstance(value, (list, tuple)) else [value]
-            for ref in refs:
-                if isinstance(ref, str) and ref.startswith("IPY_MODEL_"):
-                    todo.append(_instances[ref[len("IPY_MODEL_"):]])
+            todo.extend(_instances[ref[len("IPY_MODEL_"):]] for ref in refs
+                        if isinstance(ref, str) and ref.startswith("IPY_MODEL_"))
     return "\n".join(out)
 
 
@@ -68,7 +67,7 @@ def test_import_mathcards_exercises_does_not_load_ipywidgets_or_sympy():
 
 def test_plays_by_clicks_wrong_then_right(view):
     view._pick_card(0)  # 3♥
-    signs = [b for b in view.w_signs.children[1:]]
+    signs = list(view.w_signs.children[1:])
     assert [b.description for b in signs] == ["+3", "−3"]
     signs[1].click()
     wrong = view.submit()
@@ -255,7 +254,7 @@ def _answer_plays(view, number: int, kind, pos) -> None:
     plays = kind._best(pos)
     assert plays and "One way" in best.headline
     assert _click_and_grade(view, number, lambda: play(plays))
-    counted, _cards, size = start_deck(pos)
+    counted, _cards, _size = start_deck(pos)
     from mathcards.games.suns_to_moons import Play
 
     for card in pos["hand"]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from mathcards.bots import Bot
@@ -38,14 +40,14 @@ def _moves(name: str, seed: int, count: int, **settings):
 
 def test_several_actions_are_explained_in_play_order():
     states = _moves("suns_to_moons", 4, 12)
-    one_by_one = [s.text for a, b in zip(states, states[1:], strict=False)
+    one_by_one = [s.text for a, b in itertools.pairwise(states)
                   for s in explain_events(a, b)]
     at_once = [s.text for s in explain_events(states[0], states[-1])]
     assert at_once == one_by_one
-    plays = [s for a, b in zip(states, states[1:], strict=False) for s in explain_events(a, b)
+    plays = [s for a, b in itertools.pairwise(states) for s in explain_events(a, b)
              if isinstance(s, SignedAddition)]
     # each play starts where the one before ended (the running value)
-    for first, second in zip(plays, plays[1:], strict=False):
+    for first, second in itertools.pairwise(plays):
         if first.after != second.before:
             assert any(type(e).__name__ in ("RoundStarted", "JokerPlayed")
                        for st in states for e in st.new_events)

@@ -93,7 +93,7 @@ class TestFromGames:
         for seed in range(200):
             found = _play_until("Countered", seed)
             if found:
-                state, steps = found
+                _state, steps = found
                 step = next(s for s in steps if isinstance(s, CaptureStep))
                 assert step.stage == "counter"
                 check_steps(steps)

@@ -121,8 +121,8 @@ class TestThroughTheEngine:
     def test_goal_check_says_minus_3_is_not_the_goal(self):
         state = _position(["10D 2C 3C 4C 5C", "2S 3S 4S 5S 6S"], centre="7C")
         after, steps = explain_move(state, stm.Play(parse_card("10D"), -1, 10))
-        assert [s.text for s in steps[:3]] == ["7 + (−10) = −3", "+10 would make 17; "
-                                               "−10 keeps you within ±10", "−3 is not the goal 0"]
+        assert [s.text for s in steps[:3]] == ["7 + (−10) = −3", ("+10 would make 17; "
+                                               "−10 keeps you within ±10"), "−3 is not the goal 0"]
         assert steps == explain_events(state, after)
 
     def test_the_bound_sentence_when_it_decides(self):
@@ -188,7 +188,7 @@ class TestWhyNotAndHints:
     def test_hint_levels_for_a_winning_card(self):
         """Issue example: "you can reach the goal with 7♥ as −7"."""
         state = _position(["7H 2C", "2S 3S 4S 5S 6S"], centre="3D")
-        state = dataclasses.replace(state, table=state.table + (stm.Play(parse_card("4D"), 1, 4),),
+        state = dataclasses.replace(state, table=(*state.table, stm.Play(parse_card("4D"), 1, 4)),
                                     counted=(3, 4), counted_cards=parse_cards("3D 4D"))
         assert hint(state, 1).text == "there is a way to reach the goal 0 this turn"
         assert hint(state, "card").text == "you can reach the goal with 7♥ as −7"

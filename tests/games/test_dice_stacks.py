@@ -259,7 +259,7 @@ def test_running_out_scores_a_point_turns_up_a_marker_and_gives_another_turn():
     assert Counter_of(state) == Counter_of(position(["6H 2S", "5C"], stock="AH AS 9D"))
 
 
-def Counter_of(state):  # noqa: N802 - reads like the collections.Counter it returns
+def Counter_of(state):
     from collections import Counter
 
     return Counter(state.all_cards())

@@ -65,10 +65,7 @@ def table(
     used.update(c for ms in moon_cards for g in ms for c in g)
     used.update(cards(discard))
     used.update(cards(prizes))
-    if deck is None:
-        deck_cards = tuple(c for c in standard_deck() if c not in used)
-    else:
-        deck_cards = cards(deck)
+    deck_cards = tuple(c for c in standard_deck() if c not in used) if deck is None else cards(deck)
     return MoonsAndPlanetsState(
         game=game,
         seed=1,
@@ -152,7 +149,7 @@ class TestPrizeOrder:
         )
         follows = [trick[i].suit == trick[0].suit for i in order]
         assert follows == sorted(follows, reverse=True)  # followers first
-        for a, b in zip(order, order[1:], strict=False):
+        for a, b in itertools.pairwise(order):
             if follows[order.index(a)] == follows[order.index(b)]:
                 assert trick[a].rank >= trick[b].rank
 
@@ -520,7 +517,7 @@ class TestFiveOfClubsSwitch:
         state = table(["3S", "2S"], prizes="5C QC", phase=mp.TURN_PRIZE, trick_players=(0, 1))
         state = state.apply(TurnPrize(1)).apply(PlayCard(C("3S"))).apply(PlayCard(C("2S")))
         assert state.hands[0] == (C("5C"),) and not of_type(state, mp.PlanetSwitched)
-        assert list(state.legal_actions())[0] == DeclarePlanet((C("5C"),))
+        assert next(iter(state.legal_actions())) == DeclarePlanet((C("5C"),))
 
 
 class TestEnd:
@@ -720,7 +717,7 @@ def test_every_listed_move_is_allowed_by_the_rules():
 
 def test_cards_from_other_decks_are_named_as_the_problem():
     """Rulings 1: 'Standard 52 cards, no Jokers'."""
-    assert not is_moon("JK BIG") and "no Jokers" in mp.moon_problem("JK JK".split()[:1])
+    assert not is_moon("JK BIG") and "no Jokers" in mp.moon_problem(["JK", "JK"][:1])
     assert not is_planet("JK 9H") and "standard cards" in planet_problem("R12 G5")
     with pytest.raises(MathCardsError, match="no Jokers"):
         prize_order("3S JK")
@@ -811,9 +808,8 @@ def _brute_put_downs(state) -> set:
     moves = {Done()}
     if not state.planets[player]:
         for chosen in _subsets(hand):
-            if chosen and is_planet(chosen):
-                if C("5C") not in hand or chosen == (C("5C"),):
-                    moves.add(DeclarePlanet(chosen))
+            if chosen and is_planet(chosen) and (C("5C") not in hand or chosen == (C("5C"),)):
+                moves.add(DeclarePlanet(chosen))
         return moves
     moons = state.moons[player]
     for chosen in _subsets(hand):

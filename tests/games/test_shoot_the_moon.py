@@ -504,7 +504,7 @@ def test_trick_winner_properties(data):
     deck = list(moon_deck())
     size = data.draw(st.integers(min_value=1, max_value=6))
     cards = data.draw(st.permutations(deck))[:size]
-    index, rule, _ = explain_trick(cards)
+    index, _rule, _ = explain_trick(cards)
     winner = cards[index]
     if BIG in cards:
         assert index == cards.index(BIG)

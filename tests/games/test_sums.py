@@ -265,7 +265,7 @@ def test_capture_ways_give_helper_operation_and_result():
 
 def test_capture_targets_accepts_cards_or_text_and_lists_each_copy():
     assert capture_targets(parse_card("3H"), ["4H"], cards("7H 7H")) == list(cards("7H 7H"))
-    assert capture_targets("3h", "4H 5C".split(), ("7♥",)) == [Card("H", 7)]
+    assert capture_targets("3h", ["4H", "5C"], ("7♥",)) == [Card("H", 7)]
 
 
 def brute_force_targets(played, own, opponent):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import doctest
+import itertools
 import random
 from collections import Counter
 
@@ -475,7 +476,7 @@ def test_dealer_rotation_over_a_whole_game():
     starts = [e for e in state.events if isinstance(e, RoundStarted)]
     assert len(starts) >= 4
     assert (starts[0].player, starts[0].first_player) == (2, 0)
-    for before, after in zip(starts, starts[1:], strict=False):
+    for before, after in itertools.pairwise(starts):
         assert after.player == before.first_player
         assert after.first_player == (after.player + 1) % 3
         assert after.round_number == before.round_number + 1
@@ -626,8 +627,7 @@ def brute_force(hand: list[Card], counted: list[int]) -> set[tuple[tuple, int]]:
         if card.is_joker:
             continue
         for v in ((1, 14) if card.rank == 1 else (card.rank,)):
-            for sign in (1, -1):
-                singles.append(((str(card), sign, v), sign * v))
+            singles.extend(((str(card), sign, v), sign * v) for sign in (1, -1))
     options = {((s,), value + c) for s, c in singles}
     if any(card.is_joker for card in hand):
         options.add(((("JK", 0, 0),), after_joker))

@@ -45,7 +45,7 @@ def test_prize_check_asks_the_kind_for_each_card():
     places = [1, 2, 4, 3]
     result = check.answer(places)
     assert result is not None and result.correct
-    for card, place in zip("3S 2S 4H 8D".split(), places, strict=True):
+    for card, place in zip(["3S", "2S", "4H", "8D"], places, strict=True):
         (expected,) = kind_results("which_prize", [place], trick="3S 2S 4H 8D", yours=card)
         assert expected.correct and expected.headline in result.text
 

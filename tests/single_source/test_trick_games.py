@@ -124,7 +124,7 @@ def test_moons_are_the_rules_module(text: str, moon: bool) -> None:
 # --- Moons and Planets: which prize a card takes (seed 004 rule 4) -------------------
 def test_discards_of_one_rank_go_by_suit() -> None:
     # discards of the same denomination: diamonds, clubs, spades, hearts
-    assert mp.prize_order("3S 8H 8D 8C 2S".split()) == [0, 4, 2, 3, 1]
+    assert mp.prize_order(["3S", "8H", "8D", "8C", "2S"]) == [0, 4, 2, 3, 1]
 
 
 @settings(max_examples=60, deadline=None)

@@ -213,7 +213,7 @@ class TestGuidedHand:
             if more.disabled:
                 break
             click(more)
-        assert sorted(seen + [str(mp.Done())]) == sorted(legal), "every legal move is reachable"
+        assert sorted([*seen, str(mp.Done())]) == sorted(legal), "every legal move is reachable"
         back = hand.moves_box.children[-1].children[0]
         click(back)
         assert hand.move_page == 0 and hand.moves_box.children[-1].children[0].disabled

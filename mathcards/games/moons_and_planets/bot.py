@@ -78,9 +78,7 @@ def strong_policy(
         for action in options:
             if isinstance(action, DeclarePlanet):
                 key = (3, len(action.cards))
-            elif isinstance(action, MakeMoon):
-                key = (2, len(action.cards))
-            elif isinstance(action, AddToMoon):
+            elif isinstance(action, (MakeMoon, AddToMoon)):
                 key = (2, len(action.cards))
             elif isinstance(action, Regroup):
                 before = sum(len(g) for g in obs.moons[obs.player])

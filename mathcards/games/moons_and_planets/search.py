@@ -57,7 +57,7 @@ def planet_options(hand: tuple[Card, ...]) -> tuple[tuple[Card, ...], ...]:
         out.append((FIVE_OF_CLUBS,))
 
     def grow(cards: list[Card], start: int, chosen: list[Card], total: int) -> None:
-        if len(chosen) >= 2 and PLANET_LOW <= total:
+        if len(chosen) >= 2 and total >= PLANET_LOW:
             out.append(_in_order(chosen))
         for i in range(start, len(cards)):
             value = planet_points(cards[i])
@@ -307,7 +307,7 @@ class PutDownOptions(Collection[Any]):
     the same cards in another order are the same move, see ``_coerce_cards``).
     """
 
-    __slots__ = ("listed", "_ids", "_moves")
+    __slots__ = ("_ids", "_moves", "listed")
 
     def __init__(self, listed: tuple[Any, ...]) -> None:
         self.listed = listed

@@ -213,9 +213,9 @@ class MoonsAndPlanetsState(State[MoonsAndPlanets]):
 
     def observation(self, player: int) -> Observation:
         n = self.game.num_players
-        if type(player) is not int or not 0 <= player < n:
-            if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n:
-                raise SettingsError(f"player must be a seat from 0 to {n - 1}, not {player!r}")
+        if (type(player) is not int or not 0 <= player < n) and (
+                isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < n):
+            raise SettingsError(f"player must be a seat from 0 to {n - 1}, not {player!r}")
         return Observation(
             player=player,
             phase=self.phase,

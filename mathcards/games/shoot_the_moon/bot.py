@@ -107,7 +107,7 @@ def strong_policy(observation: MoonObservation, legal: Sequence[Play], rng: rand
     best_option, best_value = options[0], float("-inf")
     for option in options:
         card = option.card
-        trick = obs.trick + (card,)
+        trick = (*obs.trick, card)
         index = _explain(trick)[0]
         winner_seat = obs.trick_players[index] if index < len(obs.trick) else me
         winning = obs.side_of(winner_seat) == my_side
@@ -139,9 +139,9 @@ def strong_policy(observation: MoonObservation, legal: Sequence[Play], rng: rand
                 p_opp = 0.4 if opponent in later else 0.0
             opp_moons = max(moons_raw, -obs.chips[opponent])
             lose -= p_opp * (opp_moons + opp_parity)
-        elif card.suit == LITTLE_MOON and not winning:
-            if winner_seat < n and obs.chips[winner_seat] > 0:
-                lose += 0.5
+        elif (card.suit == LITTLE_MOON and not winning
+              and winner_seat < n and obs.chips[winner_seat] > 0):
+            lose += 0.5
         # Keep high cards for later when nothing is lost by it.
         spend = 0.002 * card.rank + (0.01 if card.suit == RED else 0.0)
         value = p_take * take + (1 - p_take) * lose + future_bigs - spend

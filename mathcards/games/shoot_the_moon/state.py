@@ -275,10 +275,10 @@ class MoonState(State[ShootTheMoon]):
         card = action.card
         hand = list(self.hands[seat])
         hand.remove(card)
-        hands = self.hands[:seat] + (tuple(hand),) + self.hands[seat + 1 :]
-        trick = self.trick + (card,)
-        players = self.trick_players + (seat,)
-        played = self.played + (card,)
+        hands = (*self.hands[:seat], tuple(hand), *self.hands[seat + 1:])
+        trick = (*self.trick, card)
+        players = (*self.trick_players, seat)
+        played = (*self.played, card)
         events: list[Event] = [CardPlayed(seat, card)]
         dummy_pile = self.dummy_pile
         if game.has_dummy:
@@ -293,10 +293,7 @@ class MoonState(State[ShootTheMoon]):
         else:
             size = n
         if len(trick) < size:
-            if game.has_dummy:
-                nxt = 1 - seat
-            else:
-                nxt = (seat + 1) % n
+            nxt = 1 - seat if game.has_dummy else (seat + 1) % n
             return (
                 {"hands": hands, "trick": trick, "trick_players": players, "played": played,
                  "to_play": nxt, "dummy_pile": dummy_pile},
@@ -326,10 +323,10 @@ class MoonState(State[ShootTheMoon]):
                 before = chips[side]
                 after = max(0, before + nominal)
                 change = after - before
-                chips = chips[:side] + (after,) + chips[side + 1 :]
-        taken = self.taken[:winner] + (self.taken[winner] + trick,) + self.taken[winner + 1 :]
+                chips = (*chips[:side], after, *chips[side + 1:])
+        taken = (*self.taken[:winner], self.taken[winner] + trick, *self.taken[winner + 1:])
         won = self.tricks_won
-        tricks_won = won[:winner] + (won[winner] + 1,) + won[winner + 1 :]
+        tricks_won = (*won[:winner], won[winner] + 1, *won[winner + 1:])
         events.append(TrickWon(winner, trick, players, index, rule, reason, change, winner == n))
         if winner < n and nominal:
             events.append(ChipsChanged(side, change, _moon_reason(trick, change), chips[side],
@@ -355,7 +352,7 @@ class MoonState(State[ShootTheMoon]):
                 top, changes["dummy_pile"] = dummy_pile[0], dummy_pile[1:]
                 changes["trick"] = (top,)
                 changes["trick_players"] = (n,)
-                changes["played"] = played + (top,)
+                changes["played"] = (*played, top)
                 events.append(CardPlayed(n, top, True))
                 changes["to_play"] = 1 - self.dealer
             else:
