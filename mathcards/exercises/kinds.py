@@ -1032,10 +1032,14 @@ class FindCapture(Kind):
 
     def hint(self, position: dict, level: int) -> Any:
         ways = self.ways(position)
-        best = max(ways, key=lambda w: (_su().card_points(w.target), w.target.rank))
         if level <= 1:
             return make_hint(1, "a capture needs cards of one colour: played card plus or "
                                 "minus a helper of yours makes their card")
+        if not ways:
+            return make_hint(level, "no capture works here: no card you can play, with a "
+                                    "helper of its colour, makes one of their cards (and an "
+                                    "Ace falls only to a Queen, a King only to a 2)")
+        best = max(ways, key=lambda w: (_su().card_points(w.target), w.target.rank))
         sentence = f"your {best.played.symbol} can capture"
         if position.get("played") is not None:
             sentence = f"try your helper {best.helper.symbol} with {best.played.symbol}"
