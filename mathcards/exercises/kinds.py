@@ -46,6 +46,9 @@ from mathcards.exercises.fields import (
 
 MINUS = "\u2212"
 
+Position = dict[str, Any]
+"""A position: each field's name to its read value (cards, numbers, dice, plays)."""
+
 
 class AnswerError(MathCardsError):
     """An answer that cannot be judged (not a card of the position, wrong shape)."""
@@ -215,47 +218,47 @@ class Kind:
     unique_cards: ClassVar[bool] = False  # one deck: no card twice in a position
     work_advice: ClassVar[str] = "use fewer cards or loosen 'require'"
 
-    def problems(self, position: dict) -> list[str]:
+    def problems(self, position: Position) -> list[str]:
         return []
 
-    def measures(self, position: dict) -> dict[str, int]:
+    def measures(self, position: Position) -> dict[str, int]:
         return {}
 
     def pool_filter(self, field_name: str, card: Card) -> bool:
         """Whether a template of this field may draw ``card`` (a rule, not a choice)."""
         return True
 
-    def prompt(self, position: dict) -> str:
+    def prompt(self, position: Position) -> str:
         return self.question
 
-    def choices(self, position: dict) -> list[str]:
+    def choices(self, position: Position) -> list[str]:
         """The labels of the answer buttons (choice and yes/no kinds)."""
         return []
 
-    def choice_answers(self, position: dict) -> list[Any]:
+    def choice_answers(self, position: Position) -> list[Any]:
         """What each button of ``choices`` answers: the value ``read_answer`` takes for it."""
         return []
 
-    def read_answer(self, position: dict, answer: Any) -> Any:
+    def read_answer(self, position: Position, answer: Any) -> Any:
         raise NotImplementedError
 
     def answer_text(self, answer: Any) -> str:
         return str(answer)
 
-    def describe_answer(self, position: dict, answer: Any) -> str:
+    def describe_answer(self, position: Position, answer: Any) -> str:
         """The answer as the results show it to a teacher (cards, not button numbers)."""
         return self.answer_text(answer)
 
-    def check(self, position: dict, answer: Any) -> Result:
+    def check(self, position: Position, answer: Any) -> Result:
         raise NotImplementedError
 
-    def hint(self, position: dict, level: int) -> Any:
+    def hint(self, position: Position, level: int) -> Any:
         raise NotImplementedError
 
-    def solution(self, position: dict) -> Result:
+    def solution(self, position: Position) -> Result:
         raise NotImplementedError
 
-    def all_cards(self, position: dict) -> list[Card]:
+    def all_cards(self, position: Position) -> list[Card]:
         out: list[Card] = []
         for spec in self.fields:
             value = position.get(spec.name)
@@ -279,19 +282,19 @@ class YesNoKind(Kind):
     answer_style = "yesno"
     measure_names = ("answer",)
 
-    def truth(self, position: dict) -> bool:
+    def truth(self, position: Position) -> bool:
         raise NotImplementedError
 
-    def reason(self, position: dict) -> list[Any]:
+    def reason(self, position: Position) -> list[Any]:
         raise NotImplementedError
 
-    def choices(self, position: dict) -> list[str]:
+    def choices(self, position: Position) -> list[str]:
         return ["Yes", "No"]
 
-    def choice_answers(self, position: dict) -> list[Any]:
+    def choice_answers(self, position: Position) -> list[Any]:
         return [True, False]
 
-    def read_answer(self, position: dict, answer: Any) -> bool:
+    def read_answer(self, position: Position, answer: Any) -> bool:
         """Yes or no: True/False or the words (yes, y, true; no, n, false), never a number."""
         if isinstance(answer, bool):
             return answer
@@ -302,10 +305,10 @@ class YesNoKind(Kind):
     def answer_text(self, answer: Any) -> str:
         return "yes" if answer else "no"
 
-    def measures(self, position: dict) -> dict[str, int]:
+    def measures(self, position: Position) -> dict[str, int]:
         return {"answer": int(self.truth(position))}
 
-    def check(self, position: dict, answer: Any) -> Result:
+    def check(self, position: Position, answer: Any) -> Result:
         said = self.read_answer(position, answer)
         truth = self.truth(position)
         word = "Yes" if truth else "No"
@@ -314,7 +317,7 @@ class YesNoKind(Kind):
         return Result(False, 0.0, f"Not quite: the answer is {word.lower()}.",
                       tuple(self.reason(position)))
 
-    def solution(self, position: dict) -> Result:
+    def solution(self, position: Position) -> Result:
         word = "yes" if self.truth(position) else "no"
         return Result(True, 1.0, f"The answer is {word}.", tuple(self.reason(position)))
 
@@ -333,7 +336,7 @@ def _counted_field(value: Any, game: str) -> tuple[Any, ...]:
     return tuple(read_int(v, low=-14, high=14, what="a counted value") for v in items)
 
 
-def position_state(position: dict[str, Any]) -> Any:
+def position_state(position: Position) -> Any:
     """The engine's state of a Suns to Moons position (``SunsToMoons.position``)."""
     from mathcards.games.suns_to_moons import SunsToMoons
 
@@ -342,7 +345,7 @@ def position_state(position: dict[str, Any]) -> Any:
                                 goal=position.get("goal") or 0)
 
 
-def start_deck(position: dict[str, Any]) -> tuple[list[int], list[Card | None], int]:
+def start_deck(position: Position) -> tuple[list[int], list[Card | None], int]:
     """(counted values, the cards behind them, deck size) of a Suns to Moons position."""
     state = position_state(position)
     return list(state.counted), list(state.counted_cards), state.deck_size
@@ -465,16 +468,16 @@ class ReachGoal(Kind):
                   help="how many cards the student may play at most"),
     )
 
-    def start(self, position: dict[str, Any]) -> Any:
+    def start(self, position: Position) -> Any:
         return position_state(position)
 
-    def prompt(self, position: dict[str, Any]) -> str:
+    def prompt(self, position: Position) -> str:
         n = position["most_plays"]
         plays = "one card" if n == 1 else f"at most {n} cards"
         return (f"The deck is {_num(sum(start_deck(position)[0]))}. Play {plays} from your hand "
                 f"to make it {_num(position['goal'])}.")
 
-    def solutions(self, position: dict[str, Any], limit: int = 2000) -> list[tuple[Any, ...]]:
+    def solutions(self, position: Position, limit: int = 2000) -> list[tuple[Any, ...]]:
         """Every play sequence that reaches the goal within the most plays (first goal hit)."""
         most = position["most_plays"]
         found: list[tuple[Any, ...]] = []
@@ -500,7 +503,7 @@ class ReachGoal(Kind):
         # a Joker sorts apart from the numbers (a str beside ints cannot be sorted)
         return tuple(sorted((p.card.is_joker, p.contribution) for p in plays))
 
-    def measures(self, position: dict[str, Any]) -> dict[str, int]:
+    def measures(self, position: Position) -> dict[str, int]:
         sols = self.solutions(position)
         counted, _, size = start_deck(position)
         return {
@@ -510,7 +513,7 @@ class ReachGoal(Kind):
             "cards": size,
         }
 
-    def problems(self, position: dict[str, Any]) -> list[str]:
+    def problems(self, position: Position) -> list[str]:
         if position.get("deck") is None and position.get("counted") is None:
             return ["give the deck (7H -10S +6D) or the counted values ([7, -10, 6])"]
         if position.get("deck") is not None and position.get("counted") is not None:
@@ -526,7 +529,7 @@ class ReachGoal(Kind):
             return [f"no play reaches the goal {_num(position['goal'])} from this hand{within}"]
         return []
 
-    def read_answer(self, position: dict[str, Any], answer: Any) -> tuple[Any, ...]:
+    def read_answer(self, position: Position, answer: Any) -> tuple[Any, ...]:
         plays = read_plays(answer)
         if not plays:
             raise AnswerError("play at least one card")
@@ -535,7 +538,7 @@ class ReachGoal(Kind):
     def answer_text(self, answer: Any) -> str:
         return " ".join(play_text(p) for p in answer)
 
-    def check(self, position: dict[str, Any], answer: Any) -> Result:
+    def check(self, position: Position, answer: Any) -> Result:
         plays = self.read_answer(position, answer)
         goal, most = position["goal"], position["most_plays"]
         state = self.start(position)
@@ -567,11 +570,11 @@ class ReachGoal(Kind):
             head = f"Not quite: the deck is {_num(value)}, not the goal {_num(goal)}."
         return Result(False, 0.0, head, tuple(steps))
 
-    def _best(self, position: dict[str, Any]) -> tuple[Any, ...]:
+    def _best(self, position: Position) -> tuple[Any, ...]:
         sols = self.solutions(position)
         return min(sols, key=len) if sols else ()
 
-    def hint(self, position: dict[str, Any], level: int) -> Any:
+    def hint(self, position: Position, level: int) -> Any:
         best = self._best(position)
         goal = _num(position["goal"])
         if level <= 1:
@@ -587,7 +590,7 @@ class ReachGoal(Kind):
         state = self.start(position)
         return make_hint(3, f"start with {words}", _sm_steps(_sm_apply(state, first)))
 
-    def solution(self, position: dict[str, Any]) -> Result:
+    def solution(self, position: Position) -> Result:
         from mathcards.explain import chain_steps
 
         best = self._best(position)
@@ -614,15 +617,15 @@ class DeckValue(Kind):
         FieldSpec("deck", _deck_field, help="the deck, centre card first: 7H -10S +6D JK"),
     )
 
-    def counted(self, position: dict[str, Any]) -> list[int]:
+    def counted(self, position: Position) -> list[int]:
         return list(position_state(position).counted)
 
-    def measures(self, position: dict[str, Any]) -> dict[str, int]:
+    def measures(self, position: Position) -> dict[str, int]:
         deck = position["deck"]
         return {"deck value": sum(self.counted(position)), "cards": len(deck),
                 "jokers": sum(1 for p in deck if p.card.is_joker)}
 
-    def read_answer(self, position: dict[str, Any], answer: Any) -> int:
+    def read_answer(self, position: Position, answer: Any) -> int:
         if isinstance(answer, bool):
             raise AnswerError("answer with a whole number, like -3")
         if isinstance(answer, int):
@@ -633,20 +636,20 @@ class DeckValue(Kind):
         raise AnswerError(f"{shown(answer)} is not a whole number: type one with the digits "
                           "0-9, like -3 or 7")
 
-    def _chain(self, position: dict[str, Any]) -> Any:
+    def _chain(self, position: Position) -> Any:
         from mathcards.explain import chain_steps
         from mathcards.explain.suns_to_moons import seed_record
 
         plays = [(p.value, 0 if p.card.is_joker else p.sign) for p in position["deck"]]
         return chain_steps(self.counted(position), record=seed_record(plays))
 
-    def _question_terms(self, position: dict[str, Any]) -> str:
+    def _question_terms(self, position: Position) -> str:
         from mathcards.explain.terms import Num, Sum, text_of
 
         counted = self.counted(position) or [0]
         return text_of(Sum(tuple(Num(t) for t in counted))) + " = ?"
 
-    def check(self, position: dict[str, Any], answer: Any) -> Result:
+    def check(self, position: Position, answer: Any) -> Result:
         said = self.read_answer(position, answer)
         value = sum(self.counted(position))
         if said == value:
@@ -664,7 +667,7 @@ class DeckValue(Kind):
         steps.append(fact(f"add the counted cards in order: {self._question_terms(position)}"))
         return Result(False, 0.0, f"Not quite: the deck is not {_num(said)}.", tuple(steps))
 
-    def hint(self, position: dict[str, Any], level: int) -> Any:
+    def hint(self, position: Position, level: int) -> Any:
         if level <= 1:
             text = "add the cards in the order they were played; across adds, upright subtracts"
             if any(p.card.is_joker for p in position["deck"]):
@@ -682,7 +685,7 @@ class DeckValue(Kind):
         text = f"step by step: {', '.join(running) or 'start at 0'}, then {last} → ?"
         return make_hint(3, text)
 
-    def solution(self, position: dict[str, Any]) -> Result:
+    def solution(self, position: Position) -> Result:
         value = sum(self.counted(position))
         return Result(True, 1.0, f"The deck is {_num(value)}.", (self._chain(position),))
 
@@ -735,28 +738,28 @@ class MakeStacks(Kind):
         FieldSpec("hand", _cards_field(1, 14), help="the cards in hand"),
     )
 
-    def prompt(self, position: dict) -> str:
+    def prompt(self, position: Position) -> str:
         d1, d2 = position["dice"]
         return (f"The dice show {d1} and {d2}: make stacks of {d1 + d2}. "
                 "Full marks for the most points these cards can make.")
 
-    def best(self, position: dict) -> tuple[list[tuple[Card, ...]], int]:
+    def best(self, position: Position) -> tuple[list[tuple[Card, ...]], int]:
         ds = _ds()
         dice = tuple(position["dice"])
         stacks = [tuple(s) for s in ds.best_stacks(list(position["hand"]), dice)]
         return stacks, sum(ds.stack_points(list(s), dice) for s in stacks)
 
-    def measures(self, position: dict) -> dict[str, int]:
+    def measures(self, position: Position) -> dict[str, int]:
         stacks, points = self.best(position)
         return {"best stacks": len(stacks), "best points": points}
 
-    def problems(self, position: dict) -> list[str]:
+    def problems(self, position: Position) -> list[str]:
         if not self.best(position)[0]:
             d1, d2 = position["dice"]
             return [f"these cards make no stack of {d1 + d2}: add cards or change the dice"]
         return []
 
-    def read_answer(self, position: dict, answer: Any) -> tuple[tuple[Card, ...], ...]:
+    def read_answer(self, position: Position, answer: Any) -> tuple[tuple[Card, ...], ...]:
         if isinstance(answer, str):
             groups = [g for g in answer.split("|") if g.strip()]
         elif isinstance(answer, (list, tuple)):
@@ -776,12 +779,12 @@ class MakeStacks(Kind):
     def answer_text(self, answer: Any) -> str:
         return " | ".join(" ".join(str(c) for c in s) for s in answer) or "(no stacks)"
 
-    def state(self, position: dict) -> Any:
+    def state(self, position: Position) -> Any:
         """The position as a real engine state: you to lay stacks with this hand."""
         ds = _ds()
         return ds.DiceStacks(num_players=2).position(position["hand"], position["dice"])
 
-    def check(self, position: dict, answer: Any) -> Result:
+    def check(self, position: Position, answer: Any) -> Result:
         ds = _ds()
         stacks = self.read_answer(position, answer)
         dice = tuple(position["dice"])
@@ -824,7 +827,7 @@ class MakeStacks(Kind):
                     f"make {best}.")
         return Result(False, score, head, tuple(steps))
 
-    def hint(self, position: dict, level: int) -> Any:
+    def hint(self, position: Position, level: int) -> Any:
         stacks, points = self.best(position)
         target = sum(position["dice"])
         made = f"{len(stacks)} stack{'s' if len(stacks) != 1 else ''} of {target}"
@@ -838,7 +841,7 @@ class MakeStacks(Kind):
             return make_hint(2, sentence)
         return make_hint(3, sentence, [_stack_step(first, tuple(position["dice"]))])
 
-    def solution(self, position: dict) -> Result:
+    def solution(self, position: Position) -> Result:
         stacks, points = self.best(position)
         dice = tuple(position["dice"])
         steps = [_stack_step(s, dice) for s in stacks]
@@ -858,21 +861,21 @@ class IsStack(YesNoKind):
         FieldSpec("cards", _cards_field(1, 8), help="the cards of the stack, Kings last"),
     )
 
-    def prompt(self, position: dict) -> str:
+    def prompt(self, position: Position) -> str:
         d1, d2 = position["dice"]
         return f"The dice show {d1} and {d2}. Do these cards make a stack of {d1 + d2}?"
 
-    def truth(self, position: dict) -> bool:
+    def truth(self, position: Position) -> bool:
         return _ds().stack_points(list(position["cards"]), tuple(position["dice"])) > 0
 
-    def measures(self, position: dict) -> dict[str, int]:
+    def measures(self, position: Position) -> dict[str, int]:
         points = _ds().stack_points(list(position["cards"]), tuple(position["dice"]))
         return {"answer": int(points > 0), "points": points}
 
-    def reason(self, position: dict) -> list[Any]:
+    def reason(self, position: Position) -> list[Any]:
         return [_stack_step(position["cards"], tuple(position["dice"]))]
 
-    def hint(self, position: dict, level: int) -> Any:
+    def hint(self, position: Position, level: int) -> Any:
         target = sum(position["dice"])
         cards = position["cards"]
         if level <= 1:
@@ -942,32 +945,32 @@ class FindCapture(Kind):
         FieldSpec("opponent", _cards_field(1, 10), help="their face-up cards"),
     )
 
-    def playable(self, position: dict) -> tuple[Card, ...]:
+    def playable(self, position: Position) -> tuple[Card, ...]:
         if position.get("played") is not None:
             return (position["played"],)
         return tuple(dict.fromkeys(position.get("hand") or ()))
 
-    def prompt(self, position: dict) -> str:
+    def prompt(self, position: Position) -> str:
         if position.get("played") is not None:
             return (f"You play {position['played'].symbol}. Which of their cards does it "
                     "capture?")
         return "Which card from your hand captures one of theirs? Pick it, then their card."
 
-    def ways(self, position: dict) -> list[Any]:
+    def ways(self, position: Position) -> list[Any]:
         su = _su()
         out = []
         for card in self.playable(position):
             out.extend(su.capture_ways(card, position["own"], position["opponent"]))
         return out
 
-    def answers(self, position: dict) -> set[tuple[Card, Card]]:
+    def answers(self, position: Position) -> set[tuple[Card, Card]]:
         return {(w.played, w.target) for w in self.ways(position)}
 
-    def measures(self, position: dict) -> dict[str, int]:
+    def measures(self, position: Position) -> dict[str, int]:
         answers = self.answers(position)
         return {"solutions": len(answers), "captures": len({t for _, t in answers})}
 
-    def problems(self, position: dict) -> list[str]:
+    def problems(self, position: Position) -> list[str]:
         if position.get("hand") is None and position.get("played") is None:
             return ["give the card played ('played: 9S') or the hand to choose from"]
         if position.get("hand") is not None and position.get("played") is not None:
@@ -977,7 +980,7 @@ class FindCapture(Kind):
                     "King/2 rule"]
         return []
 
-    def read_answer(self, position: dict, answer: Any) -> tuple[Card, Card]:
+    def read_answer(self, position: Position, answer: Any) -> tuple[Card, Card]:
         if isinstance(answer, str):
             parts = [p for p in split_cards(answer.replace("takes", " ").replace("→", " "))]
         else:
@@ -1004,7 +1007,7 @@ class FindCapture(Kind):
         return _your_capture()(player=0, played=way.played, helper=way.helper, op=way.op,
                                target=way.target, target_owner=1, stage=stage)
 
-    def captured(self, position: dict, played: Card, target: Card) -> Any:
+    def captured(self, position: Position, played: Card, target: Card) -> Any:
         """What if: ``played`` played on a real engine state; the capture's way of
         ``target`` (the engine's), or None when it is not captured."""
         su = _su()
@@ -1019,7 +1022,7 @@ class FindCapture(Kind):
                 return ev.way
         return None
 
-    def check(self, position: dict, answer: Any) -> Result:
+    def check(self, position: Position, answer: Any) -> Result:
         played, target = self.read_answer(position, answer)
         way = self.captured(position, played, target)
         if way is not None:
@@ -1030,7 +1033,7 @@ class FindCapture(Kind):
                       f"Not quite: {played.symbol} does not capture {target.symbol}.",
                       (fact(reason),))
 
-    def hint(self, position: dict, level: int) -> Any:
+    def hint(self, position: Position, level: int) -> Any:
         ways = self.ways(position)
         if level <= 1:
             return make_hint(1, "a capture needs cards of one colour: played card plus or "
@@ -1047,7 +1050,7 @@ class FindCapture(Kind):
             return make_hint(2, sentence)
         return make_hint(3, sentence, [self._step(best, "threat")])
 
-    def solution(self, position: dict) -> Result:
+    def solution(self, position: Position) -> Result:
         ways = self.ways(position)
         seen = set()
         steps = []
@@ -1080,24 +1083,24 @@ class WhoTakesTrick(Kind):
     measure_names = ("winner position",)
     fields = (FieldSpec("trick", _cards_field(2, 6), help="the cards in play order, led first"),)
 
-    def problems(self, position: dict) -> list[str]:
+    def problems(self, position: Position) -> list[str]:
         try:
             _stm().explain_trick(position["trick"])
         except MathCardsError as exc:
             return [str(exc)]
         return []
 
-    def measures(self, position: dict) -> dict[str, int]:
+    def measures(self, position: Position) -> dict[str, int]:
         return {"winner position": _stm().trick_winner(position["trick"]) + 1}
 
-    def choices(self, position: dict) -> list[str]:
+    def choices(self, position: Position) -> list[str]:
         return [f"{'led ' if i == 0 else ''}{c.symbol}" for i, c in enumerate(position["trick"])]
 
-    def choice_answers(self, position: dict) -> list[Any]:
+    def choice_answers(self, position: Position) -> list[Any]:
         # the card's place in the trick, not the card: a trick may hold two Big Moons
         return list(range(len(position["trick"])))
 
-    def read_answer(self, position: dict, answer: Any) -> int:
+    def read_answer(self, position: Position, answer: Any) -> int:
         trick = position["trick"]
         if isinstance(answer, int) and not isinstance(answer, bool):
             if 0 <= answer < len(trick):
@@ -1114,10 +1117,10 @@ class WhoTakesTrick(Kind):
     def answer_text(self, answer: Any) -> str:
         return str(answer)
 
-    def describe_answer(self, position: dict, answer: Any) -> str:
+    def describe_answer(self, position: Position, answer: Any) -> str:
         return str(position["trick"][answer])
 
-    def check(self, position: dict, answer: Any) -> Result:
+    def check(self, position: Position, answer: Any) -> Result:
         index = self.read_answer(position, answer)
         trick = position["trick"]
         winner, rule, sentence = _stm().explain_trick(trick)
@@ -1133,7 +1136,7 @@ class WhoTakesTrick(Kind):
             why.append(fact(f"{card} is not the led colour"))
         return Result(False, 0.0, f"Not quite: {card} does not take this trick.", tuple(why))
 
-    def hint(self, position: dict, level: int) -> Any:
+    def hint(self, position: Position, level: int) -> Any:
         if level <= 1:
             return make_hint(1, "check in order: a Big Moon? a Little Moon led? any red? "
                                 "else the led colour")
@@ -1142,7 +1145,7 @@ class WhoTakesTrick(Kind):
             return make_hint(2, _stm().RULE_WORDS[rule])
         return make_hint(3, sentence)
 
-    def solution(self, position: dict) -> Result:
+    def solution(self, position: Position) -> Result:
         trick = position["trick"]
         winner, _rule, sentence = _stm().explain_trick(trick)
         return Result(True, 1.0, f"{trick[winner]} takes the trick.", (fact(sentence),))
@@ -1163,17 +1166,17 @@ class IsPlayLegal(YesNoKind):
         FieldSpec("card", _card_field, help="the card you want to play (from your hand)"),
     )
 
-    def prompt(self, position: dict) -> str:
+    def prompt(self, position: Position) -> str:
         led = position.get("led")
         where = f"{led} was led" if led is not None else "You lead"
         return f"{where}. May you play {position['card']}?"
 
-    def problems(self, position: dict) -> list[str]:
+    def problems(self, position: Position) -> list[str]:
         if position["card"] not in position["hand"]:
             return [f"the card {position['card']} must be one of the hand's cards"]
         return []
 
-    def truth(self, position: dict) -> bool:
+    def truth(self, position: Position) -> bool:
         # asked of the engine: the hand's seat plays next, after the led card
         stm = _stm()
         led = position.get("led")
@@ -1181,12 +1184,12 @@ class IsPlayLegal(YesNoKind):
                              to_play=1)
         return table.is_legal(stm.Play(position["card"]))
 
-    def reason(self, position: dict) -> list[Any]:
+    def reason(self, position: Position) -> list[Any]:
         rule = _stm().follow_rule(list(position["hand"]), position.get("led"))
         verdict = "may" if self.truth(position) else "may not"
         return [fact(rule), fact(f"so you {verdict} play {position['card']}")]
 
-    def hint(self, position: dict, level: int) -> Any:
+    def hint(self, position: Position, level: int) -> Any:
         led = position.get("led")
         if level <= 1:
             return make_hint(1, "follow the led colour if you can; a Big or Little Moon may "
@@ -1218,17 +1221,17 @@ class PlanetOrNot(YesNoKind):
     measure_names = ("answer", "total")
     fields = (FieldSpec("cards", _cards_field(1, 8), help="the cards put down together"),)
 
-    def truth(self, position: dict) -> bool:
+    def truth(self, position: Position) -> bool:
         return _mp().is_planet(position["cards"])
 
-    def measures(self, position: dict) -> dict[str, int]:
+    def measures(self, position: Position) -> dict[str, int]:
         total = sum(_mp().planet_points(c) for c in position["cards"])
         return {"answer": int(self.truth(position)), "total": total}
 
-    def reason(self, position: dict) -> list[Any]:
+    def reason(self, position: Position) -> list[Any]:
         return [fact(_mp().planet_reason(position["cards"]))]
 
-    def hint(self, position: dict, level: int) -> Any:
+    def hint(self, position: Position, level: int) -> Any:
         cards = position["cards"]
         if level <= 1:
             return make_hint(1, "a planet is 2 or more cards of one suit, no aces, adding to "
@@ -1252,13 +1255,13 @@ class MoonOrNot(YesNoKind):
     unique_cards = True
     fields = (FieldSpec("cards", _cards_field(1, 8), help="the cards put down together"),)
 
-    def truth(self, position: dict) -> bool:
+    def truth(self, position: Position) -> bool:
         return _mp().is_moon(position["cards"])
 
-    def reason(self, position: dict) -> list[Any]:
+    def reason(self, position: Position) -> list[Any]:
         return [fact(_mp().moon_reason(position["cards"]))]
 
-    def hint(self, position: dict, level: int) -> Any:
+    def hint(self, position: Position, level: int) -> Any:
         cards = position["cards"]
         if level <= 1:
             return make_hint(1, "a moon is a run of 3+ of one colour, 2-4 cards of one rank, "
@@ -1301,18 +1304,18 @@ class WhichPrize(Kind):
     def pool_filter(self, field_name: str, card: Card) -> bool:
         return card.rank != 1 and card != Card("C", 5)  # never played to a trick
 
-    def mine(self, position: dict) -> int:
+    def mine(self, position: Position) -> int:
         yours = position.get("yours")
         trick = position["trick"]
         return trick.index(yours) if yours in trick else len(trick) - 1
 
-    def prompt(self, position: dict) -> str:
+    def prompt(self, position: Position) -> str:
         trick = position["trick"]
         card = trick[self.mine(position)]
         return (f"{trick[0].symbol} was led. Which prize does {card.symbol} take? "
                 "(1st prize goes to the highest card)")
 
-    def problems(self, position: dict) -> list[str]:
+    def problems(self, position: Position) -> list[str]:
         trick = position["trick"]
         try:
             _mp().prize_order(trick)
@@ -1326,21 +1329,21 @@ class WhichPrize(Kind):
             return [f"give one prize per card: {len(trick)} prizes for {len(trick)} cards"]
         return []
 
-    def _ranking(self, position: dict) -> Any:
+    def _ranking(self, position: Position) -> Any:
         """The engine's ranking of your card, from the trick played on a real table."""
         award = _mp().play_trick(position["trick"], position.get("prizes") or ())
         mine = self.mine(position)
         return next(r for r in award.ranking_reasons if r.player == mine)
 
-    def place(self, position: dict) -> int:
+    def place(self, position: Position) -> int:
         return self._ranking(position).place
 
-    def measures(self, position: dict) -> dict[str, int]:
+    def measures(self, position: Position) -> dict[str, int]:
         trick = position["trick"]
         return {"place": self.place(position),
                 "followers": sum(1 for c in trick if c.suit == trick[0].suit)}
 
-    def choices(self, position: dict) -> list[str]:
+    def choices(self, position: Position) -> list[str]:
         prizes = position.get("prizes")
         out = []
         for k in range(1, len(position["trick"]) + 1):
@@ -1350,10 +1353,10 @@ class WhichPrize(Kind):
             out.append(label)
         return out
 
-    def choice_answers(self, position: dict) -> list[Any]:
+    def choice_answers(self, position: Position) -> list[Any]:
         return list(range(1, len(position["trick"]) + 1))  # the prize numbers, 1st = 1
 
-    def read_answer(self, position: dict, answer: Any) -> int:
+    def read_answer(self, position: Position, answer: Any) -> int:
         n = len(position["trick"])
         if isinstance(answer, str):  # "3", "3rd" or "3rd prize", in the digits 0-9
             m = re.fullmatch(r"\s*([0-9]{1,2})\s*(?:st|nd|rd|th)?(?:\s+prize)?\s*", answer,
@@ -1363,10 +1366,10 @@ class WhichPrize(Kind):
             raise AnswerError(f"answer with a prize number from 1 to {n}, in the digits 0-9")
         return answer
 
-    def _reason(self, position: dict) -> str:
+    def _reason(self, position: Position) -> str:
         return self._ranking(position).ranking
 
-    def check(self, position: dict, answer: Any) -> Result:
+    def check(self, position: Position, answer: Any) -> Result:
         said = self.read_answer(position, answer)
         place = self.place(position)
         trick = position["trick"]
@@ -1383,7 +1386,7 @@ class WhichPrize(Kind):
         return Result(False, 0.0, f"Not quite: {card.symbol} does not take the "
                       f"{_ordinal(said)} prize.", (fact(f"{card.symbol}: {why}"),))
 
-    def hint(self, position: dict, level: int) -> Any:
+    def hint(self, position: Position, level: int) -> Any:
         trick = position["trick"]
         if level <= 1:
             return make_hint(1, "cards that follow the led suit rank above discards")
@@ -1393,7 +1396,7 @@ class WhichPrize(Kind):
                                 f"{trick[0].symbol}'s suit")
         return make_hint(3, self._reason(position))
 
-    def solution(self, position: dict) -> Result:
+    def solution(self, position: Position) -> Result:
         place = self.place(position)
         card = position["trick"][self.mine(position)]
         return Result(True, 1.0, f"{card.symbol} takes the {_ordinal(place)} prize.",
