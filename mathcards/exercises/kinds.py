@@ -23,15 +23,17 @@ from __future__ import annotations
 import html as _html
 import re
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from mathcards.cards import Card, whole_number
 from mathcards.errors import MathCardsError
 from mathcards.exercises.fields import (
+    CardsTemplate,
     DeckPlay,
     FieldError,
     read_card,
@@ -43,6 +45,9 @@ from mathcards.exercises.fields import (
     shown,
     split_cards,
 )
+
+if TYPE_CHECKING:
+    from mathcards.games.moons_and_planets import PrizeRanking
 
 MINUS = "\u2212"
 
@@ -141,7 +146,7 @@ def _step_text(step: Any) -> str:
 def _step_html(step: Any) -> str:
     if hasattr(step, "html"):
         try:
-            return step.html
+            return str(step.html)
         except Exception:  # LaTeX needs sympy; fall back to words
             pass
     return f'<div class="mc-step">{_html.escape(_step_text(step))}</div>'
@@ -172,12 +177,16 @@ def _cards_words(cards: Iterable[Card]) -> str:
 
 
 # --- field specs ------------------------------------------------------------------------
+FieldReader = Callable[[Any, str], Any]
+"""Reads a field's given value for a game: the value, or a template to draw it from."""
+
+
 @dataclass(frozen=True)
 class FieldSpec:
     """One field of a kind: how to read it, whether it must be given, its default."""
 
     name: str
-    read: Any  # callable(value, game) -> value or template
+    read: FieldReader
     required: bool = True
     default: Any = None
     help: str = ""
@@ -187,19 +196,20 @@ class FieldSpec:
         return self.read in (_card_field, _card_or_none_field)
 
 
-def _cards_field(low: int = 1, high: int = 20):
+def _cards_field(low: int = 1, high: int = 20) -> FieldReader:
     return lambda value, game: read_cards(value, game, low=low, high=high)
 
 
-def _card_field(value, game):
+def _card_field(value: Any, game: str) -> Card | CardsTemplate | None:
     return read_one_card(value, game)
 
 
-def _card_or_none_field(value, game):
+def _card_or_none_field(value: Any, game: str) -> Card | CardsTemplate | None:
     return read_one_card(value, game, allow_none=True)
 
 
-def _int_field(low=None, high=None, what="a whole number"):
+def _int_field(low: int | None = None, high: int | None = None,
+               what: str = "a whole number") -> FieldReader:
     return lambda value, game: read_int(value, low=low, high=high, what=what)
 
 
@@ -280,7 +290,7 @@ _NO = {"no", "n", "false"}
 
 class YesNoKind(Kind):
     answer_style = "yesno"
-    measure_names = ("answer",)
+    measure_names: ClassVar[tuple[str, ...]] = ("answer",)
 
     def truth(self, position: Position) -> bool:
         raise NotImplementedError
@@ -693,13 +703,7 @@ class DeckValue(Kind):
 # ========================================================================================
 # Dice Stacks
 # ========================================================================================
-def _ds():
-    from mathcards.games import dice_stacks
-
-    return dice_stacks
-
-
-def _dice_field(value, game):
+def _dice_field(value: Any, game: str) -> tuple[Any, Any]:
     return read_dice(value)
 
 
@@ -744,7 +748,7 @@ class MakeStacks(Kind):
                 "Full marks for the most points these cards can make.")
 
     def best(self, position: Position) -> tuple[list[tuple[Card, ...]], int]:
-        ds = _ds()
+        from mathcards.games import dice_stacks as ds
         dice = tuple(position["dice"])
         stacks = [tuple(s) for s in ds.best_stacks(list(position["hand"]), dice)]
         return stacks, sum(ds.stack_points(list(s), dice) for s in stacks)
@@ -781,11 +785,11 @@ class MakeStacks(Kind):
 
     def state(self, position: Position) -> Any:
         """The position as a real engine state: you to lay stacks with this hand."""
-        ds = _ds()
+        from mathcards.games import dice_stacks as ds
         return ds.DiceStacks(num_players=2).position(position["hand"], position["dice"])
 
     def check(self, position: Position, answer: Any) -> Result:
-        ds = _ds()
+        from mathcards.games import dice_stacks as ds
         stacks = self.read_answer(position, answer)
         dice = tuple(position["dice"])
         _, best = self.best(position)
@@ -809,7 +813,9 @@ class MakeStacks(Kind):
             state = state.apply(action)
             laid = next(e for e in state.new_events if isinstance(e, ds.StackLaid))
             points += laid.points
-            steps.append(step_of(laid.shape, laid.dice))
+            # a legal stack always has the engine's shape; the explainer's own step otherwise
+            steps.append(step_of(laid.shape, laid.dice) if laid.shape is not None
+                         else _stack_step(stack, dice))
         score = points / best if best else 0.0
         if refused:
             score = min(score, (best - 1) / best if best else 0.0)
@@ -866,10 +872,12 @@ class IsStack(YesNoKind):
         return f"The dice show {d1} and {d2}. Do these cards make a stack of {d1 + d2}?"
 
     def truth(self, position: Position) -> bool:
-        return _ds().stack_points(list(position["cards"]), tuple(position["dice"])) > 0
+        from mathcards.games import dice_stacks as ds
+        return ds.stack_points(list(position["cards"]), tuple(position["dice"])) > 0
 
     def measures(self, position: Position) -> dict[str, int]:
-        points = _ds().stack_points(list(position["cards"]), tuple(position["dice"]))
+        from mathcards.games import dice_stacks as ds
+        points = ds.stack_points(list(position["cards"]), tuple(position["dice"]))
         return {"answer": int(points > 0), "points": points}
 
     def reason(self, position: Position) -> list[Any]:
@@ -900,12 +908,6 @@ class IsStack(YesNoKind):
 # ========================================================================================
 # Sums
 # ========================================================================================
-def _su():
-    from mathcards.games import sums
-
-    return sums
-
-
 _YOUR_CAPTURE: list[type] = []
 
 
@@ -957,7 +959,7 @@ class FindCapture(Kind):
         return "Which card from your hand captures one of theirs? Pick it, then their card."
 
     def ways(self, position: Position) -> list[Any]:
-        su = _su()
+        from mathcards.games import sums as su
         out = []
         for card in self.playable(position):
             out.extend(su.capture_ways(card, position["own"], position["opponent"]))
@@ -1010,10 +1012,10 @@ class FindCapture(Kind):
     def captured(self, position: Position, played: Card, target: Card) -> Any:
         """What if: ``played`` played on a real engine state; the capture's way of
         ``target`` (the engine's), or None when it is not captured."""
-        su = _su()
-        state = su.Sums(num_players=2).position((played,), position["own"],
+        from mathcards.games import sums as su
+        start = su.Sums(num_players=2).position((played,), position["own"],
                                                 position["opponent"])
-        state = state.apply(su.Play(played))
+        state = start.apply(su.Play(played))
         choose = su.Capture(target, 1)
         if state.is_legal(choose):
             state = state.apply(choose)
@@ -1023,17 +1025,19 @@ class FindCapture(Kind):
         return None
 
     def check(self, position: Position, answer: Any) -> Result:
+        from mathcards.games import sums as su
         played, target = self.read_answer(position, answer)
         way = self.captured(position, played, target)
         if way is not None:
             return Result(True, 1.0, f"Right: {played.symbol} captures {target.symbol}.",
                           (self._step(way),))
-        reason = _su().why_no_capture(played, target, list(position["own"]))
+        reason = su.why_no_capture(played, target, list(position["own"]))
         return Result(False, 0.0,
                       f"Not quite: {played.symbol} does not capture {target.symbol}.",
                       (fact(reason),))
 
     def hint(self, position: Position, level: int) -> Any:
+        from mathcards.games import sums as su
         ways = self.ways(position)
         if level <= 1:
             return make_hint(1, "a capture needs cards of one colour: played card plus or "
@@ -1042,7 +1046,7 @@ class FindCapture(Kind):
             return make_hint(level, "no capture works here: no card you can play, with a "
                                     "helper of its colour, makes one of their cards (and an "
                                     "Ace falls only to a Queen, a King only to a 2)")
-        best = max(ways, key=lambda w: (_su().card_points(w.target), w.target.rank))
+        best = max(ways, key=lambda w: (su.card_points(w.target), w.target.rank))
         sentence = f"your {best.played.symbol} can capture"
         if position.get("played") is not None:
             sentence = f"try your helper {best.helper.symbol} with {best.played.symbol}"
@@ -1065,7 +1069,8 @@ class FindCapture(Kind):
 # ========================================================================================
 # Shoot the Moon
 # ========================================================================================
-def _stm():
+def _stm() -> ModuleType:
+    """The Shoot the Moon engine, imported when first asked for (tests/exercises uses it)."""
     from mathcards.games import shoot_the_moon
 
     return shoot_the_moon
@@ -1084,14 +1089,16 @@ class WhoTakesTrick(Kind):
     fields = (FieldSpec("trick", _cards_field(2, 6), help="the cards in play order, led first"),)
 
     def problems(self, position: Position) -> list[str]:
+        from mathcards.games import shoot_the_moon as stm
         try:
-            _stm().explain_trick(position["trick"])
+            stm.explain_trick(position["trick"])
         except MathCardsError as exc:
             return [str(exc)]
         return []
 
     def measures(self, position: Position) -> dict[str, int]:
-        return {"winner position": _stm().trick_winner(position["trick"]) + 1}
+        from mathcards.games import shoot_the_moon as stm
+        return {"winner position": stm.trick_winner(position["trick"]) + 1}
 
     def choices(self, position: Position) -> list[str]:
         return [f"{'led ' if i == 0 else ''}{c.symbol}" for i, c in enumerate(position["trick"])]
@@ -1101,7 +1108,7 @@ class WhoTakesTrick(Kind):
         return list(range(len(position["trick"])))
 
     def read_answer(self, position: Position, answer: Any) -> int:
-        trick = position["trick"]
+        trick: tuple[Card, ...] = position["trick"]
         if isinstance(answer, int) and not isinstance(answer, bool):
             if 0 <= answer < len(trick):
                 return answer
@@ -1121,13 +1128,14 @@ class WhoTakesTrick(Kind):
         return str(position["trick"][answer])
 
     def check(self, position: Position, answer: Any) -> Result:
+        from mathcards.games import shoot_the_moon as stm
         index = self.read_answer(position, answer)
         trick = position["trick"]
-        winner, rule, sentence = _stm().explain_trick(trick)
+        winner, rule, sentence = stm.explain_trick(trick)
         if index == winner:
             return Result(True, 1.0, f"Right: {trick[index]} takes it.", (fact(sentence),))
         card = trick[index]
-        why = [fact(_stm().RULE_WORDS[rule])]
+        why = [fact(stm.RULE_WORDS[rule])]
         if card.is_little_moon:
             why.append(fact("a Little Moon never wins a trick"))
         elif rule in ("red_trumps", "highest_red") and card.suit != "R":
@@ -1137,17 +1145,19 @@ class WhoTakesTrick(Kind):
         return Result(False, 0.0, f"Not quite: {card} does not take this trick.", tuple(why))
 
     def hint(self, position: Position, level: int) -> Any:
+        from mathcards.games import shoot_the_moon as stm
         if level <= 1:
             return make_hint(1, "check in order: a Big Moon? a Little Moon led? any red? "
                                 "else the led colour")
-        winner, rule, sentence = _stm().explain_trick(position["trick"])
+        winner, rule, sentence = stm.explain_trick(position["trick"])
         if level == 2:
-            return make_hint(2, _stm().RULE_WORDS[rule])
+            return make_hint(2, stm.RULE_WORDS[rule])
         return make_hint(3, sentence)
 
     def solution(self, position: Position) -> Result:
+        from mathcards.games import shoot_the_moon as stm
         trick = position["trick"]
-        winner, _rule, sentence = _stm().explain_trick(trick)
+        winner, _rule, sentence = stm.explain_trick(trick)
         return Result(True, 1.0, f"{trick[winner]} takes the trick.", (fact(sentence),))
 
 
@@ -1178,18 +1188,20 @@ class IsPlayLegal(YesNoKind):
 
     def truth(self, position: Position) -> bool:
         # asked of the engine: the hand's seat plays next, after the led card
-        stm = _stm()
+        from mathcards.games import shoot_the_moon as stm
         led = position.get("led")
         table = stm.position(["", position["hand"], ""], trick=() if led is None else (led,),
                              to_play=1)
         return table.is_legal(stm.Play(position["card"]))
 
     def reason(self, position: Position) -> list[Any]:
-        rule = _stm().follow_rule(list(position["hand"]), position.get("led"))
+        from mathcards.games import shoot_the_moon as stm
+        rule = stm.follow_rule(list(position["hand"]), position.get("led"))
         verdict = "may" if self.truth(position) else "may not"
         return [fact(rule), fact(f"so you {verdict} play {position['card']}")]
 
     def hint(self, position: Position, level: int) -> Any:
+        from mathcards.games import shoot_the_moon as stm
         led = position.get("led")
         if level <= 1:
             return make_hint(1, "follow the led colour if you can; a Big or Little Moon may "
@@ -1198,13 +1210,14 @@ class IsPlayLegal(YesNoKind):
             if led is None:
                 return make_hint(2, "nobody has led yet")
             return make_hint(2, f"the led card is {led}: do you hold its colour?")
-        return make_hint(3, _stm().follow_rule(list(position["hand"]), led))
+        return make_hint(3, stm.follow_rule(list(position["hand"]), led))
 
 
 # ========================================================================================
 # Moons and Planets
 # ========================================================================================
-def _mp():
+def _mp() -> ModuleType:
+    """The Moons and Planets engine, imported when first asked for (tests/exercises uses it)."""
     from mathcards.games import moons_and_planets
 
     return moons_and_planets
@@ -1222,21 +1235,25 @@ class PlanetOrNot(YesNoKind):
     fields = (FieldSpec("cards", _cards_field(1, 8), help="the cards put down together"),)
 
     def truth(self, position: Position) -> bool:
-        return _mp().is_planet(position["cards"])
+        from mathcards.games import moons_and_planets as mp
+        return mp.is_planet(position["cards"])
 
     def measures(self, position: Position) -> dict[str, int]:
-        total = sum(_mp().planet_points(c) for c in position["cards"])
+        from mathcards.games import moons_and_planets as mp
+        total = sum(mp.planet_points(c) for c in position["cards"])
         return {"answer": int(self.truth(position)), "total": total}
 
     def reason(self, position: Position) -> list[Any]:
-        return [fact(_mp().planet_reason(position["cards"]))]
+        from mathcards.games import moons_and_planets as mp
+        return [fact(mp.planet_reason(position["cards"]))]
 
     def hint(self, position: Position, level: int) -> Any:
+        from mathcards.games import moons_and_planets as mp
         cards = position["cards"]
         if level <= 1:
             return make_hint(1, "a planet is 2 or more cards of one suit, no aces, adding to "
                                 "15-18 (J, Q, K count 10); or the 5♣ alone")
-        total = sum(_mp().planet_points(c) for c in cards)
+        total = sum(mp.planet_points(c) for c in cards)
         suits = len({c.suit for c in cards})
         if level == 2:
             return make_hint(2, f"{len(cards)} card{'s' if len(cards) != 1 else ''} in "
@@ -1256,10 +1273,12 @@ class MoonOrNot(YesNoKind):
     fields = (FieldSpec("cards", _cards_field(1, 8), help="the cards put down together"),)
 
     def truth(self, position: Position) -> bool:
-        return _mp().is_moon(position["cards"])
+        from mathcards.games import moons_and_planets as mp
+        return mp.is_moon(position["cards"])
 
     def reason(self, position: Position) -> list[Any]:
-        return [fact(_mp().moon_reason(position["cards"]))]
+        from mathcards.games import moons_and_planets as mp
+        return [fact(mp.moon_reason(position["cards"]))]
 
     def hint(self, position: Position, level: int) -> Any:
         cards = position["cards"]
@@ -1278,7 +1297,7 @@ def _ordinal(n: int) -> str:
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
 
 
-def _trick_cards_field(value, game):
+def _trick_cards_field(value: Any, game: str) -> tuple[Card, ...] | CardsTemplate:
     cards = read_cards(value, game, low=2, high=5)
     return cards
 
@@ -1316,9 +1335,10 @@ class WhichPrize(Kind):
                 "(1st prize goes to the highest card)")
 
     def problems(self, position: Position) -> list[str]:
+        from mathcards.games import moons_and_planets as mp
         trick = position["trick"]
         try:
-            _mp().prize_order(trick)
+            mp.prize_order(trick)
         except MathCardsError as exc:
             return [str(exc)]
         yours = position.get("yours")
@@ -1329,9 +1349,10 @@ class WhichPrize(Kind):
             return [f"give one prize per card: {len(trick)} prizes for {len(trick)} cards"]
         return []
 
-    def _ranking(self, position: Position) -> Any:
+    def _ranking(self, position: Position) -> PrizeRanking:
         """The engine's ranking of your card, from the trick played on a real table."""
-        award = _mp().play_trick(position["trick"], position.get("prizes") or ())
+        from mathcards.games import moons_and_planets as mp
+        award = mp.play_trick(position["trick"], position.get("prizes") or ())
         mine = self.mine(position)
         return next(r for r in award.ranking_reasons if r.player == mine)
 
