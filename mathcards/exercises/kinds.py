@@ -47,6 +47,7 @@ from mathcards.exercises.fields import (
 )
 
 if TYPE_CHECKING:
+    from mathcards.explain.steps import Fact, Hint
     from mathcards.games.moons_and_planets import PrizeRanking
 
 MINUS = "\u2212"
@@ -152,13 +153,13 @@ def _step_html(step: Any) -> str:
     return f'<div class="mc-step">{_html.escape(_step_text(step))}</div>'
 
 
-def fact(sentence: str) -> Any:
+def fact(sentence: str) -> Fact:
     from mathcards.explain.steps import Fact
 
     return Fact(sentence=sentence)
 
 
-def make_hint(level: int, sentence: str, shown: Sequence[Any] = ()) -> Any:
+def make_hint(level: int, sentence: str, shown: Sequence[Any] = ()) -> Hint:
     from mathcards.explain.steps import Hint
 
     return Hint(level=level, sentence=sentence, shown=tuple(shown))
@@ -262,7 +263,7 @@ class Kind:
     def check(self, position: Position, answer: Any) -> Result:
         raise NotImplementedError
 
-    def hint(self, position: Position, level: int) -> Any:
+    def hint(self, position: Position, level: int) -> Hint:
         raise NotImplementedError
 
     def solution(self, position: Position) -> Result:
@@ -584,7 +585,7 @@ class ReachGoal(Kind):
         sols = self.solutions(position)
         return min(sols, key=len) if sols else ()
 
-    def hint(self, position: Position, level: int) -> Any:
+    def hint(self, position: Position, level: int) -> Hint:
         best = self._best(position)
         goal = _num(position["goal"])
         if level <= 1:
@@ -677,7 +678,7 @@ class DeckValue(Kind):
         steps.append(fact(f"add the counted cards in order: {self._question_terms(position)}"))
         return Result(False, 0.0, f"Not quite: the deck is not {_num(said)}.", tuple(steps))
 
-    def hint(self, position: Position, level: int) -> Any:
+    def hint(self, position: Position, level: int) -> Hint:
         if level <= 1:
             text = "add the cards in the order they were played; across adds, upright subtracts"
             if any(p.card.is_joker for p in position["deck"]):
@@ -833,7 +834,7 @@ class MakeStacks(Kind):
                     f"make {best}.")
         return Result(False, score, head, tuple(steps))
 
-    def hint(self, position: Position, level: int) -> Any:
+    def hint(self, position: Position, level: int) -> Hint:
         stacks, points = self.best(position)
         target = sum(position["dice"])
         made = f"{len(stacks)} stack{'s' if len(stacks) != 1 else ''} of {target}"
@@ -883,7 +884,7 @@ class IsStack(YesNoKind):
     def reason(self, position: Position) -> list[Any]:
         return [_stack_step(position["cards"], tuple(position["dice"]))]
 
-    def hint(self, position: Position, level: int) -> Any:
+    def hint(self, position: Position, level: int) -> Hint:
         target = sum(position["dice"])
         cards = position["cards"]
         if level <= 1:
@@ -1036,7 +1037,7 @@ class FindCapture(Kind):
                       f"Not quite: {played.symbol} does not capture {target.symbol}.",
                       (fact(reason),))
 
-    def hint(self, position: Position, level: int) -> Any:
+    def hint(self, position: Position, level: int) -> Hint:
         from mathcards.games import sums as su
         ways = self.ways(position)
         if level <= 1:
@@ -1144,7 +1145,7 @@ class WhoTakesTrick(Kind):
             why.append(fact(f"{card} is not the led colour"))
         return Result(False, 0.0, f"Not quite: {card} does not take this trick.", tuple(why))
 
-    def hint(self, position: Position, level: int) -> Any:
+    def hint(self, position: Position, level: int) -> Hint:
         from mathcards.games import shoot_the_moon as stm
         if level <= 1:
             return make_hint(1, "check in order: a Big Moon? a Little Moon led? any red? "
@@ -1200,7 +1201,7 @@ class IsPlayLegal(YesNoKind):
         verdict = "may" if self.truth(position) else "may not"
         return [fact(rule), fact(f"so you {verdict} play {position['card']}")]
 
-    def hint(self, position: Position, level: int) -> Any:
+    def hint(self, position: Position, level: int) -> Hint:
         from mathcards.games import shoot_the_moon as stm
         led = position.get("led")
         if level <= 1:
@@ -1247,7 +1248,7 @@ class PlanetOrNot(YesNoKind):
         from mathcards.games import moons_and_planets as mp
         return [fact(mp.planet_reason(position["cards"]))]
 
-    def hint(self, position: Position, level: int) -> Any:
+    def hint(self, position: Position, level: int) -> Hint:
         from mathcards.games import moons_and_planets as mp
         cards = position["cards"]
         if level <= 1:
@@ -1280,7 +1281,7 @@ class MoonOrNot(YesNoKind):
         from mathcards.games import moons_and_planets as mp
         return [fact(mp.moon_reason(position["cards"]))]
 
-    def hint(self, position: Position, level: int) -> Any:
+    def hint(self, position: Position, level: int) -> Hint:
         cards = position["cards"]
         if level <= 1:
             return make_hint(1, "a moon is a run of 3+ of one colour, 2-4 cards of one rank, "
@@ -1407,7 +1408,7 @@ class WhichPrize(Kind):
         return Result(False, 0.0, f"Not quite: {card.symbol} does not take the "
                       f"{_ordinal(said)} prize.", (fact(f"{card.symbol}: {why}"),))
 
-    def hint(self, position: Position, level: int) -> Any:
+    def hint(self, position: Position, level: int) -> Hint:
         trick = position["trick"]
         if level <= 1:
             return make_hint(1, "cards that follow the led suit rank above discards")
