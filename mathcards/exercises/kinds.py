@@ -23,15 +23,17 @@ from __future__ import annotations
 import html as _html
 import re
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from mathcards.cards import Card, whole_number
 from mathcards.errors import MathCardsError
 from mathcards.exercises.fields import (
+    CardsTemplate,
     DeckPlay,
     FieldError,
     read_card,
@@ -44,7 +46,14 @@ from mathcards.exercises.fields import (
     split_cards,
 )
 
+if TYPE_CHECKING:
+    from mathcards.explain.steps import Fact, Hint
+    from mathcards.games.moons_and_planets import PrizeRanking
+
 MINUS = "\u2212"
+
+Position = dict[str, Any]
+"""A position: each field's name to its read value (cards, numbers, dice, plays)."""
 
 
 class AnswerError(MathCardsError):
@@ -138,19 +147,19 @@ def _step_text(step: Any) -> str:
 def _step_html(step: Any) -> str:
     if hasattr(step, "html"):
         try:
-            return step.html
+            return str(step.html)
         except Exception:  # LaTeX needs sympy; fall back to words
             pass
     return f'<div class="mc-step">{_html.escape(_step_text(step))}</div>'
 
 
-def fact(sentence: str) -> Any:
+def fact(sentence: str) -> Fact:
     from mathcards.explain.steps import Fact
 
     return Fact(sentence=sentence)
 
 
-def make_hint(level: int, sentence: str, shown: Sequence[Any] = ()) -> Any:
+def make_hint(level: int, sentence: str, shown: Sequence[Any] = ()) -> Hint:
     from mathcards.explain.steps import Hint
 
     return Hint(level=level, sentence=sentence, shown=tuple(shown))
@@ -169,12 +178,16 @@ def _cards_words(cards: Iterable[Card]) -> str:
 
 
 # --- field specs ------------------------------------------------------------------------
+FieldReader = Callable[[Any, str], Any]
+"""Reads a field's given value for a game: the value, or a template to draw it from."""
+
+
 @dataclass(frozen=True)
 class FieldSpec:
     """One field of a kind: how to read it, whether it must be given, its default."""
 
     name: str
-    read: Any  # callable(value, game) -> value or template
+    read: FieldReader
     required: bool = True
     default: Any = None
     help: str = ""
@@ -184,19 +197,20 @@ class FieldSpec:
         return self.read in (_card_field, _card_or_none_field)
 
 
-def _cards_field(low: int = 1, high: int = 20):
+def _cards_field(low: int = 1, high: int = 20) -> FieldReader:
     return lambda value, game: read_cards(value, game, low=low, high=high)
 
 
-def _card_field(value, game):
+def _card_field(value: Any, game: str) -> Card | CardsTemplate | None:
     return read_one_card(value, game)
 
 
-def _card_or_none_field(value, game):
+def _card_or_none_field(value: Any, game: str) -> Card | CardsTemplate | None:
     return read_one_card(value, game, allow_none=True)
 
 
-def _int_field(low=None, high=None, what="a whole number"):
+def _int_field(low: int | None = None, high: int | None = None,
+               what: str = "a whole number") -> FieldReader:
     return lambda value, game: read_int(value, low=low, high=high, what=what)
 
 
@@ -215,47 +229,47 @@ class Kind:
     unique_cards: ClassVar[bool] = False  # one deck: no card twice in a position
     work_advice: ClassVar[str] = "use fewer cards or loosen 'require'"
 
-    def problems(self, position: dict) -> list[str]:
+    def problems(self, position: Position) -> list[str]:
         return []
 
-    def measures(self, position: dict) -> dict[str, int]:
+    def measures(self, position: Position) -> dict[str, int]:
         return {}
 
     def pool_filter(self, field_name: str, card: Card) -> bool:
         """Whether a template of this field may draw ``card`` (a rule, not a choice)."""
         return True
 
-    def prompt(self, position: dict) -> str:
+    def prompt(self, position: Position) -> str:
         return self.question
 
-    def choices(self, position: dict) -> list[str]:
+    def choices(self, position: Position) -> list[str]:
         """The labels of the answer buttons (choice and yes/no kinds)."""
         return []
 
-    def choice_answers(self, position: dict) -> list[Any]:
+    def choice_answers(self, position: Position) -> list[Any]:
         """What each button of ``choices`` answers: the value ``read_answer`` takes for it."""
         return []
 
-    def read_answer(self, position: dict, answer: Any) -> Any:
+    def read_answer(self, position: Position, answer: Any) -> Any:
         raise NotImplementedError
 
     def answer_text(self, answer: Any) -> str:
         return str(answer)
 
-    def describe_answer(self, position: dict, answer: Any) -> str:
+    def describe_answer(self, position: Position, answer: Any) -> str:
         """The answer as the results show it to a teacher (cards, not button numbers)."""
         return self.answer_text(answer)
 
-    def check(self, position: dict, answer: Any) -> Result:
+    def check(self, position: Position, answer: Any) -> Result:
         raise NotImplementedError
 
-    def hint(self, position: dict, level: int) -> Any:
+    def hint(self, position: Position, level: int) -> Hint:
         raise NotImplementedError
 
-    def solution(self, position: dict) -> Result:
+    def solution(self, position: Position) -> Result:
         raise NotImplementedError
 
-    def all_cards(self, position: dict) -> list[Card]:
+    def all_cards(self, position: Position) -> list[Card]:
         out: list[Card] = []
         for spec in self.fields:
             value = position.get(spec.name)
@@ -277,21 +291,21 @@ _NO = {"no", "n", "false"}
 
 class YesNoKind(Kind):
     answer_style = "yesno"
-    measure_names = ("answer",)
+    measure_names: ClassVar[tuple[str, ...]] = ("answer",)
 
-    def truth(self, position: dict) -> bool:
+    def truth(self, position: Position) -> bool:
         raise NotImplementedError
 
-    def reason(self, position: dict) -> list[Any]:
+    def reason(self, position: Position) -> list[Any]:
         raise NotImplementedError
 
-    def choices(self, position: dict) -> list[str]:
+    def choices(self, position: Position) -> list[str]:
         return ["Yes", "No"]
 
-    def choice_answers(self, position: dict) -> list[Any]:
+    def choice_answers(self, position: Position) -> list[Any]:
         return [True, False]
 
-    def read_answer(self, position: dict, answer: Any) -> bool:
+    def read_answer(self, position: Position, answer: Any) -> bool:
         """Yes or no: True/False or the words (yes, y, true; no, n, false), never a number."""
         if isinstance(answer, bool):
             return answer
@@ -302,10 +316,10 @@ class YesNoKind(Kind):
     def answer_text(self, answer: Any) -> str:
         return "yes" if answer else "no"
 
-    def measures(self, position: dict) -> dict[str, int]:
+    def measures(self, position: Position) -> dict[str, int]:
         return {"answer": int(self.truth(position))}
 
-    def check(self, position: dict, answer: Any) -> Result:
+    def check(self, position: Position, answer: Any) -> Result:
         said = self.read_answer(position, answer)
         truth = self.truth(position)
         word = "Yes" if truth else "No"
@@ -314,7 +328,7 @@ class YesNoKind(Kind):
         return Result(False, 0.0, f"Not quite: the answer is {word.lower()}.",
                       tuple(self.reason(position)))
 
-    def solution(self, position: dict) -> Result:
+    def solution(self, position: Position) -> Result:
         word = "yes" if self.truth(position) else "no"
         return Result(True, 1.0, f"The answer is {word}.", tuple(self.reason(position)))
 
@@ -333,7 +347,7 @@ def _counted_field(value: Any, game: str) -> tuple[Any, ...]:
     return tuple(read_int(v, low=-14, high=14, what="a counted value") for v in items)
 
 
-def position_state(position: dict[str, Any]) -> Any:
+def position_state(position: Position) -> Any:
     """The engine's state of a Suns to Moons position (``SunsToMoons.position``)."""
     from mathcards.games.suns_to_moons import SunsToMoons
 
@@ -342,7 +356,7 @@ def position_state(position: dict[str, Any]) -> Any:
                                 goal=position.get("goal") or 0)
 
 
-def start_deck(position: dict[str, Any]) -> tuple[list[int], list[Card | None], int]:
+def start_deck(position: Position) -> tuple[list[int], list[Card | None], int]:
     """(counted values, the cards behind them, deck size) of a Suns to Moons position."""
     state = position_state(position)
     return list(state.counted), list(state.counted_cards), state.deck_size
@@ -465,16 +479,16 @@ class ReachGoal(Kind):
                   help="how many cards the student may play at most"),
     )
 
-    def start(self, position: dict[str, Any]) -> Any:
+    def start(self, position: Position) -> Any:
         return position_state(position)
 
-    def prompt(self, position: dict[str, Any]) -> str:
+    def prompt(self, position: Position) -> str:
         n = position["most_plays"]
         plays = "one card" if n == 1 else f"at most {n} cards"
         return (f"The deck is {_num(sum(start_deck(position)[0]))}. Play {plays} from your hand "
                 f"to make it {_num(position['goal'])}.")
 
-    def solutions(self, position: dict[str, Any], limit: int = 2000) -> list[tuple[Any, ...]]:
+    def solutions(self, position: Position, limit: int = 2000) -> list[tuple[Any, ...]]:
         """Every play sequence that reaches the goal within the most plays (first goal hit)."""
         most = position["most_plays"]
         found: list[tuple[Any, ...]] = []
@@ -500,7 +514,7 @@ class ReachGoal(Kind):
         # a Joker sorts apart from the numbers (a str beside ints cannot be sorted)
         return tuple(sorted((p.card.is_joker, p.contribution) for p in plays))
 
-    def measures(self, position: dict[str, Any]) -> dict[str, int]:
+    def measures(self, position: Position) -> dict[str, int]:
         sols = self.solutions(position)
         counted, _, size = start_deck(position)
         return {
@@ -510,7 +524,7 @@ class ReachGoal(Kind):
             "cards": size,
         }
 
-    def problems(self, position: dict[str, Any]) -> list[str]:
+    def problems(self, position: Position) -> list[str]:
         if position.get("deck") is None and position.get("counted") is None:
             return ["give the deck (7H -10S +6D) or the counted values ([7, -10, 6])"]
         if position.get("deck") is not None and position.get("counted") is not None:
@@ -526,7 +540,7 @@ class ReachGoal(Kind):
             return [f"no play reaches the goal {_num(position['goal'])} from this hand{within}"]
         return []
 
-    def read_answer(self, position: dict[str, Any], answer: Any) -> tuple[Any, ...]:
+    def read_answer(self, position: Position, answer: Any) -> tuple[Any, ...]:
         plays = read_plays(answer)
         if not plays:
             raise AnswerError("play at least one card")
@@ -535,7 +549,7 @@ class ReachGoal(Kind):
     def answer_text(self, answer: Any) -> str:
         return " ".join(play_text(p) for p in answer)
 
-    def check(self, position: dict[str, Any], answer: Any) -> Result:
+    def check(self, position: Position, answer: Any) -> Result:
         plays = self.read_answer(position, answer)
         goal, most = position["goal"], position["most_plays"]
         state = self.start(position)
@@ -567,11 +581,11 @@ class ReachGoal(Kind):
             head = f"Not quite: the deck is {_num(value)}, not the goal {_num(goal)}."
         return Result(False, 0.0, head, tuple(steps))
 
-    def _best(self, position: dict[str, Any]) -> tuple[Any, ...]:
+    def _best(self, position: Position) -> tuple[Any, ...]:
         sols = self.solutions(position)
         return min(sols, key=len) if sols else ()
 
-    def hint(self, position: dict[str, Any], level: int) -> Any:
+    def hint(self, position: Position, level: int) -> Hint:
         best = self._best(position)
         goal = _num(position["goal"])
         if level <= 1:
@@ -587,7 +601,7 @@ class ReachGoal(Kind):
         state = self.start(position)
         return make_hint(3, f"start with {words}", _sm_steps(_sm_apply(state, first)))
 
-    def solution(self, position: dict[str, Any]) -> Result:
+    def solution(self, position: Position) -> Result:
         from mathcards.explain import chain_steps
 
         best = self._best(position)
@@ -614,15 +628,15 @@ class DeckValue(Kind):
         FieldSpec("deck", _deck_field, help="the deck, centre card first: 7H -10S +6D JK"),
     )
 
-    def counted(self, position: dict[str, Any]) -> list[int]:
+    def counted(self, position: Position) -> list[int]:
         return list(position_state(position).counted)
 
-    def measures(self, position: dict[str, Any]) -> dict[str, int]:
+    def measures(self, position: Position) -> dict[str, int]:
         deck = position["deck"]
         return {"deck value": sum(self.counted(position)), "cards": len(deck),
                 "jokers": sum(1 for p in deck if p.card.is_joker)}
 
-    def read_answer(self, position: dict[str, Any], answer: Any) -> int:
+    def read_answer(self, position: Position, answer: Any) -> int:
         if isinstance(answer, bool):
             raise AnswerError("answer with a whole number, like -3")
         if isinstance(answer, int):
@@ -633,20 +647,20 @@ class DeckValue(Kind):
         raise AnswerError(f"{shown(answer)} is not a whole number: type one with the digits "
                           "0-9, like -3 or 7")
 
-    def _chain(self, position: dict[str, Any]) -> Any:
+    def _chain(self, position: Position) -> Any:
         from mathcards.explain import chain_steps
         from mathcards.explain.suns_to_moons import seed_record
 
         plays = [(p.value, 0 if p.card.is_joker else p.sign) for p in position["deck"]]
         return chain_steps(self.counted(position), record=seed_record(plays))
 
-    def _question_terms(self, position: dict[str, Any]) -> str:
+    def _question_terms(self, position: Position) -> str:
         from mathcards.explain.terms import Num, Sum, text_of
 
         counted = self.counted(position) or [0]
         return text_of(Sum(tuple(Num(t) for t in counted))) + " = ?"
 
-    def check(self, position: dict[str, Any], answer: Any) -> Result:
+    def check(self, position: Position, answer: Any) -> Result:
         said = self.read_answer(position, answer)
         value = sum(self.counted(position))
         if said == value:
@@ -664,7 +678,7 @@ class DeckValue(Kind):
         steps.append(fact(f"add the counted cards in order: {self._question_terms(position)}"))
         return Result(False, 0.0, f"Not quite: the deck is not {_num(said)}.", tuple(steps))
 
-    def hint(self, position: dict[str, Any], level: int) -> Any:
+    def hint(self, position: Position, level: int) -> Hint:
         if level <= 1:
             text = "add the cards in the order they were played; across adds, upright subtracts"
             if any(p.card.is_joker for p in position["deck"]):
@@ -682,7 +696,7 @@ class DeckValue(Kind):
         text = f"step by step: {', '.join(running) or 'start at 0'}, then {last} → ?"
         return make_hint(3, text)
 
-    def solution(self, position: dict[str, Any]) -> Result:
+    def solution(self, position: Position) -> Result:
         value = sum(self.counted(position))
         return Result(True, 1.0, f"The deck is {_num(value)}.", (self._chain(position),))
 
@@ -690,13 +704,7 @@ class DeckValue(Kind):
 # ========================================================================================
 # Dice Stacks
 # ========================================================================================
-def _ds():
-    from mathcards.games import dice_stacks
-
-    return dice_stacks
-
-
-def _dice_field(value, game):
+def _dice_field(value: Any, game: str) -> tuple[Any, Any]:
     return read_dice(value)
 
 
@@ -735,28 +743,28 @@ class MakeStacks(Kind):
         FieldSpec("hand", _cards_field(1, 14), help="the cards in hand"),
     )
 
-    def prompt(self, position: dict) -> str:
+    def prompt(self, position: Position) -> str:
         d1, d2 = position["dice"]
         return (f"The dice show {d1} and {d2}: make stacks of {d1 + d2}. "
                 "Full marks for the most points these cards can make.")
 
-    def best(self, position: dict) -> tuple[list[tuple[Card, ...]], int]:
-        ds = _ds()
+    def best(self, position: Position) -> tuple[list[tuple[Card, ...]], int]:
+        from mathcards.games import dice_stacks as ds
         dice = tuple(position["dice"])
         stacks = [tuple(s) for s in ds.best_stacks(list(position["hand"]), dice)]
         return stacks, sum(ds.stack_points(list(s), dice) for s in stacks)
 
-    def measures(self, position: dict) -> dict[str, int]:
+    def measures(self, position: Position) -> dict[str, int]:
         stacks, points = self.best(position)
         return {"best stacks": len(stacks), "best points": points}
 
-    def problems(self, position: dict) -> list[str]:
+    def problems(self, position: Position) -> list[str]:
         if not self.best(position)[0]:
             d1, d2 = position["dice"]
             return [f"these cards make no stack of {d1 + d2}: add cards or change the dice"]
         return []
 
-    def read_answer(self, position: dict, answer: Any) -> tuple[tuple[Card, ...], ...]:
+    def read_answer(self, position: Position, answer: Any) -> tuple[tuple[Card, ...], ...]:
         if isinstance(answer, str):
             groups = [g for g in answer.split("|") if g.strip()]
         elif isinstance(answer, (list, tuple)):
@@ -776,13 +784,13 @@ class MakeStacks(Kind):
     def answer_text(self, answer: Any) -> str:
         return " | ".join(" ".join(str(c) for c in s) for s in answer) or "(no stacks)"
 
-    def state(self, position: dict) -> Any:
+    def state(self, position: Position) -> Any:
         """The position as a real engine state: you to lay stacks with this hand."""
-        ds = _ds()
+        from mathcards.games import dice_stacks as ds
         return ds.DiceStacks(num_players=2).position(position["hand"], position["dice"])
 
-    def check(self, position: dict, answer: Any) -> Result:
-        ds = _ds()
+    def check(self, position: Position, answer: Any) -> Result:
+        from mathcards.games import dice_stacks as ds
         stacks = self.read_answer(position, answer)
         dice = tuple(position["dice"])
         _, best = self.best(position)
@@ -806,7 +814,9 @@ class MakeStacks(Kind):
             state = state.apply(action)
             laid = next(e for e in state.new_events if isinstance(e, ds.StackLaid))
             points += laid.points
-            steps.append(step_of(laid.shape, laid.dice))
+            # a legal stack always has the engine's shape; the explainer's own step otherwise
+            steps.append(step_of(laid.shape, laid.dice) if laid.shape is not None
+                         else _stack_step(stack, dice))
         score = points / best if best else 0.0
         if refused:
             score = min(score, (best - 1) / best if best else 0.0)
@@ -824,7 +834,7 @@ class MakeStacks(Kind):
                     f"make {best}.")
         return Result(False, score, head, tuple(steps))
 
-    def hint(self, position: dict, level: int) -> Any:
+    def hint(self, position: Position, level: int) -> Hint:
         stacks, points = self.best(position)
         target = sum(position["dice"])
         made = f"{len(stacks)} stack{'s' if len(stacks) != 1 else ''} of {target}"
@@ -838,7 +848,7 @@ class MakeStacks(Kind):
             return make_hint(2, sentence)
         return make_hint(3, sentence, [_stack_step(first, tuple(position["dice"]))])
 
-    def solution(self, position: dict) -> Result:
+    def solution(self, position: Position) -> Result:
         stacks, points = self.best(position)
         dice = tuple(position["dice"])
         steps = [_stack_step(s, dice) for s in stacks]
@@ -858,21 +868,23 @@ class IsStack(YesNoKind):
         FieldSpec("cards", _cards_field(1, 8), help="the cards of the stack, Kings last"),
     )
 
-    def prompt(self, position: dict) -> str:
+    def prompt(self, position: Position) -> str:
         d1, d2 = position["dice"]
         return f"The dice show {d1} and {d2}. Do these cards make a stack of {d1 + d2}?"
 
-    def truth(self, position: dict) -> bool:
-        return _ds().stack_points(list(position["cards"]), tuple(position["dice"])) > 0
+    def truth(self, position: Position) -> bool:
+        from mathcards.games import dice_stacks as ds
+        return ds.stack_points(list(position["cards"]), tuple(position["dice"])) > 0
 
-    def measures(self, position: dict) -> dict[str, int]:
-        points = _ds().stack_points(list(position["cards"]), tuple(position["dice"]))
+    def measures(self, position: Position) -> dict[str, int]:
+        from mathcards.games import dice_stacks as ds
+        points = ds.stack_points(list(position["cards"]), tuple(position["dice"]))
         return {"answer": int(points > 0), "points": points}
 
-    def reason(self, position: dict) -> list[Any]:
+    def reason(self, position: Position) -> list[Any]:
         return [_stack_step(position["cards"], tuple(position["dice"]))]
 
-    def hint(self, position: dict, level: int) -> Any:
+    def hint(self, position: Position, level: int) -> Hint:
         target = sum(position["dice"])
         cards = position["cards"]
         if level <= 1:
@@ -897,12 +909,6 @@ class IsStack(YesNoKind):
 # ========================================================================================
 # Sums
 # ========================================================================================
-def _su():
-    from mathcards.games import sums
-
-    return sums
-
-
 _YOUR_CAPTURE: list[type] = []
 
 
@@ -942,32 +948,32 @@ class FindCapture(Kind):
         FieldSpec("opponent", _cards_field(1, 10), help="their face-up cards"),
     )
 
-    def playable(self, position: dict) -> tuple[Card, ...]:
+    def playable(self, position: Position) -> tuple[Card, ...]:
         if position.get("played") is not None:
             return (position["played"],)
         return tuple(dict.fromkeys(position.get("hand") or ()))
 
-    def prompt(self, position: dict) -> str:
+    def prompt(self, position: Position) -> str:
         if position.get("played") is not None:
             return (f"You play {position['played'].symbol}. Which of their cards does it "
                     "capture?")
         return "Which card from your hand captures one of theirs? Pick it, then their card."
 
-    def ways(self, position: dict) -> list[Any]:
-        su = _su()
+    def ways(self, position: Position) -> list[Any]:
+        from mathcards.games import sums as su
         out = []
         for card in self.playable(position):
             out.extend(su.capture_ways(card, position["own"], position["opponent"]))
         return out
 
-    def answers(self, position: dict) -> set[tuple[Card, Card]]:
+    def answers(self, position: Position) -> set[tuple[Card, Card]]:
         return {(w.played, w.target) for w in self.ways(position)}
 
-    def measures(self, position: dict) -> dict[str, int]:
+    def measures(self, position: Position) -> dict[str, int]:
         answers = self.answers(position)
         return {"solutions": len(answers), "captures": len({t for _, t in answers})}
 
-    def problems(self, position: dict) -> list[str]:
+    def problems(self, position: Position) -> list[str]:
         if position.get("hand") is None and position.get("played") is None:
             return ["give the card played ('played: 9S') or the hand to choose from"]
         if position.get("hand") is not None and position.get("played") is not None:
@@ -977,7 +983,7 @@ class FindCapture(Kind):
                     "King/2 rule"]
         return []
 
-    def read_answer(self, position: dict, answer: Any) -> tuple[Card, Card]:
+    def read_answer(self, position: Position, answer: Any) -> tuple[Card, Card]:
         if isinstance(answer, str):
             parts = [p for p in split_cards(answer.replace("takes", " ").replace("→", " "))]
         else:
@@ -1004,13 +1010,13 @@ class FindCapture(Kind):
         return _your_capture()(player=0, played=way.played, helper=way.helper, op=way.op,
                                target=way.target, target_owner=1, stage=stage)
 
-    def captured(self, position: dict, played: Card, target: Card) -> Any:
+    def captured(self, position: Position, played: Card, target: Card) -> Any:
         """What if: ``played`` played on a real engine state; the capture's way of
         ``target`` (the engine's), or None when it is not captured."""
-        su = _su()
-        state = su.Sums(num_players=2).position((played,), position["own"],
+        from mathcards.games import sums as su
+        start = su.Sums(num_players=2).position((played,), position["own"],
                                                 position["opponent"])
-        state = state.apply(su.Play(played))
+        state = start.apply(su.Play(played))
         choose = su.Capture(target, 1)
         if state.is_legal(choose):
             state = state.apply(choose)
@@ -1019,23 +1025,29 @@ class FindCapture(Kind):
                 return ev.way
         return None
 
-    def check(self, position: dict, answer: Any) -> Result:
+    def check(self, position: Position, answer: Any) -> Result:
+        from mathcards.games import sums as su
         played, target = self.read_answer(position, answer)
         way = self.captured(position, played, target)
         if way is not None:
             return Result(True, 1.0, f"Right: {played.symbol} captures {target.symbol}.",
                           (self._step(way),))
-        reason = _su().why_no_capture(played, target, list(position["own"]))
+        reason = su.why_no_capture(played, target, list(position["own"]))
         return Result(False, 0.0,
                       f"Not quite: {played.symbol} does not capture {target.symbol}.",
                       (fact(reason),))
 
-    def hint(self, position: dict, level: int) -> Any:
+    def hint(self, position: Position, level: int) -> Hint:
+        from mathcards.games import sums as su
         ways = self.ways(position)
-        best = max(ways, key=lambda w: (_su().card_points(w.target), w.target.rank))
         if level <= 1:
             return make_hint(1, "a capture needs cards of one colour: played card plus or "
                                 "minus a helper of yours makes their card")
+        if not ways:
+            return make_hint(level, "no capture works here: no card you can play, with a "
+                                    "helper of its colour, makes one of their cards (and an "
+                                    "Ace falls only to a Queen, a King only to a 2)")
+        best = max(ways, key=lambda w: (su.card_points(w.target), w.target.rank))
         sentence = f"your {best.played.symbol} can capture"
         if position.get("played") is not None:
             sentence = f"try your helper {best.helper.symbol} with {best.played.symbol}"
@@ -1043,7 +1055,7 @@ class FindCapture(Kind):
             return make_hint(2, sentence)
         return make_hint(3, sentence, [self._step(best, "threat")])
 
-    def solution(self, position: dict) -> Result:
+    def solution(self, position: Position) -> Result:
         ways = self.ways(position)
         seen = set()
         steps = []
@@ -1058,7 +1070,8 @@ class FindCapture(Kind):
 # ========================================================================================
 # Shoot the Moon
 # ========================================================================================
-def _stm():
+def _stm() -> ModuleType:
+    """The Shoot the Moon engine, imported when first asked for (tests/exercises uses it)."""
     from mathcards.games import shoot_the_moon
 
     return shoot_the_moon
@@ -1076,25 +1089,27 @@ class WhoTakesTrick(Kind):
     measure_names = ("winner position",)
     fields = (FieldSpec("trick", _cards_field(2, 6), help="the cards in play order, led first"),)
 
-    def problems(self, position: dict) -> list[str]:
+    def problems(self, position: Position) -> list[str]:
+        from mathcards.games import shoot_the_moon as stm
         try:
-            _stm().explain_trick(position["trick"])
+            stm.explain_trick(position["trick"])
         except MathCardsError as exc:
             return [str(exc)]
         return []
 
-    def measures(self, position: dict) -> dict[str, int]:
-        return {"winner position": _stm().trick_winner(position["trick"]) + 1}
+    def measures(self, position: Position) -> dict[str, int]:
+        from mathcards.games import shoot_the_moon as stm
+        return {"winner position": stm.trick_winner(position["trick"]) + 1}
 
-    def choices(self, position: dict) -> list[str]:
+    def choices(self, position: Position) -> list[str]:
         return [f"{'led ' if i == 0 else ''}{c.symbol}" for i, c in enumerate(position["trick"])]
 
-    def choice_answers(self, position: dict) -> list[Any]:
+    def choice_answers(self, position: Position) -> list[Any]:
         # the card's place in the trick, not the card: a trick may hold two Big Moons
         return list(range(len(position["trick"])))
 
-    def read_answer(self, position: dict, answer: Any) -> int:
-        trick = position["trick"]
+    def read_answer(self, position: Position, answer: Any) -> int:
+        trick: tuple[Card, ...] = position["trick"]
         if isinstance(answer, int) and not isinstance(answer, bool):
             if 0 <= answer < len(trick):
                 return answer
@@ -1110,17 +1125,18 @@ class WhoTakesTrick(Kind):
     def answer_text(self, answer: Any) -> str:
         return str(answer)
 
-    def describe_answer(self, position: dict, answer: Any) -> str:
+    def describe_answer(self, position: Position, answer: Any) -> str:
         return str(position["trick"][answer])
 
-    def check(self, position: dict, answer: Any) -> Result:
+    def check(self, position: Position, answer: Any) -> Result:
+        from mathcards.games import shoot_the_moon as stm
         index = self.read_answer(position, answer)
         trick = position["trick"]
-        winner, rule, sentence = _stm().explain_trick(trick)
+        winner, rule, sentence = stm.explain_trick(trick)
         if index == winner:
             return Result(True, 1.0, f"Right: {trick[index]} takes it.", (fact(sentence),))
         card = trick[index]
-        why = [fact(_stm().RULE_WORDS[rule])]
+        why = [fact(stm.RULE_WORDS[rule])]
         if card.is_little_moon:
             why.append(fact("a Little Moon never wins a trick"))
         elif rule in ("red_trumps", "highest_red") and card.suit != "R":
@@ -1129,18 +1145,20 @@ class WhoTakesTrick(Kind):
             why.append(fact(f"{card} is not the led colour"))
         return Result(False, 0.0, f"Not quite: {card} does not take this trick.", tuple(why))
 
-    def hint(self, position: dict, level: int) -> Any:
+    def hint(self, position: Position, level: int) -> Hint:
+        from mathcards.games import shoot_the_moon as stm
         if level <= 1:
             return make_hint(1, "check in order: a Big Moon? a Little Moon led? any red? "
                                 "else the led colour")
-        winner, rule, sentence = _stm().explain_trick(position["trick"])
+        winner, rule, sentence = stm.explain_trick(position["trick"])
         if level == 2:
-            return make_hint(2, _stm().RULE_WORDS[rule])
+            return make_hint(2, stm.RULE_WORDS[rule])
         return make_hint(3, sentence)
 
-    def solution(self, position: dict) -> Result:
+    def solution(self, position: Position) -> Result:
+        from mathcards.games import shoot_the_moon as stm
         trick = position["trick"]
-        winner, _rule, sentence = _stm().explain_trick(trick)
+        winner, _rule, sentence = stm.explain_trick(trick)
         return Result(True, 1.0, f"{trick[winner]} takes the trick.", (fact(sentence),))
 
 
@@ -1159,30 +1177,32 @@ class IsPlayLegal(YesNoKind):
         FieldSpec("card", _card_field, help="the card you want to play (from your hand)"),
     )
 
-    def prompt(self, position: dict) -> str:
+    def prompt(self, position: Position) -> str:
         led = position.get("led")
         where = f"{led} was led" if led is not None else "You lead"
         return f"{where}. May you play {position['card']}?"
 
-    def problems(self, position: dict) -> list[str]:
+    def problems(self, position: Position) -> list[str]:
         if position["card"] not in position["hand"]:
             return [f"the card {position['card']} must be one of the hand's cards"]
         return []
 
-    def truth(self, position: dict) -> bool:
+    def truth(self, position: Position) -> bool:
         # asked of the engine: the hand's seat plays next, after the led card
-        stm = _stm()
+        from mathcards.games import shoot_the_moon as stm
         led = position.get("led")
         table = stm.position(["", position["hand"], ""], trick=() if led is None else (led,),
                              to_play=1)
         return table.is_legal(stm.Play(position["card"]))
 
-    def reason(self, position: dict) -> list[Any]:
-        rule = _stm().follow_rule(list(position["hand"]), position.get("led"))
+    def reason(self, position: Position) -> list[Any]:
+        from mathcards.games import shoot_the_moon as stm
+        rule = stm.follow_rule(list(position["hand"]), position.get("led"))
         verdict = "may" if self.truth(position) else "may not"
         return [fact(rule), fact(f"so you {verdict} play {position['card']}")]
 
-    def hint(self, position: dict, level: int) -> Any:
+    def hint(self, position: Position, level: int) -> Hint:
+        from mathcards.games import shoot_the_moon as stm
         led = position.get("led")
         if level <= 1:
             return make_hint(1, "follow the led colour if you can; a Big or Little Moon may "
@@ -1191,13 +1211,14 @@ class IsPlayLegal(YesNoKind):
             if led is None:
                 return make_hint(2, "nobody has led yet")
             return make_hint(2, f"the led card is {led}: do you hold its colour?")
-        return make_hint(3, _stm().follow_rule(list(position["hand"]), led))
+        return make_hint(3, stm.follow_rule(list(position["hand"]), led))
 
 
 # ========================================================================================
 # Moons and Planets
 # ========================================================================================
-def _mp():
+def _mp() -> ModuleType:
+    """The Moons and Planets engine, imported when first asked for (tests/exercises uses it)."""
     from mathcards.games import moons_and_planets
 
     return moons_and_planets
@@ -1214,22 +1235,26 @@ class PlanetOrNot(YesNoKind):
     measure_names = ("answer", "total")
     fields = (FieldSpec("cards", _cards_field(1, 8), help="the cards put down together"),)
 
-    def truth(self, position: dict) -> bool:
-        return _mp().is_planet(position["cards"])
+    def truth(self, position: Position) -> bool:
+        from mathcards.games import moons_and_planets as mp
+        return mp.is_planet(position["cards"])
 
-    def measures(self, position: dict) -> dict[str, int]:
-        total = sum(_mp().planet_points(c) for c in position["cards"])
+    def measures(self, position: Position) -> dict[str, int]:
+        from mathcards.games import moons_and_planets as mp
+        total = sum(mp.planet_points(c) for c in position["cards"])
         return {"answer": int(self.truth(position)), "total": total}
 
-    def reason(self, position: dict) -> list[Any]:
-        return [fact(_mp().planet_reason(position["cards"]))]
+    def reason(self, position: Position) -> list[Any]:
+        from mathcards.games import moons_and_planets as mp
+        return [fact(mp.planet_reason(position["cards"]))]
 
-    def hint(self, position: dict, level: int) -> Any:
+    def hint(self, position: Position, level: int) -> Hint:
+        from mathcards.games import moons_and_planets as mp
         cards = position["cards"]
         if level <= 1:
             return make_hint(1, "a planet is 2 or more cards of one suit, no aces, adding to "
                                 "15-18 (J, Q, K count 10); or the 5♣ alone")
-        total = sum(_mp().planet_points(c) for c in cards)
+        total = sum(mp.planet_points(c) for c in cards)
         suits = len({c.suit for c in cards})
         if level == 2:
             return make_hint(2, f"{len(cards)} card{'s' if len(cards) != 1 else ''} in "
@@ -1248,13 +1273,15 @@ class MoonOrNot(YesNoKind):
     unique_cards = True
     fields = (FieldSpec("cards", _cards_field(1, 8), help="the cards put down together"),)
 
-    def truth(self, position: dict) -> bool:
-        return _mp().is_moon(position["cards"])
+    def truth(self, position: Position) -> bool:
+        from mathcards.games import moons_and_planets as mp
+        return mp.is_moon(position["cards"])
 
-    def reason(self, position: dict) -> list[Any]:
-        return [fact(_mp().moon_reason(position["cards"]))]
+    def reason(self, position: Position) -> list[Any]:
+        from mathcards.games import moons_and_planets as mp
+        return [fact(mp.moon_reason(position["cards"]))]
 
-    def hint(self, position: dict, level: int) -> Any:
+    def hint(self, position: Position, level: int) -> Hint:
         cards = position["cards"]
         if level <= 1:
             return make_hint(1, "a moon is a run of 3+ of one colour, 2-4 cards of one rank, "
@@ -1271,7 +1298,7 @@ def _ordinal(n: int) -> str:
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
 
 
-def _trick_cards_field(value, game):
+def _trick_cards_field(value: Any, game: str) -> tuple[Card, ...] | CardsTemplate:
     cards = read_cards(value, game, low=2, high=5)
     return cards
 
@@ -1297,21 +1324,22 @@ class WhichPrize(Kind):
     def pool_filter(self, field_name: str, card: Card) -> bool:
         return card.rank != 1 and card != Card("C", 5)  # never played to a trick
 
-    def mine(self, position: dict) -> int:
+    def mine(self, position: Position) -> int:
         yours = position.get("yours")
         trick = position["trick"]
         return trick.index(yours) if yours in trick else len(trick) - 1
 
-    def prompt(self, position: dict) -> str:
+    def prompt(self, position: Position) -> str:
         trick = position["trick"]
         card = trick[self.mine(position)]
         return (f"{trick[0].symbol} was led. Which prize does {card.symbol} take? "
                 "(1st prize goes to the highest card)")
 
-    def problems(self, position: dict) -> list[str]:
+    def problems(self, position: Position) -> list[str]:
+        from mathcards.games import moons_and_planets as mp
         trick = position["trick"]
         try:
-            _mp().prize_order(trick)
+            mp.prize_order(trick)
         except MathCardsError as exc:
             return [str(exc)]
         yours = position.get("yours")
@@ -1322,21 +1350,22 @@ class WhichPrize(Kind):
             return [f"give one prize per card: {len(trick)} prizes for {len(trick)} cards"]
         return []
 
-    def _ranking(self, position: dict) -> Any:
+    def _ranking(self, position: Position) -> PrizeRanking:
         """The engine's ranking of your card, from the trick played on a real table."""
-        award = _mp().play_trick(position["trick"], position.get("prizes") or ())
+        from mathcards.games import moons_and_planets as mp
+        award = mp.play_trick(position["trick"], position.get("prizes") or ())
         mine = self.mine(position)
         return next(r for r in award.ranking_reasons if r.player == mine)
 
-    def place(self, position: dict) -> int:
+    def place(self, position: Position) -> int:
         return self._ranking(position).place
 
-    def measures(self, position: dict) -> dict[str, int]:
+    def measures(self, position: Position) -> dict[str, int]:
         trick = position["trick"]
         return {"place": self.place(position),
                 "followers": sum(1 for c in trick if c.suit == trick[0].suit)}
 
-    def choices(self, position: dict) -> list[str]:
+    def choices(self, position: Position) -> list[str]:
         prizes = position.get("prizes")
         out = []
         for k in range(1, len(position["trick"]) + 1):
@@ -1346,10 +1375,10 @@ class WhichPrize(Kind):
             out.append(label)
         return out
 
-    def choice_answers(self, position: dict) -> list[Any]:
+    def choice_answers(self, position: Position) -> list[Any]:
         return list(range(1, len(position["trick"]) + 1))  # the prize numbers, 1st = 1
 
-    def read_answer(self, position: dict, answer: Any) -> int:
+    def read_answer(self, position: Position, answer: Any) -> int:
         n = len(position["trick"])
         if isinstance(answer, str):  # "3", "3rd" or "3rd prize", in the digits 0-9
             m = re.fullmatch(r"\s*([0-9]{1,2})\s*(?:st|nd|rd|th)?(?:\s+prize)?\s*", answer,
@@ -1359,10 +1388,10 @@ class WhichPrize(Kind):
             raise AnswerError(f"answer with a prize number from 1 to {n}, in the digits 0-9")
         return answer
 
-    def _reason(self, position: dict) -> str:
+    def _reason(self, position: Position) -> str:
         return self._ranking(position).ranking
 
-    def check(self, position: dict, answer: Any) -> Result:
+    def check(self, position: Position, answer: Any) -> Result:
         said = self.read_answer(position, answer)
         place = self.place(position)
         trick = position["trick"]
@@ -1379,7 +1408,7 @@ class WhichPrize(Kind):
         return Result(False, 0.0, f"Not quite: {card.symbol} does not take the "
                       f"{_ordinal(said)} prize.", (fact(f"{card.symbol}: {why}"),))
 
-    def hint(self, position: dict, level: int) -> Any:
+    def hint(self, position: Position, level: int) -> Hint:
         trick = position["trick"]
         if level <= 1:
             return make_hint(1, "cards that follow the led suit rank above discards")
@@ -1389,7 +1418,7 @@ class WhichPrize(Kind):
                                 f"{trick[0].symbol}'s suit")
         return make_hint(3, self._reason(position))
 
-    def solution(self, position: dict) -> Result:
+    def solution(self, position: Position) -> Result:
         place = self.place(position)
         card = position["trick"][self.mine(position)]
         return Result(True, 1.0, f"{card.symbol} takes the {_ordinal(place)} prize.",

@@ -194,6 +194,18 @@ def test_find_capture_hints_and_solution():
     assert ex.solution().headline == "2 captures work here:"
 
 
+@pytest.mark.parametrize("fields", [
+    {"played": "7H", "own": "5S", "opponent": "QD"},   # the only helper is black
+    {"hand": "7H 3D", "own": "5S", "opponent": "QD"},
+])
+def test_find_capture_hints_when_no_capture_exists(fields):
+    """A position with no capture (a teacher's typo, or a what-if) still gets hint lines."""
+    ex = Exercise("find_capture", **fields)
+    assert "colour" in ex.hint(1).spoken
+    for level in (2, 3):
+        assert "no capture" in ex.hint(level).spoken
+
+
 # --- Shoot the Moon ---------------------------------------------------------------------
 def test_who_takes_trick_red_trumps_and_the_explanation_of_a_wrong_pick():
     """Seed 003: "If any red cards are in a trick, then the highest red card wins"."""
