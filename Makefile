@@ -1,6 +1,6 @@
 # Two commands do all the set-up on a fresh machine:
 #   make play   builds .venv, starts Voilà on 127.0.0.1 with the landing page
-#   make test   builds .venv, runs every test (browser tests included)
+#   make test   builds .venv, runs ruff and mypy --strict, then every test (browser tests included)
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
@@ -35,7 +35,8 @@ play: $(STAMP)
 browser:
 	@sh .ci/ensure-chromium
 
-test: $(STAMP) browser
+# lint first: ruff and mypy --strict (mathcards/) must pass before the tests run
+test: $(STAMP) lint browser
 	$(PY) -m pytest
 
 test-fast: $(STAMP)

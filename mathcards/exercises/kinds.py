@@ -148,7 +148,7 @@ def _step_html(step: Any) -> str:
     if hasattr(step, "html"):
         try:
             return str(step.html)
-        except Exception:  # LaTeX needs sympy; fall back to words
+        except Exception:  # noqa: BLE001 - LaTeX needs sympy; fall back to words
             pass
     return f'<div class="mc-step">{_html.escape(_step_text(step))}</div>'
 
@@ -501,9 +501,9 @@ class ReachGoal(Kind):
             for play, before in moves.items():
                 after = before.apply(play)
                 if _sm_won(after):
-                    found.append(path + (play,))
+                    found.append((*path, play))
                 else:
-                    search(after, path + (play,), budget)
+                    search(after, (*path, play), budget)
 
         with work_budget() as budget:
             search(self.start(position), (), budget)
@@ -562,7 +562,7 @@ class ReachGoal(Kind):
                 from mathcards.explain.steps import Refusal
 
                 steps.append(Refusal(action=str(play), reason=_refuse_play(state, play)))
-                return Result(False, 0.0, f"Not allowed: {str(play)} breaks a rule.",
+                return Result(False, 0.0, f"Not allowed: {play!s} breaks a rule.",
                               tuple(steps))
             state = _sm_apply(state, play)
             steps.extend(_sm_steps(state))
@@ -979,13 +979,13 @@ class FindCapture(Kind):
         if position.get("hand") is not None and position.get("played") is not None:
             return ["give the card played or a hand to choose from, not both"]
         if not self.answers(position):
-            return ["no card captures here: check colours, helpers and the Ace/Queen, "
-                    "King/2 rule"]
+            return [("no card captures here: check colours, helpers and the Ace/Queen, "
+                    "King/2 rule")]
         return []
 
     def read_answer(self, position: Position, answer: Any) -> tuple[Card, Card]:
         if isinstance(answer, str):
-            parts = [p for p in split_cards(answer.replace("takes", " ").replace("→", " "))]
+            parts = list(split_cards(answer.replace("takes", " ").replace("→", " ")))
         else:
             parts = list(answer) if isinstance(answer, (list, tuple)) else [answer]
         try:
@@ -1150,7 +1150,7 @@ class WhoTakesTrick(Kind):
         if level <= 1:
             return make_hint(1, "check in order: a Big Moon? a Little Moon led? any red? "
                                 "else the led colour")
-        winner, rule, sentence = stm.explain_trick(position["trick"])
+        _winner, rule, sentence = stm.explain_trick(position["trick"])
         if level == 2:
             return make_hint(2, stm.RULE_WORDS[rule])
         return make_hint(3, sentence)
@@ -1299,8 +1299,7 @@ def _ordinal(n: int) -> str:
 
 
 def _trick_cards_field(value: Any, game: str) -> tuple[Card, ...] | CardsTemplate:
-    cards = read_cards(value, game, low=2, high=5)
-    return cards
+    return read_cards(value, game, low=2, high=5)
 
 
 class WhichPrize(Kind):
