@@ -34,7 +34,10 @@ from mathcards.games.base import Event, Game, State
 from mathcards.games.registry import get_game_class
 
 SEAT_KINDS = saves.SEAT_KINDS
-SEAT_LABELS = {"human": "person", "random": "bot (random)", "strong": "bot (strong)"}
+BOT_KINDS = ("random", "strong")
+REMOTE = "remote"  # a classmate at another screen (a room's seat): moves arrive from the room
+SEAT_LABELS = {"human": "person", "random": "bot (random)", "strong": "bot (strong)",
+               REMOTE: "classmate"}
 MAX_SEATS = 8  # the most any game's engine allows
 OFFER_FIRST = "first answer the offer above: resume your saved game or start a new one"
 
@@ -247,6 +250,13 @@ class TableController:
         self.saved_offer: saves.SavedTable | None = None
         self.seats: tuple[str, ...] = ()
         self.deal_code = ""
+        # a room's table (mathcards.rooms.RoomLink sets these): the room code shown instead
+        # of a deal code, the seats' names, whether this page moves the bots, and the
+        # hook that stores this page's moves in the room first (False: another was first)
+        self.room_code = ""
+        self.seat_labels: tuple[str, ...] = ()
+        self.runs_bots: Callable[[], bool] = lambda: True
+        self.publish: Callable[[State, Any], bool] | None = None
 
         if state is not None:  # a given position (a lesson's deal): no saves involved
             game, seed, resume = state.game, state.seed, "never"
@@ -283,6 +293,8 @@ class TableController:
     # ------------------------------------------------------------------ seats
     @property
     def seat_names(self) -> tuple[str, ...]:
+        if len(self.seat_labels) == len(self.seats):
+            return self.seat_labels
         names = []
         humans = sum(1 for k in self.seats if k == "human")
         for i, kind in enumerate(self.seats):
@@ -305,7 +317,7 @@ class TableController:
         if len(seats) != game.num_players:
             raise SettingsError(f"{len(seats)} seat kinds given for {game.num_players} players")
         for kind in seats:
-            if kind not in SEAT_KINDS:
+            if kind not in SEAT_KINDS and kind != REMOTE:
                 raise SettingsError(f"seat kind {kind!r} is not one of {', '.join(SEAT_KINDS)}")
         return seats
 
@@ -329,7 +341,7 @@ class TableController:
             base = ((self.state.seed ^ self.state.private_seed) % 2**32
                     if self._bot_seed is None else self._bot_seed)
             self.bots = {i: Bot(self.game_name, kind, seed=base * 31 + i)
-                         for i, kind in enumerate(self.seats) if kind != "human"}
+                         for i, kind in enumerate(self.seats) if kind in BOT_KINDS}
             self.viewer = self.humans[0] if len(self.humans) == 1 else None
             self.picked, self.selected = (), ()
             self.hint_level = 0
@@ -440,16 +452,32 @@ class TableController:
             self._notify("table")
         self.schedule_bot()
 
-    def schedule_bot(self) -> None:
+    def set_seat(self, seat: int, kind: str) -> None:
+        """A room's seat changed hands (a classmate who left, replaced by a bot)."""
+        with self.lock:
+            seats = list(self.seats)
+            seats[seat] = kind
+            self.seats = self._check_seats(self.state.game, seats)
+            if kind in BOT_KINDS and seat not in self.bots:
+                self.bots[seat] = Bot(self.game_name, kind, seed=self.state.seed * 31 + seat)
+            self._notify("table")
+            self.schedule_bot()
+
+    def _bot_due(self) -> bool:
         p = self.state.current_player
-        if (p is None or self.seats[p] == "human" or self._bot_pending
-                or self.saved_offer is not None):
+        return p is not None and self.seats[p] in BOT_KINDS and self.runs_bots()
+
+    def schedule_bot(self) -> None:
+        if not self._bot_due() or self._bot_pending or self.saved_offer is not None:
             return
         if self.bot_delay <= 0:
             # tests and "fast" tables: bots move at once, one after another
             guard = 0
-            while (p := self.state.current_player) is not None and self.seats[p] != "human":
+            while self._bot_due():
+                before = len(self.state.history)
                 self._bot_move(self._generation)
+                if len(self.state.history) == before:
+                    return  # the room had the move already: it arrives by the room
                 guard += 1
                 if guard > 100_000:  # pragma: no cover - a game that never ends
                     raise RuntimeError("bots did not finish")
@@ -476,9 +504,16 @@ class TableController:
             if generation != self._generation:
                 return
             p = self.state.current_player
-            if p is None or self.seats[p] == "human":
+            if p is None or self.seats[p] not in BOT_KINDS:
                 return
             action = self.bots[p].choose(self.state)
+            if self.publish is not None and not self.publish(self.state, action):
+                return  # another page stored this turn's move first
+            self._commit(action, by_bot=True)
+
+    def apply_remote(self, action: Any) -> None:
+        """A move made at another screen of this room (already stored there)."""
+        with self.lock:
             self._commit(action, by_bot=True)
 
     # ------------------------------------------------------------------ moves
@@ -543,7 +578,7 @@ class TableController:
             p = self.state.current_player
             assert p is not None
             if self.seats[p] != "human":
-                raise Refused(f"it is {self.seat_names[p]}'s turn; wait for the bot to move")
+                raise Refused(self.not_your_turn())
             if self.viewer != p:
                 raise Refused(f"it is {self.seat_names[p]}'s turn: click \"I'm ready\" first")
             if not self.state.is_legal(action):
@@ -552,6 +587,9 @@ class TableController:
                 else:
                     reason = "that is not a move of this game"
                 raise Refused(reason)
+            if self.publish is not None and not self.publish(self.state, action):
+                raise Refused("another move for this turn reached the room first; the "
+                              "table now shows it")
             self._commit(action)
 
     def attempt(self, fn: Callable[..., None], *args: Any) -> bool:
@@ -676,6 +714,8 @@ class TableController:
         p = self.state.current_player
         if p is None:
             return "the game is over: start a new game"
+        if self.seats[p] == REMOTE:
+            return f"it is {self.seat_names[p]}'s turn: wait for their move"
         if self.seats[p] != "human":
             return f"it is {self.seat_names[p]}'s turn; wait for the bot to move"
         return f"it is {self.seat_names[p]}'s turn: click \"I'm ready\" first"

@@ -42,6 +42,7 @@ culler here).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import contextvars
 import os
 import time
@@ -52,6 +53,8 @@ from jupyter_server.utils import ensure_async
 from tornado import web
 from traitlets import Float, Int, List, Unicode
 
+from mathcards import visitors
+
 CLASS_ENV = "MATHCARDS_CLASS"
 FULL = ("This server is full right now (every kernel it can hold is in use): wait a minute "
         "and reload, or ask your teacher.")
@@ -60,6 +63,9 @@ TOO_MANY = ("You have too many MathCards pages open: close some tabs, wait a min
 # the visitor of the page request being served (set around Voilà's page handler)
 _VISITOR: contextvars.ContextVar[str | None] = contextvars.ContextVar(
     "mathcards_visitor", default=None)
+# who the page request's browser is, with or without its cookie yet (rooms' seats)
+_IDENTITY: contextvars.ContextVar[str | None] = contextvars.ContextVar(
+    "mathcards_identity", default=None)
 # whether a kernel start serves a page request (the caps) or fills a pool (sized by config)
 _FOR_PAGE: contextvars.ContextVar[bool] = contextvars.ContextVar(
     "mathcards_for_page", default=False)
@@ -78,6 +84,16 @@ def _visitor_of(handler) -> str | None:
         return None
 
 
+def _identity_of(handler) -> str | None:
+    """The identity Voilà gives this request's browser (its signed cookie says it, or the
+    response sets it now)."""
+    try:
+        name = getattr(handler.current_user, "username", None)
+    except Exception:  # noqa: BLE001 - another Voilà or jupyter_server: no identity
+        return None
+    return f"voila:{name}" if name else None
+
+
 def _track_visitors() -> None:
     """Wrap Voilà's page handler once so kernel starts know whose page they serve."""
     try:
@@ -90,6 +106,7 @@ def _track_visitors() -> None:
 
     async def get_generator(self, path=None):
         _VISITOR.set(_visitor_of(self))  # this request's task only
+        _IDENTITY.set(_identity_of(self))
         _FOR_PAGE.set(True)
         async for html in original(self, path=path):
             yield html
@@ -194,6 +211,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             result = await original(*args, **kwargs)
             if visitor is not None:
                 self._by_visitor[visitor].add(result[2])  # (task, cells, kernel id)
+            self._record_identity(result[2])
             return result
         return handout
 
@@ -232,7 +250,18 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         kernel_id = await super().start_kernel(*args, **kwargs)
         if visitor is not None:
             self._by_visitor[visitor].add(kernel_id)
+        self._record_identity(kernel_id)
         return kernel_id
+
+    def _record_identity(self, kernel_id: str) -> None:
+        """Tell the page's kernel whose browser it serves (rooms hold seats by it)."""
+        identity = _IDENTITY.get()
+        if identity is None or not _FOR_PAGE.get():
+            return
+        try:
+            visitors.record(kernel_id, identity)
+        except OSError as exc:
+            self.log.warning("Could not record the visitor of kernel %s: %s", kernel_id, exc)
 
     # --- culling ---------------------------------------------------------------------
     def _pool_is_filling(self) -> bool:
@@ -279,6 +308,8 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             self._kernels[kernel_id].last_activity = utcnow()
 
     async def shutdown_kernel(self, kernel_id: str, *args, **kwargs):
+        with contextlib.suppress(OSError):
+            visitors.forget(kernel_id)
         self._waiting_since.pop(kernel_id, None)
         self._gone_since.pop(kernel_id, None)
         self._connected_once.discard(kernel_id)

@@ -284,7 +284,7 @@ class GameTable(W.VBox):
         self.w_players.options = list(range(lo, hi + 1))
         self.w_players.value = game.num_players
         for i, picker in enumerate(self.w_seat_pickers):
-            if i < len(self.ctl.seats):
+            if i < len(self.ctl.seats) and self.ctl.seats[i] in SEAT_KINDS:
                 picker.value = self.ctl.seats[i]
         self._sync_seat_pickers()
 
@@ -372,9 +372,12 @@ class GameTable(W.VBox):
             self.w_header.value = (
                 f'<div class="mc-header"><h2>{esc(st.game.title)}</h2>{who}'
                 f'<ul class="mc-scores" aria-label="scores">{"".join(items)}</ul>'
-                f'<div>Deal code: <code data-deal="{esc(ctl.deal_code)}">'
-                f'{esc(ctl.deal_code)}</code> · '
+                f'<div>{self._code_html()} · '
                 f'move <span data-move="{len(st.history)}">{len(st.history)}</span></div></div>')
+            if ctl.room_code:  # a room's game: no new deals here, no deal code
+                self.w_setup.add_class("mc-hide")
+            else:
+                self.w_setup.remove_class("mc-hide")
             self._render_status()
             board = self.view.board_html(st, ctl.public_observation(), names)
             board_value = f'<div class="mc-board" data-move="{len(st.history)}">{board}</div>'
@@ -394,6 +397,14 @@ class GameTable(W.VBox):
             self._render_choices()
             self._render_explainer()
             self._mark_sync()
+
+    def _code_html(self) -> str:
+        """The deal code (a solo table) or the room code (a room: the deal stays secret)."""
+        ctl = self.ctl
+        if ctl.room_code:
+            return f'Room: <code data-room="{esc(ctl.room_code)}">{esc(ctl.room_code)}</code>'
+        return (f'Deal code: <code data-deal="{esc(ctl.deal_code)}">'
+                f'{esc(ctl.deal_code)}</code>')
 
     def _mark_sync(self) -> None:
         """Count a redraw in the hidden marker the page's tests wait on (set last)."""

@@ -1,0 +1,456 @@
+"""Rooms: classmates at their own screens play one game.
+
+A room lives in the project's SQLite file in the data folder (the same folder as
+saves and progress, so it works wherever the pages' kernels share that folder: one
+server, or a JupyterHub whose users share a volume). It holds the game and its
+settings, the deal's seeds (secret: never shown on a page), the seats and the
+moves, numbered from 1.
+
+- **A seat is held by a page's visitor**, not by a name: the holder is the token
+  of the browser (or hub login) behind the page (``mathcards.visitors``). A reload
+  from the same browser gets the same seat back; knowing a room code lets a
+  classmate take an empty seat, never a held one.
+- **Every page keeps its own engine state** and replays the room's moves through
+  ``apply``: hidden cards never leave the kernel of their seat's page.
+- **Exactly one move per turn**: a page stores a move only if it is legal after
+  the room's last move, and ``(room, move number)`` is the table's primary key, so
+  of two moves sent at once for one turn one is stored and the other page is told
+  why and catches up.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sqlite3
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from mathcards import storage
+from mathcards.errors import MathCardsError, SettingsError
+from mathcards.games.base import Game, State, decode_action, encode_action
+from mathcards.games.registry import get_game_class
+
+CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no I, L, O, 0, 1: read aloud easily
+CODE_LENGTH = 5
+BOT_KINDS = ("strong", "random")
+GONE_AFTER = 120.0  # seconds without a sign of life before a seat counts as left
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS rooms (
+    code TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    settings TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    private_seed INTEGER NOT NULL,
+    host TEXT,
+    started REAL,
+    created REAL NOT NULL,
+    replace_after REAL
+);
+CREATE TABLE IF NOT EXISTS seats (
+    code TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    kind TEXT NOT NULL,          -- 'open', 'human', 'strong', 'random'
+    holder TEXT,                 -- the visitor token of a human seat
+    name TEXT NOT NULL DEFAULT '',
+    seen REAL,
+    PRIMARY KEY (code, seat)
+);
+CREATE TABLE IF NOT EXISTS moves (
+    code TEXT NOT NULL,
+    n INTEGER NOT NULL,
+    seat INTEGER,
+    action TEXT NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (code, n)
+);
+"""
+
+
+class RoomError(MathCardsError):
+    """A room request that cannot be done (the message says why and what to do)."""
+
+
+@dataclass(frozen=True)
+class Seat:
+    seat: int
+    kind: str  # 'open', 'human' or a bot kind
+    holder: str | None
+    name: str
+    seen: float | None
+
+
+@dataclass(frozen=True)
+class Room:
+    """What the store knows of a room (seeds included: never put them on a page)."""
+
+    code: str
+    game: Game
+    seed: int
+    private_seed: int
+    host: str | None
+    started: bool
+    seats: tuple[Seat, ...]
+    replace_after: float | None
+
+    def seat_of(self, holder: str) -> int | None:
+        return next((s.seat for s in self.seats if s.holder == holder), None)
+
+    @property
+    def open_seats(self) -> int:
+        return sum(1 for s in self.seats if s.kind == "open")
+
+    def first_state(self) -> State:
+        return self.game.new_game(self.seed, private_seed=self.private_seed)
+
+
+def normal_code(code: Any) -> str:
+    """A room code as typed ("ab c2d") -> "ABC2D"; RoomError when it cannot be one."""
+    if not isinstance(code, str):
+        raise RoomError("type the room code your classmate or teacher gave you")
+    text = "".join(code.split()).upper().replace("-", "")
+    if not text:
+        raise RoomError("type the room code your classmate or teacher gave you")
+    if len(text) != CODE_LENGTH or any(c not in CODE_LETTERS for c in text):
+        shown = text if len(text) <= 12 else text[:9] + "..."
+        raise RoomError(f"{shown!r} is not a room code: a room code is {CODE_LENGTH} letters "
+                        "and digits, like K7P2M")
+    return text
+
+
+class RoomStore:
+    """The rooms of one data folder (one SQLite file; safe for many processes)."""
+
+    def __init__(self, path: Path | str | None = None) -> None:
+        self.path = Path(path) if path is not None else storage.data_dir() / "rooms.sqlite3"
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._db = sqlite3.connect(self.path, timeout=10.0, isolation_level=None,
+                                   check_same_thread=False)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=NORMAL")
+        self._db.executescript(_SCHEMA)
+
+    def close(self) -> None:
+        self._db.close()
+
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            yield self._db
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+        self._db.execute("COMMIT")
+
+    def version(self) -> int:
+        """Changes whenever another connection commits (cheap: for polling)."""
+        row = self._db.execute("PRAGMA data_version").fetchone()
+        return int(row[0])
+
+    # --- making and joining ------------------------------------------------------
+    def create(self, game: Game, host: str | None, *, replace_after: float | None = None,
+               seats: Sequence[str] = ()) -> str:
+        """A new room for ``game``; ``host`` (a visitor token, or None for a room a
+        teacher makes) may fill empty seats with bots and start. Returns the code."""
+        seed = secrets.randbelow(2**31)
+        private_seed = 1 + secrets.randbelow(2**62)
+        try:  # games with a table's private deal: the seed decides nothing hidden
+            game.new_game(seed, private_seed=private_seed)
+        except SettingsError:  # the trick games: the seed itself is the secret
+            private_seed = 0
+        kinds = list(seats) or ["open"] * game.num_players
+        if len(kinds) != game.num_players or any(
+                k not in ("open", *BOT_KINDS) for k in kinds):
+            raise RoomError(f"a {game.title} room has {game.num_players} seats, each open or "
+                            "a bot")
+        now = time.time()
+        with self._write() as db:
+            for _ in range(50):
+                code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+                if db.execute("SELECT 1 FROM rooms WHERE code=?", (code,)).fetchone() is None:
+                    break
+            else:  # pragma: no cover - 28 million codes
+                raise RoomError("no free room code: ask your teacher to clear old rooms")
+            db.execute("INSERT INTO rooms VALUES (?,?,?,?,?,?,?,?,?)",
+                       (code, game.name, json.dumps(game.settings()), seed, private_seed,
+                        host, None, now, replace_after))
+            db.executemany("INSERT INTO seats (code, seat, kind) VALUES (?,?,?)",
+                           [(code, i, k) for i, k in enumerate(kinds)])
+        return code
+
+    def room(self, code: Any) -> Room:
+        code = normal_code(code)
+        row = self._db.execute(
+            "SELECT game, settings, seed, private_seed, host, started, replace_after "
+            "FROM rooms WHERE code=?", (code,)).fetchone()
+        if row is None:
+            raise RoomError(f"there is no room {code}: check the code with whoever gave it")
+        name, settings, seed, private_seed, host, started, replace_after = row
+        game = get_game_class(name)(**json.loads(settings))
+        seats = tuple(Seat(*r) for r in self._db.execute(
+            "SELECT seat, kind, holder, name, seen FROM seats WHERE code=? ORDER BY seat",
+            (code,)))
+        return Room(code, game, seed, private_seed, host, started is not None, seats,
+                    replace_after)
+
+    def join(self, code: Any, holder: str, name: str = "") -> int:
+        """The seat of ``holder`` in the room: the one it holds (a reload), else the
+        first open one. RoomError when the room is full or does not exist."""
+        code = normal_code(code)
+        with self._write() as db:
+            room = self.room(code)
+            mine = room.seat_of(holder)
+            if mine is None:
+                free = next((s.seat for s in room.seats if s.kind == "open"), None)
+                if free is None:
+                    raise RoomError(f"room {code} is full: ask for another room code")
+                mine = free
+            db.execute("UPDATE seats SET kind='human', holder=?, name=?, seen=? "
+                       "WHERE code=? AND seat=?", (holder, name[:40], time.time(), code, mine))
+            if room.host is None:  # a teacher's room: the first to join may start it
+                db.execute("UPDATE rooms SET host=? WHERE code=?", (holder, code))
+        return mine
+
+    def fill_with_bots(self, code: Any, holder: str, kind: str = "strong") -> None:
+        if kind not in BOT_KINDS:
+            raise RoomError(f"bots are {' or '.join(BOT_KINDS)}, not {kind!r}")
+        code = normal_code(code)
+        with self._write() as db:
+            room = self._host_only(code, holder, "fill seats with bots")
+            if room.started:
+                raise RoomError("the game has started: seats are filled")
+            db.execute("UPDATE seats SET kind=? WHERE code=? AND kind='open'", (kind, code))
+
+    def start(self, code: Any, holder: str) -> None:
+        code = normal_code(code)
+        with self._write() as db:
+            room = self._host_only(code, holder, "start the game")
+            if room.open_seats:
+                raise RoomError(f"{room.open_seats} seat(s) are still open: wait for "
+                                "classmates or fill them with bots")
+            if not room.started:
+                db.execute("UPDATE rooms SET started=? WHERE code=?", (time.time(), code))
+
+    def _host_only(self, code: str, holder: str, what: str) -> Room:
+        room = self.room(code)
+        if room.host != holder:
+            raise RoomError(f"only the player who made room {code} can {what}")
+        return room
+
+    # --- moves ----------------------------------------------------------------------
+    def moves(self, code: str, after: int = 0) -> list[tuple[int, int | None, dict[str, Any]]]:
+        """The room's moves numbered above ``after``: (number, seat, action as JSON)."""
+        return [(n, seat, json.loads(action)) for n, seat, action in self._db.execute(
+            "SELECT n, seat, action FROM moves WHERE code=? AND n>? ORDER BY n",
+            (code, after))]
+
+    def append(self, code: str, n: int, seat: int | None, action: Any) -> bool:
+        """Store ``action`` as move ``n``; False when move ``n`` is already stored
+        (another page was first)."""
+        try:
+            with self._write() as db:
+                db.execute("INSERT INTO moves VALUES (?,?,?,?,?)",
+                           (code, n, seat, json.dumps(encode_action(action)), time.time()))
+        except sqlite3.IntegrityError:
+            return False
+        return True
+
+    def touch(self, code: str, seat: int, holder: str) -> None:
+        """A sign of life from the page holding ``seat``."""
+        with self._write() as db:
+            db.execute("UPDATE seats SET seen=? WHERE code=? AND seat=? AND holder=?",
+                       (time.time(), code, seat, holder))
+
+    def replace_gone(self, code: str, seat: int, *, now: float | None = None) -> bool:
+        """Hand a seat whose page has been gone longer than the room's time to a bot."""
+        now = time.time() if now is None else now
+        with self._write() as db:
+            room = self.room(code)
+            limit = room.replace_after
+            s = room.seats[seat]
+            if limit is None or s.kind != "human" or s.seen is None or now - s.seen < limit:
+                return False
+            db.execute("UPDATE seats SET kind='strong', holder=NULL WHERE code=? AND seat=?",
+                       (code, seat))
+        return True
+
+
+def replay(room: Room, moves: Sequence[tuple[int, int | None, dict[str, Any]]],
+           state: State | None = None) -> State:
+    """``state`` (default: the deal) with ``moves`` applied in order."""
+    state = room.first_state() if state is None else state
+    for n, _seat, raw in moves:
+        if n != len(state.history) + 1:
+            continue  # already applied
+        state = state.apply(decode_action(room.game, raw, where=f"move {n}"))
+    return state
+
+
+class RoomLink:
+    """A table controller playing one seat of a room.
+
+    ``join`` takes this page's seat (or gets it back after a reload); once the room
+    has started, the controller is dealt the room's game with this seat as its
+    person, classmates as remote seats and bots as bots. ``poll`` (called every
+    ``interval`` seconds on the page's loop, see ``start_polling``) brings the
+    other screens' moves: a cheap check of the file's version, then only the new
+    moves. This page's own moves are stored in the room before they are shown.
+    """
+
+    def __init__(self, ctl: Any, store: RoomStore, code: Any, holder: str, *,
+                 name: str = "", interval: float = 0.15) -> None:
+        from mathcards.table import REMOTE
+
+        self.ctl = ctl
+        self.store = store
+        self.holder = holder
+        self.interval = interval
+        self.code = normal_code(code)
+        self.seat = store.join(self.code, holder, name)
+        self.room = store.room(self.code)
+        self.remote = REMOTE
+        self._version = -1
+        self._seen = 0.0
+        self.closed = False
+        self.playing = False
+        self._sync_room()
+
+    # --- the lobby ---------------------------------------------------------------
+    @property
+    def is_host(self) -> bool:
+        return self.room.host == self.holder
+
+    def lobby_line(self) -> str:
+        taken = sum(1 for s in self.room.seats if s.kind == "human")
+        open_ = self.room.open_seats
+        you = f"You are seat {self.seat + 1} of room {self.code}."
+        if self.room.started:
+            return f"{you} The game has started."
+        if open_:
+            wait = "Fill the open seats with bots, or wait" if self.is_host else "Waiting"
+            return (f"{you} {taken} classmate(s) here, {open_} seat(s) open. {wait} for "
+                    f"classmates to join with the code {self.code}.")
+        return (f"{you} Every seat is taken: "
+                + ("start the game." if self.is_host else "waiting for the host to start."))
+
+    def fill_with_bots(self, kind: str = "strong") -> None:
+        self.store.fill_with_bots(self.code, self.holder, kind)
+        self._sync_room()
+
+    def start(self) -> None:
+        self.store.start(self.code, self.holder)
+        self._sync_room()
+
+    # --- playing -------------------------------------------------------------------
+    def _names(self) -> tuple[str, ...]:
+        out = []
+        for s in self.room.seats:
+            if s.seat == self.seat:
+                out.append(f"{s.name or f'Player {s.seat + 1}'} (you)")
+            elif s.kind == "human":
+                out.append(s.name or f"Player {s.seat + 1}")
+            else:
+                out.append(f"Player {s.seat + 1} (bot)")
+        return tuple(out)
+
+    def _kinds(self) -> tuple[str, ...]:
+        return tuple("human" if s.seat == self.seat else
+                     self.remote if s.kind == "human" else s.kind for s in self.room.seats)
+
+    def _begin(self) -> None:
+        """The room has started: deal its game to the controller, replaying its moves."""
+        state = replay(self.room, self.store.moves(self.code))
+        ctl = self.ctl
+        ctl.save_enabled = False
+        ctl.room_code = self.code
+        ctl.seat_labels = self._names()
+        ctl.runs_bots = self._runs_bots
+        ctl.publish = self._publish
+        ctl.start(state.game, self._kinds(), state.seed, state=state)
+        ctl.deal_code = ""
+        self.playing = True
+
+    def _runs_bots(self) -> bool:
+        """The page of the first seat still here moves the bots (one page, not all)."""
+        now = time.time()
+        here = [s.seat for s in self.room.seats if s.kind == "human"
+                and (s.seat == self.seat or (s.seen is not None and now - s.seen < 15.0))]
+        return bool(here) and min(here) == self.seat
+
+    def _publish(self, state: State, action: Any) -> bool:
+        n = len(state.history) + 1
+        if self.store.append(self.code, n, state.current_player, action):
+            return True
+        self.poll(force=True)
+        return False
+
+    def _sync_room(self) -> None:
+        self.room = self.store.room(self.code)
+        if self.room.started and not self.playing:
+            self._begin()
+        elif self.playing:
+            kinds = self._kinds()
+            self.ctl.seat_labels = self._names()
+            for i, kind in enumerate(kinds):
+                if self.ctl.seats[i] != kind:
+                    self.ctl.set_seat(i, kind)
+
+    def poll(self, *, force: bool = False) -> bool:
+        """Bring the room's news (seats, moves) to this page; True when something came."""
+        if self.closed:
+            return False
+        now = time.time()
+        if now - self._seen > 5.0:  # a sign of life for the others (and for reloads)
+            self._seen = now
+            self.store.touch(self.code, self.seat, self.holder)
+            self._replace_gone(now)
+        version = self.store.version()
+        if version == self._version and not force:
+            return False
+        self._version = version
+        with self.ctl.lock:
+            self._sync_room()
+            if not self.playing:
+                self.ctl._notify("table")
+                return True
+            came = False
+            for n, _seat, raw in self.store.moves(self.code, len(self.ctl.state.history)):
+                if n != len(self.ctl.state.history) + 1:
+                    break
+                self.ctl.apply_remote(decode_action(self.room.game, raw, where=f"move {n}"))
+                came = True
+            self.ctl.schedule_bot()
+        return came
+
+    def _replace_gone(self, now: float) -> None:
+        if not self.playing or self.room.replace_after is None:
+            return
+        p = self.ctl.state.current_player
+        if p is not None and p != self.seat and self.store.replace_gone(self.code, p, now=now):
+            self._version = -1  # the seat is a bot now: read it on this poll
+
+    def start_polling(self, schedule: Any = None) -> None:
+        """Poll every ``interval`` seconds on the page's loop until ``close``."""
+        from mathcards.table import schedule_later
+
+        later = schedule or schedule_later
+
+        def tick() -> None:
+            if self.closed:
+                return
+            try:
+                self.poll()
+            except (sqlite3.Error, MathCardsError) as exc:
+                self.ctl.say(f"The room could not be read ({exc}); retrying.", refused=True)
+            later(self.interval, tick)
+
+        later(self.interval, tick)
+
+    def close(self) -> None:
+        self.closed = True

@@ -1,0 +1,90 @@
+"""Who is at a page: the token that holds a seat in a room.
+
+- Under JupyterHub, the hub login (``JUPYTERHUB_USER``): each student's kernels
+  run in their own server, as them.
+- Under Voilà started as ``make play`` starts it, the browser: Voilà gives each
+  browser a signed identity cookie; when the server hands a kernel to a page it
+  writes a token of that identity (an HMAC with the server's secret, never the
+  cookie itself) to ``<data folder>/visitors/<kernel id>``, and the kernel reads
+  its own. A reload from the same browser has the same token; another browser
+  cannot make it.
+- Elsewhere (a notebook in JupyterLab), a token of this kernel only.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import os
+import re
+import secrets
+import time
+from pathlib import Path
+
+from mathcards import storage
+
+VISITORS = "visitors"
+_KERNEL_FILE = re.compile(r"kernel-([0-9a-f-]{8,64})\.json$")
+_THIS_KERNEL = "kernel:" + secrets.token_hex(16)
+
+
+def token_for(identity: str) -> str:
+    """The seat holder's token of an identity ("hub:ana", "voila:<user id>")."""
+    from mathcards.keys import variant_secret
+
+    digest = hmac.new(variant_secret().encode(), identity.encode(), hashlib.sha256)
+    return digest.hexdigest()[:32]
+
+
+def _folder() -> Path:
+    return storage.data_dir() / VISITORS
+
+
+def record(kernel_id: str, identity: str) -> None:
+    """Server side: the kernel ``kernel_id`` serves the page of ``identity``."""
+    if not re.fullmatch(r"[0-9a-f-]{8,64}", kernel_id):
+        return
+    folder = _folder()
+    folder.mkdir(parents=True, exist_ok=True)
+    tmp = folder / f".{kernel_id}.{secrets.token_hex(4)}"
+    tmp.write_text(token_for(identity), encoding="ascii")
+    os.replace(tmp, folder / kernel_id)
+
+
+def forget(kernel_id: str) -> None:
+    """Server side: the kernel is gone."""
+    if re.fullmatch(r"[0-9a-f-]{8,64}", kernel_id):
+        (_folder() / kernel_id).unlink(missing_ok=True)
+
+
+def this_kernel_id() -> str | None:
+    """The id the Jupyter server gave this kernel (from its connection file's name)."""
+    try:
+        from ipykernel.connect import get_connection_file
+
+        match = _KERNEL_FILE.search(get_connection_file())
+    except Exception:  # noqa: BLE001 - not in a kernel, or no connection file
+        return None
+    return match.group(1) if match else None
+
+
+def page_visitor(wait: float = 2.0) -> str:
+    """The token of whoever is at this page (see the module docstring)."""
+    user = os.environ.get("JUPYTERHUB_USER")
+    if user:
+        return token_for("hub:" + user)
+    kernel_id = this_kernel_id()
+    if kernel_id is not None:
+        path = _folder() / kernel_id
+        end = time.monotonic() + wait
+        while True:
+            try:
+                text = path.read_text(encoding="ascii").strip()
+            except OSError:
+                text = ""
+            if re.fullmatch(r"[0-9a-f]{32}", text):
+                return text
+            if time.monotonic() >= end:
+                break
+            time.sleep(0.05)
+    return _THIS_KERNEL

@@ -1,0 +1,259 @@
+"""Rooms: classmates at their own screens play one game (no browser here).
+
+Each "page" is a table controller (or a whole ipywidgets GameTable) with its own
+RoomStore connection to one SQLite file, as separate kernels have.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+
+import pytest
+
+from mathcards.rooms import RoomError, RoomLink, RoomStore, normal_code
+from mathcards.table import REMOTE, TableController
+from tests.test_table_controller import _view
+
+GAMES = ("suns_to_moons", "dice_stacks", "sums")
+
+
+def _page(game: str, db, code: str, holder: str, *, widget: bool = False):
+    store = RoomStore(db)
+    if widget:
+        from mathcards.widgets.table import GameTable
+
+        table = GameTable(_view(game), bot_delay=0, save=False, resume="never")
+        ctl = table.ctl
+    else:
+        table = None
+        ctl = TableController(_view(game), bot_delay=0, save=False, resume="never")
+    return RoomLink(ctl, store, code, holder, name=holder.title()), table
+
+
+def _make_room(db, game: str, players: int, host: str = "ana") -> str:
+    from mathcards.games.registry import make_game
+
+    return RoomStore(db).create(make_game(game, num_players=players), host)
+
+
+def _sync(links):
+    for link in links:
+        link.poll()
+
+
+def _play_out(links, rng, limit=20000):
+    """Whoever's turn it is clicks one of the moves their page offers; others poll."""
+    steps = 0
+    while not links[0].ctl.state.is_over:
+        _sync(links)
+        states = {len(link.ctl.state.history) for link in links}
+        assert len(states) == 1, f"pages disagree on the move number: {states}"
+        acting = [link for link in links if link.ctl.acting_human()]
+        if not acting:  # a bot's turn: the bot-running page moves it on its poll
+            assert any(link.ctl._bot_due() for link in links) or links[0].ctl.state.is_over
+            for link in links:
+                link.ctl.schedule_bot()
+            steps += 1
+            assert steps < limit
+            continue
+        assert len(acting) == 1, "two pages think it is their turn"
+        ctl = acting[0].ctl
+        cards = [c.key for c in ctl.card_states() if c.enabled]
+        choices = [c.key for c in ctl.offered_choices()
+                   if not c.key.startswith("off:") and c.key not in ("back", "clear")]
+        options = [(ctl.click_card, k) for k in cards] + [(ctl.click_choice, k) for k in choices]
+        fn, key = rng.choice(options)
+        assert ctl.attempt(fn, key), ctl.message
+        steps += 1
+        assert steps < limit, "the game did not end"
+    _sync(links)
+    return steps
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("players", [2, 4])
+def test_classmates_play_a_whole_game_each_on_their_own_page(tmp_path, game, players):
+    db = tmp_path / "rooms.sqlite3"
+    code = _make_room(db, game, players)
+    names = ["ana", "ben", "cy", "dee"][:players]
+    links = [_page(game, db, code, name)[0] for name in names]
+    assert [link.seat for link in links] == list(range(players))
+    _sync(links)
+    assert not links[0].playing and "start the game" in links[0].lobby_line()
+    assert "waiting for the host" in links[-1].lobby_line()
+    with pytest.raises(RoomError, match="only the player who made"):
+        links[1].start()
+    links[0].start()
+    _sync(links)
+    assert all(link.playing for link in links)
+    for i, link in enumerate(links):  # each page: its seat is the person, the others remote
+        assert link.ctl.seats == tuple("human" if j == i else REMOTE for j in range(players))
+        assert link.ctl.viewer == i and link.ctl.room_code == code and not link.ctl.deal_code
+    steps = _play_out(links, random.Random(players))
+    assert steps > 0
+    finals = {link.ctl.state.to_json() for link in links}
+    assert len(finals) == 1 and links[0].ctl.state.is_over
+    assert all(link.ctl.message.startswith("Game over") for link in links)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_room_with_bots_is_played_to_the_end_and_one_page_moves_the_bots(tmp_path, game):
+    db = tmp_path / "rooms.sqlite3"
+    code = _make_room(db, game, 3)
+    ana, ben = _page(game, db, code, "ana")[0], _page(game, db, code, "ben")[0]
+    ana.fill_with_bots("random")
+    ana.start()
+    _sync([ana, ben])
+    assert ana.ctl.seats == ("human", REMOTE, "random")
+    assert ana._runs_bots() and not ben._runs_bots()
+    _play_out([ana, ben], random.Random(5))
+    assert ana.ctl.state.to_json() == ben.ctl.state.to_json()
+
+
+def test_each_page_holds_only_its_own_hand_in_synced_fields(tmp_path):
+    db = tmp_path / "rooms.sqlite3"
+    code = _make_room(db, "sums", 2)
+    (ana, ana_table), (ben, ben_table) = (_page("sums", db, code, n, widget=True)
+                                          for n in ("ana", "ben"))
+    ana.start()
+    _sync([ana, ben])
+    rng = random.Random(2)
+    for _ in range(12):
+        state = ana.ctl.state
+        for seat, table in ((0, ana_table), (1, ben_table)):
+            text = repr(table.hidden_widget_states())
+            other = state.observation(1 - seat).hand
+            mine = state.observation(seat).hand
+            hidden = [c for c in other if c not in mine and c not in _public(state)]
+            assert not any(f"'{c}'" in text or f'"{c}"' in text or f"card:{c}" in text
+                           for c in hidden), f"seat {seat} page shows another hand"
+        if state.is_over:
+            break
+        _play_out_one([ana, ben], rng)
+
+
+def _public(state):
+    obs = state.observation(0)
+    out = set()
+    for name in ("sides", "captured", "piles_top", "tops"):
+        value = getattr(obs, name, ())
+        for item in value if isinstance(value, tuple) else ():
+            out.update(item if isinstance(item, tuple) else (item,))
+    return out
+
+
+def _play_out_one(links, rng):
+    _sync(links)
+    acting = [link for link in links if link.ctl.acting_human()]
+    if acting:
+        ctl = acting[0].ctl
+        options = ([(ctl.click_card, c.key) for c in ctl.card_states() if c.enabled]
+                   + [(ctl.click_choice, c.key) for c in ctl.offered_choices()
+                      if not c.key.startswith("off:") and c.key not in ("back", "clear")])
+        fn, key = rng.choice(options)
+        assert ctl.attempt(fn, key), ctl.message
+    _sync(links)
+
+
+def test_two_moves_sent_at_once_for_one_turn_one_is_applied(tmp_path):
+    """The same seat in two tabs (one browser): both play at the same moment."""
+    db = tmp_path / "rooms.sqlite3"
+    code = _make_room(db, "suns_to_moons", 2)
+    tab1 = _page("suns_to_moons", db, code, "ana")[0]
+    tab2 = _page("suns_to_moons", db, code, "ana")[0]  # a second tab: same seat back
+    ben = _page("suns_to_moons", db, code, "ben")[0]
+    assert tab1.seat == tab2.seat == 0 and ben.seat == 1
+    tab1.start()
+    _sync([tab1, tab2, ben])
+    rng = random.Random(1)
+    while not tab1.ctl.acting_human():  # Ben plays until it is Ana's turn
+        _play_out_one([tab1, tab2, ben], rng)
+    before = len(tab1.ctl.state.history)
+    legal = list(tab1.ctl.state.legal_actions())
+    moves = [legal[0], legal[-1]]
+    barrier = threading.Barrier(2)
+    done = []
+
+    def go(link, action):
+        barrier.wait()
+        done.append(link.ctl.attempt(link.ctl.play, action))
+
+    threads = [threading.Thread(target=go, args=(link, m))
+               for link, m in zip((tab1, tab2), moves, strict=True)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(30)
+    stored = RoomStore(db).moves(code)
+    assert len(stored) == before + 1, "exactly one move stored for the turn"
+    assert sorted(done) == [False, True]
+    _sync([tab1, tab2, ben])
+    assert tab1.ctl.state.to_json() == tab2.ctl.state.to_json() == ben.ctl.state.to_json()
+    assert len(tab1.ctl.state.history) == before + 1
+    refused = [link for link in (tab1, tab2) if link.ctl.refused]
+    assert len(refused) == 1 and "reached the room first" in refused[0].ctl.message
+
+
+def test_a_reload_gets_the_same_seat_and_hand_back(tmp_path):
+    db = tmp_path / "rooms.sqlite3"
+    code = _make_room(db, "sums", 2)
+    ana, ben = _page("sums", db, code, "ana")[0], _page("sums", db, code, "ben")[0]
+    ana.start()
+    rng = random.Random(3)
+    for _ in range(6):
+        _play_out_one([ana, ben], rng)
+    hand = ben.ctl.hand()
+    moves = len(ben.ctl.state.history)
+    ben.close()  # the tab closes; the kernel is gone
+    again = _page("sums", db, code, "ben")[0]  # the same browser opens the page again
+    assert again.seat == 1 and again.playing
+    assert again.ctl.hand() == hand and len(again.ctl.state.history) == moves
+    # a classmate with the code but another browser cannot take a held seat
+    with pytest.raises(RoomError, match="full"):
+        _page("sums", db, code, "eve")
+
+
+def test_a_classmate_who_leaves_for_good_is_replaced_by_a_bot(tmp_path):
+    from mathcards.games.registry import make_game
+
+    db = tmp_path / "rooms.sqlite3"
+    code = RoomStore(db).create(make_game("dice_stacks", num_players=2), "ana",
+                                replace_after=60.0)
+    ana, ben = _page("dice_stacks", db, code, "ana")[0], _page("dice_stacks", db, code, "ben")[0]
+    ana.start()
+    _sync([ana, ben])
+    store = RoomStore(db)
+    seen = store.room(code).seats[1].seen
+    assert not store.replace_gone(code, 1, now=seen + 30)  # not gone long enough
+    assert store.replace_gone(code, 1, now=seen + 61)
+    ben.close()
+    ana.poll(force=True)
+    assert ana.ctl.seats == ("human", "strong")
+    _play_out([ana], random.Random(9))
+    assert ana.ctl.state.is_over
+
+
+@pytest.mark.parametrize("text, ok", [("k7p2m", "K7P2M"), (" K7P 2M ", "K7P2M"),
+                                      ("K7P2", None), ("K7P2I", None), (None, None),
+                                      ("x" * 200, None), ("", None)])
+def test_room_codes_are_read_or_refused_in_one_line(text, ok):
+    if ok:
+        assert normal_code(text) == ok
+    else:
+        with pytest.raises(RoomError) as info:
+            normal_code(text)
+        assert "\n" not in str(info.value) and len(str(info.value)) < 160
+
+
+def test_a_wrong_code_and_a_full_room_say_what_to_do(tmp_path):
+    db = tmp_path / "rooms.sqlite3"
+    with pytest.raises(RoomError, match="there is no room K7P2M"):
+        RoomStore(db).join("K7P2M", "ana")
+    code = _make_room(db, "sums", 2)
+    RoomStore(db).join(code, "ana")
+    RoomStore(db).join(code, "ben")
+    with pytest.raises(RoomError, match="full"):
+        RoomStore(db).join(code, "cy")
+    with pytest.raises(RoomError, match=r"still open|only the player"):
+        RoomStore(db).start(code, "ben")
