@@ -31,10 +31,10 @@ def _page(game: str, db, code: str, holder: str, *, widget: bool = False):
     return RoomLink(ctl, store, code, holder, name=holder.title()), table
 
 
-def _make_room(db, game: str, players: int, host: str = "ana") -> str:
+def _make_room(db, game: str, players: int, host: str = "ana", **settings) -> str:
     from mathcards.games.registry import make_game
 
-    return RoomStore(db).create(make_game(game, num_players=players), host)
+    return RoomStore(db).create(make_game(game, num_players=players, **settings), host)
 
 
 def _sync(links):
@@ -111,36 +111,32 @@ def test_a_room_with_bots_is_played_to_the_end_and_one_page_moves_the_bots(tmp_p
     assert ana.ctl.state.to_json() == ben.ctl.state.to_json()
 
 
-def test_each_page_holds_only_its_own_hand_in_synced_fields(tmp_path):
+@pytest.mark.parametrize("game", GAMES)
+def test_each_page_holds_only_its_own_hand_in_synced_fields(tmp_path, game):
+    """The tree walk of the safety tests, on both pages after every move of a game."""
+    from tests.widgets.test_safety import _assert_no_leak, _public_between, _seen
+
     db = tmp_path / "rooms.sqlite3"
-    code = _make_room(db, "sums", 2)
-    (ana, ana_table), (ben, ben_table) = (_page("sums", db, code, n, widget=True)
+    # one round of Suns to Moons: its cards played face up return to hands at the next
+    # round's deal within one move, which this check could not tell from a leak
+    code = _make_room(db, game, 2, **({"target_score": 1} if game == "suns_to_moons" else {}))
+    (ana, ana_table), (ben, ben_table) = (_page(game, db, code, n, widget=True)
                                           for n in ("ana", "ben"))
     ana.start()
     _sync([ana, ben])
     rng = random.Random(2)
-    for _ in range(12):
-        state = ana.ctl.state
-        for seat, table in ((0, ana_table), (1, ben_table)):
-            text = repr(table.hidden_widget_states())
-            other = state.observation(1 - seat).hand
-            mine = state.observation(seat).hand
-            hidden = [c for c in other if c not in mine and c not in _public(state)]
-            assert not any(f"'{c}'" in text or f'"{c}"' in text or f"card:{c}" in text
-                           for c in hidden), f"seat {seat} page shows another hand"
-        if state.is_over:
-            break
+    checked = 0
+    known: dict[int, set] = {0: set(), 1: set()}  # what each screen has been shown
+    while not ana.ctl.state.is_over and checked < 400:
+        for seat, table in enumerate((ana_table, ben_table)):
+            assert table.viewer == seat
+            known[seat] |= _seen(table)
+            checked += _assert_no_leak(table, known[seat]) > 0
+        before = ana.ctl.state
         _play_out_one([ana, ben], rng)
-
-
-def _public(state):
-    obs = state.observation(0)
-    out = set()
-    for name in ("sides", "captured", "piles_top", "tops"):
-        value = getattr(obs, name, ())
-        for item in value if isinstance(value, tuple) else ():
-            out.update(item if isinstance(item, tuple) else (item,))
-    return out
+        for seat in known:
+            known[seat] |= _public_between(before, ana.ctl.state)
+    assert checked > 10  # hands were there to leak, many times
 
 
 def _play_out_one(links, rng):
