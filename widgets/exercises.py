@@ -598,16 +598,23 @@ def practice_page(folder: str | Any = "exercises", *, query: str | None = None,
 
 
 def dashboard(source: Any = None, *, top: int = 10) -> W.Widget:
-    """The teacher's dashboard: class table and most-missed chart from exports or a database."""
-    from mathcards.exercises.progress import default_progress_path
+    """The teacher's dashboard: class table and most-missed chart from exports or a database.
+
+    Without ``source`` it reads the class's progress folder when one is set
+    (``MATHCARDS_CLASS_PROGRESS``, on a hub), else this server's database."""
+    from mathcards.exercises.progress import class_progress_folder, default_progress_path
     from mathcards.exercises.results import class_table, most_missed, read_results
 
+    if source is None and class_progress_folder() is not None:
+        source, shown = class_progress_folder(), "the class's progress folder"
+    else:  # the page names what it read, never where it lives on the server
+        shown = ("this server's progress database" if source is None
+                 else Path(str(source)).name)
     where = source if source is not None else default_progress_path()
-    # the page names what it read, never where it lives on the server
-    shown = "this server's progress database" if source is None else Path(str(where)).name
     try:
         # no database yet on this server: nobody has answered anything
-        attempts = read_results(where) if source is not None or Path(where).exists() else []
+        attempts = (read_results(where) if Path(str(where)).exists() or (
+            source is not None and shown != "the class's progress folder") else [])
     except MathCardsError as exc:
         box = W.HTML(f'{style_html()}<p class="mc-refused">{_esc(exc)}</p>')
         box.add_class("mathcards")
