@@ -8,7 +8,9 @@ STAMP  := $(VENV)/.installed-stamp
 HOST   ?= 127.0.0.1
 PORT   ?= 8866
 
-.PHONY: play test test-fast bench lint browser clean
+NODE_STAMP := node_modules/.installed-stamp
+
+.PHONY: play test test-fast bench lint browser clean node_modules
 
 $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -35,8 +37,16 @@ play: $(STAMP)
 browser:
 	@sh .ci/ensure-chromium
 
+# The hub tests' proxy (configurable-http-proxy) from npm, exactly as package-lock.json
+# pins it, into ./node_modules (never a global install).
+$(NODE_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	@touch $(NODE_STAMP)
+
+node_modules: $(NODE_STAMP)
+
 # lint first: ruff and mypy --strict (mathcards/) must pass before the tests run
-test: $(STAMP) lint browser
+test: $(STAMP) $(NODE_STAMP) lint browser
 	$(PY) -m pytest
 
 test-fast: $(STAMP)
@@ -50,4 +60,4 @@ lint: $(STAMP)
 	$(VENV)/bin/mypy
 
 clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis build *.egg-info
+	rm -rf $(VENV) node_modules .pytest_cache .hypothesis build *.egg-info

@@ -6,11 +6,20 @@ A name is 1-40 characters: letters (any alphabet), the digits 0-9, and
 regard to case or to how an accent was typed (Unicode NFKC, then casefold),
 so ``Ana``, ``ana`` and ``ANA`` are one student with one saved game and one
 progress record, and ``José`` typed either way is one student too.
+
+Under JupyterHub (``JUPYTERHUB_USER`` is set in every single-user server) the
+student is the hub login instead: nobody types a name and ``?student=`` in an
+address changes nothing. A login is the hub's exact text, so the id it maps to
+(``hub_student_id``) never folds case: ``ana`` stays ``ana``, while ``Ana``,
+``Ana Maria`` or a 200-character login get a readable prefix and a digest of
+the exact login (``ana--3f0c…``), stable across sessions and never shared by
+two logins.
 """
 
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 import unicodedata
 from typing import Any
@@ -21,6 +30,9 @@ MAX_NAME = 40
 RULE = (f"use 1-{MAX_NAME} letters or digits, with - _ . ' @ or single spaces between them, "
         "like ?student=ana")
 _SAFE_SLOT = re.compile(r"[a-z0-9_-]{1,40}")
+_DIGEST_SLOT = re.compile(r"u-[0-9a-f]{24}")
+HUB_ENV = "JUPYTERHUB_USER"
+HUB_MARK = "--"  # only digested hub ids contain it: a plain login never equals one
 
 
 class StudentNameError(MathCardsError):
@@ -54,3 +66,35 @@ def save_slot(student: str) -> str:
     if _SAFE_SLOT.fullmatch(student):
         return student
     return "u-" + hashlib.sha256(student.encode("utf-8")).hexdigest()[:24]
+
+
+def hub_login() -> str | None:
+    """The JupyterHub login of this server's user, or None outside a hub."""
+    login = os.environ.get(HUB_ENV, "")
+    return login or None
+
+
+def _plain_hub_id(login: str) -> bool:
+    """A login that is already a student id of its own: clean, folded, and not
+    shaped like a digest (``--`` or ``u-`` and 24 hex digits), so no digest can equal it."""
+    try:
+        folded = student_id(login)
+    except StudentNameError:
+        return False
+    return folded == login and HUB_MARK not in login and not _DIGEST_SLOT.fullmatch(login)
+
+
+def hub_student_id(login: str) -> str:
+    """The student id (progress and saves) of a hub login; never the same for two logins.
+
+    A login that is already a folded name (``ana``, ``josé``) is its own id. Any
+    other (capitals, a double space, symbols, over 40 characters) is a readable
+    prefix, ``--`` and a digest of the exact login: ``Ana`` -> ``ana--…`` while
+    ``ana`` stays ``ana``. Plain ids never contain ``--``, so the two never meet.
+    """
+    if _plain_hub_id(login):
+        return login
+    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", login).casefold())
+    prefix = "".join(ch for ch in folded if ch.isalpha() or ch in "0123456789")[:16] or "user"
+    digest = hashlib.sha256(login.encode("utf-8", "surrogatepass")).hexdigest()[:20]
+    return f"{prefix}{HUB_MARK}{digest}"

@@ -21,6 +21,9 @@ _STATE = tempfile.mkdtemp(prefix="mathcards-tests-")
 atexit.register(shutil.rmtree, _STATE, ignore_errors=True)
 os.environ.setdefault("MATHCARDS_DATA_DIR", os.path.join(_STATE, "data"))
 os.environ.setdefault("MATHCARDS_SECRET", "variant-secret-of-the-test-suite")
+# The suite may itself run inside a JupyterHub server: outside-a-hub behaviour is
+# tested as such, and the hub tests set JUPYTERHUB_USER themselves.
+os.environ.pop("JUPYTERHUB_USER", None)
 
 
 def pytest_collection_modifyitems(session, config, items):

@@ -9,7 +9,8 @@ address may carry ``?deal=SUMS-2P-P8-04HKR`` (a teacher's deal code),
 ``&student=ana``: the name whose saved game the page keeps (letters, digits,
 ``-`` and ``_``, up to 40; not case-sensitive). One Voilà server is shared by
 every visitor, so without a name the page plays in the shared "guest" slot
-and says how to add a name.
+and says how to add a name. On a JupyterHub the student is the hub login
+(``JUPYTERHUB_USER``) and ``?student=`` is ignored.
 """
 
 from __future__ import annotations
@@ -120,10 +121,20 @@ def student_slot(name: str | None) -> tuple[str, str, str]:
 
     One rule for names (``mathcards.students``): ``Ana`` and ``ana`` are one student,
     with one saved game here and one progress record on the practice page; no
-    name, or a bad one, plays as the shared guest.
+    name, or a bad one, plays as the shared guest. On a JupyterHub the student is
+    the hub login and ``name`` is ignored.
     """
-    from mathcards.students import StudentNameError, clean_name, save_slot
+    from mathcards.students import (
+        StudentNameError,
+        clean_name,
+        hub_login,
+        hub_student_id,
+        save_slot,
+    )
 
+    login = hub_login()
+    if login is not None:  # a JupyterHub server: the student is its user, whatever the address
+        return save_slot(hub_student_id(login)), f"Playing as {login}", ""
     how = "add ?student=yourname to the page address to keep your own saved game"
     if name is None or not name.strip():
         return GUEST, f"Playing as guest (a saved game every visitor shares): {how}.", ""

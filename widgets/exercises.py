@@ -548,17 +548,22 @@ def practice_page(folder: str | Any = "exercises", *, query: str | None = None,
 
     from mathcards.exercises import ExerciseFileError, load_set
     from mathcards.exercises.session import clean_student
+    from mathcards.students import hub_login, hub_student_id
     from mathcards.widgets import _page_query
 
     params = parse_qs((_page_query() if query is None else query)[:500])
     names = sample_sets(folder)
     name = (params.get("set") or [""])[0]
-    student = (params.get("student") or ["guest"])[0]
     problem = ""
-    try:
-        student = clean_student(student)
-    except MathCardsError as exc:
-        problem, student = str(exc), "guest"
+    login = hub_login()
+    if login is not None:  # a JupyterHub server: its user, whatever the address says
+        student = hub_student_id(login)
+    else:
+        student = (params.get("student") or ["guest"])[0]
+        try:
+            student = clean_student(student)
+        except MathCardsError as exc:
+            problem, student = str(exc), "guest"
     if name in names and not problem:
         try:
             exercise_set = load_set(Path(folder) / f"{name}.yaml", check=False)
@@ -576,29 +581,40 @@ def practice_page(folder: str | Any = "exercises", *, query: str | None = None,
                            "progress file cannot be opened): tell your teacher")
     if name and name not in names:
         problem = f"there is no exercise set {name[:60]!r}"
+    who = "" if login is not None else f"&student={quote(student)}"
     links = "".join(
-        f'<li><a href="?set={quote(n)}&student={quote(student)}">{_esc(n.replace("_", " "))}'
+        f'<li><a href="?set={quote(n)}{who}">{_esc(n.replace("_", " "))}'
         "</a></li>" for n in names)
     note = f'<p class="mc-refused">{_esc(problem)}</p>' if problem else ""
+    name_note = (f"Your progress is kept under your login (<b>{_esc(login)}</b>)."
+                 if login is not None else
+                 "Add <code>&amp;student=yourname</code> to the address so your progress is "
+                 f"kept under your name (now: <b>{_esc(student)}</b>).")
     page = W.HTML(
         f"{style_html()}{EXTRA_CSS}<h2>Practice</h2>{note}<p>Choose a set of exercises. "
-        "Add <code>&amp;student=yourname</code> to the address so your progress is kept "
-        f"under your name (now: <b>{_esc(student)}</b>).</p><ul>{links}</ul>")
+        f"{name_note}</p><ul>{links}</ul>")
     page.add_class("mathcards")
     return page
 
 
 def dashboard(source: Any = None, *, top: int = 10) -> W.Widget:
-    """The teacher's dashboard: class table and most-missed chart from exports or a database."""
-    from mathcards.exercises.progress import default_progress_path
+    """The teacher's dashboard: class table and most-missed chart from exports or a database.
+
+    Without ``source`` it reads the class's progress folder when one is set
+    (``MATHCARDS_CLASS_PROGRESS``, on a hub), else this server's database."""
+    from mathcards.exercises.progress import class_progress_folder, default_progress_path
     from mathcards.exercises.results import class_table, most_missed, read_results
 
+    if source is None and class_progress_folder() is not None:
+        source, shown = class_progress_folder(), "the class's progress folder"
+    else:  # the page names what it read, never where it lives on the server
+        shown = ("this server's progress database" if source is None
+                 else Path(str(source)).name)
     where = source if source is not None else default_progress_path()
-    # the page names what it read, never where it lives on the server
-    shown = "this server's progress database" if source is None else Path(str(where)).name
     try:
         # no database yet on this server: nobody has answered anything
-        attempts = read_results(where) if source is not None or Path(where).exists() else []
+        attempts = (read_results(where) if Path(str(where)).exists() or (
+            source is not None and shown != "the class's progress folder") else [])
     except MathCardsError as exc:
         box = W.HTML(f'{style_html()}<p class="mc-refused">{_esc(exc)}</p>')
         box.add_class("mathcards")

@@ -12,6 +12,11 @@ CSV export writes one row per attempt with the columns of ``Attempt``;
 ``read_csv`` reads it back to equal ``Attempt`` records, and
 ``ProgressStore.import_csv`` merges files (each attempt has a unique ``uid``,
 so importing twice adds nothing).
+
+On a hub each student's server writes its own database (``MATHCARDS_PROGRESS``
+pointing into the student's own folder of a shared volume) and the teacher's
+dashboard reads the whole class folder (``MATHCARDS_CLASS_PROGRESS``), so no
+two students ever write, or can read, one file (deploy/README.md).
 """
 
 from __future__ import annotations
@@ -32,6 +37,9 @@ from typing import Any
 from mathcards.errors import MathCardsError
 
 ENV_VAR = "MATHCARDS_PROGRESS"
+# The folder the teacher's dashboard reads when it is given none: the students'
+# progress databases, each in it or in a folder of its own (a hub's shared volume).
+CLASS_ENV = "MATHCARDS_CLASS_PROGRESS"
 FILE_NAME = "progress.sqlite3"
 BUSY_TIMEOUT_MS = 30_000
 
@@ -98,6 +106,12 @@ def default_progress_path() -> Path:
     from mathcards.storage import data_dir
 
     return data_dir() / FILE_NAME
+
+
+def class_progress_folder() -> Path | None:
+    """The class's progress folder (``$MATHCARDS_CLASS_PROGRESS``), or None when unset."""
+    configured = os.environ.get(CLASS_ENV)
+    return Path(configured).expanduser() if configured else None
 
 
 class ProgressStore:
@@ -172,7 +186,7 @@ class ProgressStore:
         sql += " ORDER BY id"
         with self._lock:
             rows = self._conn.execute(sql, args).fetchall()
-        return [_attempt(row) for row in rows]
+        return [attempt_from_row(row) for row in rows]
 
     def attempts_after(self, row: int, *, student: str | None = None,
                        set_id: str | None = None) -> tuple[list[Attempt], int]:
@@ -191,7 +205,7 @@ class ProgressStore:
             rows = self._conn.execute(sql, args).fetchall()
         if not rows:
             return [], row
-        return [_attempt(r[1:]) for r in rows], int(rows[-1][0])
+        return [attempt_from_row(r[1:]) for r in rows], int(rows[-1][0])
 
     def count(self) -> int:
         with self._lock:
@@ -213,7 +227,8 @@ class ProgressStore:
         return self.add_many(read_csv(path))
 
 
-def _attempt(row: Sequence[Any]) -> Attempt:
+def attempt_from_row(row: Sequence[Any]) -> Attempt:
+    """An ``Attempt`` from a database row of ``COLUMNS``."""
     values = dict(zip(COLUMNS, row, strict=True))
     values["correct"] = bool(values["correct"])
     return Attempt(**values)
@@ -263,5 +278,6 @@ def read_csv(source: str | Path | io.StringIO) -> list[Attempt]:
     return out
 
 
-__all__ = ["COLUMNS", "ENV_VAR", "Attempt", "ProgressError", "ProgressStore", "attempts_csv",
-           "default_progress_path", "read_csv"]
+__all__ = ["CLASS_ENV", "COLUMNS", "ENV_VAR", "Attempt", "ProgressError", "ProgressStore",
+           "attempt_from_row", "attempts_csv", "class_progress_folder", "default_progress_path",
+           "read_csv"]

@@ -1,8 +1,11 @@
 """The teacher's view of the results: a class table and the most-missed exercises.
 
 ``read_results(source)`` reads a folder of CSV exports (every ``*.csv`` in it),
-one CSV file, or one shared progress database (``.sqlite3``/``.db``); attempts
-that appear in several exports (same ``uid``) count once. The dashboard
+a class's progress folder (each student's database in it or one folder down,
+``<student>/progress.sqlite3``: what a hub's students write to a shared
+volume, ``MATHCARDS_CLASS_PROGRESS``), one CSV file, or one progress database
+(``.sqlite3``/``.db``); attempts that appear in several files (same ``uid``)
+count once. The dashboard
 notebook draws ``class_table`` and ``most_missed`` with
 ``mathcards.widgets.exercises``.
 """
@@ -27,6 +30,9 @@ def read_results(source: str | Path) -> list[Attempt]:
         for csv_path in sorted(path.glob("*.csv")):
             for attempt in read_csv(csv_path):
                 attempts.setdefault(attempt.uid, attempt)
+        for db_path in _class_databases(path):
+            for attempt in read_database(db_path):
+                attempts.setdefault(attempt.uid, attempt)
         return sorted(attempts.values(), key=lambda a: (a.at, a.uid))
     if not path.exists():
         raise ProgressError(f"no such file or folder: {path}")
@@ -37,6 +43,33 @@ def read_results(source: str | Path) -> list[Attempt]:
         finally:
             store.close()
     return read_csv(path)
+
+
+def _class_databases(folder: Path) -> list[Path]:
+    """Progress databases in a class folder: in it, and one folder down (one per student)."""
+    found = [p for suffix in DB_SUFFIXES for pattern in (f"*{suffix}", f"*/*{suffix}")
+             for p in folder.glob(pattern) if p.is_file()]
+    return sorted(set(found))
+
+
+def read_database(path: Path) -> list[Attempt]:
+    """A student's progress database, read only: the teacher's reading never writes to it."""
+    import sqlite3
+
+    from mathcards.exercises.progress import COLUMNS, attempt_from_row
+
+    try:
+        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=30)
+    except sqlite3.Error as exc:
+        raise ProgressError(f"cannot open {path.parent.name}/{path.name} ({exc})") from None
+    try:
+        rows = conn.execute(f"SELECT {', '.join(COLUMNS)} FROM attempts ORDER BY id").fetchall()
+    except sqlite3.Error as exc:
+        raise ProgressError(f"{path.parent.name}/{path.name} is not a MathCards progress "
+                            f"database ({exc}): move it out of the class folder") from None
+    finally:
+        conn.close()
+    return [attempt_from_row(row) for row in rows]
 
 
 @dataclass(frozen=True)
