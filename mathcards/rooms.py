@@ -23,6 +23,7 @@ from __future__ import annotations
 import json
 import secrets
 import sqlite3
+import threading
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -131,6 +132,8 @@ class RoomStore:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._db = sqlite3.connect(self.path, timeout=10.0, isolation_level=None,
                                    check_same_thread=False)
+        # one connection per page, used by its loop and (outside a kernel) timer threads
+        self._lock = threading.RLock()
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.executescript(_SCHEMA)
@@ -140,18 +143,22 @@ class RoomStore:
 
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
-        self._db.execute("BEGIN IMMEDIATE")
-        try:
-            yield self._db
-        except BaseException:
-            self._db.execute("ROLLBACK")
-            raise
-        self._db.execute("COMMIT")
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+
+    def _read(self, sql: str, args: tuple[Any, ...] = ()) -> list[Any]:
+        with self._lock:
+            return self._db.execute(sql, args).fetchall()
 
     def version(self) -> int:
         """Changes whenever another connection commits (cheap: for polling)."""
-        row = self._db.execute("PRAGMA data_version").fetchone()
-        return int(row[0])
+        return int(self._read("PRAGMA data_version")[0][0])
 
     # --- making and joining ------------------------------------------------------
     def create(self, game: Game, host: str | None, *, replace_after: float | None = None,
@@ -173,7 +180,7 @@ class RoomStore:
         with self._write() as db:
             for _ in range(50):
                 code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
-                if db.execute("SELECT 1 FROM rooms WHERE code=?", (code,)).fetchone() is None:
+                if not self._read("SELECT 1 FROM rooms WHERE code=?", (code,)):
                     break
             else:  # pragma: no cover - 28 million codes
                 raise RoomError("no free room code: ask your teacher to clear old rooms")
@@ -186,14 +193,14 @@ class RoomStore:
 
     def room(self, code: Any) -> Room:
         code = normal_code(code)
-        row = self._db.execute(
+        rows = self._read(
             "SELECT game, settings, seed, private_seed, host, started, replace_after "
-            "FROM rooms WHERE code=?", (code,)).fetchone()
-        if row is None:
+            "FROM rooms WHERE code=?", (code,))
+        if not rows:
             raise RoomError(f"there is no room {code}: check the code with whoever gave it")
-        name, settings, seed, private_seed, host, started, replace_after = row
+        name, settings, seed, private_seed, host, started, replace_after = rows[0]
         game = get_game_class(name)(**json.loads(settings))
-        seats = tuple(Seat(*r) for r in self._db.execute(
+        seats = tuple(Seat(*r) for r in self._read(
             "SELECT seat, kind, holder, name, seen FROM seats WHERE code=? ORDER BY seat",
             (code,)))
         return Room(code, game, seed, private_seed, host, started is not None, seats,
@@ -246,7 +253,7 @@ class RoomStore:
     # --- moves ----------------------------------------------------------------------
     def moves(self, code: str, after: int = 0) -> list[tuple[int, int | None, dict[str, Any]]]:
         """The room's moves numbered above ``after``: (number, seat, action as JSON)."""
-        return [(n, seat, json.loads(action)) for n, seat, action in self._db.execute(
+        return [(n, seat, json.loads(action)) for n, seat, action in self._read(
             "SELECT n, seat, action FROM moves WHERE code=? AND n>? ORDER BY n",
             (code, after))]
 

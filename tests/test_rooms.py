@@ -253,3 +253,47 @@ def test_a_wrong_code_and_a_full_room_say_what_to_do(tmp_path):
         RoomStore(db).join(code, "cy")
     with pytest.raises(RoomError, match=r"still open|only the player"):
         RoomStore(db).start(code, "ben")
+
+
+def test_the_page_panel_makes_a_room_others_join_and_the_host_starts(tmp_path, monkeypatch):
+    """The "Play with classmates" panel of two play pages, by its buttons."""
+    monkeypatch.setenv("MATHCARDS_DATA_DIR", str(tmp_path))
+    from mathcards.widgets import play
+
+    ana = play("sums", query="student=Ana&delay=0", save=False)
+    ben = play("sums", query="student=Ben&delay=0", save=False)
+    ana.rooms._holder = lambda: "token-ana"  # two browsers (a page's kernel learns its own)
+    ben.rooms._holder = lambda: "token-ben"
+    ana.rooms.w_make.click()
+    code = ana.rooms.link.code
+    assert code in ana.rooms.w_line.value and not ana.refused
+    assert ana.rooms.w_start.layout.display == ""
+    ben.rooms.w_code.value = code.lower()  # typed, as a classmate reads it out
+    assert ben.rooms.link is not None and ben.rooms.link.seat == 1
+    assert ben.rooms.w_start.layout.display == "none"  # only the host starts
+    ana.rooms.link.poll()
+    assert "Ben" in ana.rooms.w_line.value
+    ana.rooms.w_start.click()
+    ben.rooms.link.poll()
+    assert ana.ctl.room_code == ben.ctl.room_code == code
+    assert ana.seat_names == ("Ana (you)", "Ben") and ben.seat_names == ("Ana", "Ben (you)")
+    header = ana.w_header.value
+    assert f'data-room="{code}"' in header and "data-deal" not in header
+    # neither page ever shows the room's secret deal
+    room = RoomStore(tmp_path / "rooms.sqlite3").room(code)
+    for table in (ana, ben):
+        text = repr(table.hidden_widget_states())
+        assert str(room.seed) not in text and str(room.private_seed) not in text
+    # a bad code in the box: one line, nothing changes
+    cy = play("sums", query="student=Cy&delay=0", save=False)
+    cy.rooms._holder = lambda: "token-cy"
+    cy.rooms.w_code.value = "ZZZZ"
+    assert cy.refused and "not a room code" in cy.message and cy.rooms.link is None
+    cy.rooms.w_code.value = code
+    assert cy.refused and "full" in cy.message and cy.rooms.link is None
+    # leaving: back to a game of one's own, with a deal code again
+    ben.rooms.w_leave.click()
+    assert ben.rooms.link is None and not ben.ctl.room_code and ben.deal_code
+    for page in (ana, ben, cy):
+        if page.rooms.link is not None:
+            page.rooms.link.close()

@@ -28,6 +28,7 @@ VIEWS = {
     "dice_stacks": ("mathcards.widgets.dice_stacks", "DiceStacksView"),
     "sums": ("mathcards.widgets.sums", "SumsView"),
 }
+ROOM_GAMES = tuple(VIEWS)  # the tables with a "Play with classmates" panel
 MAX_DELAY = 5.0
 WARM_UP_DELAY = 20.0  # seconds after a fresh kernel's page is built before sympy loads
 GUEST = "guest"
@@ -94,7 +95,8 @@ def query_settings(query: str) -> dict[str, Any]:
 
     Only these keys are read: ``deal`` (a deal code, checked later),
     ``seats`` (human/random/strong, comma separated), ``delay`` (0-5 s),
-    ``student`` (kept as given; ``student_slot`` checks it).
+    ``student`` (kept as given; ``student_slot`` checks it), ``room`` (a room code to
+    join, checked when joining).
     """
     params = parse_qs(query[:500], keep_blank_values=True)
     out: dict[str, Any] = {}
@@ -102,6 +104,8 @@ def query_settings(query: str) -> dict[str, Any]:
         out["student"] = params["student"][0][:200]
     if params.get("deal"):
         out["deal"] = params["deal"][0][:60]
+    if params.get("room"):
+        out["room"] = params["room"][0][:20]
     if params.get("seats"):
         kinds = tuple(k.strip().lower() for k in params["seats"][0].split(",") if k.strip())
         if kinds and all(k in ("human", "random", "strong") for k in kinds) and len(kinds) <= 8:
@@ -201,6 +205,16 @@ def play(game_name: str, *, deal: str | None = None, seats: Sequence[str] | None
         seats = (tuple(seats) + ("strong",) * game.num_players)[:game.num_players]
     table = GameTable(view, game, seats=seats, seed=seed, bot_delay=bot_delay, save=save,
                       slot=slot, who=who)
+    if game_name in ROOM_GAMES:  # classmates at their own screens (rooms)
+        from mathcards.widgets.rooms import RoomPanel
+
+        shown = who.removeprefix("Playing as ") if who.startswith("Playing as ") else ""
+        panel = RoomPanel(table, name="" if shown.startswith("guest") else shown)
+        table.rooms = panel
+        table.w_main.children = (*table.w_main.children[:-1], panel.widget,
+                                 table.w_main.children[-1])
+        if opts.get("room"):
+            panel._try(panel.join, opts["room"])
     if problem:
         table.say(problem + " A new game has started instead.", refused=True)
     elif name_problem:

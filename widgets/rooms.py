@@ -1,0 +1,150 @@
+"""The "Play with classmates" panel of a play page (rooms: ``mathcards.rooms``).
+
+A student makes a room (the players count of the New game panel) and reads its
+code to classmates, or joins with a code. The room's host may fill open seats
+with bots and starts the game; the table then plays the room's game with this
+page's seat. Only public things are in this panel's synced fields: the room code,
+the seats' names and counts. The seat's holder token and the deal's seeds stay in
+the kernel; a code typed in the box is read by ``normal_code`` only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as W
+
+from mathcards.errors import MathCardsError
+from mathcards.rooms import RoomError, RoomLink, RoomStore
+from mathcards.table import esc
+
+__all__ = ["RoomPanel"]
+
+
+class RoomPanel:
+    """Rooms for one ``GameTable`` (see the module docstring)."""
+
+    def __init__(self, table: Any, *, name: str = "", holder: Callable[[], str] | None = None,
+                 store: Callable[[], RoomStore] = RoomStore, interval: float = 0.15) -> None:
+        self.table = table
+        self.ctl = table.ctl
+        self.name = name
+        self._holder = holder
+        self._store = store
+        self.interval = interval
+        self.link: RoomLink | None = None
+        self._solo: tuple[Any, tuple[str, ...]] | None = None
+        self.w_title = W.HTML('<h3 class="mc-zone-title">Play with classmates</h3>')
+        self.w_make = W.Button(description="Make a room",
+                               tooltip="a room for the number of players chosen above")
+        self.w_code = W.Text(placeholder="room code, e.g. K7P2M", continuous_update=False,
+                             description="Room code:", layout=W.Layout(width="240px"))
+        self.w_join = W.Button(description="Join room")
+        self.w_line = W.HTML("")
+        self.w_bots = W.Button(description="Fill open seats with bots")
+        self.w_start = W.Button(description="Start the room's game", button_style="primary")
+        self.w_leave = W.Button(description="Leave the room")
+        for b in (self.w_make, self.w_join, self.w_bots, self.w_start, self.w_leave):
+            b.add_class("mc-choice")
+        self.w_make.on_click(lambda _b: self._try(self.make))
+        self.w_join.on_click(lambda _b: self._try(self.join, self.w_code.value))
+        self.w_code.observe(lambda c: c.get("new") and self._try(self.join, c["new"]),
+                            names="value")
+        self.w_bots.on_click(lambda _b: self._try(self.fill_with_bots))
+        self.w_start.on_click(lambda _b: self._try(self.start))
+        self.w_leave.on_click(lambda _b: self._try(self.leave))
+        self.w_outside = W.HBox([self.w_make, self.w_code, self.w_join])
+        self.w_inside = W.HBox([self.w_bots, self.w_start, self.w_leave])
+        self.widget = W.VBox([self.w_title, self.w_outside, self.w_line, self.w_inside])
+        self.widget.add_class("mc-rooms")
+        self.ctl.listen(lambda what: self.render() if what in ("table", "start") else None)
+        self.render()
+
+    # --- what the student does ------------------------------------------------------
+    def _try(self, fn: Callable[..., None], *args: Any) -> None:
+        try:
+            fn(*args)
+        except MathCardsError as exc:
+            self.ctl.say(str(exc), refused=True)
+        self.render()
+
+    def holder(self) -> str:
+        if self._holder is None:
+            from mathcards.visitors import page_visitor
+
+            token = page_visitor()
+            self._holder = lambda: token
+        return self._holder()
+
+    def _connect(self, code: str) -> None:
+        if self.link is not None:
+            raise RoomError(f"you are in room {self.link.code}: leave it first")
+        self._solo = (self.ctl.state.game, self.ctl.seats)
+        self.link = RoomLink(self.ctl, self._store(), code, self.holder(), name=self.name,
+                             interval=self.interval)
+        self.link.start_polling()
+        self.ctl.say(self.link.lobby_line())
+
+    def make(self) -> None:
+        """A room for this table's game with the players count chosen in New game."""
+        players = self.table.w_players.value
+        if type(players) is not int:
+            raise RoomError("choose the number of players in the New game panel first")
+        game = self.ctl.game_cls(**(self.ctl.state.game.settings() | {"num_players": players}))
+        code = self._store().create(game, self.holder())
+        self._connect(code)
+
+    def join(self, code: Any) -> None:
+        self._connect(code)
+        self.w_code.value = ""
+
+    def fill_with_bots(self) -> None:
+        self._need_link().fill_with_bots()
+
+    def start(self) -> None:
+        self._need_link().start()
+        self.ctl.say("The room's game has started.")
+
+    def leave(self) -> None:
+        link = self._need_link()
+        link.close()
+        self.link = None
+        ctl = self.ctl
+        ctl.room_code, ctl.seat_labels, ctl.publish = "", (), None
+        ctl.runs_bots = lambda: True
+        ctl.save_enabled = self.table_save
+        if self._solo is not None:
+            game, seats = self._solo
+            ctl.new_game(game, seats)
+        ctl.say(f"You left room {link.code}.")
+
+    @property
+    def table_save(self) -> bool:
+        return bool(getattr(self.table, "save_default", True))
+
+    def _need_link(self) -> RoomLink:
+        if self.link is None:
+            raise RoomError("make a room or join one first")
+        return self.link
+
+    # --- drawing ---------------------------------------------------------------------
+    def render(self) -> None:
+        link = self.link
+        inside = link is not None
+        self.w_outside.layout.display = "none" if inside else ""
+        self.w_inside.layout.display = "" if inside else "none"
+        if link is None:
+            self.w_line.value = ('<div class="mc-status">Make a room and read its code to your '
+                                 'classmates, or type the code of theirs.</div>')
+            return
+        host = link.is_host and not link.room.started
+        self.w_bots.layout.display = "" if host and link.room.open_seats else "none"
+        self.w_start.layout.display = "" if host else "none"
+        seats = ", ".join(
+            f"{s.seat + 1}: {esc(s.name or 'classmate') if s.kind == 'human' else s.kind}"
+            for s in link.room.seats)
+        self.w_line.value = (f'<div class="mc-status" role="status" aria-live="polite">'
+                             f'Room <code data-room="{esc(link.code)}">{esc(link.code)}</code>'
+                             f' · {esc(link.lobby_line())} <span class="mc-seats">'
+                             f'Seats: {seats}</span></div>')
