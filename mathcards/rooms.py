@@ -224,6 +224,21 @@ class RoomStore:
                 db.execute("UPDATE rooms SET host=? WHERE code=?", (holder, code))
         return mine
 
+    def held_room(self, holder: str, game_name: str, within: float = 12 * 3600.0
+                  ) -> str | None:
+        """The latest started room of ``game_name`` where ``holder`` holds a seat and whose
+        game is not over (a page reopened by the same browser goes back to it)."""
+        rows = self._read(
+            "SELECT rooms.code FROM rooms JOIN seats ON seats.code = rooms.code "
+            "WHERE seats.holder=? AND rooms.game=? AND rooms.started IS NOT NULL "
+            "AND rooms.created>? ORDER BY rooms.created DESC LIMIT 3",
+            (holder, game_name, time.time() - within))
+        for (code,) in rows:
+            room = self.room(code)
+            if not replay(room, self.moves(code)).is_over:
+                return str(code)
+        return None
+
     def fill_with_bots(self, code: Any, holder: str, kind: str = "strong") -> None:
         if kind not in BOT_KINDS:
             raise RoomError(f"bots are {' or '.join(BOT_KINDS)}, not {kind!r}")

@@ -297,3 +297,22 @@ def test_the_page_panel_makes_a_room_others_join_and_the_host_starts(tmp_path, m
     for page in (ana, ben, cy):
         if page.rooms.link is not None:
             page.rooms.link.close()
+
+
+def test_a_reopened_page_goes_back_to_its_room_by_itself(tmp_path, monkeypatch):
+    monkeypatch.setenv("MATHCARDS_DATA_DIR", str(tmp_path))
+    from mathcards import visitors
+    from mathcards.widgets import play
+
+    store = RoomStore(tmp_path / "rooms.sqlite3")
+    code = _make_room(tmp_path / "rooms.sqlite3", "sums", 2, host=visitors.page_visitor(0))
+    assert store.held_room(visitors.page_visitor(0), "sums") is None  # not started yet
+    store.join(code, visitors.page_visitor(0))
+    store.join(code, "token-ben")
+    store.start(code, visitors.page_visitor(0))
+    page = play("sums", query="student=Ana&delay=0", save=False)  # this kernel's token
+    assert page.rooms.link is not None and page.ctl.room_code == code
+    assert "Welcome back to room" in page.message
+    other = play("dice_stacks", query="student=Ana&delay=0", save=False)
+    assert other.rooms.link is None  # a room of another game is not this page's
+    page.rooms.link.close()

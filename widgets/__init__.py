@@ -215,6 +215,11 @@ def play(game_name: str, *, deal: str | None = None, seats: Sequence[str] | None
                                  table.w_main.children[-1])
         if opts.get("room"):
             panel._try(panel.join, opts["room"])
+        else:
+            try:
+                panel.rejoin()
+            except (OSError, MathCardsError) as exc:  # the room file: never block the page
+                table.say(f"Your room could not be opened ({exc}).", refused=True)
     if problem:
         table.say(problem + " A new game has started instead.", refused=True)
     elif name_problem:

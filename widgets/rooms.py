@@ -61,6 +61,20 @@ class RoomPanel:
         self.ctl.listen(lambda what: self.render() if what in ("table", "start") else None)
         self.render()
 
+    def rejoin(self, wait: float = 0.3) -> bool:
+        """Back to the room game this browser holds a seat in (a reload, a lost
+        connection): True when there was one."""
+        from mathcards.visitors import page_visitor
+
+        if self._holder is None:
+            token = page_visitor(wait=wait)
+            self._holder = lambda: token
+        code = self._store().held_room(self.holder(), self.ctl.game_name)
+        if code is None:
+            return False
+        self._connect(code)
+        return True
+
     # --- what the student does ------------------------------------------------------
     def _try(self, fn: Callable[..., None], *args: Any) -> None:
         try:
@@ -80,11 +94,17 @@ class RoomPanel:
     def _connect(self, code: str) -> None:
         if self.link is not None:
             raise RoomError(f"you are in room {self.link.code}: leave it first")
+        store = self._store()
+        returning = store.room(code).seat_of(self.holder()) is not None
         self._solo = (self.ctl.state.game, self.ctl.seats)
-        self.link = RoomLink(self.ctl, self._store(), code, self.holder(), name=self.name,
+        self.link = RoomLink(self.ctl, store, code, self.holder(), name=self.name,
                              interval=self.interval)
         self.link.start_polling()
-        self.ctl.say(self.link.lobby_line())
+        if returning and self.link.playing:
+            self.ctl.say(f"Welcome back to room {self.link.code}: your seat and your hand "
+                         "are as you left them.")
+        else:
+            self.ctl.say(self.link.lobby_line())
 
     def make(self) -> None:
         """A room for this table's game with the players count chosen in New game."""
