@@ -31,6 +31,9 @@ BENCHMARKS = {
                     "(target <= 1.5x), and a bot's move time.")),
     "bench_pages": ("Time to interactive", ("Landing and game pages as a ratio to a bare "
                     "one-button Voilà notebook on the same server settings (target <= 1.3x).")),
+    "bench_rooms": ("Classmates at their own screens", ("A move's time to the other "
+                    "student's screen in a room (two browsers, one Sums game) beside a bare "
+                    "ipywidgets round trip in the same run; target: median <= 0.5 s.")),
     "bench_classroom": ("A class opening one page at once", ("30 and 60 simultaneous first "
                         "visits to play_sums.ipynb beside the same bursts of a bare page, "
                         "without and with the class warmed; targets: 0 failed pages, slowest "

@@ -1,5 +1,6 @@
 """The ``mathcards`` command: ``python -m mathcards check FILE...`` checks exercise sets;
-``python -m mathcards teacher-key`` prints the key that opens the teacher's pages.
+``python -m mathcards teacher-key`` prints the key that opens the teacher's pages;
+``python -m mathcards rooms GAME PLAYERS COUNT`` makes room codes for a class.
 
 Every problem is printed on one line, ``FILE: line N: ...`` with a fix; the
 exit code is 0 when every file is clean, 1 when any has a problem, 2 for a
@@ -15,11 +16,16 @@ from typing import TextIO
 
 USAGE = """usage: python -m mathcards check FILE [FILE ...]
        python -m mathcards teacher-key [--url BASE]
+       python -m mathcards rooms GAME PLAYERS COUNT [--url BASE] [--leave-after SECONDS]
 
 check: checks exercise sets (YAML) before class: every problem with its line and a fix.
 teacher-key: prints the key that opens the teacher's pages on Voila (made on first
 use; MATHCARDS_TEACHER_KEY overrides it); with --url, the teacher's links.
+rooms: makes COUNT rooms of GAME (suns_to_moons, dice_stacks, sums) for PLAYERS players
+each and prints their codes (with --url, the links to hand out); the first student
+in a room starts it; --leave-after hands a seat whose student left to a bot.
 """
+ROOM_GAMES = ("suns_to_moons", "dice_stacks", "sums")
 TEACHER_PAGES = ("dashboard.ipynb", "teachers.ipynb")
 
 
@@ -44,6 +50,47 @@ def teacher_key(rest: Sequence[str], out: TextIO | None = None) -> int:
     base = rest[1].rstrip("/")
     for page in TEACHER_PAGES:
         print(f"teacher's page: {base}/voila/render/{page}?key={quote(value)}", file=out)
+    return 0
+
+
+def rooms(rest: Sequence[str], out: TextIO | None = None) -> int:
+    """Room codes for a class tournament (see USAGE)."""
+    from mathcards.errors import MathCardsError
+    from mathcards.games.registry import make_game
+    from mathcards.rooms import RoomStore
+
+    out = out or sys.stdout
+    args, url, leave = list(rest), "", None
+    try:
+        while "--url" in args or "--leave-after" in args:
+            flag = "--url" if "--url" in args else "--leave-after"
+            i = args.index(flag)
+            value = args[i + 1]
+            del args[i:i + 2]
+            if flag == "--url":
+                url = value.rstrip("/")
+            else:
+                leave = float(value)
+                if not 10 <= leave <= 3600:
+                    raise ValueError
+        game_name, players, count = args[0], int(args[1]), int(args[2])
+        if len(args) != 3 or game_name not in ROOM_GAMES or not 1 <= count <= 100:
+            raise ValueError
+    except (IndexError, ValueError):
+        print(f"rooms takes a game ({', '.join(ROOM_GAMES)}), the players per room, how many "
+              f"rooms (1-100), and --leave-after 10-3600 seconds\n{USAGE}", end="",
+              file=sys.stderr)
+        return 2
+    try:
+        game = make_game(game_name, num_players=players)
+        store = RoomStore()
+        codes = [store.create(game, None, replace_after=leave) for _ in range(count)]
+    except (MathCardsError, OSError) as exc:
+        print(f"cannot make the rooms: {exc}", file=sys.stderr)
+        return 1
+    for code in codes:
+        link = f"  {url}/voila/render/play_{game_name}.ipynb?room={code}" if url else ""
+        print(f"{code}{link}", file=out)
     return 0
 
 
@@ -79,8 +126,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     command, rest = args[0], args[1:]
     if command == "teacher-key":
         return teacher_key(rest)
+    if command == "rooms":
+        return rooms(rest)
     if command != "check":
-        print(f"unknown command {command!r}: the commands are 'check' and 'teacher-key'"
+        print(f"unknown command {command!r}: the commands are 'check', 'teacher-key' and "
+              "'rooms'"
               f"\n{USAGE}", end="", file=sys.stderr)
         return 2
     if not rest:

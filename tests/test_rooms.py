@@ -316,3 +316,31 @@ def test_a_reopened_page_goes_back_to_its_room_by_itself(tmp_path, monkeypatch):
     other = play("dice_stacks", query="student=Ana&delay=0", save=False)
     assert other.rooms.link is None  # a room of another game is not this page's
     page.rooms.link.close()
+
+
+def test_a_teacher_makes_room_codes_for_a_tournament(tmp_path, monkeypatch, capsys):
+    from mathcards.__main__ import main
+
+    monkeypatch.setenv("MATHCARDS_DATA_DIR", str(tmp_path))
+    assert main(["rooms", "sums", "2", "3", "--url", "http://class:8866/",
+                 "--leave-after", "90"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 3
+    store = RoomStore(tmp_path / "rooms.sqlite3")
+    for line in lines:
+        code, link = line.split()
+        assert link == f"http://class:8866/voila/render/play_sums.ipynb?room={code}"
+        room = store.room(code)
+        assert room.host is None and room.replace_after == 90 and room.open_seats == 2
+    # the first student in a teacher's room may start it
+    first = lines[0].split()[0]
+    store.join(first, "token-ana")
+    store.join(first, "token-ben")
+    store.start(first, "token-ana")
+    assert store.room(first).started
+    for bad in (["rooms", "chess", "2", "3"], ["rooms", "sums", "2"],
+                ["rooms", "sums", "2", "3", "--leave-after", "1"]):
+        assert main(bad) == 2
+        assert "rooms takes a game" in capsys.readouterr().err
+    assert main(["rooms", "sums", "9", "1"]) == 1  # Sums is for 2-4 players
+    assert "cannot make the rooms" in capsys.readouterr().err
