@@ -22,8 +22,7 @@ import types
 import typing
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
-from typing import Any, ClassVar, Generic
+from typing import TYPE_CHECKING, Any, ClassVar, Generic
 
 from typing_extensions import TypeVar
 
@@ -35,6 +34,32 @@ from mathcards.errors import (
     SaveFileError,
     SettingsError,
 )
+
+if TYPE_CHECKING:  # the type checker knows functools' version; both read the same
+    from functools import cached_property
+
+    cached = cached_property
+else:
+    class cached:
+        """A value worked out on first use and kept on the instance (for states: the legal
+        moves, the options of a turn). Like ``functools.cached_property`` without its lock
+        (Python 3.11 takes one on every first use: about 5% of a bot playout); a state is
+        a value, so two threads working one out at once get equal values."""
+
+        def __init__(self, func):
+            self.func = func
+            self.attrname = func.__name__
+            self.__doc__ = func.__doc__
+
+        def __set_name__(self, owner, name):
+            self.attrname = name
+
+        def __get__(self, instance, owner=None):
+            if instance is None:
+                return self
+            value = instance.__dict__[self.attrname] = self.func(instance)
+            return value
+
 
 SAVE_FORMAT = "mathcards-game"
 # Version 2 names each action by its game's explicit, stable name ("play",
@@ -277,7 +302,7 @@ class State(Generic[GameT]):
         return "it is not one of the moves allowed now"
 
     # --- the protocol ----------------------------------------------------
-    @cached_property
+    @cached
     def _legal(self) -> Collection[Any]:
         if self.is_over:
             return ()

@@ -43,13 +43,12 @@ from collections import Counter
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from functools import cached_property
 from itertools import product
 from typing import Any, ClassVar
 
 from mathcards.cards import Card, as_card, parse_cards, standard_deck
 from mathcards.errors import MathCardsError, SettingsError
-from mathcards.games.base import EMPTY, Event, Game, State, reshuffle, rng_for, seat_name
+from mathcards.games.base import EMPTY, Event, Game, State, cached, reshuffle, rng_for, seat_name
 from mathcards.games.dice_stacks_rule import (
     KING,
     MINUS,
@@ -132,6 +131,9 @@ def stack_points(cards: Iterable[Card | str] | str, dice: Sequence[int]) -> int:
     return counts_points(_counts(cards), dice)
 
 
+_STACK_ORDER = (*range(12, 0, -1), KING)  # highest first, Kings last
+
+
 def best_stacks(hand: Iterable[Card | str] | str, dice: Sequence[int]) -> list[tuple[Card, ...]]:
     """Disjoint stacks from ``hand`` with the largest total of points (exact).
 
@@ -149,8 +151,10 @@ def best_stacks(hand: Iterable[Card | str] | str, dice: Sequence[int]) -> list[t
     stacks = []
     for shape in best_stack_counts(_counts(cards), dice):
         stack: list[Card] = []
-        for rank in (*range(12, 0, -1), KING):
-            stack.extend(by_rank[rank].pop(0) for _ in range(shape[rank - 1]))
+        for rank in _STACK_ORDER:
+            # a plain loop: one or two cards a rank, where a generator costs more (bots)
+            for _ in range(shape[rank - 1]):
+                stack.append(by_rank[rank].pop(0))  # noqa: PERF401
         stacks.append(tuple(stack))
     return stacks
 
@@ -336,14 +340,18 @@ class CardsDrawn(Event):
 
 @dataclass(frozen=True)
 class StackLaid(Event):
-    """A stack laid, with its ``shape``: how it makes the target (the rule's derivation)."""
+    """A stack laid, with its ``shape``: how it makes the target (the rule's derivation,
+    worked out by the one stack rule when first asked: bots' playouts never ask)."""
 
     player: int
     cards: tuple[Card, ...]
     dice: tuple[int, int]
     target: int
     points: int
-    shape: StackShape | None = None
+
+    @cached
+    def shape(self) -> StackShape | None:
+        return shape_of(self.cards, self.dice)
 
     def describe(self, names: Sequence[str] = ()) -> str:
         how = self.shape.expression() if self.shape else str(self.target)
@@ -526,7 +534,7 @@ class LegalStacks(Sequence[Any]):
         self.shapes = shapes
         self._choices: dict[tuple[int, int], list[tuple[Card, ...]]] = {}
 
-    @cached_property
+    @cached
     def _runs(self) -> list[list[Any]]:
         """[card, how many] for each distinct card, in stack order (the hand's order)."""
         runs: list[list[Any]] = []
@@ -537,11 +545,11 @@ class LegalStacks(Sequence[Any]):
                 runs.append([card, 1])
         return runs
 
-    @cached_property
+    @cached
     def _held(self) -> dict[Card, int]:
         return dict(self._runs)
 
-    @cached_property
+    @cached
     def _by_rank(self) -> dict[int, list[Card]]:
         by_rank: dict[int, list[Card]] = {}
         for card, _ in self._runs:
@@ -577,7 +585,7 @@ class LegalStacks(Sequence[Any]):
             ranks.append(KING)
         return [self._pick(r, shape[r - 1]) for r in ranks]
 
-    @cached_property
+    @cached
     def _ways(self) -> dict[int, list[int]]:
         """For each rank: how many distinct ways to take 0, 1, 2... of its cards."""
         ways: dict[int, list[int]] = {}
@@ -590,7 +598,7 @@ class LegalStacks(Sequence[Any]):
             ways[card.rank] = grown
         return ways
 
-    @cached_property
+    @cached
     def _offsets(self) -> list[int]:
         ways = self._ways
         offsets = [0]
@@ -752,8 +760,7 @@ class DiceStacksState(State[DiceStacks]):
             for card in action.cards:
                 left.remove(card)
             hand_t = tuple(left)
-            shape = shape_of(action.cards, self.rolled)
-            points = shape.points if shape else 0
+            points = counts_points(_counts(action.cards), self.rolled)
             stacks = list(self.stacks)
             stacks[p] = stacks[p] + (action.cards,)
             scored = list(self.stack_points)
@@ -762,7 +769,7 @@ class DiceStacksState(State[DiceStacks]):
             legal = self._legal
             assert isinstance(legal, LegalStacks)
             shapes = tuple(s for s in legal.shapes if _fits(s, counts))
-            event = StackLaid(p, action.cards, self.rolled, sum(self.rolled), points, shape)
+            event = StackLaid(p, action.cards, self.rolled, sum(self.rolled), points)
             return (
                 {
                     "hands": self._with_hand(hand_t),

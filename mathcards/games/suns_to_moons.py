@@ -42,12 +42,11 @@ import random
 import re
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cached_property
 from typing import Any, ClassVar, TypeVar
 
 from mathcards.cards import Card, as_card, parse_card, standard_deck
 from mathcards.errors import CardParseError, MathCardsError, SettingsError
-from mathcards.games.base import EMPTY, Event, Game, State, reshuffle, rng_for, seat_name
+from mathcards.games.base import EMPTY, Event, Game, State, cached, reshuffle, rng_for, seat_name
 
 BOUND = 10
 MIN_DECK_FOR_GOAL = 3
@@ -852,7 +851,7 @@ class SunsToMoonsState(State[SunsToMoons]):
         """True between a Joker and the second card (or EndTurn) of the same turn."""
         return self.pending is not None
 
-    @cached_property
+    @cached
     def _options(self) -> _Options:
         counted = self.counted
         return _turn_options(self.hands[self.turn], sum(counted), sum(after_joker(counted)))
@@ -862,21 +861,14 @@ class SunsToMoonsState(State[SunsToMoons]):
         return legal_turns(self.hands[self.turn], self.counted)
 
     def _legal_actions(self) -> Collection[Any]:
-        phase = self.phase
-        if phase is Phase.AFTER_JOKER:
-            assert self.pending is not None
+        # the phases of ``phase``, tested inline: this runs once per move of every playout
+        if self.pending is not None:  # Phase.AFTER_JOKER
             return self.pending + ((END_TURN,) if self.may_end_turn else ())
-        if phase is Phase.MUST_PASS:
+        if not self.hands[self.turn]:  # Phase.MUST_PASS
             return (PASS,)
         return self._options.firsts()
 
     # --- moves -----------------------------------------------------------
-    @property
-    def rules(self) -> SunsToMoons:
-        """The game's settings, typed (``State.game`` is any game)."""
-        assert isinstance(self.game, SunsToMoons)
-        return self.game
-
     def _apply(self, action: Any) -> tuple[dict[str, Any], list[Event]]:
         p = self.turn
         n = self.game.num_players
@@ -896,9 +888,9 @@ class SunsToMoonsState(State[SunsToMoons]):
         i = hand.index(action.card)
         new_hand = hand[:i] + hand[i + 1:]
         table = (*self.table, action)
-        size = self.deck_size + 1
+        size = self.earlier_cards + len(self.table) + 1  # deck_size, inline (a hot path)
         before = sum(self.counted)
-        goal = self.goal
+        goal = max(self.points) if self.practice_goal is None else self.practice_goal
         if action.is_joker:
             counted = after_joker(self.counted)
             counted_cards = after_joker(self.counted_cards)
@@ -929,7 +921,7 @@ class SunsToMoonsState(State[SunsToMoons]):
                 events.append(GoalReached(p, goal, after, size))
                 points = (*self.points[:p], self.points[p] + 1, *self.points[p + 1:])
                 events.append(RoundWon(p, goal, points[p], counted))
-                if points[p] >= self.rules.target_score:
+                if points[p] >= self.game.target_score:
                     events.append(GameWon(p, points[p]))
                     changes.update(points=points, over=True, pending=None, may_end_turn=False)
                     return changes, events
@@ -1021,8 +1013,8 @@ class SunsToMoonsState(State[SunsToMoons]):
             counted=self.counted,
             counted_cards=self.counted_cards,
             deck_value=sum(self.counted),
-            deck_size=self.deck_size,
-            goal=self.goal,
+            deck_size=self.earlier_cards + len(self.table),
+            goal=max(self.points) if self.practice_goal is None else self.practice_goal,
             scores=self.points,
             hand_sizes=tuple(map(len, self.hands)),
             stock_size=len(self.stock),
@@ -1032,8 +1024,8 @@ class SunsToMoonsState(State[SunsToMoons]):
             first_player=self.first_player,
             round_number=self.round_number,
             after_joker=self.pending is not None,
-            target_score=self.rules.target_score,
-            num_decks=self.rules.num_decks,
+            target_score=self.game.target_score,
+            num_decks=self.game.num_decks,
         )
 
     def all_cards(self) -> Iterable[Card]:
