@@ -21,6 +21,7 @@ moves, numbered from 1.
 from __future__ import annotations
 
 import json
+import os
 import secrets
 import sqlite3
 import threading
@@ -36,10 +37,11 @@ from mathcards.errors import MathCardsError, SettingsError
 from mathcards.games.base import Game, State, decode_action, encode_action
 from mathcards.games.registry import get_game_class
 
+ROOMS_ENV = "MATHCARDS_ROOMS"  # the rooms file, when classmates' servers share another place
 CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no I, L, O, 0, 1: read aloud easily
 CODE_LENGTH = 5
 BOT_KINDS = ("strong", "random")
-GONE_AFTER = 120.0  # seconds without a sign of life before a seat counts as left
+LEAVE_AFTER = 180.0  # a student's room: a seat whose page is gone this long becomes a bot
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (
@@ -128,7 +130,12 @@ class RoomStore:
     """The rooms of one data folder (one SQLite file; safe for many processes)."""
 
     def __init__(self, path: Path | str | None = None) -> None:
-        self.path = Path(path) if path is not None else storage.data_dir() / "rooms.sqlite3"
+        """The rooms file: ``path``, else ``$MATHCARDS_ROOMS`` (on a JupyterHub, a file on
+        the volume the class shares), else ``rooms.sqlite3`` in the data folder."""
+        if path is None:
+            configured = os.environ.get(ROOMS_ENV)
+            path = Path(configured) if configured else storage.data_dir() / "rooms.sqlite3"
+        self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._db = sqlite3.connect(self.path, timeout=10.0, isolation_level=None,
                                    check_same_thread=False)

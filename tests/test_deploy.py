@@ -112,7 +112,10 @@ def test_the_paths_in_the_image_exist_in_the_repository():
 def test_students_mount_only_their_own_folder_and_teachers_the_class():
     spawner = _values()["hub"]["config"]["KubeSpawner"]
     own = spawner["volume_mounts"]
-    assert [m["subPath"] for m in own] == ["progress/{username}"]
+    # their own progress folder, and the rooms file the class shares (no one's progress)
+    assert [m["subPath"] for m in own] == ["progress/{username}", "rooms"]
+    rooms_dir = next(m["mountPath"] for m in own if m["subPath"] == "rooms")
+    assert spawner["environment"]["MATHCARDS_ROOMS"].startswith(rooms_dir + "/")
     assert "MATHCARDS_CLASS_PROGRESS" not in spawner["environment"]
     teachers = spawner["group_overrides"]["01-teachers"]["spawner_override"]
     class_dir = teachers["environment"]["MATHCARDS_CLASS_PROGRESS"]

@@ -344,3 +344,15 @@ def test_a_teacher_makes_room_codes_for_a_tournament(tmp_path, monkeypatch, caps
         assert "rooms takes a game" in capsys.readouterr().err
     assert main(["rooms", "sums", "9", "1"]) == 1  # Sums is for 2-4 players
     assert "cannot make the rooms" in capsys.readouterr().err
+
+
+def test_the_rooms_file_can_be_a_shared_place(tmp_path, monkeypatch):
+    """On a JupyterHub each student's server has its own data folder: MATHCARDS_ROOMS
+    names the one file the class shares."""
+    shared = tmp_path / "class" / "rooms.sqlite3"
+    monkeypatch.setenv("MATHCARDS_DATA_DIR", str(tmp_path / "ana-home"))
+    monkeypatch.setenv("MATHCARDS_ROOMS", str(shared))
+    code = _make_room(None, "sums", 2)
+    monkeypatch.setenv("MATHCARDS_DATA_DIR", str(tmp_path / "ben-home"))
+    assert RoomStore().join(code, "token-ben") == 0
+    assert shared.exists() and not (tmp_path / "ana-home" / "rooms.sqlite3").exists()

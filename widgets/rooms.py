@@ -16,7 +16,7 @@ from typing import Any
 import ipywidgets as W
 
 from mathcards.errors import MathCardsError
-from mathcards.rooms import RoomError, RoomLink, RoomStore
+from mathcards.rooms import LEAVE_AFTER, RoomError, RoomLink, RoomStore
 from mathcards.table import esc
 
 __all__ = ["RoomPanel"]
@@ -112,7 +112,7 @@ class RoomPanel:
         if type(players) is not int:
             raise RoomError("choose the number of players in the New game panel first")
         game = self.ctl.game_cls(**(self.ctl.state.game.settings() | {"num_players": players}))
-        code = self._store().create(game, self.holder())
+        code = self._store().create(game, self.holder(), replace_after=LEAVE_AFTER)
         self._connect(code)
 
     def join(self, code: Any) -> None:
