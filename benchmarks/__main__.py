@@ -88,6 +88,12 @@ def main(argv: list[str] | None = None) -> int:
             f"{os.cpu_count()} cores (a shared machine: compare the ratios, which are measured "
             "side by side in one run; absolute times drift with the load).\n"
         )
+        # sections no benchmark here writes (a one-off comparison of two revisions) stay
+        titles = {f"## {t}" for t, _ in BENCHMARKS.values()}
+        if Path(args.output).exists():
+            old = Path(args.output).read_text(encoding="utf-8").split("\n## ")[1:]
+            sections.extend("## " + part.rstrip() + "\n" for part in old
+                            if "## " + part.split("\n", 1)[0] not in titles)
         Path(args.output).write_text(head + "\n" + "\n".join(sections), encoding="utf-8")
         print(f"wrote {args.output}")
     return 1 if failed else 0
