@@ -14,6 +14,8 @@ import os
 import shutil
 import tempfile
 
+import pytest
+
 # Every test process (and every process it starts) keeps MathCards' files out of
 # the home folder and uses one known variant secret, so variants replay across
 # processes; tests of the secrets themselves set their own.
@@ -28,3 +30,20 @@ os.environ.pop("JUPYTERHUB_USER", None)
 
 def pytest_collection_modifyitems(session, config, items):
     items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Debian's headless Chromium, one for the whole run: the Voilà pages' tests and the
+    hub's share it (Playwright's sync API keeps one event loop per process)."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.browser.conftest import launch_chromium, require_chromium
+
+    require_chromium()
+    with sync_playwright() as playwright:
+        chromium = launch_chromium(playwright)
+        try:
+            yield chromium
+        finally:
+            chromium.close()

@@ -71,19 +71,6 @@ def voila_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServ
         server.stop()
 
 
-@pytest.fixture(scope="session")
-def browser() -> Iterator[object]:
-    require_chromium()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = launch_chromium(playwright)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
-
-
 class ConsoleLog:
     """What a page wrote to the browser console, and the errors among it."""
 

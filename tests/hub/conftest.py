@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.browser.conftest import launch_chromium, require_chromium
+from tests.browser.conftest import require_chromium
 from tests.hub.hub import Hub, missing
 
 
@@ -25,14 +25,3 @@ def hub(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Hub]:
     finally:
         server.stop()
 
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[object]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = launch_chromium(playwright)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
