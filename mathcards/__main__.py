@@ -21,11 +21,12 @@ USAGE = """usage: python -m mathcards check FILE [FILE ...]
 check: checks exercise sets (YAML) before class: every problem with its line and a fix.
 teacher-key: prints the key that opens the teacher's pages on Voila (made on first
 use; MATHCARDS_TEACHER_KEY overrides it); with --url, the teacher's links.
-rooms: makes COUNT rooms of GAME (suns_to_moons, dice_stacks, sums) for PLAYERS players
+rooms: makes COUNT rooms of GAME (suns_to_moons, dice_stacks, sums, shoot_the_moon,
+moons_and_planets) for PLAYERS players
 each and prints their codes (with --url, the links to hand out); the first student
 in a room starts it; --leave-after hands a seat whose student left to a bot.
 """
-ROOM_GAMES = ("suns_to_moons", "dice_stacks", "sums")
+ROOM_GAMES = ("suns_to_moons", "dice_stacks", "sums", "shoot_the_moon", "moons_and_planets")
 TEACHER_PAGES = ("dashboard.ipynb", "teachers.ipynb")
 
 

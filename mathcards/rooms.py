@@ -53,7 +53,8 @@ CREATE TABLE IF NOT EXISTS rooms (
     host TEXT,
     started REAL,
     created REAL NOT NULL,
-    replace_after REAL
+    replace_after REAL,
+    turn_seconds REAL             -- the host's turn timer (None: no timer)
 );
 CREATE TABLE IF NOT EXISTS seats (
     code TEXT NOT NULL,
@@ -100,6 +101,8 @@ class Room:
     started: bool
     seats: tuple[Seat, ...]
     replace_after: float | None
+    turn_seconds: float | None = None
+    started_at: float | None = None
 
     def seat_of(self, holder: str) -> int | None:
         return next((s.seat for s in self.seats if s.holder == holder), None)
@@ -144,6 +147,9 @@ class RoomStore:
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.executescript(_SCHEMA)
+        columns = {row[1] for row in self._read("PRAGMA table_info(rooms)")}
+        if "turn_seconds" not in columns:  # a rooms file from before the turn timer
+            self._db.execute("ALTER TABLE rooms ADD COLUMN turn_seconds REAL")
 
     def close(self) -> None:
         self._db.close()
@@ -191,7 +197,8 @@ class RoomStore:
                     break
             else:  # pragma: no cover - 28 million codes
                 raise RoomError("no free room code: ask your teacher to clear old rooms")
-            db.execute("INSERT INTO rooms VALUES (?,?,?,?,?,?,?,?,?)",
+            db.execute("INSERT INTO rooms (code, game, settings, seed, private_seed, host, "
+                       "started, created, replace_after) VALUES (?,?,?,?,?,?,?,?,?)",
                        (code, game.name, json.dumps(game.settings()), seed, private_seed,
                         host, None, now, replace_after))
             db.executemany("INSERT INTO seats (code, seat, kind) VALUES (?,?,?)",
@@ -201,17 +208,17 @@ class RoomStore:
     def room(self, code: Any) -> Room:
         code = normal_code(code)
         rows = self._read(
-            "SELECT game, settings, seed, private_seed, host, started, replace_after "
-            "FROM rooms WHERE code=?", (code,))
+            "SELECT game, settings, seed, private_seed, host, started, replace_after, "
+            "turn_seconds FROM rooms WHERE code=?", (code,))
         if not rows:
             raise RoomError(f"there is no room {code}: check the code with whoever gave it")
-        name, settings, seed, private_seed, host, started, replace_after = rows[0]
+        name, settings, seed, private_seed, host, started, replace_after, turn = rows[0]
         game = get_game_class(name)(**json.loads(settings))
         seats = tuple(Seat(*r) for r in self._read(
             "SELECT seat, kind, holder, name, seen FROM seats WHERE code=? ORDER BY seat",
             (code,)))
         return Room(code, game, seed, private_seed, host, started is not None, seats,
-                    replace_after)
+                    replace_after, turn, started)
 
     def join(self, code: Any, holder: str, name: str = "") -> int:
         """The seat of ``holder`` in the room: the one it holds (a reload), else the
@@ -255,6 +262,22 @@ class RoomStore:
             if room.started:
                 raise RoomError("the game has started: seats are filled")
             db.execute("UPDATE seats SET kind=? WHERE code=? AND kind='open'", (kind, code))
+
+    def set_turn_timer(self, code: Any, holder: str, seconds: float | None) -> None:
+        """The host's turn timer: a player who has not moved ``seconds`` after their
+        turn began gets a bot's move played for them (None: no timer)."""
+        if seconds is not None and not 10 <= seconds <= 600:
+            raise RoomError("a turn timer is 10 to 600 seconds, or off")
+        code = normal_code(code)
+        with self._write() as db:
+            room = self._host_only(code, holder, "set the turn timer")
+            if room.started:
+                raise RoomError("the game has started: set the timer before starting")
+            db.execute("UPDATE rooms SET turn_seconds=? WHERE code=?", (seconds, code))
+
+    def last_move_at(self, code: str) -> float | None:
+        rows = self._read("SELECT MAX(at) FROM moves WHERE code=?", (code,))
+        return rows[0][0] if rows and rows[0][0] is not None else None
 
     def start(self, code: Any, holder: str) -> None:
         code = normal_code(code)
@@ -439,6 +462,8 @@ class RoomLink:
             self._seen = now
             self.store.touch(self.code, self.seat, self.holder)
             self._replace_gone(now)
+        if self.playing and self.room.turn_seconds:
+            self.check_timer(now)
         version = self.store.version()
         if version == self._version and not force:
             return False
@@ -456,6 +481,26 @@ class RoomLink:
                 came = True
             self.ctl.schedule_bot()
         return came
+
+    def check_timer(self, now: float) -> bool:
+        """The turn timer (the page that moves the bots keeps it): a player whose turn has
+        lasted longer than the room's timer gets a strong bot's move played for them."""
+        limit = self.room.turn_seconds
+        state = self.ctl.state
+        p = state.current_player
+        if not limit or p is None or not self._runs_bots() or self.ctl.seats[p] in BOT_KINDS:
+            return False
+        began = self.store.last_move_at(self.code) or self.room.started_at or now
+        if now - began < limit:
+            return False
+        from mathcards.bots import Bot
+
+        action = Bot(self.room.game.name, "strong", seed=len(state.history)).choose(state)
+        stored = self.store.append(self.code, len(state.history) + 1, p, action)
+        self.poll(force=True)
+        if stored:
+            self.ctl.say(f"Time was up for {self.ctl.seat_names[p]}: a bot played for them.")
+        return True
 
     def _replace_gone(self, now: float) -> None:
         if not self.playing or self.room.replace_after is None:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import html
+import secrets
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -260,7 +261,7 @@ class TableController:
 
         if state is not None:  # a given position (a lesson's deal): no saves involved
             game, seed, resume = state.game, state.seed, "never"
-        game = game or self.game_cls()
+        game = game or self.game_cls(num_players=max(2, self.game_cls.min_players))
         seats = tuple(seats) if seats else ("human",) + ("strong",) * (game.num_players - 1)
         saved, problem = (None, "")
         if save and resume != "never":
@@ -326,9 +327,15 @@ class TableController:
               state: State | None = None) -> None:
         with self.lock:
             self.seats = self._check_seats(game, seats)
+            # games whose seed decides every card (the trick games) have no private
+            # deals: their tables show a deal code only when dealt from one (a teacher's)
+            private = type(game)._private_deal is not Game._private_deal
+            shown = private or (state is None and seed is not None)
             if seed is None:
-                seed = saves.new_seed()
-            if state is None:
+                seed = saves.new_seed() if private else secrets.randbelow(2**31)
+            if state is None and not private:
+                state = game.new_game(seed)
+            elif state is None:
                 # the deal code shows `seed`: it decides the public cards and, when one
                 # person sits here, their hand; every other hidden card comes from a
                 # secret of this table only (a code never reveals a hand)
@@ -350,7 +357,7 @@ class TableController:
             self.history = [h for e in self.state.events
                             if (h := self.view.history_line(e, self.seat_names))]
             self.message, self.refused = "", False
-            self.deal_code = saves.deal_code(self.state.game, self.state.seed)
+            self.deal_code = saves.deal_code(self.state.game, self.state.seed) if shown else ""
             self._notify("start")
             self._notify("table")
             self._after_change()

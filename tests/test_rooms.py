@@ -16,6 +16,8 @@ from mathcards.table import REMOTE, TableController
 from tests.test_table_controller import _view
 
 GAMES = ("suns_to_moons", "dice_stacks", "sums")
+TRICKS = (("shoot_the_moon", 3), ("shoot_the_moon", 4), ("moons_and_planets", 2),
+          ("moons_and_planets", 4))
 
 
 def _page(game: str, db, code: str, holder: str, *, widget: bool = False):
@@ -71,8 +73,8 @@ def _play_out(links, rng, limit=20000):
     return steps
 
 
-@pytest.mark.parametrize("game", GAMES)
-@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("game, players",
+                         [(g, n) for g in GAMES for n in (2, 4)] + list(TRICKS))
 def test_classmates_play_a_whole_game_each_on_their_own_page(tmp_path, game, players):
     db = tmp_path / "rooms.sqlite3"
     code = _make_room(db, game, players)

@@ -14,6 +14,8 @@ VIEWS = {
     "suns_to_moons": ("mathcards.widgets.suns_to_moons", "SunsToMoonsView"),
     "dice_stacks": ("mathcards.widgets.dice_stacks", "DiceStacksView"),
     "sums": ("mathcards.widgets.sums", "SumsView"),
+    "shoot_the_moon": ("mathcards.widgets.tricks", "ShootTheMoonView"),
+    "moons_and_planets": ("mathcards.widgets.tricks", "MoonsAndPlanetsView"),
 }
 
 
@@ -46,6 +48,16 @@ def click_to_end(ctl: TableController, rng: random.Random, limit: int = 5000) ->
 @pytest.mark.parametrize("game", sorted(VIEWS))
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_a_controller_plays_whole_games_by_what_it_offers(game, seed):
+    if game in ("shoot_the_moon", "moons_and_planets"):
+        from mathcards.games.registry import make_game
+
+        game_obj = make_game(game, num_players=3)
+        ctl = TableController(_view(game), game_obj, seed=None, bot_delay=0, save=False,
+                              bot_seed=seed)
+        assert ctl.deal_code == ""  # its code would show every hand: a secret deal
+        click_to_end(ctl, random.Random(seed))
+        assert ctl.state.is_over and ctl.message.startswith("Game over")
+        return
     heard: list[str] = []
     ctl = TableController(_view(game), seed=seed, bot_delay=0, save=False, bot_seed=seed,
                           listener=heard.append)
@@ -96,7 +108,7 @@ def test_the_controller_never_loads_a_widget_library():
     code = (
         "import random, sys\n"
         "from tests.test_table_controller import TableController, _view, click_to_end\n"
-        "for game in ('suns_to_moons', 'dice_stacks', 'sums'):\n"
+        "for game in ('suns_to_moons', 'dice_stacks', 'sums', 'shoot_the_moon'):\n"
         "    ctl = TableController(_view(game), seed=4, bot_delay=0, save=False)\n"
         "    click_to_end(ctl, random.Random(4))\n"
         "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('ipywidgets', 'traitlets',"

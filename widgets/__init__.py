@@ -27,6 +27,8 @@ VIEWS = {
     "suns_to_moons": ("mathcards.widgets.suns_to_moons", "SunsToMoonsView"),
     "dice_stacks": ("mathcards.widgets.dice_stacks", "DiceStacksView"),
     "sums": ("mathcards.widgets.sums", "SumsView"),
+    "shoot_the_moon": ("mathcards.widgets.tricks", "ShootTheMoonView"),
+    "moons_and_planets": ("mathcards.widgets.tricks", "MoonsAndPlanetsView"),
 }
 ROOM_GAMES = tuple(VIEWS)  # the tables with a "Play with classmates" panel
 MAX_DELAY = 5.0
@@ -193,7 +195,7 @@ def play(game_name: str, *, deal: str | None = None, seats: Sequence[str] | None
         except MathCardsError as exc:
             problem, game, seed = str(exc), None, None
     if game is None:
-        n = players or (len(seats) if seats else 2)
+        n = players or (len(seats) if seats else max(2, game_cls.min_players))
         try:
             game = game_cls(num_players=n, **settings)
         except MathCardsError as exc:  # e.g. ?seats= with more seats than the game has

@@ -403,6 +403,8 @@ class GameTable(W.VBox):
         ctl = self.ctl
         if ctl.room_code:
             return f'Room: <code data-room="{esc(ctl.room_code)}">{esc(ctl.room_code)}</code>'
+        if not ctl.deal_code:  # a game whose code would show every hand: kept secret
+            return "Deal: secret"
         return (f'Deal code: <code data-deal="{esc(ctl.deal_code)}">'
                 f'{esc(ctl.deal_code)}</code>')
 

@@ -32,6 +32,8 @@ def _cards(cards: Sequence[Card], label: str) -> str:
 class TrickView(GameView):
     """Moves and board of a trick game; ``game_name`` is set per game."""
 
+    MAX_LISTED = 40
+
     def __init__(self, game_name: str) -> None:
         if game_name not in CARD_PLAY:
             raise ValueError(f"{game_name!r} is not a trick game")
@@ -48,6 +50,17 @@ class TrickView(GameView):
         """Only card plays are legal now (a trick is being played)."""
         legal = state.legal_actions()
         return bool(legal) and all(self.is_card_play(a) for a in legal)
+
+    def listed_actions(self, state: State) -> Sequence[Any]:
+        """Every card play; of the other moves "Done" and the first ``MAX_LISTED`` (a
+        crowded Moons and Planets hand can regroup thousands of ways: the typed-move box
+        reads every move, with the engine's parser)."""
+        legal = tuple(state.legal_actions())
+        cards = [a for a in legal if self.is_card_play(a)]
+        others = [a for a in legal if not self.is_card_play(a)]
+        done = [a for a in others if action_name(a) == "done"]
+        rest = [a for a in others if action_name(a) != "done"][:self.MAX_LISTED]
+        return (*cards, *done, *rest)
 
     def path(self, state: State, action: Any) -> tuple[Choice, ...]:
         if self.is_card_play(action):
@@ -87,6 +100,20 @@ class TrickView(GameView):
     def status(self, state: State, seat_names: Sequence[str]) -> str:
         scores = ", ".join(f"{seat_name(seat_names, s)}: {v}" for s, v in enumerate(state.scores))
         return f"Scores: {scores}"
+
+
+class ShootTheMoonView(TrickView):
+    """The Shoot the Moon table (free play: against bots or classmates in a room)."""
+
+    def __init__(self) -> None:
+        super().__init__("shoot_the_moon")
+
+
+class MoonsAndPlanetsView(TrickView):
+    """The Moons and Planets table (free play: against bots or classmates in a room)."""
+
+    def __init__(self) -> None:
+        super().__init__("moons_and_planets")
 
 
 def seat_name(names: Sequence[str], seat: int) -> str:
