@@ -358,3 +358,44 @@ def test_the_rooms_file_can_be_a_shared_place(tmp_path, monkeypatch):
     monkeypatch.setenv("MATHCARDS_DATA_DIR", str(tmp_path / "ben-home"))
     assert RoomStore().join(code, "token-ben") == 0
     assert shared.exists() and not (tmp_path / "ana-home" / "rooms.sqlite3").exists()
+
+
+def test_the_hosts_turn_timer_plays_a_bots_move_for_a_player_out_of_time(tmp_path):
+    db = tmp_path / "rooms.sqlite3"
+    code = _make_room(db, "sums", 2)
+    ana, ben = _page("sums", db, code, "ana")[0], _page("sums", db, code, "ben")[0]
+    store = RoomStore(db)
+    with pytest.raises(RoomError, match="only the player who made"):
+        store.set_turn_timer(code, "ben", 30)
+    with pytest.raises(RoomError, match="10 to 600 seconds"):
+        store.set_turn_timer(code, "ana", 5)
+    store.set_turn_timer(code, "ana", 30)
+    ana.start()
+    _sync([ana, ben])
+    assert ana.room.turn_seconds == 30 and ana._runs_bots()
+    began = store.room(code).started_at
+    p = ana.ctl.state.current_player
+    assert not ana.check_timer(began + 20)  # still in time
+    assert ana.check_timer(began + 31)  # out of time: a move is played for seat p
+    _sync([ana, ben])
+    assert len(ana.ctl.state.history) == len(ben.ctl.state.history) == 1
+    assert store.moves(code)[0][1] == p
+    assert "a bot played for them" in ana.ctl.message
+    assert not ben.check_timer(began + 999)  # only the page that moves the bots keeps time
+
+
+def test_the_turn_timer_is_chosen_from_the_panels_list(tmp_path, monkeypatch):
+    monkeypatch.setenv("MATHCARDS_DATA_DIR", str(tmp_path))
+    from mathcards.widgets import play
+
+    page = play("sums", query="student=Ana&delay=0", save=False)
+    page.rooms._holder = lambda: "token-ana"
+    page.rooms.w_make.click()
+    page.rooms.w_timer.value = 60
+    assert page.rooms.link.room.turn_seconds == 60
+    with pytest.raises(RoomError):  # what a tampered page could send
+        page.rooms.set_timer(7)
+    assert RoomStore(tmp_path / "rooms.sqlite3").room(page.rooms.link.code).turn_seconds == 60
+    page.rooms._try(page.rooms.set_timer, 7)
+    assert page.refused and "from the list" in page.message
+    page.rooms.link.close()

@@ -21,6 +21,8 @@ from mathcards.table import esc
 
 __all__ = ["RoomPanel"]
 
+TIMERS = [("none", 0), ("30 s a turn", 30), ("1 min a turn", 60), ("2 min a turn", 120)]
+
 
 class RoomPanel:
     """Rooms for one ``GameTable`` (see the module docstring)."""
@@ -45,6 +47,9 @@ class RoomPanel:
         self.w_bots = W.Button(description="Fill open seats with bots")
         self.w_start = W.Button(description="Start the room's game", button_style="primary")
         self.w_leave = W.Button(description="Leave the room")
+        self.w_timer = W.Dropdown(options=TIMERS, value=0, description="Turn timer:",
+                                  layout=W.Layout(width="220px"))
+        self.w_timer.observe(lambda c: self._try(self.set_timer, c["new"]), names="value")
         for b in (self.w_make, self.w_join, self.w_bots, self.w_start, self.w_leave):
             b.add_class("mc-choice")
         self.w_make.on_click(lambda _b: self._try(self.make))
@@ -55,7 +60,7 @@ class RoomPanel:
         self.w_start.on_click(lambda _b: self._try(self.start))
         self.w_leave.on_click(lambda _b: self._try(self.leave))
         self.w_outside = W.HBox([self.w_make, self.w_code, self.w_join])
-        self.w_inside = W.HBox([self.w_bots, self.w_start, self.w_leave])
+        self.w_inside = W.HBox([self.w_timer, self.w_bots, self.w_start, self.w_leave])
         self.widget = W.VBox([self.w_title, self.w_outside, self.w_line, self.w_inside])
         self.widget.add_class("mc-rooms")
         self.ctl.listen(lambda what: self.render() if what in ("table", "start") else None)
@@ -122,6 +127,14 @@ class RoomPanel:
     def fill_with_bots(self) -> None:
         self._need_link().fill_with_bots()
 
+    def set_timer(self, seconds: Any) -> None:
+        """The host's turn timer (a choice of the list; 0: none)."""
+        if seconds not in dict(TIMERS).values():
+            raise RoomError("choose the turn timer from the list")
+        link = self._need_link()
+        link.store.set_turn_timer(link.code, link.holder, float(seconds) if seconds else None)
+        link.poll(force=True)
+
     def start(self) -> None:
         self._need_link().start()
         self.ctl.say("The room's game has started.")
@@ -160,6 +173,7 @@ class RoomPanel:
             return
         host = link.is_host and not link.room.started
         self.w_bots.layout.display = "" if host and link.room.open_seats else "none"
+        self.w_timer.layout.display = "" if host else "none"
         self.w_start.layout.display = "" if host else "none"
         seats = ", ".join(
             f"{s.seat + 1}: {esc(s.name or 'classmate') if s.kind == 'human' else s.kind}"
