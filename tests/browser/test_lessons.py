@@ -167,3 +167,36 @@ def test_dark_theme_renders(page, voila_server, theme):
     assert page.locator("body.theme-dark").count() == 1
     assert page.locator(".mc-game").count() == len(GAMES)
     assert_clean(page, voila_server)
+
+
+def test_the_name_is_asked_once_and_kept_on_every_link(page, voila_server):
+    """The landing page asks the student's name; every page it leads to keeps it."""
+    page.goto(voila_server.page("index.ipynb"))
+    wait_for_rendered(page)
+    form = page.locator("form.mc-name")
+    assert form.is_visible()
+    form.get_by_label(re.compile("Your first name")).fill("Ana")
+    form.get_by_role("button", name="Start").click()
+    page.wait_for_url(re.compile(r".*/voila/render/index\.ipynb\?student=Ana$"))
+    wait_for_rendered(page)
+    page.locator("p.mc-hello", has_text="Playing as Ana").wait_for()
+    assert not page.locator("form.mc-name").is_visible()
+    page.wait_for_function(  # the links are rewritten as the page is drawn
+        "() => [...document.querySelectorAll('#rendered_cells a.mc-button')]"
+        ".every(a => a.getAttribute('href').endsWith('student=Ana'))")
+    hrefs = page.eval_on_selector_all(
+        "#rendered_cells a[href*='.ipynb']:not([data-no-student])",
+        "els => els.map(e => e.getAttribute('href'))")
+    assert len(hrefs) >= 9  # every game's Learn, the Play pages, the teacher's guide
+    assert all(h.endswith(".ipynb?student=Ana") and not h.startswith("/") for h in hrefs), hrefs
+    page.locator("a.mc-button[href^='play_sums.ipynb']").first.click()
+    page.wait_for_url(re.compile(r".*/play_sums\.ipynb\?student=Ana$"))
+    page.locator(".mc-who", has_text="Playing as Ana").wait_for(timeout=120_000)
+    all_games = page.locator("a", has_text="All games").first
+    assert all_games.get_attribute("href") == "index.ipynb?student=Ana"
+    # "not you?" goes back to the question, without the name
+    page.goto(voila_server.page("index.ipynb") + "?student=Ana")
+    wait_for_rendered(page)
+    page.locator("p.mc-hello a", has_text="not you?").click()
+    page.wait_for_url(re.compile(r".*/voila/render/index\.ipynb$"))
+    assert_clean(page, voila_server)
