@@ -209,7 +209,7 @@ GAMES: tuple[GameCard, ...] = (
         "wins. Take an odd number of tricks to earn a chip.",
         _shoot_picture,
         "shoot_the_moon.ipynb",
-        None,
+        "play_shoot_the_moon.ipynb",
     ),
     GameCard(
         "moons_and_planets",
@@ -219,7 +219,7 @@ GAMES: tuple[GameCard, ...] = (
         "and sets. Win prizes in tricks; first to empty their hand wins.",
         _planets_picture,
         "moons_and_planets.ipynb",
-        None,
+        "play_moons_and_planets.ipynb",
     ),
 )
 
