@@ -683,6 +683,14 @@ class TableController:
                 return
             self._choose(key)
 
+    def _first_choices(self) -> dict[str, Choice]:
+        """The choices a move starts with (its card), whatever is picked now."""
+        picked, self.picked = self.picked, ()
+        try:
+            return self.stage()[1]
+        finally:
+            self.picked = picked
+
     def _choose(self, key: str) -> None:
         matching, choices = self.stage()
         if key not in choices:
@@ -692,7 +700,9 @@ class TableController:
                     reason = off.tooltip
             if key.startswith("card:"):
                 card = next((c for c in self.hand() if f"card:{c}" == key), None)
-                if card is not None:
+                if card is not None and self.picked and key in self._first_choices():
+                    reason = f"{card.symbol} can be played too: click Back to choose it instead"
+                elif card is not None:
                     reason = f"{card.symbol}: {self.view.card_refusal(self.state, card)}"
             raise Refused(reason)
         picked = (*self.picked, key)
@@ -788,6 +798,8 @@ class TableController:
         if acting and not selection:
             _, choices = self.stage()
         picked_cards = {k for k in self.picked if k.startswith("card:")}
+        # while a card is chosen, the others that start a move stay offered (truly)
+        firsts = self._first_choices() if acting and not selection and self.picked else {}
         out = []
         for i, card in enumerate(hand):
             key = f"card:{card}"
@@ -798,6 +810,9 @@ class TableController:
                 out.append(CardState(card, key, True, False, choices[key].tooltip or "play it"))
             elif acting and key in picked_cards:
                 out.append(CardState(card, key, False, True, "chosen"))
+            elif acting and key in firsts:  # playable, once the chosen card is put back
+                out.append(CardState(card, key, False, False,
+                                     "can be played too: click Back to choose it instead"))
             elif acting:
                 out.append(CardState(card, key, False, False, "cannot be played now: "
                                      + self.view.card_refusal(self.state, card)))

@@ -18,6 +18,7 @@ import hmac
 import os
 import re
 import secrets
+import sys
 import time
 from pathlib import Path
 
@@ -59,6 +60,8 @@ def forget(kernel_id: str) -> None:
 
 def this_kernel_id() -> str | None:
     """The id the Jupyter server gave this kernel (from its connection file's name)."""
+    if "ipykernel" not in sys.modules:  # not in a kernel: importing it would swap the
+        return None  # widgets' comm manager under tables already drawn
     try:
         from ipykernel.connect import get_connection_file
 

@@ -197,6 +197,8 @@ class GameTable(W.VBox):
         self.w_hand.add_class("mc-row")
         self.w_hand.add_class("mc-hand")
         self.w_selection = self._html("")  # the selected cards' arithmetic, live
+        # a refusal, said beside the hand where the student looks (the status line too)
+        self.w_refusal = self._html("")
         # one button per choice key, never reused for another choice: a double or
         # replayed click names the choice it was made on, not what the redraw put there
         self._choice_buttons: dict[str, W.Button] = {}
@@ -269,8 +271,8 @@ class GameTable(W.VBox):
         self.w_sync = self._html("")
         self.w_main = self._box(W.VBox, [
             self.w_header, self.w_status, self.w_board, self.w_ready_box, self.w_hand_title,
-            self.w_hand, self.w_selection, self.w_choices, self.w_move_box, self.w_setup,
-            self.w_sync])
+            self.w_hand, self.w_refusal, self.w_selection, self.w_choices, self.w_move_box,
+            self.w_setup, self.w_sync])
         self.w_main.add_class("mc-main")
         explainer.add_class("mc-side")
         self.w_body = self._box(W.Box, [self.w_main, explainer])
@@ -338,6 +340,12 @@ class GameTable(W.VBox):
         else:
             body = esc(ctl.status_line())
         self.w_status.value = f'<div class="{cls}" role="status" aria-live="polite">{body}</div>'
+        # the same refusal beside the hand (a status line at the top is easy to miss)
+        refusal = (f'<div class="mc-status mc-refused mc-near-hand" role="alert">'
+                   f'<strong>Not allowed:</strong> {esc(ctl.message)}</div>'
+                   if ctl.refused and ctl.viewer is not None else "")
+        if self.w_refusal.value != refusal:
+            self.w_refusal.value = refusal
 
     def _render_offer(self) -> None:
         saved = self.ctl.saved_offer

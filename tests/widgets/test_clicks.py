@@ -101,3 +101,24 @@ def test_more_seats_than_the_game_has_gives_one_line_and_a_table():
     assert table.refused and "\n" not in table.message
     assert "9 seats" in table.message and "2-8" in table.message, table.message
     assert len(table.seats) == 8
+
+
+def test_while_a_card_is_chosen_the_other_cards_say_true_things_and_a_refusal_shows_by_the_hand():
+    code = deal_code(get_game_class("suns_to_moons")(num_players=2), 11)  # the hand is fixed
+    table = play("suns_to_moons", query=f"deal={code}&delay=0", save=False, bot_delay=0)
+    ctl = table.ctl
+    # a card, then its sign: two clicks (a Joker alone is one)
+    playable = [c for c in ctl.card_states() if c.enabled and not c.card.is_joker]
+    assert len({c.card for c in playable}) >= 2, "a deal with two playable cards"
+    first, second = playable[0], next(c for c in playable if c.card != playable[0].card)
+    ctl.attempt(ctl.click_card, first.key)
+    assert ctl.picked == (first.key,)
+    states = {c.key: c for c in ctl.card_states()}
+    # the other playable card is not "cannot be played": it can, after Back
+    assert "click Back" in states[second.key].tooltip
+    assert "cannot be played" not in states[second.key].tooltip
+    ctl.attempt(ctl.click_card, second.key)  # what a stale or forged click sends
+    assert table.refused and "click Back to choose it instead" in table.message
+    assert "Not allowed" in table.w_refusal.value and second.card.symbol in table.w_refusal.value
+    ctl.attempt(ctl.click_choice, "back")
+    assert not table.refused and table.w_refusal.value == ""
