@@ -40,13 +40,15 @@ def cards_of(cards: str | Card | Iterable[str | Card]) -> tuple[Card, ...]:
 def card_svg(card: str | Card, *, width: int = 54, turned: bool = False, label: str = "") -> str:
     """One card as an inline SVG picture with a spoken label.
 
-    ``turned`` draws it lying across, rotated a quarter turn: in Suns to Moons a
-    card across is added (+) and an upright card subtracted (−), as the seed says
+    ``turned`` draws it lying across (a landscape card): in Suns to Moons a card
+    across is added (+) and an upright card subtracted (−), as the seed says
     ("+ horizontal, − vertical"; ``suns_to_moons.lies_across`` decides which).
+    Only the card's outline turns: its rank and suit stay upright, so a 6 never
+    reads as a 9. ``width`` is the short side in both cases.
     """
     card = as_card(card)
-    w, h = 50, 70
-    name = label or card.name
+    w, h = (70, 50) if turned else (50, 70)
+    name = f"{label or card.name}, turned" if turned else (label or card.name)
     if card.is_standard:
         ink = RED if card.colour == "red" else BLACK
         face, corner, mark, fill = "#ffffff", card.rank_text, card.symbol[-1], ink
@@ -74,18 +76,12 @@ def card_svg(card: str | Card, *, width: int = 54, turned: bool = False, label: 
             f'<text x="{w / 2}" y="{h - 7}" font-size="10" text-anchor="middle" '
             f'fill="#ffffff" font-family="sans-serif">{word}</text>'
         )
-    height = round(width * h / w)
-    if turned:
-        return (
-            f'<svg role="img" aria-label="{_esc(name)}, turned" width="{height}" '
-            f'height="{width}" viewBox="0 0 {h} {w}" style="vertical-align:middle">'
-            f"<title>{_esc(name)}, turned</title>"
-            f'<g transform="translate({h} 0) rotate(90)">{body}</g></svg>'
-        )
+    long_side = round(width * 70 / 50)
+    size_w, size_h = (long_side, width) if turned else (width, long_side)
     return (
-        f'<svg role="img" aria-label="{_esc(name)}" width="{width}" height="{height}" '
-        f'viewBox="0 0 {w} {h}" style="vertical-align:middle"><title>{_esc(name)}</title>'
-        f"{body}</svg>"
+        f'<svg role="img" aria-label="{_esc(name)}" width="{size_w}" height="{size_h}" '
+        f'viewBox="0 0 {w} {h}" style="vertical-align:middle;max-width:100%;height:auto">'
+        f"<title>{_esc(name)}</title>{body}</svg>"
     )
 
 
