@@ -11,18 +11,7 @@ from mathcards import saves
 from mathcards.errors import MathCardsError
 from mathcards.exercises import ProgressStore, load_set_text
 from mathcards.exercises.progress import progress_grid
-
-SET = """\
-title: Warm-up
-id: warm-up
-exercises:
-  - kind: reach_goal
-    deck: 7H -10S
-    hand: 3H 4S 9D
-    goal: 0
-  - kind: who_takes_trick
-    trick: G12 G3 R3
-"""
+from tests.exercises.test_progress import SET
 
 
 @pytest.fixture
