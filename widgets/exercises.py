@@ -803,9 +803,10 @@ def class_link_builder(folder: str | Any = "exercises") -> W.VBox:
         except MathCardsError as exc:
             w_out.value = f'<p class="mc-refused" role="alert">{_esc(exc)}</p>'
             return
-        w_out.value = (f'<p role="status">The link for the class (students add their name on '
-                       f'the page): <a href="{_esc(link)}" target="_blank">'
-                       f"<code>…/{_esc(link)}</code></a></p>")
+        w_out.value = (f'<p role="status">The link for the class: <a href="{_esc(link)}" '
+                       f'target="_blank"><code>…/{_esc(link)}</code></a> (each student adds '
+                       "<code>&amp;student=</code> and their name at its end, to keep their "
+                       "own progress)</p>")
 
     w_page.observe(update, "value")
     w_make.on_click(make)
