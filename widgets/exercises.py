@@ -27,8 +27,9 @@ from mathcards.exercises.session import Session
 from mathcards.widgets.cards import style_html
 from mathcards.widgets.lesson import card_row, dice_svg
 
-__all__ = ["ExerciseSetView", "class_table_html", "dashboard", "missed_chart_svg", "practice_page",
-           "progress_html", "sample_sets"]
+__all__ = ["DashboardView", "ExerciseSetView", "class_link", "class_link_builder",
+           "class_table_html", "dashboard", "dashboard_html", "grid_html", "missed_chart_svg",
+           "practice_page", "progress_html", "sample_sets"]
 
 EXTRA_CSS = """
 <style>
@@ -597,12 +598,96 @@ def practice_page(folder: str | Any = "exercises", *, query: str | None = None,
     return page
 
 
-def dashboard(source: Any = None, *, top: int = 10) -> W.Widget:
-    """The teacher's dashboard: class table and most-missed chart from exports or a database.
+def _shown_answer(answer: str) -> str:
+    """An answer as the page shows it: minus signs as real minus signs (-3H reads −3H)."""
+    return " ".join(("\u2212" + part[1:]) if part.startswith("-") else part
+                    for part in answer.split())
 
-    Without ``source`` it reads the class's progress folder when one is set
-    (``MATHCARDS_CLASS_PROGRESS``, on a hub), else this server's database."""
-    from mathcards.exercises.progress import class_progress_folder, default_progress_path
+
+def grid_html(grid: Any) -> str:
+    """The student x exercise grid: per cell the result, the wrong answers and the hints."""
+    if not grid.students:
+        return "<p>No attempts yet.</p>"
+    head = "".join(
+        f'<th scope="col">{_esc(c.set_title[:24])}<br>{c.number}. '
+        f"{_esc(c.kind.replace('_', ' '))}</th>" for c in grid.columns)
+    rows = []
+    for student in grid.students:
+        cells = []
+        for n in range(len(grid.columns)):
+            cell = grid.cell(student, n)
+            if cell is None:
+                cells.append('<td class="mc-cell mc-untried">not tried</td>')
+                continue
+            mark = {"solved": "✔ solved", "partly right": "◐ partly right"}.get(
+                cell.result, "✘ not solved yet")
+            tries = f"{cell.attempts} tr{'ies' if cell.attempts != 1 else 'y'}"
+            parts = [f"<b>{mark}</b> ({tries})"]
+            if cell.wrong_answers:
+                slips = set(cell.sign_slips)
+                wrong = ", ".join(
+                    f"<code>{_esc(_shown_answer(w))}</code>"
+                    + (' <span class="mc-slip">sign slip</span>' if w in slips else "")
+                    for w in cell.wrong_answers[-6:])
+                more = (f" and {len(cell.wrong_answers) - 6} more"
+                        if len(cell.wrong_answers) > 6 else "")
+                parts.append(f"wrong: {wrong}{more}")
+            if cell.right_answer:
+                parts.append(f"right: <code>{_esc(_shown_answer(cell.right_answer))}</code>")
+            parts.append(f"hints: {cell.hints_used}")
+            result_class = cell.result.replace(" ", "-")
+            cells.append(f'<td class="mc-cell mc-{result_class}">' + "<br>".join(parts)
+                         + "</td>")
+        rows.append(f'<tr><th scope="row">{_esc(student)}</th>{"".join(cells)}</tr>')
+    return ('<div class="mc-grid-wrap"><table class="mc-progress mc-grid" '
+            'aria-label="students by exercises"><tr><th scope="col">student</th>'
+            f"{head}</tr>{''.join(rows)}</table></div>")
+
+
+GRID_CSS = """
+<style>
+.mathcards .mc-grid-wrap { overflow-x: auto; max-width: 100%; }
+.mathcards table.mc-grid td { vertical-align: top; min-width: 9em; }
+.mathcards .mc-cell.mc-solved { background: #e8f5e9; }
+.mathcards .mc-cell.mc-partly-right { background: #fffde7; }
+.mathcards .mc-cell.mc-not-solved-yet { background: #fff1e6; }
+.mathcards .mc-cell.mc-untried { color: #555; }
+.mathcards .mc-slip { background: #6a1b9a; color: #fff; border-radius: 4px; padding: 0 4px;
+  font-size: 0.85em; }
+</style>
+"""
+
+
+class DashboardView(W.VBox):
+    """The teacher's dashboard: read when built, and again on **Refresh**."""
+
+    def __init__(self, source: Any = None, *, top: int = 10) -> None:
+        self.source, self.top = source, top
+        self.w_refresh = W.Button(description="Refresh", icon="refresh",
+                                  tooltip="read the students' latest attempts")
+        self.w_refresh.on_click(lambda _b: self.refresh())
+        self.w_content = W.HTML("")
+        self.w_content.add_class("mathcards")
+        super().__init__([self.w_refresh, self.w_content])
+        self.add_class("mathcards")
+        self.refresh()
+
+    @property
+    def value(self) -> str:
+        """The dashboard's text as shown (HTML)."""
+        return str(self.w_content.value)
+
+    def refresh(self) -> None:
+        self.w_content.value = dashboard_html(self.source, top=self.top)
+
+
+def dashboard_html(source: Any = None, *, top: int = 10) -> str:
+    """The dashboard's HTML, read now: summary, grid, class table and most-missed chart."""
+    from mathcards.exercises.progress import (
+        class_progress_folder,
+        default_progress_path,
+        progress_grid,
+    )
     from mathcards.exercises.results import class_table, most_missed, read_results
 
     if source is None and class_progress_folder() is not None:
@@ -616,14 +701,120 @@ def dashboard(source: Any = None, *, top: int = 10) -> W.Widget:
         attempts = (read_results(where) if Path(str(where)).exists() or (
             source is not None and shown != "the class's progress folder") else [])
     except MathCardsError as exc:
-        box = W.HTML(f'{style_html()}<p class="mc-refused">{_esc(exc)}</p>')
-        box.add_class("mathcards")
-        return box
+        return f'{style_html()}<p class="mc-refused">{_esc(exc)}</p>'
     students = len({a.student for a in attempts})
-    view = W.HTML(
-        f"{style_html()}{EXTRA_CSS}<p>Results from <code>{_esc(shown)}</code>: "
-        f"{len(attempts)} attempts by {students} student{'s' if students != 1 else ''}.</p>"
+    read_at = time.strftime("%H:%M:%S")
+    return (
+        f"{style_html()}{EXTRA_CSS}{GRID_CSS}<p>Results from <code>{_esc(shown)}</code>: "
+        f"{len(attempts)} attempts by {students} student{'s' if students != 1 else ''} "
+        f'<span class="mc-read-at">(read at {read_at})</span>.</p>'
+        f"<h3>Each student, each exercise</h3>{grid_html(progress_grid(attempts))}"
         f"<h3>Class table</h3>{class_table_html(class_table(attempts))}"
         f"<h3>Most missed exercises</h3>{missed_chart_svg(most_missed(attempts, top))}")
-    view.add_class("mathcards")
-    return view
+
+
+def dashboard(source: Any = None, *, top: int = 10) -> DashboardView:
+    """The teacher's dashboard: a student x exercise grid, class table and most-missed chart
+    from exports or a database, read when it is built and again on Refresh.
+
+    Without ``source`` it reads the class's progress folder when one is set
+    (``MATHCARDS_CLASS_PROGRESS``, on a hub), else this server's database."""
+    return DashboardView(source, top=top)
+
+
+# --- the class link builder -----------------------------------------------------------------
+# A shorter game, as a deal code carries it (the play pages read only ?deal=, ?seats=, ?delay=).
+SHORT_GAMES = {"suns_to_moons": ("target_score", 3), "shoot_the_moon": ("target_chips", 3)}
+PLAY_PAGES = ("suns_to_moons", "dice_stacks", "sums", "shoot_the_moon", "moons_and_planets")
+
+
+def class_link(page: str, *, folder: str | Any = "exercises", players: int = 2,
+               short: bool = False, deal: str = "", seed: int | None = None) -> str:
+    """The link (relative to the lessons) for the class: ``practice.ipynb?set=NAME`` for
+    ``page="set:NAME"``, ``play_GAME.ipynb?deal=CODE`` for ``page="play:GAME"``.
+
+    A play link always carries a deal code, so the whole class gets the same cards:
+    ``deal`` when given (checked, and for that game), else a new one for ``players``
+    (and the short game's setting when ``short``). Raises MathCardsError with one line."""
+    from urllib.parse import quote
+
+    from mathcards import saves
+    from mathcards.games.registry import get_game_class
+
+    kind, _, name = page.partition(":")
+    if kind == "set":
+        if name not in sample_sets(folder):
+            raise MathCardsError(f"there is no exercise set {name[:60]!r}: choose one listed")
+        return f"practice.ipynb?set={quote(name)}"
+    if kind != "play" or name not in PLAY_PAGES:
+        raise MathCardsError(f"there is no page {page[:60]!r}: choose one listed")
+    game_cls = get_game_class(name)
+    if deal.strip():
+        game, _seed = saves.read_deal_code(deal)
+        if game.name != name:
+            raise saves.DealCodeError(
+                f"deal code {deal.strip()[:40]!r} is for {game.title}, not {game_cls.title}")
+        code = saves.deal_code(game, _seed)
+    else:
+        settings: dict[str, Any] = {"num_players": players}
+        if short and name in SHORT_GAMES:
+            field, value = SHORT_GAMES[name]
+            settings[field] = value
+        try:
+            game = game_cls(**settings)
+        except TypeError as exc:
+            raise MathCardsError(f"{game_cls.title} cannot be dealt that way ({exc})") from None
+        code = saves.deal_code(game, saves.new_seed() if seed is None else seed)
+    return f"play_{name}.ipynb?deal={quote(code)}"
+
+
+def class_link_builder(folder: str | Any = "exercises") -> W.VBox:
+    """Choose an exercise set or a game (a deal code, a short game): the link for the class."""
+    from mathcards.games.registry import get_game_class
+
+    options = [(f"Practice: {n.replace('_', ' ')}", f"set:{n}") for n in sample_sets(folder)]
+    for name in PLAY_PAGES:
+        try:
+            options.append((f"Play: {get_game_class(name).title}", f"play:{name}"))
+        except (KeyError, ImportError, MathCardsError):  # a game not in this checkout
+            continue
+    w_page = W.Dropdown(options=options, description="Page")
+    w_players = W.BoundedIntText(value=2, min=2, max=8, description="Players")
+    w_short = W.Checkbox(value=False, description="Short game (first to 3)", indent=False)
+    w_deal = W.Text(value="", description="Deal code", placeholder="empty: a new deal")
+    w_make = W.Button(description="Make the link", button_style="primary")
+    w_out = W.HTML("")
+    w_out.add_class("mathcards")
+
+    def update(_change: Any = None) -> None:
+        is_play = str(w_page.value).startswith("play:")
+        name = str(w_page.value).partition(":")[2]
+        w_players.disabled = w_deal.disabled = not is_play
+        w_short.disabled = not is_play or name not in SHORT_GAMES
+        if is_play:
+            game_cls = get_game_class(name)
+            w_players.min, w_players.max = game_cls.min_players, game_cls.max_players
+
+    def make(_b: Any = None) -> None:
+        try:
+            link = class_link(str(w_page.value), folder=folder, players=int(w_players.value),
+                              short=bool(w_short.value) and not w_short.disabled,
+                              deal=str(w_deal.value)[:60])
+        except MathCardsError as exc:
+            w_out.value = f'<p class="mc-refused" role="alert">{_esc(exc)}</p>'
+            return
+        w_out.value = (f'<p role="status">The link for the class: <a href="{_esc(link)}" '
+                       f'target="_blank"><code>…/{_esc(link)}</code></a> (each student adds '
+                       "<code>&amp;student=</code> and their name at its end, to keep their "
+                       "own progress)</p>")
+
+    w_page.observe(update, "value")
+    w_make.on_click(make)
+    update()
+    box = W.VBox([W.HTML("<h3>A link for the class</h3>"), w_page,
+                  W.HBox([w_players, w_short]), w_deal, w_make, w_out])
+    box.add_class("mathcards")
+    box.make = make  # type: ignore[attr-defined]
+    box.w_page, box.w_players, box.w_short, box.w_deal, box.w_out = (  # type: ignore[attr-defined]
+        w_page, w_players, w_short, w_deal, w_out)
+    return box

@@ -278,6 +278,90 @@ def read_csv(source: str | Path | io.StringIO) -> list[Attempt]:
     return out
 
 
-__all__ = ["CLASS_ENV", "COLUMNS", "ENV_VAR", "Attempt", "ProgressError", "ProgressStore",
-           "attempt_from_row", "attempts_csv", "class_progress_folder", "default_progress_path",
-           "read_csv"]
+# --- the teacher's grid: student x exercise --------------------------------------------------
+@dataclass(frozen=True)
+class GridCell:
+    """What one student did on one exercise: the result, the wrong answers, the hints."""
+
+    attempts: int
+    solved: bool
+    best_score: float
+    wrong_answers: tuple[str, ...]  # every wrong (or part-right) answer, in the order given
+    right_answer: str  # the first right answer ("" until solved)
+    hints_used: int  # the most hints seen before an answer
+
+    @property
+    def sign_slips(self) -> tuple[str, ...]:
+        """The wrong answers that are the right one with a sign changed (-3H for +3H)."""
+        if not self.right_answer:
+            return ()
+        bare = _unsigned(self.right_answer)
+        return tuple(w for w in self.wrong_answers
+                     if w != self.right_answer and _unsigned(w) == bare)
+
+    @property
+    def result(self) -> str:
+        if self.solved:
+            return "solved"
+        return "partly right" if self.best_score > 0 else "not solved yet"
+
+
+@dataclass(frozen=True)
+class GridColumn:
+    """One exercise of the grid (a set's exercise, in the set's order)."""
+
+    set_id: str
+    set_title: str
+    exercise: str
+    number: int
+    kind: str
+
+
+@dataclass(frozen=True)
+class ProgressGrid:
+    """Students (rows) by exercises (columns); ``cells`` only where a student answered."""
+
+    students: tuple[str, ...]
+    columns: tuple[GridColumn, ...]
+    cells: dict[tuple[str, int], GridCell]  # (student, column index) -> cell
+
+    def cell(self, student: str, column: int) -> GridCell | None:
+        return self.cells.get((student, column))
+
+
+def _unsigned(answer: str) -> str:
+    return " ".join(part.lstrip("+-\u2212") for part in answer.split())
+
+
+def progress_grid(attempts: Iterable[Attempt]) -> ProgressGrid:
+    """The class's attempts as a student x exercise grid (sets in first-seen order,
+    exercises by their number, students by name)."""
+    attempts = list(attempts)
+    set_order: dict[str, int] = {}
+    for a in attempts:
+        set_order.setdefault(a.set_id, len(set_order))
+    columns_by_key: dict[tuple[str, str], GridColumn] = {}
+    for a in attempts:
+        columns_by_key.setdefault((a.set_id, a.exercise), GridColumn(
+            a.set_id, a.set_title, a.exercise, a.number, a.kind))
+    columns = tuple(sorted(columns_by_key.values(),
+                           key=lambda c: (set_order[c.set_id], c.number, c.exercise)))
+    index = {(c.set_id, c.exercise): i for i, c in enumerate(columns)}
+    mine: dict[tuple[str, int], list[Attempt]] = {}
+    for a in attempts:
+        mine.setdefault((a.student, index[(a.set_id, a.exercise)]), []).append(a)
+    cells = {}
+    for key, tries in mine.items():
+        right = next((a.answer for a in tries if a.correct), "")
+        cells[key] = GridCell(
+            attempts=len(tries), solved=any(a.correct for a in tries),
+            best_score=max(a.score for a in tries),
+            wrong_answers=tuple(a.answer for a in tries if not a.correct),
+            right_answer=right, hints_used=max(a.hints_used for a in tries))
+    students = tuple(sorted({a.student for a in attempts}, key=lambda s: (s.casefold(), s)))
+    return ProgressGrid(students, columns, cells)
+
+
+__all__ = ["CLASS_ENV", "COLUMNS", "ENV_VAR", "Attempt", "GridCell", "GridColumn", "ProgressError",
+           "ProgressGrid", "ProgressStore", "attempt_from_row", "attempts_csv",
+           "class_progress_folder", "default_progress_path", "progress_grid", "read_csv"]

@@ -1,0 +1,46 @@
+"""The teacher's pages on a Voilà page without the teacher's key: no solution, no
+student's variant, no class results in any output (the notebook run as Voilà runs it)."""
+
+from __future__ import annotations
+
+import json
+
+import nbformat
+import pytest
+
+from tests.browser.server import LESSONS
+from tests.test_notebooks import isolated_jupyter  # noqa: F401  (the fixture)
+
+
+def run_as_voila(name: str, query: str) -> str:
+    """Every output of the notebook (and its widgets' state) run with the page's query."""
+    from nbclient import NotebookClient
+
+    nb = nbformat.read(LESSONS / name, as_version=4)
+    NotebookClient(nb, timeout=180, kernel_name="python3",
+                   resources={"metadata": {"path": str(LESSONS)}}).execute()
+    texts = [json.dumps(out, ensure_ascii=False) for cell in nb.cells
+             if cell.cell_type == "code" for out in cell.outputs]
+    return "\n".join(texts) + json.dumps(nb.metadata.get("widgets", {}), ensure_ascii=False)
+
+
+@pytest.mark.parametrize("query", ["", "key=not-the-key"])
+def test_the_teachers_guide_shows_no_solution_without_the_key(query, isolated_jupyter,  # noqa: F811
+                                                              monkeypatch):
+    monkeypatch.setenv("QUERY_STRING", query)  # what Voilà gives the page's kernel
+    shown = run_as_voila("teachers.ipynb", query)
+    assert "This page is for teachers" in shown or "not right" in shown
+    assert "Right:" not in shown  # the teacher's own check: its feedback shows the right play
+    from mathcards.exercises import load_set
+
+    suns = load_set(LESSONS / "exercises" / "suns_to_moons.yaml")
+    for student in ("ana", "ben"):  # the variants the teacher's part prints
+        assert suns[6].variant(student).text not in shown
+    assert "Class table" not in shown and "Each student, each exercise" not in shown
+
+
+def test_the_dashboard_shows_nothing_without_the_key(isolated_jupyter, monkeypatch):  # noqa: F811
+    monkeypatch.setenv("QUERY_STRING", "key=")
+    shown = run_as_voila("dashboard.ipynb", "key=")
+    assert "This page is for teachers" in shown
+    assert "Class table" not in shown and "A link for the class" not in shown
