@@ -39,6 +39,7 @@ from mathcards.explain.terms import (
     text_of,
 )
 from mathcards.games.base import seat_name as base_seat_name
+from mathcards.games.sums import CaptureWay
 from mathcards.games.suns_to_moons import BOUND, within_bound
 
 
@@ -395,10 +396,13 @@ class StackExpression(Step):
 # --- Sums -------------------------------------------------------------------------------
 @dataclass(frozen=True, kw_only=True)
 class CaptureStep(Step):
-    """A capture's arithmetic: ``7 + 5 = 12 = Q♦`` or ``3 − 9 = −6`` (the negative of 6♥).
+    """A capture written the way a student computes it: ``7 + 5 = 12 = Q♦``, ``5 − 2 = 3 = 3♣``.
 
-    ``stage`` is ``"threat"`` (waiting for the owner's answer), ``"capture"``
-    (the card is taken) or ``"counter"`` (the owner answers with ``played``).
+    A difference puts the larger card first, so it never goes below zero; the
+    captured card is named at the end. ``stage`` is ``"threat"`` (waiting for
+    the owner's answer), ``"capture"`` (the card is taken) or ``"counter"``
+    (the owner answers with ``played``). ``result`` is the engine's number
+    (``CaptureWay.result``: the captured card's value).
     """
 
     kind: ClassVar[str] = "capture"
@@ -410,26 +414,35 @@ class CaptureStep(Step):
     target_owner: int | None
     stage: str = "capture"
     names: tuple[str, ...] = ()  # the seats' names at the table (else "Player N")
+    result: int | None = None  # the engine's value of the way (None: the target's value)
+
+    @property
+    def way(self) -> CaptureWay:
+        """The engine's capture way this step prints."""
+        result = self.target.rank if self.result is None else self.result
+        return CaptureWay(self.target, self.helper, self.op, result, self.played)
 
     @property
     def value(self) -> int:
-        """The value the sum or difference makes: the target's value, or its negative."""
-        if self.op == "+" or self.played.rank >= self.helper.rank:
-            return self.target.rank
-        return -self.target.rank
+        """What ``played op helper`` makes in play order (the engine's: −6 for 3 − 9)."""
+        return self.way.value
+
+    @property
+    def terms(self) -> tuple[Card, Card]:
+        """The two cards in the order written: the larger first when subtracting."""
+        if self.op == "-" and self.helper.rank > self.played.rank:
+            return self.helper, self.played
+        return self.played, self.helper
 
     @property
     def equation(self) -> Equation:
-        p, h = Num(self.played.rank), Num(self.helper.rank)
-        lhs = Sum((p, h)) if self.op == "+" else Sum((p, Neg(h)))
-        names = (self.target.symbol,) if self.value > 0 else ()
-        return Equation(lhs, self.value, names)
+        first, second = (Num(c.rank) for c in self.terms)
+        lhs = Sum((first, second)) if self.op == "+" else Sum((first, Neg(second)))
+        return Equation(lhs, self.way.result, (self.target.symbol,))
 
     @property
     def notes(self) -> tuple[str, ...]:
         out = []
-        if self.value < 0:
-            out.append(f"{number_text(self.value)} is the negative of {self.target.symbol}")
         owner = seat_name(self.target_owner, self.names)
         who = seat_name(self.player, self.names)
         if self.stage == "counter":
@@ -443,7 +456,11 @@ class CaptureStep(Step):
                 f"{owner}'s {self.target.symbol}"
             )
         else:
-            out.append(f"{who} captures {owner}'s {self.target.symbol}")
+            out.append(f"{who} captures {owner}'s {self.target.symbol} with "
+                       f"{self.played.symbol} and {self.helper.symbol}")
+        if self.op == "-":
+            big, small = self.terms
+            out.append(f"{big.rank} and {small.rank} are {self.way.result} apart")
         if self.target.rank == 1:
             out.append(f"an Ace can be captured only with a Queen, and {self.played.symbol} is one")
         elif self.target.rank == 13:

@@ -1,6 +1,7 @@
 """Sums explained: a capture as the sum or difference that makes the captured card.
 
-``7 + 5 = 12 = Q♦``; ``3 − 9 = −6``, the negative of 6♥; the Ace/Queen and
+``7 + 5 = 12 = Q♦``; ``9 − 3 = 6 = 6♥`` (the larger card first, whichever was
+played: the seed's "value or negative" is the two cards' distance); the Ace/Queen and
 King/2 exceptions in words; a counter as the same arithmetic the other way.
 The ways come from the engine: its events carry them, and a hint asks the
 engine what a card would capture (``SumsState.captures_by``) or applies the
@@ -54,7 +55,8 @@ def steps_for_events(events: Sequence[Any], before: Any = None, after: Any = Non
 def _way_step(way: CaptureWay, player: int | None, owner: int, stage: str,
               names: tuple[str, ...] = ()) -> CaptureStep:
     return CaptureStep(player=player, played=way.played, helper=way.helper, op=way.op,
-                       target=way.target, target_owner=owner, stage=stage, names=names)
+                       target=way.target, target_owner=owner, stage=stage, names=names,
+                       result=way.result)
 
 
 def _best(ways: list[tuple[int, CaptureWay]]) -> tuple[int, CaptureWay]:
