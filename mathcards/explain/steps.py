@@ -12,7 +12,7 @@ LaTeX (``latex``: ``ipywidgets.HTMLMath``/MathJax, through sympy) and HTML
 >>> step = SignedAddition(player=0, card=parse_card("10S"), value=10, before=7,
 ...                       contribution=-10, after=-3)
 >>> step.text, step.record
-('7 + (−10) = −3', '− 10(−3)')
+('10♠ takes away 10: 7 + (−10) = −3', '− 10(−3)')
 """
 
 from __future__ import annotations
@@ -77,6 +77,11 @@ class Step:
         return ""
 
     @property
+    def label(self) -> str:
+        """Words before the equation that name what moved ("10♠ takes away 10"), or ""."""
+        return ""
+
+    @property
     def notes(self) -> tuple[str, ...]:
         """Sentences that say what the arithmetic means in the game."""
         return ()
@@ -88,9 +93,11 @@ class Step:
     # --- printers ----------------------------------------------------------
     @cached_property
     def text(self) -> str:
-        """The main line in plain text: the equation, else the sentence."""
+        """The main line in plain text: the equation (after its label), else the sentence."""
         eq = self.equation
-        return text_of(eq) if eq is not None else self.headline
+        if eq is None:
+            return self.headline
+        return f"{self.label}: {text_of(eq)}" if self.label else text_of(eq)
 
     @cached_property
     def latex(self) -> str:
@@ -110,6 +117,8 @@ class Step:
         label = _html.escape(self.spoken, quote=True)
         if self.equation is not None:
             main = f'<span class="mc-math">\\({_html.escape(self.latex, quote=False)}\\)</span>'
+            if self.label:
+                main = f'<span class="mc-words">{_html.escape(self.label)}:</span> {main}'
         else:
             main = f'<span class="mc-words">{_html.escape(self.headline)}</span>'
         notes = "".join(
@@ -170,9 +179,14 @@ class SignedAddition(Step):
         return f"{op} {abs(self.contribution)}({number_text(self.after)})"
 
     @property
+    def label(self) -> str:
+        how = "adds" if self.contribution > 0 else "takes away"
+        return f"{self.card.symbol} {how} {self.value}"
+
+    @property
     def notes(self) -> tuple[str, ...]:
-        way = "horizontally: it adds" if self.contribution > 0 else "vertically: it subtracts"
-        out = [f"{self.card.symbol} is played {way} {self.value}"]
+        way = "horizontally" if self.contribution > 0 else "vertically"
+        out = [f"{self.card.symbol} is played {way}: it counts {signed_text(self.contribution)}"]
         if self.card.rank == 1 and self.card.is_standard:
             out.append(f"the Ace counts {self.value} here (an Ace is 1 or 14)")
         return tuple(out)
@@ -208,6 +222,12 @@ class JokerRemoval(Step):
         return f"the Joker has no card left to remove: the deck stays {number_text(self.after)}"
 
     @property
+    def label(self) -> str:
+        if self.removed_card is None:
+            return ""
+        return f"the Joker covers {self.removed_card.symbol}"
+
+    @property
     def record(self) -> str:
         return f"~JOKER~({number_text(self.after)})"
 
@@ -216,8 +236,8 @@ class JokerRemoval(Step):
         if self.removed_card is None:
             return ()
         return (
-            (f"the Joker covers {self.removed_card.symbol} and takes away its "
-            f"{signed_text(self.removed_contribution)}"),
+            (f"the Joker takes away {self.removed_card.symbol}'s "
+             f"{signed_text(self.removed_contribution)}, the last card still counted"),
         )
 
     def svg(self) -> str:

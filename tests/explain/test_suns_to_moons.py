@@ -65,9 +65,9 @@ class TestSeedChains:
         )
         joker = JokerRemoval(player=0, removed_card=parse_card("KD"), removed_contribution=13,
                              before=5, after=-8, goal=2)
-        assert joker.text == "5 − (+13) = −8"
+        assert joker.text == "the Joker covers K♦: 5 − (+13) = −8"  # issue 14: names both
         assert joker.latex == r"5 - \left(+13\right) = -8"
-        assert joker.notes == ("the Joker covers K♦ and takes away its +13",)
+        assert joker.notes == ("the Joker takes away K♦'s +13, the last card still counted",)
         chain = chain_steps([7, -10, 6, 6, -4, -13, -9, 4, 2])  # the +13 is no longer counted
         assert chain.text == "7 − 10 + 6 + 6 − 4 − 13 − 9 + 4 + 2 = −11"
         assert chain.latex == "7 - 10 + 6 + 6 - 4 - 13 - 9 + 4 + 2 = -11"
@@ -108,8 +108,9 @@ class TestThroughTheEngine:
             play = next(s for s in steps if isinstance(s, SignedAddition))
             texts.append(play.text)
             records.append(play.record)
-        assert texts == ["11 + (−4) = 7", "7 + (−2) = 5", "5 + (+2) = 7", "7 + (−10) = −3",
-                         "−3 + (+8) = 5", "5 + (−5) = 0"]
+        assert texts == ["4♠ takes away 4: 11 + (−4) = 7", "2♣ takes away 2: 7 + (−2) = 5",
+                         "2♥ adds 2: 5 + (+2) = 7", "10♦ takes away 10: 7 + (−10) = −3",
+                         "8♦ adds 8: −3 + (+8) = 5", "5♠ takes away 5: 5 + (−5) = 0"]
         assert " ".join(["11(11)", *records]) == (
             "11(11) − 4(7) − 2(5) + 2(7) − 10(−3) + 8(5) − 5(0)")
         chain = next(s for s in steps if isinstance(s, Chain))
@@ -121,7 +122,8 @@ class TestThroughTheEngine:
     def test_goal_check_says_minus_3_is_not_the_goal(self):
         state = _position(["10D 2C 3C 4C 5C", "2S 3S 4S 5S 6S"], centre="7C")
         after, steps = explain_move(state, stm.Play(parse_card("10D"), -1, 10))
-        assert [s.text for s in steps[:3]] == ["7 + (−10) = −3", ("+10 would make 17; "
+        assert [s.text for s in steps[:3]] == ["10♦ takes away 10: 7 + (−10) = −3", ("+10 "
+                                               "would make 17; "
                                                "−10 keeps you within ±10"), "−3 is not the goal 0"]
         assert steps == explain_events(state, after)
 
@@ -142,13 +144,13 @@ class TestThroughTheEngine:
         value would have to be -12 or +14"."""
         state = _position(["KH KS", "2S 3S 4S 5S 6S"], centre="AD")
         _, steps = explain_move(state, stm.Play(parse_card("KH"), -1, 13))
-        assert steps[0].text == "1 + (−13) = −12"
+        assert steps[0].text == "K♥ takes away 13: 1 + (−13) = −12"
         assert steps[1].text == "no play keeps the deck within ±10, so −13 making −12 is allowed"
 
     def test_ace_shows_its_chosen_value(self):
         state = _position(["AH 2C 3C 4C 6C", "2S 3S 4S 5S 6S"], centre="5D")
         _, steps = explain_move(state, stm.Play(parse_card("AH"), -1, 14))
-        assert steps[0].text == "5 + (−14) = −9"
+        assert steps[0].text == "A♥ takes away 14: 5 + (−14) = −9"
         assert "the Ace counts 14 here (an Ace is 1 or 14)" in steps[0].notes
         check_steps(steps)
 
@@ -157,7 +159,7 @@ class TestThroughTheEngine:
         state, steps = explain_move(state, stm.Play(parse_card("3C"), 1, 3))
         state = dataclasses.replace(state, turn=0)
         state, steps = explain_move(state, stm.JOKER_PLAY)
-        assert steps[0].text == "8 − (+3) = 5"
+        assert steps[0].text == "the Joker covers 3♣: 8 − (+3) = 5"
         check_steps(steps)
 
     def test_goal_too_early_is_said(self):
@@ -194,7 +196,7 @@ class TestWhyNotAndHints:
         assert hint(state, "card").text == "you can reach the goal with 7♥ as −7"
         full = hint(state, 3)
         assert [s.text for s in full.children] == [
-            "7 + (−7) = 0", "0 is the goal 0, with 3 cards in the deck: a win"]
+            "7♥ takes away 7: 7 + (−7) = 0", "0 is the goal 0, with 3 cards in the deck: a win"]
         check_steps([full])
         with pytest.raises(ExplainError, match="hint level"):
             hint(state, 4)
