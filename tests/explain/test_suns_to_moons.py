@@ -6,7 +6,7 @@ import dataclasses
 
 import pytest
 
-from mathcards.cards import parse_card, parse_cards
+from mathcards.cards import Card, parse_card, parse_cards
 from mathcards.errors import MathCardsError
 from mathcards.explain import (
     BoundCheck,
@@ -23,6 +23,7 @@ from mathcards.explain import (
     seed_record,
     why_not,
 )
+from mathcards.explain.suns_to_moons import _turn_words
 from mathcards.games import suns_to_moons as stm
 
 from .checks import check_steps
@@ -193,10 +194,67 @@ class TestWhyNotAndHints:
         state = dataclasses.replace(state, table=(*state.table, stm.Play(parse_card("4D"), 1, 4)),
                                     counted=(3, 4), counted_cards=parse_cards("3D 4D"))
         assert hint(state, 1).text == "there is a way to reach the goal 0 this turn"
-        assert hint(state, "card").text == "you can reach the goal with 7♥ as −7"
+        assert hint(state, "card").text == "play your 7♥: it can reach the goal"
         full = hint(state, 3)
+        assert full.text == "you can reach the goal with 7♥ as −7"
         assert [s.text for s in full.children] == [
             "7♥ takes away 7: 7 + (−7) = 0", "0 is the goal 0, with 3 cards in the deck: a win"]
         check_steps([full])
         with pytest.raises(ExplainError, match="hint level"):
             hint(state, 4)
+
+
+def _replies_that_reach(state, plays):
+    """Independently of the hint: the engine's whole-turn options of any one card (and maybe a
+    Joker) the next player might hold, after ``plays`` and the end of the turn."""
+    after = state
+    for play in plays:
+        after = after.apply(play)
+    if after.current_player == state.current_player and after.is_legal(stm.END_TURN):
+        after = after.apply(stm.END_TURN)
+    found = []
+    for rank in range(1, 14):
+        card = Card("S", rank)
+        for hand in ((card,), (parse_card("JK"), card)):
+            for turn in stm.legal_turns(hand, after.counted):
+                size = after.deck_size + len(turn.plays)
+                if turn.value_after == after.goal and size >= stm.MIN_DECK_FOR_GOAL:
+                    found.append(turn)
+    return found
+
+
+class TestSafeHints:
+    def test_no_move_is_called_safe_when_any_reply_reaches_the_goal(self):
+        """Issue 14: the deck at 5, goal 0, hand 3♣ 4♣: every play leaves the deck 1 to 9 away
+        from 0, so any card of that value wins for the next player; nothing is "safe"."""
+        state = _position(["3C 4C", "2S 3S 4S 5S 6S"], centre="5D")
+        for turn in state.turn_options():
+            assert _replies_that_reach(state, turn.plays), turn
+        two, three = hint(state, 2).text, hint(state, 3).text
+        assert "safe choice" not in three and "none is safe" in three
+        assert "it makes the deck" in three and "away from the goal 0" in three
+        assert two.endswith("no play is safe this turn")
+        check_steps([hint(state, 3)])
+
+    def test_hint_levels_differ_and_safe_means_no_reply_reaches(self):
+        """Over bot games: the three levels say different things; "safe" and "none is safe"
+        are checked against every reply the engine allows."""
+        from .test_api import _moves
+
+        unsafe = 0
+        for seed in range(12):
+            for state in _moves("suns_to_moons", seed, 20):
+                if state.is_over or state.after_joker or not state.hands[state.turn]:
+                    continue
+                levels = [hint(state, level).spoken for level in (1, 2, 3)]
+                assert len(set(levels)) == 3, levels
+                text = hint(state, 3).text
+                if "a safe choice is" in text:
+                    turn = next(t for t in state.turn_options()
+                                if f"a safe choice is {_turn_words(t.plays)}:" in text)
+                    assert not _replies_that_reach(state, turn.plays), text
+                elif "none is safe" in text:
+                    assert all(_replies_that_reach(state, t.plays)
+                               for t in state.turn_options()), text
+                    unsafe += 1
+        assert unsafe >= 10
