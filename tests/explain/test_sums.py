@@ -156,8 +156,24 @@ class TestFromGames:
             me = state.current_player
             assert step.target in engine.capture_targets(
                 step.played, state.sides[me], state.sides[step.target_owner])
-            assert hint(state, 2).text.startswith(f"your {step.played.symbol} captures their")
+            assert hint(state, 2).text.startswith(f"play your {step.played.symbol}")
+            assert step.target.symbol not in hint(state, 2).text  # level 2: which card only
+            assert full.text.startswith(f"play your {step.played.symbol}")
+            assert f"captures their {step.target.symbol}" in full.text
             assert hint(state, 1).text.startswith("you can capture")
             check_steps([full])
             seen += 1
         assert seen >= 3
+
+
+def test_hint_levels_differ_a_nudge_a_card_the_whole_capture():
+    """Issue 14: level 1 a nudge, 2 which card, 3 the whole move and its sum (the issue's
+    2♣ beside 5♣ taking 3♣)."""
+    state = engine.Sums(2).position(["9D", "2C"], ["5C"], ["3C"])
+    nudge, card, full = (hint(state, level) for level in (1, 2, 3))
+    assert nudge.text == "you can capture one of Player 2's cards"
+    assert card.text == "play your 2♣: it can capture"
+    assert full.text == "play your 2♣: with your 5♣ it captures their 3♣"
+    assert [s.text for s in full.children] == ["5 − 2 = 3 = 3♣"]
+    assert "5 − 2 = 3 = 3♣" in full.spoken and "5 − 2" not in card.spoken
+    check_steps([full])
