@@ -258,3 +258,45 @@ class TestSafeHints:
                                for t in state.turn_options()), text
                     unsafe += 1
         assert unsafe >= 10
+
+
+def _deck(plays, hand):
+    """A two-player position whose centre deck holds ``plays`` ((card, sign), centre first)."""
+    state = stm.SunsToMoons(2).new_game(0)
+    table = tuple(stm.Play(parse_card(c), sign, parse_card(c).rank) for c, sign in plays)
+    return dataclasses.replace(
+        state, hands=(parse_cards(hand), parse_cards("2S 3S 4S 5S 6S")), table=table,
+        counted=tuple(p.contribution for p in table), counted_cards=tuple(p.card for p in table),
+        turn=0, points=(0, 0),
+    )
+
+
+SEED_JOKERS = [
+    # "7(7) – 10(-3) + 6(3) +6(9) – 4(5) – 13(-8) + 13(5) ~JOKER~": the Joker covers the
+    # +13 (ruling 5: the deck is −8 after it)
+    ([("7H", 1), ("10S", -1), ("6D", 1), ("6C", 1), ("4H", -1), ("KS", -1), ("KD", 1)], 1,
+     ["the Joker covers K♦: 5 − (+13) = −8"]),
+    # "A second Joker removes the next one down" (ruling 4)
+    ([("7H", 1), ("10S", -1), ("6D", 1), ("6C", 1), ("4H", -1), ("KS", -1), ("KD", 1)], 2,
+     ["the Joker covers K♦: 5 − (+13) = −8", "the Joker covers K♠: −8 − (−13) = 5"]),
+    # "The Joker card is used to remove the value of the previous card"
+    ([("5D", 1), ("10S", -1)], 1, ["the Joker covers 10♠: −5 − (−10) = 5"]),
+]
+
+
+@pytest.mark.parametrize(("plays", "jokers", "written"), SEED_JOKERS)
+def test_seed_jokers_name_the_joker_and_the_card_it_covers(plays, jokers, written):
+    """Issue 14: a Joker's step names the Joker and the card; the numbers are the engine's."""
+    state = _deck(plays, "JK JK 9H 2C")
+    texts = []
+    for _ in range(jokers):
+        state, steps = explain_move(state, stm.JOKER_PLAY)
+        played = next(e for e in state.new_events if isinstance(e, stm.JokerPlayed))
+        joker = next(s for s in steps if isinstance(s, JokerRemoval))
+        assert joker.equation.value == played.after
+        texts.append(joker.text)
+        check_steps(steps)
+        if state.is_legal(stm.END_TURN):  # the Joker alone: the turn ends, seat 0 plays again
+            state = state.apply(stm.END_TURN)
+        state = dataclasses.replace(state, turn=0)
+    assert texts == written
