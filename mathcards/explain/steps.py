@@ -12,7 +12,7 @@ LaTeX (``latex``: ``ipywidgets.HTMLMath``/MathJax, through sympy) and HTML
 >>> step = SignedAddition(player=0, card=parse_card("10S"), value=10, before=7,
 ...                       contribution=-10, after=-3)
 >>> step.text, step.record
-('7 + (−10) = −3', '− 10(−3)')
+('10♠ takes away 10: 7 + (−10) = −3', '− 10(−3)')
 """
 
 from __future__ import annotations
@@ -39,6 +39,7 @@ from mathcards.explain.terms import (
     text_of,
 )
 from mathcards.games.base import seat_name as base_seat_name
+from mathcards.games.sums import CaptureWay
 from mathcards.games.suns_to_moons import BOUND, within_bound
 
 
@@ -76,6 +77,11 @@ class Step:
         return ""
 
     @property
+    def label(self) -> str:
+        """Words before the equation that name what moved ("10♠ takes away 10"), or ""."""
+        return ""
+
+    @property
     def notes(self) -> tuple[str, ...]:
         """Sentences that say what the arithmetic means in the game."""
         return ()
@@ -87,9 +93,11 @@ class Step:
     # --- printers ----------------------------------------------------------
     @cached_property
     def text(self) -> str:
-        """The main line in plain text: the equation, else the sentence."""
+        """The main line in plain text: the equation (after its label), else the sentence."""
         eq = self.equation
-        return text_of(eq) if eq is not None else self.headline
+        if eq is None:
+            return self.headline
+        return f"{self.label}: {text_of(eq)}" if self.label else text_of(eq)
 
     @cached_property
     def latex(self) -> str:
@@ -109,6 +117,8 @@ class Step:
         label = _html.escape(self.spoken, quote=True)
         if self.equation is not None:
             main = f'<span class="mc-math">\\({_html.escape(self.latex, quote=False)}\\)</span>'
+            if self.label:
+                main = f'<span class="mc-words">{_html.escape(self.label)}:</span> {main}'
         else:
             main = f'<span class="mc-words">{_html.escape(self.headline)}</span>'
         notes = "".join(
@@ -169,9 +179,14 @@ class SignedAddition(Step):
         return f"{op} {abs(self.contribution)}({number_text(self.after)})"
 
     @property
+    def label(self) -> str:
+        how = "adds" if self.contribution > 0 else "takes away"
+        return f"{self.card.symbol} {how} {self.value}"
+
+    @property
     def notes(self) -> tuple[str, ...]:
-        way = "horizontally: it adds" if self.contribution > 0 else "vertically: it subtracts"
-        out = [f"{self.card.symbol} is played {way} {self.value}"]
+        way = "horizontally" if self.contribution > 0 else "vertically"
+        out = [f"{self.card.symbol} is played {way}: it counts {signed_text(self.contribution)}"]
         if self.card.rank == 1 and self.card.is_standard:
             out.append(f"the Ace counts {self.value} here (an Ace is 1 or 14)")
         return tuple(out)
@@ -207,6 +222,12 @@ class JokerRemoval(Step):
         return f"the Joker has no card left to remove: the deck stays {number_text(self.after)}"
 
     @property
+    def label(self) -> str:
+        if self.removed_card is None:
+            return ""
+        return f"the Joker covers {self.removed_card.symbol}"
+
+    @property
     def record(self) -> str:
         return f"~JOKER~({number_text(self.after)})"
 
@@ -215,8 +236,8 @@ class JokerRemoval(Step):
         if self.removed_card is None:
             return ()
         return (
-            (f"the Joker covers {self.removed_card.symbol} and takes away its "
-            f"{signed_text(self.removed_contribution)}"),
+            (f"the Joker takes away {self.removed_card.symbol}'s "
+             f"{signed_text(self.removed_contribution)}, the last card still counted"),
         )
 
     def svg(self) -> str:
@@ -395,10 +416,13 @@ class StackExpression(Step):
 # --- Sums -------------------------------------------------------------------------------
 @dataclass(frozen=True, kw_only=True)
 class CaptureStep(Step):
-    """A capture's arithmetic: ``7 + 5 = 12 = Q♦`` or ``3 − 9 = −6`` (the negative of 6♥).
+    """A capture written the way a student computes it: ``7 + 5 = 12 = Q♦``, ``5 − 2 = 3 = 3♣``.
 
-    ``stage`` is ``"threat"`` (waiting for the owner's answer), ``"capture"``
-    (the card is taken) or ``"counter"`` (the owner answers with ``played``).
+    A difference puts the larger card first, so it never goes below zero; the
+    captured card is named at the end. ``stage`` is ``"threat"`` (waiting for
+    the owner's answer), ``"capture"`` (the card is taken) or ``"counter"``
+    (the owner answers with ``played``). ``result`` is the engine's number
+    (``CaptureWay.result``: the captured card's value).
     """
 
     kind: ClassVar[str] = "capture"
@@ -410,26 +434,35 @@ class CaptureStep(Step):
     target_owner: int | None
     stage: str = "capture"
     names: tuple[str, ...] = ()  # the seats' names at the table (else "Player N")
+    result: int | None = None  # the engine's value of the way (None: the target's value)
+
+    @property
+    def way(self) -> CaptureWay:
+        """The engine's capture way this step prints."""
+        result = self.target.rank if self.result is None else self.result
+        return CaptureWay(self.target, self.helper, self.op, result, self.played)
 
     @property
     def value(self) -> int:
-        """The value the sum or difference makes: the target's value, or its negative."""
-        if self.op == "+" or self.played.rank >= self.helper.rank:
-            return self.target.rank
-        return -self.target.rank
+        """What ``played op helper`` makes in play order (the engine's: −6 for 3 − 9)."""
+        return self.way.value
+
+    @property
+    def terms(self) -> tuple[Card, Card]:
+        """The two cards in the order written: the larger first when subtracting."""
+        if self.op == "-" and self.helper.rank > self.played.rank:
+            return self.helper, self.played
+        return self.played, self.helper
 
     @property
     def equation(self) -> Equation:
-        p, h = Num(self.played.rank), Num(self.helper.rank)
-        lhs = Sum((p, h)) if self.op == "+" else Sum((p, Neg(h)))
-        names = (self.target.symbol,) if self.value > 0 else ()
-        return Equation(lhs, self.value, names)
+        first, second = (Num(c.rank) for c in self.terms)
+        lhs = Sum((first, second)) if self.op == "+" else Sum((first, Neg(second)))
+        return Equation(lhs, self.way.result, (self.target.symbol,))
 
     @property
     def notes(self) -> tuple[str, ...]:
         out = []
-        if self.value < 0:
-            out.append(f"{number_text(self.value)} is the negative of {self.target.symbol}")
         owner = seat_name(self.target_owner, self.names)
         who = seat_name(self.player, self.names)
         if self.stage == "counter":
@@ -443,7 +476,11 @@ class CaptureStep(Step):
                 f"{owner}'s {self.target.symbol}"
             )
         else:
-            out.append(f"{who} captures {owner}'s {self.target.symbol}")
+            out.append(f"{who} captures {owner}'s {self.target.symbol} with "
+                       f"{self.played.symbol} and {self.helper.symbol}")
+        if self.op == "-":
+            big, small = self.terms
+            out.append(f"{big.rank} and {small.rank} are {self.way.result} apart")
         if self.target.rank == 1:
             out.append(f"an Ace can be captured only with a Queen, and {self.played.symbol} is one")
         elif self.target.rank == 13:

@@ -1,6 +1,7 @@
 """Sums explained: a capture as the sum or difference that makes the captured card.
 
-``7 + 5 = 12 = Q♦``; ``3 − 9 = −6``, the negative of 6♥; the Ace/Queen and
+``7 + 5 = 12 = Q♦``; ``9 − 3 = 6 = 6♥`` (the larger card first, whichever was
+played: the seed's "value or negative" is the two cards' distance); the Ace/Queen and
 King/2 exceptions in words; a counter as the same arithmetic the other way.
 The ways come from the engine: its events carry them, and a hint asks the
 engine what a card would capture (``SumsState.captures_by``) or applies the
@@ -54,7 +55,8 @@ def steps_for_events(events: Sequence[Any], before: Any = None, after: Any = Non
 def _way_step(way: CaptureWay, player: int | None, owner: int, stage: str,
               names: tuple[str, ...] = ()) -> CaptureStep:
     return CaptureStep(player=player, played=way.played, helper=way.helper, op=way.op,
-                       target=way.target, target_owner=owner, stage=stage, names=names)
+                       target=way.target, target_owner=owner, stage=stage, names=names,
+                       result=way.result)
 
 
 def _best(ways: list[tuple[int, CaptureWay]]) -> tuple[int, CaptureWay]:
@@ -62,7 +64,7 @@ def _best(ways: list[tuple[int, CaptureWay]]) -> tuple[int, CaptureWay]:
 
 
 def hint(state: SumsState, level: int = 1) -> Hint:
-    """A hint for the player to act: 1 a nudge, 2 which card, 3 the full capture."""
+    """A hint for the player to act: 1 a nudge, 2 which card, 3 the whole capture and its sum."""
     player = state.current_player
     if player is None:
         return Hint(level=level, sentence="the game is over")
@@ -77,10 +79,10 @@ def hint(state: SumsState, level: int = 1) -> Hint:
         if level <= 1:
             return Hint(level=1, sentence=f"you can save your {threat.target.symbol}: "
                                           f"one of your cards counters")
-        sentence = (f"your {way.played.symbol} captures their {way.target.symbol} "
-                    f"and saves your {threat.target.symbol}")
         if level == 2:
-            return Hint(level=2, sentence=sentence)
+            return Hint(level=2, sentence=f"counter with your {way.played.symbol}")
+        sentence = (f"your {way.played.symbol} with your {way.helper.symbol} captures their "
+                    f"{way.target.symbol} and saves your {threat.target.symbol}")
         return Hint(level=3, sentence=sentence,
                     shown=(_way_step(way, player, threat.attacker, "counter"),))
     if state.phase == Phase.CHOOSE:
@@ -88,9 +90,10 @@ def hint(state: SumsState, level: int = 1) -> Hint:
         if level <= 1:
             return Hint(level=1, sentence="your play can capture more than one card: "
                                           "choose the one worth most")
-        sentence = f"your {way.played.symbol} captures their {way.target.symbol}"
         if level == 2:
-            return Hint(level=2, sentence=sentence)
+            return Hint(level=2, sentence=f"take their {way.target.symbol}: it is worth most")
+        sentence = (f"your {way.played.symbol} with your {way.helper.symbol} captures their "
+                    f"{way.target.symbol}")
         return Hint(level=3, sentence=sentence, shown=(_way_step(way, player, owner, "threat"),))
     candidates = [a.card for a in legal if isinstance(a, Play)]
     drawing = not candidates and any(isinstance(a, Draw) for a in legal)
@@ -108,9 +111,10 @@ def hint(state: SumsState, level: int = 1) -> Hint:
     where = ""
     if drawing and way.played not in state.hands[player]:
         where = " (draw it from the top of its pile first)"
-    sentence = f"your {way.played.symbol} captures their {way.target.symbol}{where}"
     if level == 2:
-        return Hint(level=2, sentence=sentence)
+        return Hint(level=2, sentence=f"play your {way.played.symbol}{where}: it can capture")
+    sentence = (f"play your {way.played.symbol}{where}: with your {way.helper.symbol} it "
+                f"captures their {way.target.symbol}")
     return Hint(level=3, sentence=sentence, shown=(_way_step(way, player, owner, "threat"),))
 
 

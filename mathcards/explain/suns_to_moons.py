@@ -13,10 +13,12 @@ they were played (``11 − 4 − 2 + 2 − 10 + 8 − 5 = 0``).
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from mathcards.cards import JOKER, Card
 from mathcards.explain.errors import ExplainError
 from mathcards.explain.steps import (
     BoundCheck,
@@ -34,6 +36,7 @@ from mathcards.explain.steps import (
 from mathcards.explain.terms import MINUS, Neg, Num, Sum, number_text, signed_text
 from mathcards.games.suns_to_moons import (
     BOUND,
+    END_TURN,
     CardPlayed,
     GoalReached,
     GoalTooEarly,
@@ -205,8 +208,69 @@ def _turn_words(plays: Sequence[Play]) -> str:
     return ", then ".join(words)
 
 
+def _first_card_words(plays: Sequence[Play]) -> str:
+    """Level 2 of a hint: which card to play first, not yet how."""
+    first = plays[0]
+    return "start with your Joker" if first.is_joker else f"play your {first.card.symbol}"
+
+
+# a card of every value an opponent might hold (the suit does not count here)
+_ANY_CARD = tuple(Card("S", rank) for rank in range(1, 14))
+_JOKER_CARD = Card(JOKER, 0)
+_REPLY_HANDS = ((_JOKER_CARD,), *((c,) for c in _ANY_CARD),
+                *((_JOKER_CARD, c) for c in _ANY_CARD))
+
+
+def _finish_turn(state: SunsToMoonsState, plays: Sequence[Play]) -> SunsToMoonsState | None:
+    """The real state after ``plays`` and the end of the turn, or None if they win the round."""
+    me = state.current_player
+    for play in plays:
+        state = state.apply(play)  # type: ignore[assignment]
+        if any(isinstance(ev, GoalReached) for ev in state.new_events):
+            return None
+    if state.current_player == me and not state.is_over and state.is_legal(END_TURN):
+        state = state.apply(END_TURN)  # type: ignore[assignment]
+    return state
+
+
+def reply_can_reach_goal(state: SunsToMoonsState, plays: Sequence[Play]) -> bool | None:
+    """Whether the next player could reach the goal after ``plays``, whatever they hold.
+
+    Every reply a hand of any one card (and maybe a Joker) allows is applied to
+    the real state (the engine decides the Joker, the ±10 rule and the goal);
+    None when no opponent answers (the turn wins, or a practice deck plays on).
+    """
+    me = state.current_player
+    after = _finish_turn(state, plays)
+    if after is None or after.is_over or after.current_player in (None, me):
+        return None
+    them = after.current_player
+    assert them is not None
+    for hand in _REPLY_HANDS:
+        hands = (*after.hands[:them], hand, *after.hands[them + 1:])
+        reply = dataclasses.replace(after, hands=hands)
+        if any(_play_out(reply, t.plays)[1] for t in reply.turn_options()):
+            return True
+    return False
+
+
+def _does_words(state: SunsToMoonsState, plays: Sequence[Play]) -> str:
+    """What a turn does to the deck, in words: "makes the deck 4 (the goal 2 is 2 away)"."""
+    events, _ = _play_out(state, plays)
+    after = next((ev.after for ev in reversed(events) if isinstance(ev, CardPlayed | JokerPlayed)),
+                 state.deck_value)
+    gap = abs(state.goal - after)
+    return (f"it makes the deck {number_text(after)}, {gap} away from the goal "
+            f"{number_text(state.goal)}")
+
+
 def hint(state: SunsToMoonsState, level: int = 1) -> Hint:
-    """A hint for the player to act: 1 a nudge, 2 which card, 3 the full step."""
+    """A hint for the player to act: 1 a nudge, 2 which card, 3 the whole turn and its sum.
+
+    A turn is called safe only when no card the next player might hold reaches
+    the goal after it (``reply_can_reach_goal``); otherwise the hint says what
+    the turn does to the deck.
+    """
     player = state.current_player
     if player is None:
         return Hint(level=level, sentence="the game is over")
@@ -224,24 +288,39 @@ def hint(state: SunsToMoonsState, level: int = 1) -> Hint:
         best = min(winning, key=len)
         if level <= 1:
             return Hint(level=1, sentence=f"there is a way to reach the goal {goal} this turn")
-        sentence = f"you can reach the goal with {_turn_words(best)}"
         if level == 2:
-            return Hint(level=2, sentence=sentence)
+            return Hint(level=2, sentence=f"{_first_card_words(best)}: it can reach the goal")
+        sentence = f"you can reach the goal with {_turn_words(best)}"
         return Hint(level=3, sentence=sentence, shown=tuple(play_steps(_play_out(state, best)[0])))
     if level <= 1:
         return Hint(level=1, sentence=(
             f"no play reaches the goal {goal} this turn: leave the deck where one card "
             f"cannot reach it"))
     choice = strong_policy(state.observation(player), legal, random.Random(0))
-    if not isinstance(choice, Play):
-        sentence = (f"no play reaches the goal {goal} this turn; a safe choice is to end "
-                    f"your turn after the Joker")
+    if not isinstance(choice, Play):  # after a Joker, ending the turn is the choice
         shown = (GoalCheck(value=state.deck_value, goal=state.goal, deck_size=state.deck_size),)
+        safe = reply_can_reach_goal(state, ()) is False
+        what = ("a safe choice is to end your turn after the Joker" if safe
+                else "end your turn after the Joker")
+        sentence = f"no play reaches the goal {goal} this turn; {what}"
         return Hint(level=level, sentence=sentence, shown=shown if level == 3 else ())
-    turn = next((t for t in turns if t[0] == choice), (choice,))
-    sentence = f"no play reaches the goal {goal} this turn; a safe choice is {_turn_words(turn)}"
-    if level == 2:
-        return Hint(level=2, sentence=sentence)
+    ordered = sorted(turns, key=lambda t: t[0] != choice)  # the policy's choice first
+    safe_turns = (t for t in ordered if reply_can_reach_goal(state, t) is False)
+    turn = next(safe_turns, None)
+    if turn is not None:
+        if level == 2:
+            return Hint(level=2, sentence=f"{_first_card_words(turn)}: no card can reach "
+                                          f"the goal after it")
+        sentence = (f"no play reaches the goal {goal} this turn; a safe choice is "
+                    f"{_turn_words(turn)}: no card the next player might hold reaches "
+                    f"the goal after it")
+    else:
+        turn = ordered[0]
+        if level == 2:
+            return Hint(level=2, sentence=f"{_first_card_words(turn)}; no play is safe "
+                                          f"this turn")
+        sentence = (f"no play reaches the goal {goal} this turn and none is safe; "
+                    f"{_turn_words(turn)}: {_does_words(state, turn)}")
     return Hint(level=3, sentence=sentence, shown=tuple(play_steps(_play_out(state, turn)[0])))
 
 

@@ -125,7 +125,7 @@ def test_a_suns_hint_that_says_win_does_win():
         for state in _moves("suns_to_moons", seed, 30):
             if state.is_over or state.after_joker or not state.hands[state.turn]:
                 continue
-            text = hint(state, 2).text
+            text = hint(state, 3).text
             if not text.startswith("you can reach the goal"):
                 continue
             turns = [t for t in state.turn_options()

@@ -92,8 +92,9 @@ class TestPlayOrder:
     def test_signed_addition_prints_its_sign_in_brackets(self):
         step = SignedAddition(player=0, card=parse_card("10S"), value=10, before=7,
                               contribution=-10, after=-3, goal=0)
-        assert step.text == "7 + (−10) = −3"
+        assert step.text == "10♠ takes away 10: 7 + (−10) = −3"  # issue 14: names the card
         assert step.latex == r"7 + \left(-10\right) = -3"
+        assert step.html.index("10♠ takes away 10:") < step.html.index("mc-math")
         assert step.record == "− 10(−3)"
         check_equation(step.equation, -3)
 

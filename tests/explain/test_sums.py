@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from mathcards.bots import Bot
 from mathcards.cards import parse_card
 from mathcards.explain import CaptureStep, explain_move, hint
@@ -23,15 +25,17 @@ class TestCaptureArithmetic:
         step = _capture("7D", "5H", "+", "QD")
         assert step.text == "7 + 5 = 12 = Q♦"
         assert step.latex == r"7 + 5 = 12 = \mathrm{Q}\diamondsuit"
-        assert "Player 1 captures Player 2's Q♦" in step.notes
+        assert "Player 1 captures Player 2's Q♦ with 7♦ and 5♥" in step.notes
         check_steps([step])
 
-    def test_difference_below_zero_is_the_negative(self):
-        """Seed: "...equals the value or negative of one of the cards"; `3 − 9 = −6`."""
+    def test_difference_puts_the_larger_card_first(self):
+        """Seed: "...equals the value or negative of one of the cards": played 3, helper 9
+        is written `9 − 3 = 6 = 6♥` (issue 14: the way a student computes it)."""
         step = _capture("3H", "9D", "-", "6H")
-        assert step.text == "3 − 9 = −6"
-        assert step.latex == "3 - 9 = -6"
-        assert "−6 is the negative of 6♥" in step.notes
+        assert step.text == "9 − 3 = 6 = 6♥"
+        assert step.latex == r"9 - 3 = 6 = \mathrm{6}\heartsuit"
+        assert "9 and 3 are 6 apart" in step.notes
+        assert not any("negative" in note for note in step.notes)
         check_steps([step])
 
     def test_ace_only_to_a_queen(self):
@@ -58,6 +62,38 @@ class TestCaptureArithmetic:
                                target=way.target, target_owner=1)
             assert abs(step.equation.value) == way.result
             check_steps([step])
+
+
+# (played, own face-up helpers, opponent's face-up cards, the capture as written)
+SEED_CAPTURES = [
+    # issue 14's example: a 2♣ played beside 5♣ takes 3♣
+    ("2C", ["5C"], ["3C"], "5 − 2 = 3 = 3♣"),
+    # "plus OR minus any other card of the same color ... equals the value"
+    ("3C", ["4C"], ["7C"], "3 + 4 = 7 = 7♣"),
+    ("9H", ["2H"], ["7H"], "9 − 2 = 7 = 7♥"),
+    # "... or negative of one of the cards": 2 − 9 is −7, written 9 − 2
+    ("2H", ["9H"], ["7H"], "9 − 2 = 7 = 7♥"),
+    # "An opponent's Aces can only be removed by playing a Queen of the same color"
+    ("QH", ["JD"], ["AH"], "12 − 11 = 1 = A♥"),
+    ("QD", ["KH"], ["AD"], "13 − 12 = 1 = A♦"),
+    # "An opponent's Kings can only be removed by playing a 2 of the same color"
+    ("2S", ["JC"], ["KS"], "2 + 11 = 13 = K♠"),
+]
+
+
+@pytest.mark.parametrize(("played", "own", "opponent", "written"), SEED_CAPTURES)
+def test_seed_captures_are_written_as_a_student_computes_them(played, own, opponent, written):
+    """A real engine position: the card is played, the engine's capture is explained."""
+    state = engine.Sums(2).position([played], own, opponent)
+    after, steps = explain_move(state, engine.Play(parse_card(played)))
+    captured = [e for e in after.new_events if isinstance(e, engine.Captured)]
+    assert len(captured) == 1
+    step = next(s for s in steps if isinstance(s, CaptureStep))
+    assert step.text == written
+    assert step.equation.value == captured[0].way.result
+    assert step.text.endswith(f"= {captured[0].card.symbol}")
+    assert "−" not in step.text.split(" = ", 1)[1]  # nothing below zero on the right
+    check_steps(steps)
 
 
 def _play_until(kind: str, seed: int, limit: int = 400):
@@ -120,8 +156,24 @@ class TestFromGames:
             me = state.current_player
             assert step.target in engine.capture_targets(
                 step.played, state.sides[me], state.sides[step.target_owner])
-            assert hint(state, 2).text.startswith(f"your {step.played.symbol} captures their")
+            assert hint(state, 2).text.startswith(f"play your {step.played.symbol}")
+            assert step.target.symbol not in hint(state, 2).text  # level 2: which card only
+            assert full.text.startswith(f"play your {step.played.symbol}")
+            assert f"captures their {step.target.symbol}" in full.text
             assert hint(state, 1).text.startswith("you can capture")
             check_steps([full])
             seen += 1
         assert seen >= 3
+
+
+def test_hint_levels_differ_a_nudge_a_card_the_whole_capture():
+    """Issue 14: level 1 a nudge, 2 which card, 3 the whole move and its sum (the issue's
+    2♣ beside 5♣ taking 3♣)."""
+    state = engine.Sums(2).position(["9D", "2C"], ["5C"], ["3C"])
+    nudge, card, full = (hint(state, level) for level in (1, 2, 3))
+    assert nudge.text == "you can capture one of Player 2's cards"
+    assert card.text == "play your 2♣: it can capture"
+    assert full.text == "play your 2♣: with your 5♣ it captures their 3♣"
+    assert [s.text for s in full.children] == ["5 − 2 = 3 = 3♣"]
+    assert "5 − 2 = 3 = 3♣" in full.spoken and "5 − 2" not in card.spoken
+    check_steps([full])

@@ -141,8 +141,10 @@ class TestStepThrough:
                  (9, -1), (4, 1), (2, 1)]
         example = lesson.suns_to_moons_example(plays, goal=2)
         texts = [text for text, _latex in example.steps]
-        assert "5 − (+13) = −8" in texts
-        assert "−8 + (−9) = −17" in texts
+        # issue 14: each step names its card, and the Joker the card it covers
+        assert any(t.startswith("the Joker covers K") and t.endswith(": 5 − (+13) = −8")
+                   for t in texts)
+        assert "9♥ takes away 9: −8 + (−9) = −17" in texts
         example.go(len(texts))  # clamped to the last step
         assert example.next.disabled and "−11" in example.shown.value
         click(example.back)
