@@ -138,7 +138,7 @@ def test_each_page_holds_only_its_own_hand_in_synced_fields(tmp_path, game):
         _play_out_one([ana, ben], rng)
         for seat in known:
             known[seat] |= _public_between(before, ana.ctl.state)
-    assert checked > 10  # hands were there to leak, many times
+    assert checked > 3  # hands were there to leak, on several moves
 
 
 def _play_out_one(links, rng):

@@ -341,7 +341,7 @@ class GameTable(W.VBox):
             body = esc(ctl.status_line())
         self.w_status.value = f'<div class="{cls}" role="status" aria-live="polite">{body}</div>'
         # the same refusal beside the hand (a status line at the top is easy to miss)
-        refusal = (f'<div class="mc-status mc-refused mc-near-hand" role="alert">'
+        refusal = (f'<div class="mc-status mc-near-hand" role="alert">'
                    f'<strong>Not allowed:</strong> {esc(ctl.message)}</div>'
                    if ctl.refused and ctl.viewer is not None else "")
         if self.w_refusal.value != refusal:

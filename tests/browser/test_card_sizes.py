@@ -10,7 +10,10 @@ by the hand's box. Screenshots go to docs/screenshots/<page>_<width>.png.
 
 from __future__ import annotations
 
+import contextlib
+
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.test_game_pages import (
     SCREENSHOTS,
@@ -81,6 +84,14 @@ def test_a_selected_card_is_raised_in_full_colour_and_not_clipped(voila_server, 
     wait_settled(page, render)
     selected = page.locator(".mc-hand .mc-cardbtn.mc-selected")
     selected.wait_for(state="visible")
+    # the raise is a 0.12 s transition: measure once it has ended (not raised at all: the
+    # wait gives up after 5 s and the measurement below says so)
+    with contextlib.suppress(PlaywrightTimeout):
+        page.wait_for_function("""() => {
+            const s = document.querySelector('.mc-hand .mc-cardbtn.mc-selected');
+            return s && getComputedStyle(s).transform !== 'none'
+                && !s.getAnimations().some(a => a.playState === 'running');
+        }""", timeout=5_000)
     found = page.evaluate("""() => {
         const s = document.querySelector('.mc-hand .mc-cardbtn.mc-selected');
         const others = [...document.querySelectorAll('.mc-hand .mc-cardbtn')]
