@@ -18,6 +18,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 import nbformat
 
@@ -82,18 +83,25 @@ def bot_move_times(game: str, players: int = 3, kind: str = "strong") -> list[fl
     return times
 
 
-def browser_latency() -> dict[str, list[float]]:
+def bare_and_sums_server(prefix: str) -> tuple[Path, Any]:
+    """A Voilà server (as the browser tests start it) over a temporary folder with the
+    bare one-button page and the Sums play page: (the folder, the started server)."""
     sys.path.insert(0, str(REPO))
+    from tests.browser.server import VoilaServer
+
+    root = Path(tempfile.mkdtemp(prefix=prefix))
+    _notebook(BARE, root / "bare.ipynb")
+    shutil.copy(REPO / "lessons" / "play_sums.ipynb", root / "play_sums.ipynb")
+    return root, VoilaServer(root / "state", root_dir=root).start()
+
+
+def browser_latency() -> dict[str, list[float]]:
     from playwright.sync_api import sync_playwright
 
     from mathcards.games.registry import make_game
     from mathcards.saves import deal_code
-    from tests.browser.server import VoilaServer
 
-    root = Path(tempfile.mkdtemp(prefix="bench_click_"))
-    _notebook(BARE, root / "bare.ipynb")
-    shutil.copy(REPO / "lessons" / "play_sums.ipynb", root / "play_sums.ipynb")
-    server = VoilaServer(root / "state", root_dir=root).start()
+    root, server = bare_and_sums_server("bench_click_")
     results: dict[str, list[float]] = {"bare": [], "table": []}
     try:
         with sync_playwright() as pw:

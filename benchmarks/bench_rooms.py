@@ -18,8 +18,6 @@ from __future__ import annotations
 import random
 import shutil
 import statistics
-import sys
-import tempfile
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -49,16 +47,11 @@ CLICK = """([sel, i]) => {
 
 
 def measure() -> dict[str, list[float]]:
-    sys.path.insert(0, str(REPO))
     from playwright.sync_api import sync_playwright
 
-    from benchmarks.bench_click import BARE, MEASURE, _notebook
-    from tests.browser.server import VoilaServer
+    from benchmarks.bench_click import MEASURE, bare_and_sums_server
 
-    root = Path(tempfile.mkdtemp(prefix="bench_rooms_"))
-    _notebook(BARE, root / "bare.ipynb")
-    shutil.copy(REPO / "lessons" / "play_sums.ipynb", root / "play_sums.ipynb")
-    server = VoilaServer(root / "state", root_dir=root).start()
+    root, server = bare_and_sums_server("bench_rooms_")
     out: dict[str, list[float]] = {"bare": [], "room": []}
     playable = (".mc-hand .mc-cardbtn:not([disabled]), "
                 ".mc-choices .mc-choice:not([disabled])")

@@ -128,22 +128,32 @@ class VoilaServer:
         raise RuntimeError(f"kernel pools not filled within {timeout:.0f}s:\n{self.log_text()}")
 
     def log_text(self) -> str:
-        try:
-            return self.log_path.read_text(errors="replace")
-        except FileNotFoundError:
-            return ""
+        return read_log(self.log_path)
 
     def stop(self, timeout: float = 30.0) -> None:
         """SIGTERM (Voilà shuts its kernels down), then SIGKILL the group if it hangs."""
         process, self.process = self.process, None
-        if process is None or process.poll() is not None:
-            return
-        process.send_signal(signal.SIGTERM)
-        try:
-            process.wait(timeout)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait(10)
-        # Kernels are Voilà's children in the same session: none may outlive it.
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(process.pid, signal.SIGKILL)
+        stop_group(process, timeout)
+
+
+def read_log(path: Path) -> str:
+    """A server's log so far ("" before it has written one)."""
+    try:
+        return path.read_text(errors="replace")
+    except FileNotFoundError:
+        return ""
+
+
+def stop_group(process: subprocess.Popen | None, timeout: float) -> None:
+    """SIGTERM a server started in its own session, then SIGKILL the whole group: its
+    children (kernels, a hub's proxy and users' servers) may not outlive it."""
+    if process is None or process.poll() is not None:
+        return
+    process.send_signal(signal.SIGTERM)
+    try:
+        process.wait(timeout)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait(10)
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, signal.SIGKILL)

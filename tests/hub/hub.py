@@ -7,10 +7,7 @@ without them the hub tests are skipped with one line (a failure in CI).
 
 from __future__ import annotations
 
-import contextlib
-import os
 import secrets
-import signal
 import subprocess
 import sys
 import time
@@ -18,7 +15,7 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
-from tests.browser.server import HOST, REPO, free_port, isolated_env
+from tests.browser.server import HOST, REPO, free_port, isolated_env, read_log, stop_group
 
 CONFIG = Path(__file__).with_name("jupyterhub_config.py")
 PROXY = REPO / "node_modules" / ".bin" / "configurable-http-proxy"
@@ -88,21 +85,9 @@ class Hub:
         raise RuntimeError(f"JupyterHub did not answer within {timeout:.0f}s:\n{self.log_text()}")
 
     def log_text(self) -> str:
-        try:
-            return self.log_path.read_text(errors="replace")
-        except FileNotFoundError:
-            return ""
+        return read_log(self.log_path)
 
     def stop(self, timeout: float = 60.0) -> None:
         """SIGTERM (the hub stops the users' servers and its proxy), then SIGKILL the group."""
         process, self.process = self.process, None
-        if process is None or process.poll() is not None:
-            return
-        process.send_signal(signal.SIGTERM)
-        try:
-            process.wait(timeout)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait(10)
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(process.pid, signal.SIGKILL)
+        stop_group(process, timeout)
