@@ -139,17 +139,22 @@ class RoomStore:
             configured = os.environ.get(ROOMS_ENV)
             path = Path(configured) if configured else storage.data_dir() / "rooms.sqlite3"
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._db = sqlite3.connect(self.path, timeout=10.0, isolation_level=None,
-                                   check_same_thread=False)
         # one connection per page, used by its loop and (outside a kernel) timer threads
         self._lock = threading.RLock()
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=NORMAL")
-        self._db.executescript(_SCHEMA)
-        columns = {row[1] for row in self._read("PRAGMA table_info(rooms)")}
-        if "turn_seconds" not in columns:  # a rooms file from before the turn timer
-            self._db.execute("ALTER TABLE rooms ADD COLUMN turn_seconds REAL")
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(self.path, timeout=10.0, isolation_level=None,
+                                       check_same_thread=False)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.executescript(_SCHEMA)
+            columns = {row[1] for row in self._read("PRAGMA table_info(rooms)")}
+            if "turn_seconds" not in columns:  # a rooms file from before the turn timer
+                self._db.execute("ALTER TABLE rooms ADD COLUMN turn_seconds REAL")
+        except (sqlite3.Error, OSError) as exc:  # the file's name, never the server's path
+            raise RoomError(
+                f"the rooms file {self.path.name} cannot be used ({exc}); ask your teacher "
+                "to move it aside (a new one is made)") from None
 
     def close(self) -> None:
         self._db.close()

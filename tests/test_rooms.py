@@ -399,3 +399,20 @@ def test_the_turn_timer_is_chosen_from_the_panels_list(tmp_path, monkeypatch):
     page.rooms._try(page.rooms.set_timer, 7)
     assert page.refused and "from the list" in page.message
     page.rooms.link.close()
+
+
+def test_a_damaged_rooms_file_is_one_line_and_the_table_still_plays(tmp_path, monkeypatch):
+    monkeypatch.setenv("MATHCARDS_DATA_DIR", str(tmp_path))
+    (tmp_path / "rooms.sqlite3").write_bytes(b"this is not a database" * 100)
+    with pytest.raises(RoomError, match=r"rooms file rooms\.sqlite3 cannot be used") as info:
+        RoomStore()
+    assert "\n" not in str(info.value) and str(tmp_path) not in str(info.value)
+    from mathcards.widgets import play
+
+    page = play("sums", query="student=Ana&delay=0", save=False)
+    assert page.refused and "rooms file" in page.message and str(tmp_path) not in page.message
+    before = page.state
+    page.rooms.w_make.click()  # refused in one line; the table is as it was
+    assert page.refused and "rooms file" in page.message and page.rooms.link is None
+    assert page.state is before
+    assert (tmp_path / "rooms.sqlite3").read_bytes().startswith(b"this is not")  # kept
