@@ -33,6 +33,7 @@ from mathcards.cards import Card, whole_number
 from mathcards.errors import IllegalActionError, MathCardsError, SettingsError
 from mathcards.games.base import Event, Game, State
 from mathcards.games.registry import get_game_class
+from mathcards.moments import Moment, moment_for
 
 SEAT_KINDS = saves.SEAT_KINDS
 BOT_KINDS = ("random", "strong")
@@ -41,6 +42,37 @@ SEAT_LABELS = {"human": "person", "random": "bot (random)", "strong": "bot (stro
                REMOTE: "classmate"}
 MAX_SEATS = 8  # the most any game's engine allows
 OFFER_FIRST = "first answer the offer above: resume your saved game or start a new one"
+NEXT_ROUND = "next-round"  # the choice that starts the next round after a round's moment
+ROUND_OVER = "the round is over: click \"Next round\" to start the next one"
+# A shorter game to begin with (first to 3): the play pages deal it unless a deal code or a
+# save says otherwise, and the class link builder puts it in a deal code.
+SHORT_GAMES = {"suns_to_moons": ("target_score", 3), "shoot_the_moon": ("target_chips", 3)}
+
+
+def short_game(game: Game) -> Game | None:
+    """``game`` as its short game (first to 3), or None for a game that has none."""
+    if game.name not in SHORT_GAMES:
+        return None
+    field, value = SHORT_GAMES[game.name]
+    return type(game)(**(game.settings() | {field: value}))
+
+
+def full_game(game: Game) -> Game | None:
+    """``game`` with its full length (the seed's target), or None for a game without one."""
+    if game.name not in SHORT_GAMES:
+        return None
+    field, _value = SHORT_GAMES[game.name]
+    settings = game.settings()
+    settings.pop(field, None)  # the game's own default: the seed's length
+    return type(game)(**settings)
+
+
+def game_length(game: Game) -> int | None:
+    """What a game with a short version plays to (3, 10...), else None."""
+    if game.name not in SHORT_GAMES:
+        return None
+    value = getattr(game, SHORT_GAMES[game.name][0], None)
+    return value if isinstance(value, int) else None
 
 
 def esc(text: object) -> str:
@@ -226,7 +258,7 @@ class TableController:
                  slot: str = "", bot_seed: int | None = None,
                  schedule: Schedule = schedule_later,
                  listener: Callable[[str], None] | None = None,
-                 state: State | None = None) -> None:
+                 state: State | None = None, pause_after_round: bool = False) -> None:
         self.view = view
         self.game_name = view.game_name
         self.game_cls = get_game_class(self.game_name)
@@ -239,6 +271,15 @@ class TableController:
         self._generation = 0  # bumps on every new game, so stale bot timers do nothing
         self._bot_pending = False
         self._bot_seed = bot_seed
+        # a round's moment holds the bots until "Next round" (a person here, bots with a
+        # pause, not a room); GameTable asks for it, the lessons' guided hands do not
+        self.pause_after_round = pause_after_round
+        self.moment: Moment | None = None  # the last round or game won, while it is shown
+        self._held = False  # the moment holds the table until "Next round"
+        self.latest = ""  # the last move in words ("Player 2 (bot) plays 7♥ ...")
+        self.latest_by_bot = False
+        self._person_moved = False  # a person here has moved in this game
+        self.length_offer = False  # the page offers the short and the full game at the start
         self.message = ""  # last status/refusal, plain text
         self.refused = False
         self.explanation = Explanation()
@@ -356,6 +397,9 @@ class TableController:
             self._parts = []
             self.history = [h for e in self.state.events
                             if (h := self.view.history_line(e, self.seat_names))]
+            self.moment, self._held = None, False
+            self.latest, self.latest_by_bot = "", False
+            self._person_moved = False
             self.message, self.refused = "", False
             self.deal_code = saves.deal_code(self.state.game, self.state.seed) if shown else ""
             self._notify("start")
@@ -375,6 +419,7 @@ class TableController:
 
     def resume(self, saved: saves.SavedTable) -> None:
         self.saved_offer = None
+        self.length_offer = False  # a saved game keeps its own length
         self.start(saved.state.game, saved.seats, saved.state.seed, state=saved.state)
         self.say(f"Welcome back: your saved game is restored at move {len(self.state.history)}.")
 
@@ -430,6 +475,7 @@ class TableController:
         if "human" not in kinds:
             kinds = ("human", *kinds[1:])
         kinds = kinds + ("strong",) * (n - len(kinds))
+        self.length_offer = False  # a deal code keeps its own settings
         self.new_game(game, kinds, seed)
         self.say(f"Dealt {self.deal_code}.")
 
@@ -442,7 +488,75 @@ class TableController:
     def busy(self) -> bool:
         """A bot is to move (the page's tests wait while this is so)."""
         p = self.state.current_player
-        return p is not None and self.seats[p] != "human" and self.saved_offer is None
+        return (p is not None and self.seats[p] != "human" and self.saved_offer is None
+                and not self.holding)
+
+    # ------------------------------------------------------------------ moments
+    def _pauses(self) -> bool:
+        """Whether a round's moment holds the table until "Next round": a person at this
+        screen, bots with a pause (``bot_delay=0`` is a fast table: tests, demos), and
+        not a room (classmates at other screens are never held by this one)."""
+        return (self.pause_after_round and self.bot_delay > 0 and bool(self.humans)
+                and self.publish is None and not self.room_code)
+
+    @property
+    def holding(self) -> bool:
+        """A round's moment is shown and nobody moves until "Next round" is clicked."""
+        return self._held and self.moment is not None and not self.state.is_over
+
+    def next_round(self) -> None:
+        """The person here starts the next round: the moment goes, bots may move."""
+        with self.lock:
+            if not self.holding:
+                raise Refused("no round is waiting to start")
+            self.moment, self._held = None, False
+            self.message, self.refused = "", False
+            self._notify("table")
+            self._after_change()
+
+    def turn_banner(self) -> str:
+        """Whose turn it is, in a few words for the big banner at the top of the table."""
+        if self.saved_offer is not None:
+            return ""
+        if self.state.is_over:
+            return "Game over"
+        if self.holding:
+            return "Round over: click Next round when you are ready"
+        p = self.state.current_player
+        if p is None:
+            return ""
+        name = self.seat_names[p]
+        if self.seats[p] == "human":
+            return "Your turn" if len(self.humans) == 1 else f"{name}'s turn"
+        return f"{name} is playing…"
+
+    # ------------------------------------------------------------------ game length
+    def length_choice(self) -> tuple[str, str] | None:
+        """(this game's length, the other length's button) while the start of a fresh
+        page's game offers both (no deal code, no save, nobody here has moved yet)."""
+        if (not self.length_offer or self._person_moved or self.room_code
+                or self.saved_offer is not None or self.state.is_over):
+            return None
+        game = self.state.game
+        now, short, full = game_length(game), short_game(game), full_game(game)
+        if now is None or short is None or full is None:
+            return None
+        if now == game_length(short):
+            return (f"Short game: first to {now}",
+                    f"Play a full game instead (first to {game_length(full)})")
+        return (f"Full game: first to {now}",
+                f"Play a short game instead (first to {game_length(short)})")
+
+    def switch_length(self) -> None:
+        """Deal the other length (short or full) with the same seats."""
+        with self.lock:
+            if self.length_choice() is None:
+                raise Refused("the game has started: choose its length with New game")
+            game = self.state.game
+            short = short_game(game)
+            other = full_game(game) if game == short else short
+            assert other is not None
+            self.new_game(other)
 
     @property
     def waiting_for_ready(self) -> int | None:
@@ -472,7 +586,8 @@ class TableController:
 
     def _bot_due(self) -> bool:
         p = self.state.current_player
-        return p is not None and self.seats[p] in BOT_KINDS and self.runs_bots()
+        return (p is not None and self.seats[p] in BOT_KINDS and not self.holding
+                and self.runs_bots())
 
     def schedule_bot(self) -> None:
         if not self._bot_due() or self._bot_pending or self.saved_offer is not None:
@@ -544,10 +659,24 @@ class TableController:
             chain=part.chain or next((p.chain for p in reversed(self._parts) if p.chain), ""),
             svg=part.svg or next((p.svg for p in reversed(self._parts) if p.svg), ""),
         )
+        lines = []
         for e in after.new_events:
             line = self.view.history_line(e, names)
             if line:
-                self.history.append(line)
+                lines.append(line)
+        self.history.extend(lines)
+        # the move just made, said on its own (the first sentences of its events)
+        self.latest, self.latest_by_bot = " ".join(lines[:2]), by_bot
+        if not by_bot:
+            self._person_moved = True
+        try:
+            moment = moment_for(before, after, names, self.humans)
+        except Exception:  # noqa: BLE001 - a moment must never block play
+            moment = None
+        if moment is not None:
+            self.moment, self._held = moment, moment.is_round and self._pauses()
+        elif not by_bot:  # the person here moved on: the last moment has been seen
+            self.moment, self._held = None, False
         self.message, self.refused = "", False
         if self.save_enabled:
             try:
@@ -582,6 +711,8 @@ class TableController:
                 raise Refused(OFFER_FIRST)
             if self.state.is_over:
                 raise Refused("the game is over: start a new game")
+            if self.holding:
+                raise Refused(ROUND_OVER)
             p = self.state.current_player
             assert p is not None
             if self.seats[p] != "human":
@@ -644,6 +775,8 @@ class TableController:
     def click_card(self, key: str | None) -> None:
         """A click on a card of the hand (its key: "card:7H", or "h3" when selecting)."""
         with self.lock:
+            if self.holding:
+                raise Refused(ROUND_OVER)
             if key is None or not self.acting_human():
                 raise Refused(self.not_your_turn())
             hand = self.hand()
@@ -666,6 +799,9 @@ class TableController:
     def click_choice(self, key: str | None) -> None:
         """A click on a choice button (its key)."""
         with self.lock:
+            if key == NEXT_ROUND:
+                self.next_round()
+                return
             if key is None or not self.acting_human():
                 raise Refused(self.not_your_turn())
             if key == "back":
@@ -740,6 +876,8 @@ class TableController:
     def type_move(self, text: Any) -> None:
         """A typed move ("7H -"): read by the game's move parser, then played."""
         with self.lock:
+            if self.holding:
+                raise Refused(ROUND_OVER)
             if not isinstance(text, str) or not text.strip():
                 raise Refused("type a move first, e.g. 7H -")
             if len(text) > 80:
@@ -752,7 +890,7 @@ class TableController:
         """The hot-seat player to act shows their hand."""
         with self.lock:
             p = self.state.current_player
-            if p is None or self.seats[p] != "human":
+            if p is None or self.seats[p] != "human" or self.holding:
                 return
             self.viewer = p
             self.message, self.refused = "", False
@@ -792,7 +930,7 @@ class TableController:
     def card_states(self) -> list[CardState]:
         """Each card of the shown hand: what a click names, enabled, selected, tooltip."""
         hand = self.hand()
-        acting = self.acting_human()
+        acting = self.acting_human() and not self.holding
         selection = acting and self.view.selection_mode(self.state)
         choices: dict[str, Choice] = {}
         if acting and not selection:
@@ -823,6 +961,9 @@ class TableController:
     def offered_choices(self) -> list[Choice]:
         """The choice buttons to show now (keys "off:..." are shown disabled with a reason)."""
         wanted: list[Choice] = []
+        if self.holding:
+            return [Choice(NEXT_ROUND, "Next round", tooltip="start the next round",
+                           primary=True)]
         if self.acting_human():
             if self.view.selection_mode(self.state):
                 wanted = self._selection_choices()

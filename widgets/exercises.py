@@ -24,6 +24,7 @@ import ipywidgets as W
 
 from mathcards.errors import MathCardsError
 from mathcards.exercises.session import Session
+from mathcards.table import SHORT_GAMES
 from mathcards.widgets.cards import style_html
 from mathcards.widgets.lesson import card_row, dice_svg
 
@@ -723,8 +724,8 @@ def dashboard(source: Any = None, *, top: int = 10) -> DashboardView:
 
 
 # --- the class link builder -----------------------------------------------------------------
-# A shorter game, as a deal code carries it (the play pages read only ?deal=, ?seats=, ?delay=).
-SHORT_GAMES = {"suns_to_moons": ("target_score", 3), "shoot_the_moon": ("target_chips", 3)}
+# A shorter game, as a deal code carries it (the play pages read only ?deal=, ?seats=, ?delay=):
+# SHORT_GAMES (mathcards.table) is the one list; a play page without a deal code starts with it.
 PLAY_PAGES = ("suns_to_moons", "dice_stacks", "sums", "shoot_the_moon", "moons_and_planets")
 
 

@@ -1,0 +1,247 @@
+"""Moments: a round or a game won, shown with its arithmetic (no widgets here).
+
+After each move the table asks ``moment_for(before, after, names, here)``. When
+the move ended a round or the game it returns a ``Moment``: a title, a
+headline ("You won!", "Player 2 (bot) won the round") and a few lines of
+arithmetic. Every number is read from the engine: the values still counted
+when the goal was reached (``RoundWon.counted``), the stacks laid and their
+points (``StackLaid.points``), the run-outs, the cards left at each player's
+last turn, the captures, the chips of a round; the totals are the engine's
+scores. Nothing here works a rule out again, and nothing shows a hidden hand
+(only counts of cards, which every player sees on the table).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from mathcards.games.base import Event, State, seat_name
+
+__all__ = ["Moment", "moment_for", "plural"]
+
+
+@dataclass(frozen=True)
+class Moment:
+    """A round or a game just won, as the table shows it: headline, title and arithmetic."""
+
+    kind: str  # "round" (play goes on) or "game" (the game is over)
+    title: str  # "Round 3 won", "Game over"
+    headline: str  # "You won the round!", "Player 2 (bot) won the game"
+    lines: tuple[str, ...]  # the arithmetic, one sentence each, plain text
+    win: bool  # a win for a person at this screen
+    winners: tuple[int, ...] = ()
+
+    @property
+    def is_round(self) -> bool:
+        return self.kind == "round"
+
+    @property
+    def text(self) -> str:
+        """The whole moment as one plain text (screen readers, tests)."""
+        return " ".join((self.title + ".", self.headline, *self.lines))
+
+
+def plural(count: int, word: str, many: str = "") -> str:
+    """``1 card``, ``2 cards`` (``many`` when the plural is not word + s)."""
+    return f"{count} {word if count == 1 else (many or word + 's')}"
+
+
+def _number(n: int) -> str:
+    return f"−{-n}" if n < 0 else str(n)
+
+
+def _chain(terms: Sequence[int]) -> str:
+    """Counted values in play order: ``7 − 5 + 1`` (true minus signs)."""
+    if not terms:
+        return "0"
+    out = _number(terms[0])
+    for t in terms[1:]:
+        out += f" − {-t}" if t < 0 else f" + {t}"
+    return out
+
+
+def _headline(winners: Sequence[int], names: Sequence[str], here: Sequence[int],
+              what: str) -> tuple[str, bool]:
+    """("You won the round!" or "Player 2 (bot) won the round", a win for this screen)."""
+    win = any(w in here for w in winners)
+    if not winners:
+        return f"Nobody won the {what}", False
+    if len(winners) > 1:
+        who = " and ".join(seat_name(names, w) for w in winners)
+        return f"A tie: {who} share the win", win
+    if len(here) == 1 and win:
+        return ("You won!" if what == "game" else f"You won the {what}!"), True
+    return f"{seat_name(names, winners[0])} won the {what}" + ("!" if win else ""), win
+
+
+def _scores_line(scores: Sequence[int], names: Sequence[str], word: str = "Scores") -> str:
+    return f"{word}: " + " · ".join(f"{seat_name(names, i)} {_number(s)}"
+                                     for i, s in enumerate(scores))
+
+
+def _last(events: Sequence[Event], kind: type) -> Any:
+    return next((e for e in reversed(events) if isinstance(e, kind)), None)
+
+
+# --- Suns to Moons ----------------------------------------------------------------------
+def _suns_to_moons(before: State, after: State, names: Sequence[str],
+                   here: Sequence[int]) -> Moment | None:
+    from mathcards.games.suns_to_moons import (
+        GameWon,
+        GoalReached,
+        RoundAbandoned,
+        RoundWon,
+    )
+
+    events = after.new_events
+    won = _last(events, RoundWon)
+    over = _last(events, GameWon)
+    round_number = getattr(before, "round_number", 0)
+    scores = after.scores
+    if won is not None and won.player is not None:
+        p = won.player
+        reached = _last(events, GoalReached)
+        cards = f", with {plural(reached.deck_size, 'card')} in the deck" if reached else ""
+        lines = [(f"{seat_name(names, p)} made the deck {_chain(won.counted)} = "
+                 f"{_number(sum(won.counted))}, the goal{cards}."),
+                 f"{seat_name(names, p)} now has {plural(won.new_score, 'point')}."]
+        target = getattr(after.game, "target_score", None)
+        if over is None and target is not None:
+            lines[-1] = lines[-1][:-1] + f" (the first to {target} wins the game)."
+        lines.append(_scores_line(scores, names))
+        if over is not None:
+            headline, win = _headline(after.winners, names, here, "game")
+            return Moment("game", "Game over", headline,
+                          ((f"{seat_name(names, p)} reached {plural(over.score, 'point')} "
+                           f"and won the game."), *lines), win, tuple(after.winners))
+        headline, win = _headline((p,), names, here, "round")
+        return Moment("round", f"Round {round_number} won", headline, tuple(lines), win, (p,))
+    gone = _last(events, RoundAbandoned)
+    if gone is not None:
+        return Moment("round", f"Round {gone.round_number}: no winner",
+                      "Nobody won the round",
+                      (("Everyone passed: no cards were left to play, so nobody reached the "
+                       "goal."), _scores_line(scores, names)), False, ())
+    return None
+
+
+# --- Dice Stacks ------------------------------------------------------------------------
+def _dice_stacks(before: State, after: State, names: Sequence[str],
+                 here: Sequence[int]) -> Moment | None:
+    from mathcards.games.dice_stacks import GameEnded, RanOut, StackLaid, TurnEnded
+
+    ended = _last(after.new_events, GameEnded)
+    if ended is None:
+        return None
+    n = after.game.num_players
+    stacks, bonus, run_outs, left = [0] * n, [0] * n, [0] * n, [0] * n
+    for e in after.events:
+        if isinstance(e, StackLaid):
+            stacks[e.player] += 1
+            bonus[e.player] += e.points - 1  # a special stack's extra point (the engine's)
+        elif isinstance(e, RanOut):
+            run_outs[e.player] += 1
+        elif isinstance(e, TurnEnded):
+            left[e.player] = e.cards_in_hand  # hands change only in their own turns
+    lines = []
+    for i in range(n):
+        terms = plural(stacks[i], "stack")
+        if bonus[i]:
+            terms += f" + {bonus[i]} for special stacks"
+        terms += f" + {plural(run_outs[i], 'run-out')} − {plural(left[i], 'card')} left"
+        total = stacks[i] + bonus[i] + run_outs[i] - left[i]
+        lines.append(f"{seat_name(names, i)}: {terms} = {_number(total)}")
+    headline, win = _headline(after.winners, names, here, "game")
+    return Moment("game", "Game over", headline,
+                  ("The stock is empty. Score = stacks + run-outs − cards left in hand:",
+                   *lines), win, tuple(after.winners))
+
+
+# --- Sums -------------------------------------------------------------------------------
+def _sums(before: State, after: State, names: Sequence[str],
+          here: Sequence[int]) -> Moment | None:
+    from mathcards.games.sums import Captured, GameEnded, card_points
+
+    ended = _last(after.new_events, GameEnded)
+    if ended is None:
+        return None
+    n = after.game.num_players
+    sides = getattr(after, "sides", ((),) * n)  # face up on the table: public
+    captured: list[list[Any]] = [[] for _ in range(n)]
+    for e in after.events:  # every capture was shown to everyone as it happened
+        if isinstance(e, Captured) and e.player is not None:
+            captured[e.player].append(e.card)
+    lines = []
+    for i in range(n):
+        on_side = sum(card_points(c) for c in sides[i])
+        caught = sum(card_points(c) for c in captured[i])
+        lines.append(f"{seat_name(names, i)}: {on_side} face up "
+                     f"({plural(len(sides[i]), 'card')}) + {caught} captured "
+                     f"({plural(len(captured[i]), 'card')}) = {on_side + caught}")
+    headline, win = _headline(after.winners, names, here, "game")
+    return Moment("game", "Game over", headline,
+                  ("A pile ran out. Points: 2 to 10 score 1, J and Q 2, A and K 3.", *lines),
+                  win, tuple(after.winners))
+
+
+# --- Shoot the Moon ---------------------------------------------------------------------
+def _shoot_the_moon(before: State, after: State, names: Sequence[str],
+                    here: Sequence[int]) -> Moment | None:
+    from mathcards.games.shoot_the_moon.events import GameWon, RoundScored
+
+    events = after.new_events
+    scored = _last(events, RoundScored)
+    over = _last(events, GameWon)
+    if scored is None and over is None:
+        return None
+    lines = []
+    gained: tuple[int, ...] = ()
+    if scored is not None:
+        awards = scored.awards
+        for i, (tricks, award) in enumerate(zip(scored.side_tricks, awards, strict=True)):
+            lines.append(f"{seat_name(names, i)}: {plural(tricks, 'trick')} → "
+                         f"+{plural(award, 'chip')}")
+        best = max(awards, default=0)
+        gained = tuple(i for i, a in enumerate(awards) if a == best) if best > 0 else ()
+    lines.append(_scores_line(after.scores, names, "Chips"))
+    if over is not None or after.is_over:
+        headline, win = _headline(after.winners, names, here, "game")
+        return Moment("game", "Game over", headline, tuple(lines), win, tuple(after.winners))
+    number = scored.round_number if scored is not None else 0
+    if gained:
+        headline, win = _headline(gained, names, here, "round")
+    else:
+        headline, win = "Nobody won chips this round", False
+    return Moment("round", f"Round {number} scored", headline, tuple(lines), win, gained)
+
+
+def _game_over(before: State, after: State, names: Sequence[str],
+               here: Sequence[int]) -> Moment | None:
+    """Any other game: its final scores (Moons and Planets: who emptied their hand)."""
+    if not after.is_over:
+        return None
+    lines = [e.describe(names) for e in after.new_events if type(e).__name__ == "GameWon"]
+    if after.game.name != "moons_and_planets":
+        lines.append(_scores_line(after.scores, names))
+    headline, win = _headline(after.winners, names, here, "game")
+    return Moment("game", "Game over", headline, tuple(lines), win, tuple(after.winners))
+
+
+_MOMENTS: dict[str, Callable[[State, State, Sequence[str], Sequence[int]], Moment | None]] = {
+    "suns_to_moons": _suns_to_moons,
+    "dice_stacks": _dice_stacks,
+    "sums": _sums,
+    "shoot_the_moon": _shoot_the_moon,
+}
+
+
+def moment_for(before: State, after: State, names: Sequence[str],
+               here: Sequence[int]) -> Moment | None:
+    """The moment ``after`` ends (a round or the game), or None; ``here`` are the seats of
+    the people at this screen ("You won!" when one of them wins)."""
+    found = _MOMENTS.get(after.game.name, _game_over)(before, after, names, here)
+    if found is None and after.is_over:
+        found = _game_over(before, after, names, here)
+    return found
