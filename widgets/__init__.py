@@ -160,6 +160,7 @@ def play(game_name: str, *, deal: str | None = None, seats: Sequence[str] | None
     from mathcards import saves
     from mathcards.errors import MathCardsError
     from mathcards.games.registry import get_game_class
+    from mathcards.table import SHORT_GAMES, short_game
     from mathcards.widgets.table import GameTable
 
     if game_name not in VIEWS:
@@ -203,10 +204,19 @@ def play(game_name: str, *, deal: str | None = None, seats: Sequence[str] | None
             n = min(max(n, game_cls.min_players), game_cls.max_players)
             seats = tuple(seats)[:n] if seats else None
             game = game_cls(num_players=n, **settings)
+    # a fresh page begins with the short game (first to 3) and offers the full one; a
+    # deal code keeps its own settings, a saved game its own (resuming it drops the offer)
+    offer_length = seed is None and game_name in SHORT_GAMES and \
+        SHORT_GAMES[game_name][0] not in settings
+    if offer_length:
+        game = short_game(game) or game
     if seats is not None and len(seats) != game.num_players:
         seats = (tuple(seats) + ("strong",) * game.num_players)[:game.num_players]
     table = GameTable(view, game, seats=seats, seed=seed, bot_delay=bot_delay, save=save,
                       slot=slot, who=who)
+    if offer_length:
+        table.ctl.length_offer = True
+        table._refresh()
     if game_name in ROOM_GAMES:  # classmates at their own screens (rooms)
         from mathcards.widgets.rooms import RoomPanel
 

@@ -27,6 +27,7 @@ from mathcards.cards import Card
 from mathcards.games.base import Game, State
 from mathcards.table import (
     MAX_SEATS,
+    NEXT_ROUND,
     OFFER_FIRST,
     SEAT_KINDS,
     SEAT_LABELS,
@@ -34,8 +35,10 @@ from mathcards.table import (
     Explanation,
     GameView,
     Refused,
+    Schedule,
     TableController,
     esc,
+    schedule_later,
 )
 from mathcards.widgets.cards import CardButton, style_html
 
@@ -53,7 +56,8 @@ class GameTable(W.VBox):
     def __init__(self, view: GameView, game: Game | None = None, *,
                  seats: Sequence[str] | None = None, seed: int | None = None,
                  bot_delay: float = 0.8, save: bool = True, resume: str = "ask",
-                 slot: str = "", bot_seed: int | None = None, who: str = "") -> None:
+                 slot: str = "", bot_seed: int | None = None, who: str = "",
+                 schedule: Schedule = schedule_later) -> None:
         super().__init__()
         self.view = view
         self.who = who  # "Playing as ana" (plain text; the save slot's owner)
@@ -63,7 +67,8 @@ class GameTable(W.VBox):
         self.add_class("mathcards")
         self.ctl = TableController(view, game, seats=seats, seed=seed, bot_delay=bot_delay,
                                    save=save, resume=resume, slot=slot, bot_seed=bot_seed,
-                                   listener=self._on_change)
+                                   schedule=schedule, listener=self._on_change,
+                                   pause_after_round=True)
         self._ready = True
         self._setup_pickers(self.ctl.state.game)
         self._refresh()
@@ -179,6 +184,25 @@ class GameTable(W.VBox):
         self.w_resume_box.add_class("mc-hide")
 
         self.w_header = self._html("")
+        # whose turn, in large type; a round or game won with its arithmetic (its own
+        # buttons: "Next round" near the top, where a small screen shows it first)
+        self.w_turn = self._html("")
+        self.w_moment = self._html("")
+        self.w_moment_choices = self._box(W.HBox, [])
+        self.w_moment_choices.add_class("mc-row")
+        self.w_moment_choices.add_class("mc-choices")
+        self.w_moment_box = self._box(W.VBox, [self.w_moment, self.w_moment_choices])
+        self.w_moment_box.add_class("mc-moment-box")
+        self.w_moment_box.add_class("mc-hide")
+        self.w_latest = self._html("")  # the last move, highlighted
+        # a fresh page's game: short (first to 3) or full, chosen at the start
+        self.w_length_text = self._html("")
+        self.w_length = self._button(description="")
+        self.w_length.add_class("mc-choice")
+        self.w_length.on_click(lambda _b: self.ctl.attempt(self.ctl.switch_length))
+        self.w_length_box = self._box(W.HBox, [self.w_length_text, self.w_length])
+        self.w_length_box.add_class("mc-length")
+        self.w_length_box.add_class("mc-hide")
         self.w_status = self._html("")
         self.w_board = self._html("")
         self.w_ready_text = self._html("")
@@ -270,7 +294,8 @@ class GameTable(W.VBox):
         # table is up to date; data-busy="1" while a bot is about to move
         self.w_sync = self._html("")
         self.w_main = self._box(W.VBox, [
-            self.w_header, self.w_status, self.w_board, self.w_ready_box, self.w_hand_title,
+            self.w_turn, self.w_moment_box, self.w_header, self.w_length_box, self.w_status,
+            self.w_latest, self.w_board, self.w_ready_box, self.w_hand_title,
             self.w_hand, self.w_refusal, self.w_selection, self.w_choices, self.w_move_box,
             self.w_setup, self.w_sync])
         self.w_main.add_class("mc-main")
@@ -391,9 +416,10 @@ class GameTable(W.VBox):
             board_value = f'<div class="mc-board" data-move="{len(st.history)}">{board}</div>'
             if self.w_board.value != board_value:
                 self.w_board.value = board_value
-            # ready screen (hot seat)
+            self._render_moment()
+            # ready screen (hot seat; after the round's moment)
             waiting = ctl.waiting_for_ready
-            if waiting is not None:
+            if waiting is not None and not ctl.holding:
                 self.w_ready_text.value = (
                     f'<div class="mc-status mc-notice">{esc(names[waiting])}, it is your turn. '
                     f'Others look away, then click "I\'m ready" to see your hand.</div>')
@@ -405,6 +431,48 @@ class GameTable(W.VBox):
             self._render_choices()
             self._render_explainer()
             self._mark_sync()
+
+    def _render_moment(self) -> None:
+        """The turn banner, the moment (a round or game won), the latest move, the length."""
+        ctl = self.ctl
+        banner = ctl.turn_banner()
+        p = ctl.state.current_player
+        kind = ("mc-turn-over" if ctl.state.is_over or ctl.holding
+                else "mc-turn-you" if p is not None and ctl.seats[p] == "human"
+                else "mc-turn-other")
+        turn = (f'<div class="mc-turn {kind}" role="status" aria-live="polite">'
+                f'{esc(banner)}</div>' if banner else "")
+        if self.w_turn.value != turn:
+            self.w_turn.value = turn
+        moment = ctl.moment
+        if moment is None:
+            panel = ""
+            self.w_moment_box.add_class("mc-hide")
+        else:
+            lines = "".join(f"<li>{esc(line)}</li>" for line in moment.lines)
+            mood = "mc-moment-win" if moment.win else "mc-moment-other"
+            panel = (f'<div class="mc-moment {mood}" role="status" aria-live="polite" '
+                     f'data-moment="{esc(moment.kind)}">'
+                     f'<div class="mc-moment-title">{esc(moment.title)}</div>'
+                     f'<div class="mc-moment-headline">{esc(moment.headline)}</div>'
+                     f'<ul class="mc-moment-lines">{lines}</ul></div>')
+            self.w_moment_box.remove_class("mc-hide")
+        if self.w_moment.value != panel:
+            self.w_moment.value = panel
+        moves = len(ctl.state.history)
+        latest = (f'<div class="mc-latest{" mc-latest-bot" if ctl.latest_by_bot else ""}" '
+                  f'data-move="{moves}" aria-label="the latest move">'
+                  f'<strong>Latest:</strong> {esc(ctl.latest)}</div>' if ctl.latest else "")
+        if self.w_latest.value != latest:
+            self.w_latest.value = latest
+        length = ctl.length_choice()
+        if length is None:
+            self.w_length_box.add_class("mc-hide")
+        else:
+            now, other = length
+            self.w_length_text.value = f'<div class="mc-length-now">{esc(now)}</div>'
+            self.w_length.description = other
+            self.w_length_box.remove_class("mc-hide")
 
     def _code_html(self) -> str:
         """The deal code (a solo table) or the room code (a room: the deal stays secret)."""
@@ -500,8 +568,14 @@ class GameTable(W.VBox):
                     del self._choice_buttons[key]
         self.choice_pool = shown
         self.choice_keys = [c.key for c in wanted]
-        if list(self.w_choices.children) != shown:
-            self.w_choices.children = shown
+        # the moment's own button (Next round) sits in its panel at the top
+        in_moment = [b for b, c in zip(shown, wanted, strict=True)
+                     if self.ctl.moment is not None and c.key == NEXT_ROUND]
+        rest = [b for b in shown if b not in in_moment]
+        if list(self.w_moment_choices.children) != in_moment:
+            self.w_moment_choices.children = in_moment
+        if list(self.w_choices.children) != rest:
+            self.w_choices.children = rest
         # the typed-move box and hints only for the person to act
         acting = self.ctl.acting_human()
         self.w_move.disabled = not acting
