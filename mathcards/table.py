@@ -521,7 +521,7 @@ class TableController:
         if self.state.is_over:
             return "Game over"
         if self.holding:
-            return "Round over: click Next round when you are ready"
+            return "Round over: click Next round"
         p = self.state.current_player
         if p is None:
             return ""

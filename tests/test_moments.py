@@ -225,7 +225,7 @@ def test_bots_wait_for_next_round_after_a_round_is_won(seed):
         holds += 1
         moment = ctl.moment
         assert moment is not None and moment.is_round
-        assert ctl.turn_banner() == "Round over: click Next round when you are ready"
+        assert ctl.turn_banner() == "Round over: click Next round"
         offered = ctl.offered_choices()
         assert [(c.key, c.primary) for c in offered] == [(NEXT_ROUND, True)]
         assert not any(c.enabled for c in ctl.card_states())

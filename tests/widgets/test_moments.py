@@ -42,7 +42,7 @@ def test_banner_and_round_won_moment_are_in_the_synced_html_and_next_round_plays
     # the banner at the top, in large type, said politely to screen readers
     assert table.w_main.children[0] is table.w_turn
     assert 'class="mc-turn mc-turn-over" role="status" aria-live="polite"' in table.w_turn.value
-    assert "Round over: click Next round when you are ready" in synced
+    assert "Round over: click Next round" in synced
     # the moment: its headline and its arithmetic, the engine's numbers
     assert "mc-hide" not in table.w_moment_box._dom_classes
     assert table.w_main.children[1] is table.w_moment_box
