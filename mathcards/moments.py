@@ -182,8 +182,29 @@ def _sums(before: State, after: State, names: Sequence[str],
                      f"({plural(len(captured[i]), 'card')}) = {on_side + caught}")
     headline, win = _headline(after.winners, names, here, "game")
     return Moment("game", "Game over", headline,
-                  ("A pile ran out. Points: 2 to 10 score 1, J and Q 2, A and K 3.", *lines),
+                  (f"A pile ran out. {_points_table(card_points)}.", *lines),
                   win, tuple(after.winners))
+
+
+def _points_table(card_points: Callable[[Any], int]) -> str:
+    """The engine's points per rank, in words: "A scores 3, 2 to 10 score 1, ..."."""
+    from mathcards.cards import Card
+
+    label = {1: "A", 11: "J", 12: "Q", 13: "K"}
+    groups: list[list[int]] = []  # runs of ranks with the same points
+    for rank in range(1, 14):
+        if groups and card_points(Card("S", groups[-1][0])) == card_points(Card("S", rank)):
+            groups[-1].append(rank)
+        else:
+            groups.append([rank])
+    parts = []
+    for run in groups:
+        first, last = label.get(run[0], str(run[0])), label.get(run[-1], str(run[-1]))
+        ranks = first if len(run) == 1 else f"{first} and {last}" if len(run) == 2 \
+            else f"{first} to {last}"
+        verb = "scores" if len(run) == 1 else "score"
+        parts.append(f"{ranks} {verb} {card_points(Card('S', run[0]))}")
+    return ", ".join(parts)
 
 
 # --- Shoot the Moon ---------------------------------------------------------------------

@@ -626,11 +626,13 @@ class GameTable(W.VBox):
 
 
 def wait_for_bots(table: GameTable | TableController, timeout: float = 10.0) -> None:
-    """Block until bots have moved (tables with a pause, outside a kernel loop)."""
+    """Block until bots have moved (tables with a pause, outside a kernel loop), or a
+    round's moment holds them until "Next round"."""
+    ctl = table.ctl if isinstance(table, GameTable) else table
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         p = table.state.current_player
-        if p is None or table.seats[p] == "human":
+        if p is None or table.seats[p] == "human" or ctl.holding:
             return
         time.sleep(0.01)
     raise TimeoutError("bots did not move in time")
