@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mathcards.cards import Card, as_card, parse_cards
-from mathcards.widgets.cards import CardButton
+from mathcards.widgets.cards import MOON_SHAPES, CardButton
 
 RED = "#c62828"
 BLACK = "#212121"
@@ -509,7 +509,7 @@ class GuidedHand:
         _explained, trick_won, _round_scored = _guide_events()
         if isinstance(event, trick_won):
             who = self._who(event.player)
-            cards = " ".join(c.symbol for c in event.cards)
+            cards = " ".join(short_name(c) for c in event.cards)
             return f"Trick {cards}: {who} take{'' if who == 'you' else 's'} it. {event.reason}."
         return str(event.describe())
 
@@ -560,16 +560,16 @@ class GuidedHand:
         trick = tuple(getattr(obs, "trick", ()))
         legal = self.legal_cards()
         refused = [c for c in self.hand() if c not in legal]
-        playable = " ".join(c.symbol for c in legal)
+        playable = " ".join(short_name(c) for c in legal)
         if not trick:
             text = f"You lead: play any card ({playable})." if not refused else (
                 f"You lead: you may play {playable}.")
         else:
             led = trick[0]
-            text = f"{led.symbol} was led. You may play {playable}."
+            text = f"{short_name(led)} was led. You may play {playable}."
         if refused:
             reason = self.view.card_refusal(self.state, refused[0])
-            text += (f" {' '.join(c.symbol for c in refused)}: not now ({reason}).")
+            text += (f" {' '.join(short_name(c) for c in refused)}: not now ({reason}).")
         if self.game.name == "shoot_the_moon":
             text += " Red rockets ▲ trump; a Big Moon always wins."
         else:
@@ -598,8 +598,10 @@ class GuidedHand:
         self.says.value = (f'<div class="mc-says" role="status" aria-live="polite">'
                            f"<b>Guide:</b> {_esc(self.guide_sentence())}</div>")
         hand = self.hand()
+        how = ("click a card to play it" if self._card_phase() or not self._my_turn()
+               else "use the buttons below it")
         self.hand_title.value = (f'<div class="mc-zone-title">Your hand ({len(hand)} cards): '
-                                 "click a card to play it</div>")
+                                 f"{how}</div>")
         self._render_hand()
         self._render_moves()
         self.continue_button.layout.display = "" if self.paused and not self.state.is_over else (
@@ -696,6 +698,29 @@ class GuidedHand:
         """The "done putting cards down" button, when it is shown (whenever it is legal)."""
         return next((b for b in self.move_buttons() if "mc-done" in b._dom_classes), None)
 
+    # --- for tests: what a page visitor can read -----------------------------------
+    @property
+    def viewer(self) -> int:
+        """The seat whose hand this screen shows (the student's)."""
+        return self.seat
+
+    def hidden_widget_states(self) -> list[dict]:
+        """Every synced state of every widget of this hand (children, layouts, styles)."""
+        import ipywidgets as w
+
+        out, seen, stack = [], set(), [self.widget]
+        while stack:
+            current = stack.pop()
+            if id(current) in seen:
+                continue
+            seen.add(id(current))
+            out.append(current.get_state())
+            for name in current.keys:
+                value = getattr(current, name, None)
+                items = value if isinstance(value, list | tuple) else [value]
+                stack.extend(item for item in items if isinstance(item, w.Widget))
+        return out
+
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
 
@@ -712,6 +737,16 @@ def _move_tooltip(action: Any) -> str:
         "add-to-moon": "add these cards to one of your moons",
         "regroup": "lay your moons out again, with these cards from your hand",
     }.get(action_name(action), str(action))
+
+
+def short_name(card: Card) -> str:
+    """A card in a sentence: ``10♥``; a Shoot the Moon card by its shape, ``▲9`` (a red
+    rocket 9), and the specials in words (``Big Moon``)."""
+    if card.is_standard:
+        return card.symbol
+    if card.is_moon_card:
+        return f"{MOON_SHAPES[card.suit]}{card.rank}"
+    return card.name
 
 
 class HandCardButton(CardButton):

@@ -50,6 +50,7 @@ def trick_html(cards: Sequence[Card], players: Sequence[int], names: Sequence[st
                          note=notes[i] if i < len(notes) else "", won=i == winner)
         for i, (card, seat) in enumerate(zip(cards, players, strict=False)))
     if waiting:
+        waiting = waiting[0].upper() + waiting[1:]
         items += f'<span class="mc-played mc-waiting">{esc(waiting)}</span>'
     body = items or '<em>no card played yet</em>'
     return (f'<div class="mc-zone mc-trick-zone"><div class="mc-zone-title">{esc(title)}</div>'
