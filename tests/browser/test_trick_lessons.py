@@ -54,6 +54,25 @@ def first_guided_only(page) -> list[dict]:
     return page.evaluate(scoped, ".mc-hand .mc-cardbtn:not(.mc-hide)")
 
 
+def play_into_a_trick(page) -> None:
+    """Play the first guided hand on until a trick shows two cards or more (the bots'
+    answers to the student's card): first "done putting cards down" and a prize turned up
+    (Moons and Planets), whatever the first enabled move button is."""
+    first = page.locator(GUIDED).first
+    drawn = first.locator(".mc-trick .mc-played[aria-label]")
+    for _ in range(15):
+        if drawn.count() >= 2:
+            return
+        cards = first.locator(".mc-hand .mc-cardbtn:enabled")
+        moves = first.locator(".mc-guided-moves button:enabled")
+        if cards.count():
+            cards.first.click()
+        elif moves.count():
+            moves.first.click()  # "done putting cards down", or turn prize 1 face up
+        page.wait_for_timeout(1_500)  # the bots' cards, a pause apart
+    raise AssertionError("no trick with the bots' cards was drawn")
+
+
 def screenshot(page, name: str, width: int, selector: str) -> None:
     # the page scrolls inside Voilà's own box: bring the table to the top of the picture
     page.locator(selector).first.evaluate("e => e.scrollIntoView({block: 'start'})")
@@ -91,6 +110,13 @@ def test_guided_trick_lesson_cards_read_at_a_glance_and_fit(voila_server, page, 
         assert face["left"] >= 0 and face["right"] <= face["viewport"], face
     cut = page.evaluate(CUT_OFF_BUTTONS)
     assert not cut, f"cut-off button labels at {width} px: {cut}"
+    play_into_a_trick(page)
+    faces = page.evaluate(MEASURE_FACES, f"{GUIDED} .mc-trick .mc-card")
+    assert faces, "no card drawn in the trick"
+    for face in faces:
+        assert face["left"] >= 0 and face["right"] <= face["viewport"], face
+    cut = page.evaluate(CUT_OFF_BUTTONS)
+    assert not cut, f"cut-off button labels at {width} px: {cut}"
     screenshot(page, f"{lesson}_lesson", width, GUIDED)
     assert not [e for e in page.console_errors if "favicon" not in e], page.console_errors
 
@@ -100,7 +126,7 @@ def test_a_guided_card_click_plays_and_the_trick_shows_it(voila_server, page):
     (or the last trick), and the hand has one card fewer."""
     page.goto(voila_server.page(LESSONS["shoot_the_moon"]), timeout=120_000)
     wait_for_rendered(page)
-    playable = page.locator(f"{GUIDED} .mc-hand .mc-cardbtn:enabled").first
+    playable = page.locator(GUIDED).first.locator(".mc-hand .mc-cardbtn:enabled").first
     playable.wait_for(state="visible", timeout=120_000)
     name = playable.inner_text().strip()
     before = page.locator(GUIDED_HAND).first.evaluate(
