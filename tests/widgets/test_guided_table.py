@@ -331,3 +331,34 @@ def test_prizes_face_down_are_backs_and_never_named():
         if i != state.face_up:
             assert prize.name not in synced_text(hand)
     check_table(hand)
+
+
+@pytest.mark.parametrize("game", ["shoot_the_moon", "moons_and_planets"])
+def test_the_free_play_tables_draw_the_trick_and_prizes_the_same_way(game):
+    """lessons/play_<game>.ipynb: the table's board is TrickView.board_html, the trick in
+    play order with who played each card, and the prizes or the chips."""
+    from mathcards.widgets import play
+    from tests.widgets.helpers import click_something
+
+    table = play(game, bot_delay=0, save=False, query="")
+    rng = random.Random(3)
+    tricks_seen = 0
+    for _ in range(150):
+        if table.state.is_over:
+            break
+        obs = table.state.observation(0)
+        board = table.w_board.value
+        if obs.trick:
+            labels = re.findall(r'class="mc-played[^"]*" role="listitem" aria-label="([^"]*)"',
+                                board)
+            assert [html.unescape(x).split(",")[0] for x in labels] == [c.name for c in obs.trick]
+            assert ", led" in html.unescape(labels[0])
+            tricks_seen += 1
+        prizes = getattr(obs, "prizes", None)
+        if prizes:
+            backs = len(re.findall(r'aria-label="prize \d+, face down"', board))
+            assert backs == sum(p is None for p in prizes)
+        elif prizes is None:
+            assert "chips" in board
+        click_something(table, rng)
+    assert tricks_seen > 0
