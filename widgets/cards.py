@@ -12,7 +12,7 @@ import html
 from functools import lru_cache
 from importlib import resources
 
-from mathcards.cards import RANK_TEXT, SUIT_SYMBOLS, Card
+from mathcards.cards import MOON_COLOURS, RANK_TEXT, SUIT_SYMBOLS, Card
 
 __all__ = [
     "CardButton",
@@ -29,10 +29,19 @@ def _esc(text: object) -> str:
     return html.escape(str(text), quote=True)
 
 
+# Shoot the Moon cards: a shape per colour (the colour is never the only cue), the
+# Big and Little Moons their chip change and a mark (as the lesson pictures draw them)
+MOON_SHAPES = {"R": "▲", "G": "☾", "P": "★", "B": "●"}
+SPECIAL_FACES = {"BIG": ("+1", "◉"), "LITTLE": ("−1", "◦")}
+
+
 def card_classes(card: Card) -> tuple[str, ...]:
     """The CSS classes of a card face: colour group, suit and rank."""
     if card.is_joker:
         return ("mc-card", "mc-joker", "mc-sJK")
+    if not card.is_standard:  # a Shoot the Moon card: its own colour, red rockets doubled
+        colour = "mc-red" if card.suit == "R" else "mc-moon-ink"
+        return ("mc-card", "mc-moon", colour, f"mc-s{card.suit}", f"mc-r{card.rank}")
     colour = "mc-red" if card.colour == "red" else "mc-black"
     return ("mc-card", colour, f"mc-s{card.suit}", f"mc-r{card.rank}")
 
@@ -51,6 +60,11 @@ def card_face_html(card: Card, *, landscape: bool = False, small: bool = False,
     if card.is_joker:
         inner = ('<span class="mc-rank" aria-hidden="true">JOKER</span>'
                  '<span class="mc-pip" aria-hidden="true">★</span>')
+    elif not card.is_standard:  # numbers 1-12 (no A, J, Q), or the Moons' chip change
+        corner, mark = (SPECIAL_FACES.get(card.suit)
+                        or (str(card.rank), MOON_SHAPES.get(card.suit, "")))
+        inner = (f'<span class="mc-rank" aria-hidden="true">{_esc(corner)}</span>'
+                 f'<span class="mc-pip" aria-hidden="true">{_esc(mark)}</span>')
     else:
         pip = SUIT_SYMBOLS.get(card.suit, "")
         inner = (f'<span class="mc-rank" aria-hidden="true">{_esc(card.rank_text)}</span>'
@@ -118,6 +132,18 @@ def _button_rules() -> str:
     rules.append('.mathcards .mc-cardbtn.mc-sJK::before{content:"JOKER";content:"JOKER" / "";'
                  'font-size:12px;}')
     rules.append('.mathcards .mc-cardbtn.mc-sJK::after{content:"★";content:"★" / "";}')
+    # Shoot the Moon cards: numbers (1, 11 and 12 are not A, J, Q) and a shape per colour
+    rules.extend(f'.mathcards .mc-cardbtn.mc-moon.mc-r{rank}::before{{content:"{rank}";'
+                 f'content:"{rank}" / "";}}' for rank in (1, 11, 12))
+    for suit in MOON_COLOURS:
+        sym = MOON_SHAPES[suit]
+        rules.append(f'.mathcards .mc-cardbtn.mc-s{suit}::after{{content:"{sym}";'
+                     f'content:"{sym}" / "";}}')
+    for suit, (corner, mark) in SPECIAL_FACES.items():
+        rules.append(f'.mathcards .mc-cardbtn.mc-s{suit}::before{{content:"{corner}";'
+                     f'content:"{corner}" / "";}}')
+        rules.append(f'.mathcards .mc-cardbtn.mc-s{suit}::after{{content:"{mark}";'
+                     f'content:"{mark}" / "";}}')
     return "\n".join(rules)
 
 

@@ -25,8 +25,8 @@ import ipywidgets as W
 from mathcards.errors import MathCardsError
 from mathcards.exercises.session import Session
 from mathcards.table import SHORT_GAMES
-from mathcards.widgets.cards import style_html
-from mathcards.widgets.lesson import card_row, dice_svg
+from mathcards.widgets.cards import CardButton, card_face_html, style_html
+from mathcards.widgets.lesson import cards_of, dice_svg
 
 __all__ = ["DashboardView", "ExerciseSetView", "class_link", "class_link_builder",
            "class_table_html", "dashboard", "dashboard_html", "grid_html", "missed_chart_svg",
@@ -123,6 +123,28 @@ def missed_chart_svg(items: Sequence[Any], *, width: int = 560) -> str:
 
 
 # --- the exercise view ----------------------------------------------------------------------
+class _ExerciseCardButton(CardButton):
+    """A card to click on the practice page, drawn as the tables draw theirs."""
+
+    BASE = ("mc-cardbtn", "mc-ex-card")
+
+
+def _mark_selected(button: W.Button, selected: bool) -> None:
+    """A chosen card is raised, as on the tables (``mc-selected``)."""
+    if selected:
+        button.add_class("mc-selected")
+    else:
+        button.remove_class("mc-selected")
+
+
+def _hand_row(buttons: list[W.Button]) -> W.HBox:
+    """A row of card buttons laid out as a table's hand (it wraps on a narrow window)."""
+    row = W.HBox(buttons, layout=W.Layout(flex_flow="row wrap"))
+    row.add_class("mc-row")
+    row.add_class("mc-hand")
+    return row
+
+
 class ExerciseSetView(W.VBox):
     """A set on screen for one student (see the module docstring)."""
 
@@ -229,9 +251,12 @@ class ExerciseSetView(W.VBox):
         kind = self.variant.kind.name
         parts = []
 
-        def row(label: str, cards: Any, **kw: Any) -> None:
+        def row(label: str, cards: Any) -> None:
+            # the tables' own card faces, at the size of the tables' card buttons
+            faces = "".join(card_face_html(c, extra="mc-large") for c in cards_of(cards))
             parts.append(f'<div class="mc-zone"><div class="mc-zone-title">{_esc(label)}</div>'
-                         f"{card_row(cards, **kw)}</div>")
+                         f'<div class="mc-row mc-ex-cards" role="group" '
+                         f'aria-label="{_esc(label)}">{faces}</div></div>')
 
         if kind in ("reach_goal", "deck_value"):
             deck = pos.get("deck")
@@ -272,11 +297,11 @@ class ExerciseSetView(W.VBox):
 
     # --- answer widgets -----------------------------------------------------------------------
     def _card_button(self, card: Any, index: int, on_click) -> W.Button:
-        button = W.Button(description=card.symbol, tooltip=card.name,
-                          layout=W.Layout(width="auto", min_width="48px"))
-        button.add_class("mc-ex-card")
-        button.on_click(lambda _b, i=index: on_click(i))
-        return button
+        """A card of the exercise's hand: the tables' ``CardButton`` (its text is the card's
+        spoken name; the face is drawn by the style sheet), naming its place in the hand."""
+        cb = _ExerciseCardButton(lambda _cb, i=index: on_click(i))
+        cb.show(card, key=str(index), enabled=True)
+        return cb.button
 
     def _build_answer(self) -> None:
         style = self.variant.kind.answer_style
@@ -310,7 +335,7 @@ class ExerciseSetView(W.VBox):
             again.on_click(lambda _b: self._restart())
             self.w_answer.children = [
                 W.HTML("<b>Your hand</b> (click a card, then + or −)"),
-                W.HBox(self.w_hand, layout=W.Layout(flex_flow="row wrap")),
+                _hand_row(self.w_hand),
                 self.w_signs, self.w_built, W.HBox([undo, again, self.w_check])]
             self._show_plays()
         elif style == "stacks":
@@ -322,7 +347,7 @@ class ExerciseSetView(W.VBox):
             undo.on_click(lambda _b: self._undo())
             self.w_answer.children = [
                 W.HTML("<b>Your hand</b> (select cards, then Make a stack)"),
-                W.HBox(self.w_hand, layout=W.Layout(flex_flow="row wrap")),
+                _hand_row(self.w_hand),
                 W.HBox([make, undo, self.w_check]), self.w_built]
             self._show_stacks()
         elif style == "capture":
@@ -334,9 +359,9 @@ class ExerciseSetView(W.VBox):
                 self.w_hand = [self._card_button(c, i, self._pick_played)
                                for i, c in enumerate(pos["hand"])]
                 rows += [W.HTML("<b>Your hand</b>: pick the card to play"),
-                         W.HBox(self.w_hand, layout=W.Layout(flex_flow="row wrap"))]
+                         _hand_row(self.w_hand)]
             rows += [W.HTML("<b>Their cards</b>: pick the card it captures"),
-                     W.HBox(self.w_opponent, layout=W.Layout(flex_flow="row wrap"))]
+                     _hand_row(self.w_opponent)]
             self.w_answer.children = rows
 
     # Suns to Moons: a card, then its sign ------------------------------------------------------
@@ -422,7 +447,7 @@ class ExerciseSetView(W.VBox):
         hand = self.variant.position["hand"]
         for i, b in enumerate(self.w_hand):
             b.disabled = i in used
-            b.button_style = "info" if i in self._selected else ""
+            _mark_selected(b, i in self._selected)
         if self._pending:
             stacks = " | ".join(" ".join(hand[i].symbol for i in s) for s in self._pending)
             self.w_built.value = f"<p>Your stacks: {_esc(stacks)}</p>"
@@ -433,7 +458,7 @@ class ExerciseSetView(W.VBox):
     def _pick_played(self, index: int) -> None:
         self._picked_card = index
         for i, b in enumerate(self.w_hand):
-            b.button_style = "info" if i == index else ""
+            _mark_selected(b, i == index)
 
     def _pick_target(self, index: int) -> None:
         pos = self.variant.position

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mathcards.cards import Card, as_card, parse_cards
+from mathcards.widgets.cards import MOON_SHAPES, CardButton
 
 RED = "#c62828"
 BLACK = "#212121"
@@ -326,60 +327,84 @@ def _guide_events() -> tuple[tuple[type, ...], type, type]:
 
 
 class GuidedHand:
-    """Play a trick game against bots with a guide beside you.
+    """Play a trick game against bots with a guide beside you, on a real table.
 
     The hand is played on the same ``TableController`` as the arithmetic
     tables (``mathcards.table``), with the trick games' ``TrickView``: the
     controller applies the moves, lets the bots answer and keeps the history;
-    this class draws the hand and adds the guide. Every card in hand can be
-    clicked: a card the rules refuse is not played, and the guide says which
-    rule refuses it (the engine's ``why_illegal``). Every trick is explained as
-    it is won, from the engine's own events. Moves other than card plays
-    (putting down planets and moons, turning a prize) are offered as buttons:
-    "Done" always shows, the other moves in pages of ``MAX_MOVE_BUTTONS`` with
+    this class draws the table and adds the guide. The trick is drawn as card
+    faces in play order with who played each card (the leader marked), the
+    prizes beside it (face-down ones as backs), and the guide's sentence about
+    this trick or this choice next to it. The student's hand is the tables' own
+    ``CardButton``s, enabled exactly for the card plays the controller offers
+    (``card_states()``); a disabled card says in its tooltip which rule refuses
+    it, and a forged click on it is refused with that rule (``try_card``).
+    Every trick is explained as it is won, from the engine's own events. Moves
+    other than card plays (putting down planets and moons, turning a prize) are
+    buttons in words with card symbols: "Done putting cards down" shows first
+    whenever it is legal, the other moves in pages of ``MAX_MOVE_BUTTONS`` with
     buttons to the previous and next page, so every legal move can be reached.
-    After a round the bots wait for "Play the next hand". Only the student's
-    own hand is ever put in a widget.
+    With ``bot_delay`` (seconds) the bots' cards appear one by one, a pause
+    apart; without it they answer at once. After a round the bots wait for
+    "Play the next hand". Only the student's own hand and public cards are ever
+    put in a widget.
     """
 
     MAX_MOVE_BUTTONS = 16
     ALWAYS_SHOWN = ("done",)  # moves (by save name) a student always needs, on every page
 
     def __init__(self, game: Any, seed: int = 0, *, seat: int = 0, bots: str = "strong",
-                 stop_after_round: bool = True) -> None:
+                 stop_after_round: bool = True, bot_delay: float = 0.0) -> None:
         import ipywidgets as w
 
         from mathcards.table import TableController
+        from mathcards.widgets.cards import style_html
         from mathcards.widgets.tricks import TrickView
 
         self.game = game
         self.seat = seat
         self.view = TrickView(game.name)
         self.stop_after_round = stop_after_round
+        self.bot_delay = max(0.0, float(bot_delay))
         self.paused = False
         self.move_page = 0
         self.guide_lines: list[str] = []
         self._due: list[Callable[[], None]] = []  # the bots' turns, run by _run_bots
+        self._card_buttons: dict[str, Any] = {}  # "G7#1" -> its HandCardButton
+        self.card_pool: list[Any] = []  # the hand's buttons, in hand order
         self.warning = w.HTML()
         self.warning.add_class("mc-guide-warning")
-        self.table = w.HTML()
-        self.hand_box = w.HBox(layout=w.Layout(flex_flow="row wrap"))
+        self.table = w.HTML()  # the trick (or the last one), in play order
+        self.table.add_class("mc-guided-trick")
+        self.says = w.HTML()  # the guide's sentence about this trick or this choice
+        self.says.add_class("mc-guide-says")
+        self.prizes = w.HTML()  # the prizes (face-down as backs) or the chips, and the laid cards
+        self.hand_title = w.HTML()
+        self.hand_box = w.HBox()
+        self.hand_box.add_class("mc-row")
+        self.hand_box.add_class("mc-hand")
         self.moves_box = w.VBox()
+        self.moves_box.add_class("mc-guided-moves")
         self.guide = w.HTML()
         self.guide.add_class("mc-guide")
         self.continue_button = w.Button(description="Play the next hand")
+        self.continue_button.add_class("mc-choice")
+        self.continue_button.add_class("mc-primary")
         self.continue_button.on_click(lambda _b: self.resume())
         self.continue_button.layout.display = "none"
+        top = w.HBox([self.table, self.says])
+        top.add_class("mc-guided-top")
         self.widget = w.VBox(
-            [self.table, w.HTML("<b>Your hand</b> (click a card to play it)"), self.hand_box,
+            [w.HTML(style_html()), top, self.prizes, self.hand_title, self.hand_box,
              self.moves_box, self.warning, self.continue_button, self.guide]
         )
+        self.widget.add_class("mathcards")
+        self.widget.add_class("mc-guided")
         seats = tuple("human" if s == seat else bots for s in range(game.num_players))
         self._moves_seen = 0
         self.ctl = TableController(
-            self.view, seats=seats, state=game.new_game(seed), bot_delay=1.0, save=False,
-            bot_seed=seed, schedule=lambda _delay, turn: self._due.append(turn),
-            listener=self._on_change)
+            self.view, seats=seats, state=game.new_game(seed), bot_delay=self.bot_delay or 1.0,
+            save=False, bot_seed=seed, schedule=self._schedule, listener=self._on_change)
         self._moves_seen = len(self.state.history)
         self._run_bots()
         self._render()
@@ -397,6 +422,12 @@ class GuidedHand:
 
     def _my_turn(self) -> bool:
         return not self.paused and self.ctl.acting_human()
+
+    def legal_cards(self) -> tuple[Card, ...]:
+        """The cards of the hand the rules let the student play now."""
+        if not self._my_turn():
+            return ()
+        return tuple(s.card for s in self.ctl.card_states() if s.enabled)
 
     def try_card(self, card: Card | str) -> bool:
         """Play ``card`` if the rules allow it; otherwise warn and play nothing."""
@@ -444,6 +475,23 @@ class GuidedHand:
         self._render()
 
     # --- the controller drives everything ---------------------------------------
+    def _schedule(self, delay: float, turn: Callable[[], None]) -> None:
+        """A bot's turn: queued and run at once (no delay), or on the kernel's loop after
+        ``bot_delay`` seconds, drawing the table after each card so they appear one by one."""
+        if not self.bot_delay:
+            self._due.append(turn)
+            return
+        from mathcards.table import schedule_later
+
+        def later() -> None:
+            if self.paused:  # the round is over: the bots wait for "Play the next hand"
+                self._due.append(turn)
+                return
+            turn()
+            self._render()
+
+        schedule_later(self.bot_delay, later)
+
     def _on_change(self, what: str) -> None:
         """After each move: the guide explains the events it teaches from."""
         ctl = getattr(self, "ctl", None)  # (the controller's own first deal: nothing yet)
@@ -461,7 +509,7 @@ class GuidedHand:
         _explained, trick_won, _round_scored = _guide_events()
         if isinstance(event, trick_won):
             who = self._who(event.player)
-            cards = " ".join(str(c) for c in event.cards)
+            cards = " ".join(short_name(c) for c in event.cards)
             return f"Trick {cards}: {who} take{'' if who == 'you' else 's'} it. {event.reason}."
         return str(event.describe())
 
@@ -472,12 +520,61 @@ class GuidedHand:
             return "dummy"
         return f"Player {player + 1}" if player is not None else "nobody"
 
+    def _names(self) -> tuple[str, ...]:
+        return tuple(self._who(s) for s in range(self.game.num_players))
+
     def _run_bots(self, limit: int = 2000) -> None:
         """Let the bots take their turns, until the student's turn or the end of a round."""
         for _ in range(limit):
             if self.paused or not self._due:
                 return
             self._due.pop(0)()
+
+    # --- the guide's sentence -------------------------------------------------
+    def guide_sentence(self) -> str:
+        """What the guide says now about this trick or this choice (plain text)."""
+        from mathcards.games.base import action_name
+
+        state = self.state
+        if state.is_over:
+            return self.ctl.final_words()
+        if self.paused:
+            return "The hand is over: read how it was scored below, then play the next hand."
+        if not self._my_turn():
+            p = state.current_player
+            return f"{self._who(p)} is thinking…" if p is not None else ""
+        legal = tuple(state.legal_actions())
+        names = {action_name(a) for a in legal}
+        if self._card_phase():
+            return self._card_sentence()
+        if names == {"turn-prize"}:
+            return ("You lead this trick: first turn one prize face up. The highest card of "
+                    "the trick takes prize 1, the next prize 2, and so on.")
+        return ("Put cards down if you can: a planet (2 or more cards of one suit adding "
+                "to 15–18, or the 5 of clubs alone) first, then moons (runs of one colour, sets of "
+                "one rank, a single Ace). When you have finished, click "
+                "“done putting cards down”.")
+
+    def _card_sentence(self) -> str:
+        obs = self.ctl.public_observation()
+        trick = tuple(getattr(obs, "trick", ()))
+        legal = self.legal_cards()
+        refused = [c for c in self.hand() if c not in legal]
+        playable = " ".join(short_name(c) for c in legal)
+        if not trick:
+            text = f"You lead: play any card ({playable})." if not refused else (
+                f"You lead: you may play {playable}.")
+        else:
+            led = trick[0]
+            text = f"{short_name(led)} was led. You may play {playable}."
+        if refused:
+            reason = self.view.card_refusal(self.state, refused[0])
+            text += (f" {' '.join(short_name(c) for c in refused)}: not now ({reason}).")
+        if self.game.name == "shoot_the_moon":
+            text += " Red rockets ▲ trump; a Big Moon always wins."
+        else:
+            text += " Cards that follow the led suit rank above discards."
+        return text
 
     # --- drawing ---------------------------------------------------------------
     @staticmethod
@@ -488,36 +585,65 @@ class GuidedHand:
         )
 
     def _render(self) -> None:
-        import ipywidgets as w
-
         status = "The game is over." if self.state.is_over else (
             "Your turn." if self._my_turn()
             else "Hand finished." if self.paused else "Waiting for the bots."
         )
-        names = tuple("you" if s == self.seat else f"Player {s + 1}"
-                      for s in range(self.game.num_players))
-        board = self.view.board_html(self.state, self.ctl.public_observation(), names)
-        self.table.value = (f"{board}<div>{_esc(status)} "
-                            f"{_esc(self.view.status(self.state, names))}</div>")
-        my_turn = self._my_turn()
-        buttons = []
-        for card in self.hand():
-            button = w.Button(description=str(card), tooltip=card.name,
-                              layout=w.Layout(width="auto"))
-            button.add_class("mc-hand-card")
-            button.disabled = not my_turn or not self._card_phase()
-            button.on_click(lambda _b, card=card: self.try_card(card))
-            buttons.append(button)
-        _replace_children(self.hand_box, buttons)
+        names = self._names()
+        obs = self.ctl.public_observation()
+        self.table.value = self.view.trick_area_html(self.state, obs, names)
+        self.prizes.value = (self.view.prizes_html(self.state, obs, names)
+                             + f'<div class="mc-status" role="status">{_esc(status)} '
+                             f"{_esc(self.view.status(self.state, names))}</div>")
+        self.says.value = (f'<div class="mc-says" role="status" aria-live="polite">'
+                           f"<b>Guide:</b> {_esc(self.guide_sentence())}</div>")
+        hand = self.hand()
+        how = ("click a card to play it" if self._card_phase() or not self._my_turn()
+               else "use the buttons below it")
+        self.hand_title.value = (f'<div class="mc-zone-title">Your hand ({len(hand)} cards): '
+                                 f"{how}</div>")
+        self._render_hand()
         self._render_moves()
         self.continue_button.layout.display = "" if self.paused and not self.state.is_over else (
             "none"
         )
         recent = self.guide_lines[-8:]
         self.guide.value = (
-            "<div><b>Guide</b></div>"
+            "<div><b>What happened</b> (newest first)</div>"
             + "".join(f"<div>{_esc(line)}</div>" for line in reversed(recent))
         )
+
+    def _render_hand(self) -> None:
+        """The hand as the tables' card buttons, enabled from the controller's card states."""
+        pool = []
+        copies: dict[Card, int] = {}
+        for card in self.hand():
+            copies[card] = copies.get(card, 0) + 1
+            ident = f"{card}#{copies[card]}"
+            cb = self._card_buttons.get(ident)
+            if cb is None:
+                cb = self._card_buttons[ident] = HandCardButton(self._on_card_click)
+            pool.append(cb)
+        self.card_pool = pool
+        children = [cb.button for cb in pool]
+        if list(self.hand_box.children) != children:
+            self.hand_box.children = children
+        for ident, cb in list(self._card_buttons.items()):
+            if cb not in pool:  # played: its button goes (nothing of it stays in a field)
+                cb.hide()
+                _close(cb.button)
+                del self._card_buttons[ident]
+        states = self.ctl.card_states()
+        playing = self._my_turn()
+        for cb, shown in zip(pool, states, strict=True):
+            cb.show(shown.card, key=shown.key, enabled=playing and shown.enabled,
+                    tooltip=shown.tooltip)
+
+    def _on_card_click(self, button: Any) -> None:
+        """A card button's click: only a card still in the hand's buttons means anything."""
+        if button not in self.card_pool or button.card is None:
+            return
+        self.try_card(button.card)
 
     def _render_moves(self) -> None:
         """The buttons of the moves other than card plays: "Done" first, then one page."""
@@ -537,7 +663,14 @@ class GuidedHand:
             shown = others[page * size : (page + 1) * size]
             buttons = []
             for action in (*pinned, *shown):
-                button = w.Button(description=str(action), layout=w.Layout(width="auto"))
+                # the move in words with card symbols ("declare the planet 9♥ 8♥"), the
+                # engine's own text, so the label names exactly the move it plays
+                button = w.Button(description=str(action), tooltip=_move_tooltip(action),
+                                  layout=w.Layout(width="auto"))
+                button.add_class("mc-choice")
+                if action in pinned:
+                    button.add_class("mc-primary")
+                    button.add_class("mc-done")
                 button.on_click(lambda _b, action=action: self.play(action))
                 buttons.append(button)
             rows.append(w.HBox(buttons, layout=w.Layout(flex_flow="row wrap")))
@@ -546,11 +679,13 @@ class GuidedHand:
                 back.on_click(lambda _b: self.show_move_page(self.move_page - 1))
                 more = w.Button(description="More moves ▸", disabled=page == pages - 1)
                 more.on_click(lambda _b: self.show_move_page(self.move_page + 1))
+                for b in (back, more):
+                    b.add_class("mc-choice")
                 where = w.HTML(
                     f"moves {page * size + 1}–{page * size + len(shown)} of {len(others)}"
                     f" (page {page + 1} of {pages})"
                 )
-                rows.append(w.HBox([back, where, more]))
+                rows.append(w.HBox([back, where, more], layout=w.Layout(flex_flow="row wrap")))
         _replace_children(self.moves_box, rows)
 
     def move_buttons(self) -> list[Any]:
@@ -559,8 +694,65 @@ class GuidedHand:
             return []
         return list(self.moves_box.children[0].children)
 
+    def done_button(self) -> Any | None:
+        """The "done putting cards down" button, when it is shown (whenever it is legal)."""
+        return next((b for b in self.move_buttons() if "mc-done" in b._dom_classes), None)
+
+    # --- for tests: what a page visitor can read -----------------------------------
+    @property
+    def viewer(self) -> int:
+        """The seat whose hand this screen shows (the student's)."""
+        return self.seat
+
+    def hidden_widget_states(self) -> list[dict]:
+        """Every synced state of every widget of this hand (children, layouts, styles)."""
+        import ipywidgets as w
+
+        out, seen, stack = [], set(), [self.widget]
+        while stack:
+            current = stack.pop()
+            if id(current) in seen:
+                continue
+            seen.add(id(current))
+            out.append(current.get_state())
+            for name in current.keys:
+                value = getattr(current, name, None)
+                items = value if isinstance(value, list | tuple) else [value]
+                stack.extend(item for item in items if isinstance(item, w.Widget))
+        return out
+
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
+
+
+def _move_tooltip(action: Any) -> str:
+    """What a move button does, in a sentence (no card it does not already name)."""
+    from mathcards.games.base import action_name
+
+    return {
+        "done": "finish putting cards down: the next player goes on",
+        "turn-prize": "turn this prize face up, then lead a card",
+        "declare-planet": "put these cards down as your planet",
+        "make-moon": "put these cards down as a new moon",
+        "add-to-moon": "add these cards to one of your moons",
+        "regroup": "lay your moons out again, with these cards from your hand",
+    }.get(action_name(action), str(action))
+
+
+def short_name(card: Card) -> str:
+    """A card in a sentence: ``10♥``; a Shoot the Moon card by its shape, ``▲9`` (a red
+    rocket 9), and the specials in words (``Big Moon``)."""
+    if card.is_standard:
+        return card.symbol
+    if card.is_moon_card:
+        return f"{MOON_SHAPES[card.suit]}{card.rank}"
+    return card.name
+
+
+class HandCardButton(CardButton):
+    """A card of the guided hand: the tables' card button, also marked as a hand card."""
+
+    BASE = ("mc-cardbtn", "mc-hand-card")
 
 
 def _replace_children(box, children: list) -> None:

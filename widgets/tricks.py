@@ -17,7 +17,7 @@ from typing import Any
 from mathcards.cards import Card
 from mathcards.games.base import State, action_name
 from mathcards.table import Choice, GameView, esc
-from mathcards.widgets.cards import card_back_html, card_face_html
+from mathcards.widgets.cards import backs_html, card_back_html, card_face_html, stack_html
 
 # the save name of each trick game's card play (a card from the hand into the trick)
 CARD_PLAY = {"shoot_the_moon": "play", "moons_and_planets": "play-card"}
@@ -27,6 +27,52 @@ def _cards(cards: Sequence[Card], label: str) -> str:
     faces = "".join(card_face_html(c, small=True) for c in cards)
     return (f'<div class="mc-zone"><div class="mc-zone-title">{esc(label)}</div>'
             f'<div class="mc-row">{faces or "<em>none</em>"}</div></div>')
+
+
+def played_card_html(card: Card, who: str, *, led: bool = False, note: str = "",
+                     won: bool = False) -> str:
+    """One card of a trick with who played it under it (the leader and winner marked)."""
+    marks = [m for m in ("led" if led else "", note, "takes it" if won else "") if m]
+    spoken = f"{card.name}, played by {who}" + "".join(f", {m}" for m in marks)
+    cls = "mc-played" + (" mc-led" if led else "") + (" mc-won" if won else "")
+    tags = "".join(f'<span class="mc-tag">{esc(m)}</span>' for m in marks)
+    return (f'<span class="{cls}" role="listitem" aria-label="{esc(spoken)}">'
+            f'{card_face_html(card, label=spoken)}'
+            f'<span class="mc-played-by">{esc(who)}</span>{tags}</span>')
+
+
+def trick_html(cards: Sequence[Card], players: Sequence[int], names: Sequence[str], *,
+               title: str, notes: Sequence[str] = (), winner: int | None = None,
+               waiting: str = "") -> str:
+    """A trick in play order (the first card led), each card with its player's name."""
+    items = "".join(
+        played_card_html(card, seat_name(names, seat), led=i == 0,
+                         note=notes[i] if i < len(notes) else "", won=i == winner)
+        for i, (card, seat) in enumerate(zip(cards, players, strict=False)))
+    if waiting:
+        waiting = waiting[0].upper() + waiting[1:]
+        items += f'<span class="mc-played mc-waiting">{esc(waiting)}</span>'
+    body = items or '<em>no card played yet</em>'
+    return (f'<div class="mc-zone mc-trick-zone"><div class="mc-zone-title">{esc(title)}</div>'
+            f'<div class="mc-trick" role="list" aria-label="{esc(title)}, in play order">'
+            f'{body}</div></div>')
+
+
+def prize_row_html(prizes: Sequence[Card | None], *, title: str = "Prizes",
+                   notes: Sequence[str] = ()) -> str:
+    """Prizes in order (prize 1 first): face-up ones as faces, face-down ones as backs
+    (a back says nothing of its card)."""
+    items = []
+    for i, prize in enumerate(prizes):
+        label = f"prize {i + 1}"
+        face = (card_face_html(prize, label=f"{label}: {prize.name}, face up")
+                if prize is not None else card_back_html(label=f"{label}, face down"))
+        note = f'<span class="mc-tag">{esc(notes[i])}</span>' if i < len(notes) else ""
+        items.append(f'<span class="mc-played mc-prize" role="listitem">{face}'
+                     f'<span class="mc-played-by">{esc(label)}</span>{note}</span>')
+    body = "".join(items) or "<em>none: they are dealt before the next trick</em>"
+    return (f'<div class="mc-zone mc-prize-zone"><div class="mc-zone-title">{esc(title)}</div>'
+            f'<div class="mc-trick" role="list" aria-label="{esc(title)}">{body}</div></div>')
 
 
 class TrickView(GameView):
@@ -84,18 +130,123 @@ class TrickView(GameView):
         return state.why_illegal(action)
 
     def board_html(self, state: State, obs: Any, seat_names: Sequence[str]) -> str:
-        parts = [_cards(tuple(getattr(obs, "trick", ())), "On the table")]
+        """The trick (or the last one), the prizes, and the cards laid down."""
+        return self.trick_area_html(state, obs, seat_names) + self.prizes_html(state, obs,
+                                                                                seat_names)
+
+    def trick_area_html(self, state: State, obs: Any, seat_names: Sequence[str]) -> str:
+        """The trick being played, in play order; between tricks, the last one and who
+        took it. Only public cards: the trick and the prizes turned face up."""
+        trick = tuple(getattr(obs, "trick", ()))
+        players = tuple(getattr(obs, "trick_players", ()))
+        to_act = getattr(obs, "to_act", getattr(obs, "current_player", None))
+        if trick:
+            waiting = (f"{seat_name(seat_names, to_act)} to play…"
+                       if to_act is not None and not state.is_over else "")
+            notes = self._trick_notes(state, trick)
+            number = self._trick_number(obs)
+            return trick_html(trick, players, seat_names, title=f"Trick {number}",
+                              notes=notes, waiting=waiting)
+        last = self.last_trick(state)
+        if last is None:
+            starter = (f"{seat_name(seat_names, to_act)} to lead…" if to_act is not None
+                       else "")
+            if getattr(obs, "phase", None) == "put_down":
+                starter = "Putting cards down before the first trick…"
+            return trick_html((), (), seat_names, title=f"Trick {self._trick_number(obs)}",
+                              waiting=starter)
+        cards, players, winner, notes = last
+        return trick_html(cards, players, seat_names, notes=notes, winner=winner,
+                          title=f"Last trick: {seat_name(seat_names, players[winner])} "
+                                f"took it")
+
+    @staticmethod
+    def _trick_number(obs: Any) -> int:
+        if hasattr(obs, "trick_number"):
+            return int(obs.trick_number)
+        return int(getattr(obs, "tricks_played", 0)) + 1
+
+    def _trick_notes(self, state: State, trick: Sequence[Card]) -> list[str]:
+        """A word under each card: Moons and Planets' discards; Shoot the Moon's chips."""
+        notes = []
+        for card in trick:
+            if card.is_big_moon:
+                notes.append("+1 chip")
+            elif card.is_little_moon:
+                notes.append("−1 chip")
+            else:
+                notes.append("")
+        if self.game_name == "moons_and_planets" and trick:
+            led = trick[0].suit
+            notes = ["" if c.suit == led else "discard" for c in trick]
+        return notes
+
+    def last_trick(self, state: State) -> tuple[tuple[Card, ...], tuple[int, ...], int,
+                                                   list[str]] | None:
+        """The last finished trick of this deal from the public events: its cards, their
+        players, the winning card's index and a word under each card (the prize it took)."""
+        for event in reversed(state.events):
+            name = type(event).__name__
+            if name == "TrickWon":
+                return (tuple(event.cards), tuple(event.players), int(event.winner_index),
+                        self._trick_notes(state, event.cards))
+            if name == "PrizesAwarded":
+                places = {i: place for place, i in enumerate(event.order)}
+                notes = [f"prize {places[i] + 1}" if i in places and places[i] < len(
+                    event.prizes) else "no prize" for i in range(len(event.cards))]
+                return tuple(event.cards), tuple(event.players), int(event.order[0]), notes
+            if name in ("HandDealt", "CardsDealt"):
+                return None
+        return None
+
+    def prizes_html(self, state: State, obs: Any, seat_names: Sequence[str]) -> str:
+        """Moons and Planets: the prizes (face-down ones as backs) and each seat's planet and
+        moons. Shoot the Moon: the chips (its prizes: +1 for a Big Moon taken, −1 for a
+        Little Moon, 1 or 2 for an odd number of tricks) and the tricks taken."""
+        parts = []
         prizes = getattr(obs, "prizes", None)
-        if prizes is not None:  # Moons and Planets: face-up prizes, face-down ones as backs
-            faces = "".join(card_face_html(c, small=True) if c is not None
-                            else card_back_html(small=True) for c in prizes)
-            parts.append(f'<div class="mc-zone"><div class="mc-zone-title">Prizes</div>'
-                         f'<div class="mc-row">{faces or "<em>none</em>"}</div></div>')
+        if prizes is not None:
+            parts.append(prize_row_html(tuple(prizes), title="Prizes (prize 1 to the "
+                                                             "highest card)"))
             for seat, (planet, moons) in enumerate(zip(obs.planets, obs.moons, strict=True)):
                 if planet or moons:
-                    laid = list(planet) + [c for moon in moons for c in moon]
-                    parts.append(_cards(laid, f"{seat_name(seat_names, seat)}: planet and moons"))
+                    groups = [stack_html(tuple(planet), label="planet")] if planet else []
+                    groups += [stack_html(tuple(m), label=f"moon {i + 1}")
+                               for i, m in enumerate(moons)]
+                    parts.append(
+                        f'<div class="mc-zone"><div class="mc-zone-title">'
+                        f'{esc(seat_name(seat_names, seat))}: planet and moons</div>'
+                        f'<div class="mc-row mc-laid">{"".join(groups)}</div></div>')
+            counts = ", ".join(f"{seat_name(seat_names, s)} {n}"
+                               for s, n in enumerate(obs.hand_sizes))
+            parts.append(f'<div class="mc-count">Cards in hand: {esc(counts)} · deck '
+                         f'{obs.deck_size}</div>')
+        elif hasattr(obs, "chips"):
+            parts.append(self._chips_html(obs, seat_names))
         return "".join(parts)
+
+    def _chips_html(self, obs: Any, seat_names: Sequence[str]) -> str:
+        n = obs.num_players
+        rows = []
+        for seat in range(n):
+            side = obs.side_of(seat)
+            taken = obs.tricks_won[seat] if seat < len(obs.tricks_won) else 0
+            rows.append(f"<li>{esc(seat_name(seat_names, seat))}: {taken} "
+                        f"trick{'' if taken == 1 else 's'}"
+                        + ("" if obs.partnerships else f" · {obs.chips[side]} chips")
+                        + "</li>")
+        if obs.partnerships:
+            for side, chips in enumerate(obs.chips):
+                seats = " and ".join(seat_name(seat_names, s) for s in range(n)
+                                     if obs.side_of(s) == side)
+                rows.append(f"<li>{esc(seats)}: {chips} chips together</li>")
+        dummy = ""
+        if n == 2:
+            dummy = (f'<div class="mc-row">{backs_html(obs.dummy_cards_left, owner="dummy")}'
+                     f"</div>")
+        return (f'<div class="mc-zone mc-prize-zone"><div class="mc-zone-title">Chips and '
+                f"tricks (round {obs.round_number}: an odd number of tricks earns a chip, "
+                f'all 5 earn 2)</div><ul class="mc-scores">{"".join(rows)}</ul>{dummy}</div>')
 
     def status(self, state: State, seat_names: Sequence[str]) -> str:
         scores = ", ".join(f"{seat_name(seat_names, s)}: {v}" for s, v in enumerate(state.scores))

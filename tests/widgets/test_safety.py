@@ -316,3 +316,81 @@ def test_new_game_with_no_player_count_says_so_without_python_words():
     assert table.state is before and table.refused
     assert table.message == ("Cannot start that game: choose the number of players from "
                              "the list")
+
+
+# --- the guided trick lessons (widgets/lesson.py GuidedHand) ---------------------------------
+def _guided(game: str, players: int, seed: int, **settings):
+    from mathcards.games.moons_and_planets import MoonsAndPlanets
+    from mathcards.games.shoot_the_moon import ShootTheMoon
+    from mathcards.widgets.lesson import GuidedHand
+
+    cls = {"shoot_the_moon": ShootTheMoon, "moons_and_planets": MoonsAndPlanets}[game]
+    return GuidedHand(cls(num_players=players, **settings), seed=seed)
+
+
+def _click_in_guided_hand(hand, rng: random.Random) -> None:
+    """What a student could click: the next hand, a playable card, or a move button."""
+    if hand.paused:
+        hand.continue_button.click()
+        return
+    cards = [cb for cb in hand.card_pool if not cb.button.disabled]
+    moves = hand.move_buttons()
+    options = [cb.button for cb in cards] + moves
+    assert options, f"nothing to click at move {len(hand.state.history)}"
+    rng.choice(options).click()
+
+
+@pytest.mark.parametrize(("game", "players", "seed", "settings"), [
+    ("shoot_the_moon", 3, 7, {}),  # the lessons' deals
+    ("shoot_the_moon", 4, 11, {"partnerships": True}),
+    ("shoot_the_moon", 2, 4, {}),  # with the dummy's face-down pile
+    ("moons_and_planets", 3, 3, {}),
+    ("moons_and_planets", 2, 21, {}),
+])
+def test_a_guided_hand_never_puts_a_bots_card_or_a_face_down_prize_in_a_synced_field(
+        game, players, seed, settings):
+    """The whole synced tree of a guided hand (hand, trick, prizes, guide, move buttons,
+    layouts and styles) after every click: no bot's card, no face-down prize, no dummy
+    card, unless it was face up on the table before."""
+    from tests.widgets.test_guided_table import assert_no_hidden_card, hidden_cards, public_cards
+
+    hand = _guided(game, players, seed, **settings)
+    rng = random.Random(seed)
+    known: set[Card] = set()
+    checked = 0
+    for _ in range(250):
+        if hand.state.is_over:
+            break
+        known |= public_cards(hand)
+        assert_no_hidden_card(hand, known)
+        checked += bool(hidden_cards(hand) - known)
+        _click_in_guided_hand(hand, rng)
+    assert checked > 10  # the check ran while bots held cards
+
+
+def test_forged_clicks_in_a_guided_hand_are_refused_and_change_nothing():
+    """A visitor's page can click a disabled card, a card button no longer in the hand, or a
+    move button from an earlier screen: each is checked against the legal moves now."""
+    hand = _guided("moons_and_planets", 3, 3)
+    stale_moves = hand.move_buttons()  # "done", then planets to declare
+    assert len(stale_moves) > 1
+    disabled = [cb for cb in hand.card_pool if cb.button.disabled]
+    state = hand.state
+    disabled[0].button.click()  # a card while cards are to be put down: not a trick card
+    assert hand.state is state and "⚠" in hand.warning.value
+    hand.done_button().click()
+    after_done = hand.state
+    assert after_done is not state
+    for button in stale_moves[1:3]:  # closed buttons of a screen gone: refused or ignored
+        button.click()
+        assert hand.state is after_done
+    for _ in range(20):  # on to a trick: turn a prize (or put nothing down) until cards play
+        if any(not cb.button.disabled for cb in hand.card_pool):
+            break
+        hand.move_buttons()[0].click()
+    played = next(cb for cb in hand.card_pool if not cb.button.disabled)
+    card = played.card
+    played.button.click()
+    before = hand.state
+    played.button.click()  # the same card again: it is gone from the hand, nothing happens
+    assert hand.state is before and card not in hand.hand()
