@@ -63,6 +63,9 @@ class GameTable(W.VBox):
         self.who = who  # "Playing as ana" (plain text; the save slot's owner)
         self._renders = 0  # counts redraws: the page's tests wait on it (data-render)
         self._ready = False
+        self._focus_armed = False  # no focus moved while the table is being built
+        self._had_controls = False  # the last redraw offered this screen something to press
+        self._typed_last = False  # the last move was typed: the move box keeps the focus
         self._build_widgets()
         self.add_class("mathcards")
         self.ctl = TableController(view, game, seats=seats, seed=seed, bot_delay=bot_delay,
@@ -72,6 +75,7 @@ class GameTable(W.VBox):
         self._ready = True
         self._setup_pickers(self.ctl.state.game)
         self._refresh()
+        self._focus_armed = True
 
     # ------------------------------------------------------------------ the controller's
     # (read-only views of what the controller holds: tests and pages read them here)
@@ -178,8 +182,8 @@ class GameTable(W.VBox):
         self.w_resume.add_class("mc-choice")
         self.w_resume.add_class("mc-resume")
         self.w_discard.add_class("mc-choice")
-        self.w_resume.on_click(lambda _b: self.ctl.accept_offer())
-        self.w_discard.on_click(lambda _b: self.ctl.decline_offer())
+        self.w_resume.on_click(lambda _b: self._focus_next(self.ctl.accept_offer))
+        self.w_discard.on_click(lambda _b: self._focus_next(self.ctl.decline_offer))
         self.w_resume_box = self._box(W.HBox, [self.w_resume, self.w_discard])
         self.w_resume_box.add_class("mc-hide")
 
@@ -209,7 +213,7 @@ class GameTable(W.VBox):
         self.w_ready = self._button(description="I'm ready", button_style="primary",
                                 tooltip="show my hand (the others look away)")
         self.w_ready.add_class("mc-choice")
-        self.w_ready.on_click(lambda _b: self.ctl.ready())
+        self.w_ready.on_click(lambda _b: self._focus_next(self.ctl.ready))
         self.w_ready_box = self._box(W.HBox, [self.w_ready_text, self.w_ready])
         self.w_ready_box.add_class("mc-hide")
         self.w_hand_title = self._html("")
@@ -324,11 +328,11 @@ class GameTable(W.VBox):
                 picker.add_class("mc-hide")
 
     def _on_new_game(self) -> None:
-        self.ctl.new_game_from_setup(self.w_players.value,
-                                     [p.value for p in self.w_seat_pickers])
+        self._focus_next(self.ctl.new_game_from_setup, self.w_players.value,
+                         [p.value for p in self.w_seat_pickers])
 
     def _on_deal_code(self, code: str) -> None:
-        self.ctl.deal(code, [p.value for p in self.w_seat_pickers])
+        self._focus_next(self.ctl.deal, code, [p.value for p in self.w_seat_pickers])
 
     def _on_card_click(self, button: CardButton) -> None:
         with self.ctl.lock:
@@ -337,7 +341,10 @@ class GameTable(W.VBox):
                 return  # a click made on a card no longer in the hand: it names nothing now
             if button.key in self.ctl.picked:
                 return  # a second click on the card just chosen
-            self.ctl.attempt(self.ctl.click_card, button.key)
+            if self.ctl.selecting:  # a card put in or out of a stack: the focus stays on it
+                self.ctl.attempt(self.ctl.click_card, button.key)
+            else:
+                self._focus_next(self.ctl.attempt, self.ctl.click_card, button.key)
 
     def _on_choice_key(self, key: str, button: W.Button) -> None:
         with self.ctl.lock:
@@ -345,7 +352,7 @@ class GameTable(W.VBox):
                 return  # made on a choice the table no longer offers (a double click)
             if button.disabled and not key.startswith("off:"):
                 return
-            self.ctl.attempt(self.ctl.click_choice, key)
+            self._focus_next(self.ctl.attempt, self.ctl.click_choice, key)
 
     def _on_move_text(self, change: dict[str, Any]) -> None:
         if change.get("new"):
@@ -353,7 +360,44 @@ class GameTable(W.VBox):
 
     def _on_typed(self, text: Any) -> None:
         if self.ctl.attempt(self.ctl.type_move, text):
+            self._typed_last = True  # the visitor types: no redraw takes the focus away
             self.w_move.value = ""
+
+    # ------------------------------------------------------------------ keyboard focus
+    def _focus_next(self, action: Any = None, *args: Any) -> None:
+        """Put the keyboard focus where this screen's player goes next.
+
+        With ``action`` (this screen's own click): run it, then focus the first choice
+        while a card is picked and choices are shown (Suns to Moons' signs), else the first
+        enabled card of the hand, else the first primary choice (End turn, Next round...).
+        A redraw (no ``action``) moves the focus only when this screen gets controls it did
+        not have (its turn after the bots'), never after a typed move: the box keeps it.
+        A redraw sends its updates first, so the focused button is already enabled.
+        """
+        if action is not None:
+            self._focus_armed = False  # the redraws of the action itself move nothing
+            try:
+                if action(*args) is False:  # refused: the focus stays on what was pressed
+                    return
+            finally:
+                self._focus_armed = True
+            self._typed_last = False
+        cards = [cb.button for cb in self.card_pool if not cb.button.disabled]
+        choices = [b for b in self.choice_pool if not b.disabled]
+        fresh = bool(cards or choices) and not self._had_controls
+        self._had_controls = bool(cards or choices)
+        if action is None and (not fresh or self._typed_last or not self._focus_armed):
+            return
+        primary = [b for b in choices if "mc-primary" in b._dom_classes]
+        targets: list[W.DOMWidget] = (
+            [self.w_ready] if self.ctl.waiting_for_ready is not None
+            else [self.w_resume] if self.ctl.saved_offer is not None
+            else choices if self.ctl.picked
+            else cards + primary + choices)
+        if not targets and self.ctl.state.is_over and not self.ctl.room_code:
+            targets = [self.w_new]
+        if targets:
+            targets[0].focus()
 
     # ------------------------------------------------------------------ drawing
     def _render_status(self) -> None:
@@ -431,6 +475,7 @@ class GameTable(W.VBox):
             self._render_choices()
             self._render_explainer()
             self._mark_sync()
+        self._focus_next()
 
     def _render_moment(self) -> None:
         """The turn banner, the moment (a round or game won), the latest move, the length."""
