@@ -177,15 +177,12 @@ exercises:
 
 
 def test_a_costly_template_is_refused_on_the_page_quickly():
-    """The practice page spends a bounded amount of work on a variant, then says so."""
-    import time
-
+    """The practice page spends a bounded amount of work on a variant (the solver's
+    MAX_WORK positions, not a clock), then says so."""
     from tests.exercises.test_validator import COSTLY
 
     exercise_set = load_set_text(COSTLY, name="costly", check=False)
-    start = time.monotonic()
     view = exercise_set.show("ana", store=False)
-    assert time.monotonic() - start < 5
     prompt = view.w_prompt.value
     assert "cannot be shown: finding a variant takes too much work" in prompt
     assert "lower most_plays" in prompt and view.w_answer.children == ()
