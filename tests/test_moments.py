@@ -321,3 +321,17 @@ def test_a_fresh_table_offers_the_full_game_until_someone_moves():
     code = ctl.deal_code
     ctl.deal(code, ctl.seats)
     assert ctl.length_choice() is None  # a deal code keeps its own settings
+
+
+def test_shoot_the_moon_hands_wait_for_next_round_too():
+    pending: list = []
+    game = make_game("shoot_the_moon", num_players=3)  # first to 7: several hands
+    ctl = TableController(_view("shoot_the_moon"), game, seats=("human", "strong", "strong"),
+                          bot_delay=0.5, save=False, bot_seed=3, pause_after_round=True,
+                          schedule=lambda d, fn: pending.append(fn))
+    titles = []
+    for _ in _play_rounds(ctl, pending, random.Random(3)):
+        titles.append(ctl.moment.title)
+        assert not ctl.busy and [c.key for c in ctl.offered_choices()] == [NEXT_ROUND]
+    assert titles and titles[0] == "Round 1 scored"
+    assert ctl.state.is_over and ctl.moment.kind == "game"

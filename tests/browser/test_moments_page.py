@@ -94,3 +94,21 @@ def test_a_round_won_is_a_moment_with_its_sum_and_next_round_on_the_first_screen
     wait_settled(page, rendered)
     assert not page.locator(MOMENT).count()
     assert not [e for e in page.console_errors if "favicon" not in e], page.console_errors
+
+
+def test_a_fresh_page_starts_with_the_short_game_and_offers_the_full_one(voila_server, page):
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_table(page, voila_server.page("play_suns_to_moons.ipynb")
+               + "?delay=0.05&student=fresh_length")
+    wait_settled(page)
+    length = page.locator(".mc-length")
+    assert length.inner_text().startswith("Short game: first to 3")
+    button = length.locator("button")
+    assert button.inner_text().strip() == "Play a full game instead (first to 10)"
+    assert button.evaluate("e => e.scrollWidth <= e.clientWidth")  # its label is not cut off
+    rendered = render_number(page)
+    button.click()
+    wait_settled(page, rendered)
+    assert page.locator(".mc-length").inner_text().startswith("Full game: first to 10")
+    assert page.locator(".mc-turn").first.inner_text() in ("Your turn",
+                                                            "Player 2 (bot) is playing…")
