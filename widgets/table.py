@@ -63,7 +63,7 @@ class GameTable(W.VBox):
         self.who = who  # "Playing as ana" (plain text; the save slot's owner)
         self._renders = 0  # counts redraws: the page's tests wait on it (data-render)
         self._ready = False
-        self._focus_armed = False  # no focus moved while the table is being built
+        self._focus_armed = False  # redraws move no focus before this screen's first action
         self._had_controls = False  # the last redraw offered this screen something to press
         self._typed_last = False  # the last move was typed: the move box keeps the focus
         self._build_widgets()
@@ -75,7 +75,6 @@ class GameTable(W.VBox):
         self._ready = True
         self._setup_pickers(self.ctl.state.game)
         self._refresh()
-        self._focus_armed = True
 
     # ------------------------------------------------------------------ the controller's
     # (read-only views of what the controller holds: tests and pages read them here)
@@ -371,7 +370,9 @@ class GameTable(W.VBox):
         while a card is picked and choices are shown (Suns to Moons' signs), else the first
         enabled card of the hand, else the first primary choice (End turn, Next round...).
         A redraw (no ``action``) moves the focus only when this screen gets controls it did
-        not have (its turn after the bots'), never after a typed move: the box keeps it.
+        not have (its turn after the bots'), and only once its player has pressed something
+        here (a page that just opened never jumps to its table), never after a typed move:
+        the box keeps it.
         A redraw sends its updates first, so the focused button is already enabled.
         """
         if action is not None:

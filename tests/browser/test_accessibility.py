@@ -7,6 +7,7 @@ by ``make node_modules``) is injected with Playwright and run on the whole page,
 and no violation of impact "serious" or "critical" may remain. A violation is
 fixed in our widgets' HTML/CSS or the page template (lessons/share/jupyter), never
 by turning its rule off; ``EXCLUDED`` lists the only markup left out, each with why.
+Then the page is walked with Tab: whatever the keyboard reaches shows a focus ring.
 """
 
 from __future__ import annotations
@@ -62,6 +63,37 @@ RUN_AXE = """async (exclude) => {
 }"""
 
 
+FOCUS_RING = """() => {
+    const e = document.activeElement;
+    if (!e || e === document.body || e.id === 'mc-walk-start') return null;
+    const s = getComputedStyle(e), again = e.dataset.mcWalked === '1';
+    e.dataset.mcWalked = '1';
+    return {again, name: (e.innerText || e.getAttribute('aria-label')
+            || e.getAttribute('title') || e.tagName).trim().slice(0, 60),
+            ring: s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2};
+}"""
+
+
+def focus_walk(page, limit: int = 80) -> tuple[list[str], list[str]]:
+    """Tab through the page from its top: (what was reached, what showed no focus ring)."""
+    # start from the top of the page (a mark that Tab itself never stops on)
+    page.evaluate("""() => { const top = document.createElement('div');
+        top.id = 'mc-walk-start'; top.tabIndex = -1; document.body.prepend(top);
+        top.focus(); }""")
+    reached: list[str] = []
+    no_ring: list[str] = []
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        focus = page.evaluate(FOCUS_RING)
+        if focus is None or focus["again"]:
+            break  # back at the top: every control was reached once
+        reached.append(focus["name"])
+        if not focus["ring"]:
+            no_ring.append(focus["name"])
+    page.evaluate("() => document.querySelector('#mc-walk-start').remove()")
+    return reached, no_ring
+
+
 def audit(page) -> list[dict]:
     """axe-core's serious and critical violations on the page as it is now."""
     page.add_script_tag(path=str(AXE))
@@ -109,3 +141,7 @@ def test_no_serious_or_critical_axe_violation(voila_server, page, page_name):
         assert "button-name" in {v["id"] for v in audit(page)}
         page.evaluate("() => document.querySelector('#mc-unnamed').remove()")
     assert not violations, report(page_name, violations)
+    # every control the keyboard reaches shows a focus ring (CSS :focus-visible)
+    reached, no_ring = focus_walk(page)
+    assert reached, f"{page_name}: Tab reached nothing"
+    assert not no_ring, f"{page_name}: no visible focus outline on {no_ring}"

@@ -67,6 +67,13 @@ def test_the_turn_coming_back_after_the_bots_focuses_the_hand(focused):
     assert focused[-1] is enabled_cards(table)[0].button
 
 
+def test_a_bot_playing_first_takes_no_focus_before_the_player_pressed_anything(focused):
+    table = suns_to_moons_table(seats=["strong", "human"], seed=4, bot_delay=0.05, save=False)
+    wait_for_bots(table)
+    wait_until(lambda: table.ctl.acting_human() and enabled_cards(table))
+    assert focused == []  # the page (a lesson, say) keeps its place until the player acts
+
+
 def test_a_typed_move_keeps_the_focus_in_the_move_box(focused):
     table = suns_to_moons_table(seed=4, bot_delay=0.05, save=False)
     play = next(a for a in table.state.legal_actions()
