@@ -51,10 +51,12 @@ def trick_html(cards: Sequence[Card], players: Sequence[int], names: Sequence[st
         for i, (card, seat) in enumerate(zip(cards, players, strict=False)))
     if waiting:
         waiting = waiting[0].upper() + waiting[1:]
-        items += f'<span class="mc-played mc-waiting">{esc(waiting)}</span>'
+        items += f'<span class="mc-played mc-waiting" role="listitem">{esc(waiting)}</span>'
+    # a list only when it holds items (ARIA: a list's children are list items), else a group
     body = items or '<em>no card played yet</em>'
+    role = ' role="list"' if items else ' role="group"'
     return (f'<div class="mc-zone mc-trick-zone"><div class="mc-zone-title">{esc(title)}</div>'
-            f'<div class="mc-trick" role="list" aria-label="{esc(title)}, in play order">'
+            f'<div class="mc-trick"{role} aria-label="{esc(title)}, in play order">'
             f'{body}</div></div>')
 
 
@@ -71,8 +73,9 @@ def prize_row_html(prizes: Sequence[Card | None], *, title: str = "Prizes",
         items.append(f'<span class="mc-played mc-prize" role="listitem">{face}'
                      f'<span class="mc-played-by">{esc(label)}</span>{note}</span>')
     body = "".join(items) or "<em>none: they are dealt before the next trick</em>"
+    role = ' role="list"' if items else ' role="group"'  # a list's children are list items
     return (f'<div class="mc-zone mc-prize-zone"><div class="mc-zone-title">{esc(title)}</div>'
-            f'<div class="mc-trick" role="list" aria-label="{esc(title)}">{body}</div></div>')
+            f'<div class="mc-trick"{role} aria-label="{esc(title)}">{body}</div></div>')
 
 
 class TrickView(GameView):

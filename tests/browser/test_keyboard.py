@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from mathcards.games.registry import make_game
 from mathcards.saves import deal_code
@@ -87,8 +88,15 @@ def test_a_whole_short_game_by_keys_at_most_two_presses_a_move(voila_server, pag
             hand_playable = page.locator(".mc-hand .mc-cardbtn:enabled").count() > 0
             assert focus["card"] or (not hand_playable and focus["primary"]) or focus["text"] in (
                 "End turn (no second card)", "Pass"), f"after a move the focus is on {focus}"
-        else:  # a card was just picked: its first sign is focused
-            assert "→" in focus["text"], f"after picking a card the focus is on {focus}"
+        else:  # a card was just picked: its first sign is focused (the table sends the
+            # focus after the redraw's marker: wait for it to arrive, not for a clock)
+            try:
+                page.wait_for_function(
+                    f"() => ({FOCUSED})()?.text.includes('→')", timeout=10_000)
+            except PlaywrightTimeout:
+                pass  # the assertion below says where the focus is instead
+            focus = page.evaluate(FOCUSED)
+            assert focus and "→" in focus["text"], f"after picking a card the focus is on {focus}"
         mine = move_count(page)
         press(page, "Enter")
         presses += 1
