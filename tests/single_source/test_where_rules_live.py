@@ -46,3 +46,39 @@ def test_sums_typed_moves_are_read_in_sums_notation():
     assert su.parse_move is notation.parse_move is table.parse_move
     game = su.Sums(num_players=2).new_game(3)
     assert notation.parse_move(game, "draw 1") == su.Draw(0)
+
+
+# --- Suns to Moons ----------------------------------------------------------------------
+def test_the_joker_and_counting_a_deck_live_in_suns_to_moons_rules():
+    """The seed's third example, by its text (ruling 5)."""
+    from mathcards.explain import suns_to_moons as explain
+    from mathcards.games import suns_to_moons as stm
+    from mathcards.games.suns_to_moons import rules
+    from mathcards.widgets import suns_to_moons as table
+
+    assert rules.count_deck([5, 13, None, -9]).running == (5, 18, 5, -4)
+    assert rules.after_joker((5, 13)) == (5,)
+    assert stm.count_deck is rules.count_deck is explain.count_deck is table.count_deck
+    assert stm.after_joker is rules.after_joker
+
+
+def test_the_bound_lives_in_rules_and_the_turn_options_in_turns():
+    """The seed: deck 1 and nothing but Kings: −12 or +14 (no option stays within ±10)."""
+    from mathcards.explain import steps
+    from mathcards.games import suns_to_moons as stm
+    from mathcards.games.suns_to_moons import rules, state, turns
+
+    assert rules.BOUND == 10 and rules.within_bound(-10) and not rules.within_bound(11)
+    assert stm.within_bound is rules.within_bound is steps.within_bound
+    assert sorted({t.value_after for t in turns.legal_turns(["KS", "KH"], [1])}) == [-12, 14]
+    assert stm.legal_turns is turns.legal_turns is state.legal_turns
+
+
+def test_suns_to_moons_typed_moves_are_read_in_notation():
+    from mathcards.exercises import fields
+    from mathcards.games import suns_to_moons as stm
+    from mathcards.games.suns_to_moons import notation
+    from mathcards.widgets import suns_to_moons as table
+
+    assert stm.parse_move is notation.parse_move is fields.parse_move is table.parse_move
+    assert notation.move_text(notation.parse_move(None, "AH +14")) == "+AH=14"
