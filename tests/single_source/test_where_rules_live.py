@@ -82,3 +82,18 @@ def test_suns_to_moons_typed_moves_are_read_in_notation():
 
     assert stm.parse_move is notation.parse_move is fields.parse_move is table.parse_move
     assert notation.move_text(notation.parse_move(None, "AH +14")) == "+AH=14"
+
+
+# --- exercise kinds: one module per game ------------------------------------------------
+def test_each_kind_lives_in_its_games_module_and_the_registry_lists_them():
+    from mathcards.exercises import kinds
+    from mathcards.exercises.kinds import registry
+
+    assert kinds.KINDS is registry.KINDS
+    for name, kind in kinds.KINDS.items():
+        assert type(kind).__module__ == f"mathcards.exercises.kinds.{kind.game}", name
+    # the Suns to Moons kinds print numbers with the engine's own minus sign
+    from mathcards.exercises.kinds import suns_to_moons as stm_kinds
+    from mathcards.games.suns_to_moons import rules
+
+    assert stm_kinds.number is rules.number and stm_kinds.signed is rules.signed
