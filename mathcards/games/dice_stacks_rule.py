@@ -100,26 +100,27 @@ def counts(cards: Iterable[Card]) -> list[int]:
     return out
 
 
-def counts_points(counts: Sequence[int], dice: tuple[int, int]) -> int:
-    """Points of the cards with these rank counts: 0, 1, or 2 (special)."""
-    kings = counts[12]
-    total = 0
-    n = 0
-    top = 0
+def counts_make(counts: Sequence[int], target: int) -> bool:
+    """Whether cards with these rank counts make ``target`` (by adding or subtracting,
+    then their Kings); Kings alone make nothing."""
+    total = n = top = 0
     for i in range(12):
         c = counts[i]
         if c:
             total += c * (i + 1)
             n += c
             top = i + 1
-    if n == 0:
-        return 0
+    return n > 0 and is_stack_value(total, top, n, counts[12], target)
+
+
+def counts_points(counts: Sequence[int], dice: tuple[int, int]) -> int:
+    """Points of the cards with these rank counts: 0, 1, or 2 (special)."""
     d1, d2 = dice
-    if n == 2 and kings == 0 and counts[d1 - 1] and counts[d2 - 1] and (
+    if counts[12] == 0 and counts[d1 - 1] and counts[d2 - 1] and sum(counts) == 2 and (
         d1 != d2 or counts[d1 - 1] == 2
     ):
         return 2
-    return 1 if is_stack_value(total, top, n, kings, d1 + d2) else 0
+    return 1 if counts_make(counts, d1 + d2) else 0
 
 
 # --- a stack's shape: its operations in order ----------------------------------
