@@ -87,12 +87,7 @@ def why_not(state: Any, action: Any) -> Refusal:
     """Why the rules refuse ``action`` here: the engine's reason, with the arithmetic."""
     if state.is_legal(action):
         raise ExplainError(f"{action} is allowed here: there is nothing to refuse")
-    if state.is_over:
-        reason = "the game is over"
-    elif not isinstance(action, state.game.action_types):
-        reason = f"it is not a {state.game.title} move"
-    else:
-        reason = state.why_illegal(action)
+    reason = state.reason_refused(action)
     module = _module(state)
     if module is not None and hasattr(module, "why_not"):
         refusal: Refusal = module.why_not(state, action, reason)

@@ -24,17 +24,8 @@ from mathcards.cards import Card, as_card, parse_cards
 from mathcards.errors import MathCardsError
 from mathcards.explain.errors import ExplainError, NotAStackError
 from mathcards.explain.steps import Fact, Hint, Refusal, StackExpression, Step
-from mathcards.explain.terms import MINUS, Half, Neg, Node, Num, Product, Sum, text_of
 from mathcards.games.base import seat_name
-from mathcards.games.dice_stacks_rule import (
-    KING,
-    NotAStack,
-    StackShape,
-    check_dice,
-    halvings,
-    shape_of,
-)
-from mathcards.games.dice_stacks_rule import why_not as _analysis
+from mathcards.games.dice_stacks_rule import StackShape, check_dice, not_a_stack, shape_of
 
 
 def _cards(cards: Iterable[Card | str] | str) -> tuple[Card, ...]:
@@ -52,11 +43,6 @@ def _dice(dice: Sequence[int]) -> tuple[int, int]:
         ) from None
 
 
-def _refuse(cards: Sequence[Card], target: int, reason: str) -> NotAStackError:
-    shown = " ".join(c.symbol for c in cards)
-    return NotAStackError(f"{shown} is not a stack of {target}: {reason}", reason)
-
-
 def step_of(shape: StackShape, dice: tuple[int, int], player: int | None = None) -> StackExpression:
     """The step of a stack's shape (the engine's derivation)."""
     return StackExpression(
@@ -71,84 +57,19 @@ def analyse_stack(
 ) -> StackExpression:
     """The stack these cards make for the dice, or ``NotAStackError`` saying why not.
 
-    ``ordered=True`` reads the cards as a proposal in the order given, so a
-    King placed before a number card is refused ("the King must come last").
+    The reason is the rule's one wording (``not_a_stack``). ``ordered=True``
+    reads the cards as a proposal in the order given, so a King placed before
+    a number card is refused ("the King must come last").
     """
     cards = _cards(cards)
-    d1, d2 = _dice(dice)
-    target = d1 + d2
-    if not cards:
-        raise _refuse(cards, target, "a stack needs at least one card")
-    for card in cards:
-        if not card.is_standard:
-            raise NotAStackError(
-                f"{card.symbol} is not a Dice Stacks card: the game uses A-Q and Kings, "
-                "no Jokers",
-                f"{card.symbol} is not a Dice Stacks card",
-            )
-    numbers = [c for c in cards if c.rank != KING]
-    kings = len(cards) - len(numbers)
-    if not numbers:
-        raise _refuse(
-            cards, target, "Kings alone are not a stack: a King doubles or halves other cards"
-        )
-    if ordered and kings:
-        first_king = next(i for i, c in enumerate(cards) if c.rank == KING)
-        if any(c.rank != KING for c in cards[first_king:]):
-            raise _refuse(
-                cards, target,
-                "the King must come last: Kings double or halve only after all the other "
-                "cards are added or subtracted",
-            )
-    shape = shape_of(cards, (d1, d2))
-    if shape is not None:
-        return step_of(shape, (d1, d2))
-    raise _refuse(cards, target, _words(_analysis([c.rank for c in numbers], kings, target)))
-
-
-def _base_node(values: Sequence[int], subtracts: bool) -> Node:
-    if subtracts:
-        return Sum((Num(values[0]), *(Neg(Num(v)) for v in values[1:])))
-    return Sum(tuple(Num(v) for v in values))
-
-
-def _with_kings(base: Node, kings: int, halves: bool) -> Node:
-    if not kings:
-        return base
-    return Product((base, *([Half() if halves else Num(2)] * kings)))
-
-
-def _words(why: NotAStack) -> str:
-    """The rule's analysis of cards that are not a stack, in words."""
-    if why.mixed:
-        plus, minus = why.mixed
-        shown = " + ".join(str(v) for v in plus) + "".join(f" {MINUS} {v}" for v in minus)
-        return f"{shown} mixes adding and subtracting"
-    kings, target = why.kings, why.target
-    if why.kings_split:
-        doubles, halves = why.kings_split
-        return (
-            "Kings in one stack must all double or all halve: "
-            f"{doubles} doubling and {halves} halving would make {target}"
-        )
-    made = []
-    for attempt in why.attempts:
-        node = _base_node(attempt.values, attempt.subtracts)
-        base = attempt.base
-        if not kings:
-            made.append(f"{text_of(node)} = {_num(base)}")
-            continue
-        made.append(f"{text_of(_with_kings(node, kings, False))} = {_num(base * 2**kings)}")
-        halved, odd, _ = halvings(base, kings)
-        if halved is None:
-            made.append(f"{_num(odd)} ÷ 2 is not a whole number")
-        else:
-            made.append(f"{text_of(_with_kings(node, kings, True))} = {_num(halved)}")
-    return "; ".join(made) + f"; none makes {target}"
-
-
-def _num(v: int | None) -> str:
-    return f"{MINUS}{-v}" if v is not None and v < 0 else str(v)
+    rolled = _dice(dice)
+    reason = not_a_stack(cards, rolled, ordered=ordered)
+    if reason is not None:
+        shown = " ".join(c.symbol for c in cards)
+        raise NotAStackError(f"{shown} is not a stack of {sum(rolled)}: {reason}", reason)
+    shape = shape_of(cards, rolled)
+    assert shape is not None  # not_a_stack found these cards a stack
+    return step_of(shape, rolled)
 
 
 def stack_steps(
@@ -230,14 +151,9 @@ def hint(state: Any, level: int = 1) -> Hint:
 
 
 def why_not(state: Any, action: Any, reason: str) -> Refusal:
-    """A refused stack with the arithmetic of why it is not one."""
+    """A refused stack, with why its cards are not a stack when the reason does not say."""
     cards = getattr(action, "cards", None)
     dice = state.dice if state.current_player is not None else None
-    detail: tuple[Step, ...] = ()
-    if cards and dice:
-        try:
-            analyse_stack(cards, dice, ordered=True)
-        except NotAStackError as exc:
-            if exc.reason not in reason:
-                detail = (Fact(sentence=exc.reason),)
+    problem = not_a_stack(cards, dice) if cards and dice else None
+    detail = (Fact(sentence=problem),) if problem and problem not in reason else ()
     return Refusal(action=str(action), reason=reason, detail=detail)

@@ -318,16 +318,24 @@ class State(Generic[GameT]):
         except TypeError:  # unhashable junk from outside
             return False
 
+    def reason_refused(self, action: Any) -> str:
+        """Why ``action``, not legal now, is refused: the game is over, it is not a move of
+        this game, or the rule (``why_illegal``). The one wording of every refusal."""
+        if self.is_over:
+            return "the game is over"
+        if not isinstance(action, self.game.action_types):
+            return f"it is not a {self.game.title} move"
+        return self.why_illegal(action)
+
+    def check_legal(self, action: Any) -> None:
+        """Raise ``IllegalActionError`` with ``reason_refused`` unless ``action`` is legal now."""
+        if not self.is_legal(action):
+            reason = self.reason_refused(action)
+            raise IllegalActionError(f"{describe_action(action)} is not allowed: {reason}", reason)
+
     def apply(self, action: Any) -> State:
         """The state after ``action``; raises IllegalActionError (state unchanged)."""
-        if not self.is_legal(action):
-            if self.is_over:
-                reason = "the game is over"
-            elif not isinstance(action, self.game.action_types):
-                reason = f"it is not a {self.game.title} move"
-            else:
-                reason = self.why_illegal(action)
-            raise IllegalActionError(f"{describe_action(action)} is not allowed: {reason}", reason)
+        self.check_legal(action)
         changes, events = self._apply(action)
         changes["history"] = self.history.push(action)
         changes["log"] = self.log.push(tuple(events))

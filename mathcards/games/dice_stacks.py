@@ -55,9 +55,8 @@ from mathcards.games.dice_stacks_rule import (
     StackShape,
     check_dice,
     counts_points,
-    halvings,
+    not_a_stack,
     shape_of,
-    why_not,
 )
 from mathcards.games.dice_stacks_rule import counts as _counts
 from mathcards.games.dice_stacks_solver import best_stack_counts, stack_shapes
@@ -177,62 +176,18 @@ def stack_shape(cards: Iterable[Card | str] | str, dice: Sequence[int]) -> Stack
 def stack_problem(cards: Iterable[Card | str] | str, dice: Sequence[int]) -> str | None:
     """Why ``cards`` are not a stack for the dice, in words; None when they are.
 
+    The rule's one wording (``dice_stacks_rule.not_a_stack``), the cards read
+    in stack order as a ``LayStack`` holds them.
+
     >>> stack_problem("10S 5H 4D", (5, 6))
     '10 + 5 − 4 mixes adding and subtracting: a stack only adds or only subtracts'
     >>> stack_problem("KS KH", (3, 4))
     'Kings alone are not a stack: Kings double or halve other cards'
-    >>> stack_problem("6H 2S", (4, 5))
+    >>> stack_problem("2S 6H", (4, 5))
     '6 + 2 = 8 and 6 − 2 = 4, not 9'
     """
     dice = check_dice(dice)
-    cards = _cards(cards)
-    target = sum(dice)
-    if not cards:
-        return "a stack needs at least one card"
-    for card in cards:
-        if not card.is_standard:
-            return f"{card} is not a Dice Stacks card (no Jokers)"
-    if stack_points(cards, dice):
-        return None
-    values = sorted((c.rank for c in cards if c.rank != KING), reverse=True)
-    k = len(cards) - len(values)
-    if not values:
-        return "Kings alone are not a stack: Kings double or halve other cards"
-    why = why_not(values, k, target)
-    if why.kings_split:
-        return "doubling and halving Kings cannot mix in one stack: all double or all halve"
-    if why.mixed:
-        plus, minus = why.mixed
-        text = " + ".join(map(str, plus)) + "".join(f" {MINUS} {v}" for v in minus)
-        text = f"({text})" if k else text
-        return f"{text} mixes adding and subtracting: a stack only adds or only subtracts"
-    exprs = [
-        ((f" {MINUS} " if a.subtracts else " + ").join(map(str, a.values)), a.base)
-        for a in why.attempts
-    ]
-    if k == 0:
-        if len(values) == 1:
-            return f"a lone {values[0]} makes {values[0]}, not {target}"
-        text = " and ".join(f"{expr} = {base}" for expr, base in exprs)
-        return f"{text}, not {target}"
-    parts = []
-    for expr, base in exprs:
-        if base <= 0:
-            parts.append(f"{expr} = {base} leaves nothing to double or halve")
-            continue
-        start = f"{expr} = {base}, " if len(values) > 1 else ""
-        doubled = f"{base}{' × 2' * k} = {base << k}"
-        parts.append(f"{start}{doubled}, {_halving_words(base, k)}")
-    return "; ".join(parts) + f": none makes {target}"
-
-
-def _halving_words(base: int, kings: int) -> str:
-    """``20 ÷ 2 ÷ 2 = 5``, or where halving stops being whole: ``11 ÷ 2 is not a whole number``."""
-    value, odd, step = halvings(base, kings)
-    if odd is not None:
-        done = f"{base}{' ÷ 2' * step} = {odd} and " if step else ""
-        return f"{done}{odd} ÷ 2 is not a whole number"
-    return f"{base}{' ÷ 2' * kings} = {value}"
+    return not_a_stack(sorted(_cards(cards), key=_card_order), dice)
 
 # --- actions -----------------------------------------------------------------
 @dataclass(frozen=True)

@@ -8,9 +8,9 @@ exactly the two dice is special and scores 2 points.
 
 The engine judges and scores stacks here, the solver searches with
 ``counts_points`` and ``king_bases``, and the explainer prints the
-``StackShape`` (a stack's operations in order) and the ``NotAStack``
-analysis (why cards are not a stack) that this module works out; nothing
-else does the arithmetic.
+``StackShape`` (a stack's operations in order); ``not_a_stack`` says why
+cards are not a stack, in the one wording the engine's refusals and the
+explainer's ``NotAStackError`` both use. Nothing else does the arithmetic.
 """
 
 from __future__ import annotations
@@ -100,26 +100,27 @@ def counts(cards: Iterable[Card]) -> list[int]:
     return out
 
 
-def counts_points(counts: Sequence[int], dice: tuple[int, int]) -> int:
-    """Points of the cards with these rank counts: 0, 1, or 2 (special)."""
-    kings = counts[12]
-    total = 0
-    n = 0
-    top = 0
+def counts_make(counts: Sequence[int], target: int) -> bool:
+    """Whether cards with these rank counts make ``target`` (by adding or subtracting,
+    then their Kings); Kings alone make nothing."""
+    total = n = top = 0
     for i in range(12):
         c = counts[i]
         if c:
             total += c * (i + 1)
             n += c
             top = i + 1
-    if n == 0:
-        return 0
+    return n > 0 and is_stack_value(total, top, n, counts[12], target)
+
+
+def counts_points(counts: Sequence[int], dice: tuple[int, int]) -> int:
+    """Points of the cards with these rank counts: 0, 1, or 2 (special)."""
     d1, d2 = dice
-    if n == 2 and kings == 0 and counts[d1 - 1] and counts[d2 - 1] and (
+    if counts[12] == 0 and counts[d1 - 1] and counts[d2 - 1] and sum(counts) == 2 and (
         d1 != d2 or counts[d1 - 1] == 2
     ):
         return 2
-    return 1 if is_stack_value(total, top, n, kings, d1 + d2) else 0
+    return 1 if counts_make(counts, d1 + d2) else 0
 
 
 # --- a stack's shape: its operations in order ----------------------------------
@@ -270,3 +271,74 @@ def why_not(values: Sequence[int], kings: int, target: int) -> NotAStack:
             if split:
                 break
     return NotAStack(vals, kings, target, mixed, split, tuple(attempts))
+
+
+def _num(n: int) -> str:
+    return f"{MINUS}{-n}" if n < 0 else str(n)
+
+
+def _halving_words(base: int, kings: int) -> str:
+    """``20 ÷ 2 ÷ 2 = 5``, or where halving stops being whole: ``11 ÷ 2 is not a whole number``."""
+    value, odd, step = halvings(base, kings)
+    if odd is not None:
+        done = f"{base}{' ÷ 2' * step} = {odd} and " if step else ""
+        return f"{done}{odd} ÷ 2 is not a whole number"
+    return f"{base}{' ÷ 2' * kings} = {value}"
+
+
+def not_a_stack(
+    cards: Sequence[Card], dice: tuple[int, int], *, ordered: bool = False
+) -> str | None:
+    """Why ``cards`` are not a stack for ``dice``, in words; None when they are one.
+
+    The one wording of "why these cards are not a stack": the engine refuses a
+    ``LayStack`` with it and the explainer's ``NotAStackError`` carries it. The
+    cards are read in the order given (the engine gives stack order);
+    ``ordered=True`` also refuses a King placed before a number card.
+
+    >>> from mathcards.cards import parse_cards
+    >>> not_a_stack(parse_cards("10S 5H 4D"), (5, 6))
+    '10 + 5 − 4 mixes adding and subtracting: a stack only adds or only subtracts'
+    >>> not_a_stack(parse_cards("6H 2S"), (4, 5))
+    '6 + 2 = 8 and 6 − 2 = 4, not 9'
+    """
+    target = dice[0] + dice[1]
+    if not cards:
+        return "a stack needs at least one card"
+    for card in cards:
+        if not card.is_standard:
+            return (f"{card.symbol} is not a Dice Stacks card (the game uses A-Q and Kings, "
+                    "no Jokers)")
+    values = [c.rank for c in cards if c.rank != KING]
+    k = len(cards) - len(values)
+    if not values:
+        return "Kings alone are not a stack: Kings double or halve other cards"
+    if ordered and any(c.rank != KING for c in cards[len(values):]):
+        return ("the King must come last: Kings double or halve only after all the other "
+                "cards are added or subtracted")
+    if counts_points(counts(cards), dice):
+        return None
+    why = why_not(values, k, target)
+    if why.kings_split:
+        doubles, halves = why.kings_split
+        return ("Kings in one stack must all double or all halve: "
+                f"{doubles} doubling and {halves} halving would make {target}")
+    if why.mixed:
+        plus, minus = why.mixed
+        text = " + ".join(map(str, plus)) + "".join(f" {MINUS} {v}" for v in minus)
+        text = f"({text})" if k else text
+        return f"{text} mixes adding and subtracting: a stack only adds or only subtracts"
+    exprs = [((f" {MINUS} " if a.subtracts else " + ").join(map(str, a.values)), a.base)
+             for a in why.attempts]
+    if k == 0:
+        if len(values) == 1:
+            return f"a lone {values[0]} makes {values[0]}, not {target}"
+        return " and ".join(f"{expr} = {_num(base)}" for expr, base in exprs) + f", not {target}"
+    parts = []
+    for expr, base in exprs:
+        if base <= 0:
+            parts.append(f"{expr} = {_num(base)} leaves nothing to double or halve")
+            continue
+        start = f"{expr} = {base}, " if len(values) > 1 else ""
+        parts.append(f"{start}{base}{' × 2' * k} = {base << k}, {_halving_words(base, k)}")
+    return "; ".join(parts) + f": none makes {target}"

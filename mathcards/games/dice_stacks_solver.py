@@ -36,6 +36,7 @@ from itertools import product
 from mathcards.games.dice_stacks_rule import (
     KING,
     check_dice,
+    counts_make,
     counts_points,
     is_stack_value,
     king_bases,
@@ -149,20 +150,9 @@ def _is_minimal(shape: tuple[int, ...], target: int) -> bool:
     for sub in _sub_multisets(shape):
         if sub == shape:
             continue
-        if _plain_points(sub, target):
+        if counts_make(sub, target):
             return False
     return True
-
-
-def _plain_points(counts: Sequence[int], target: int) -> bool:
-    total = n = top = 0
-    for i in range(12):
-        c = counts[i]
-        if c:
-            total += c * (i + 1)
-            n += c
-            top = i + 1
-    return n > 0 and is_stack_value(total, top, n, counts[12], target)
 
 
 # --- the exact solver -------------------------------------------------------

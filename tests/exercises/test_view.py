@@ -209,7 +209,8 @@ def _click_and_grade(view, number: int, click) -> bool:
 
 def _answer_choices(view, number: int, kind, pos) -> None:
     """Each button's label is what the student reads; the right one is graded right."""
-    from mathcards.exercises.kinds import _mp, _stm
+    from mathcards.games import moons_and_planets as mp
+    from mathcards.games import shoot_the_moon as stm
 
     buttons = list(view.w_answer.children[0].children)
     labels = [b.description for b in buttons]
@@ -218,12 +219,12 @@ def _answer_choices(view, number: int, kind, pos) -> None:
         truth = kind.truth(pos)
         expected = [truth, not truth]
     elif kind.name == "which_prize":
-        place = _mp().prize_order(pos["trick"]).index(kind.mine(pos)) + 1
+        place = mp.prize_order(pos["trick"]).index(kind.mine(pos)) + 1
         expected = [label.startswith(("1st", "2nd", "3rd", f"{place}th")[min(place, 4) - 1])
                     for label in labels]
     else:  # who_takes_trick: one button per card of the trick, in play order
         assert [label.replace("led ", "") for label in labels] == [c.symbol for c in pos["trick"]]
-        winner = _stm().trick_winner(pos["trick"])
+        winner = stm.trick_winner(pos["trick"])
         expected = [i == winner for i in range(len(buttons))]
     assert expected.count(True) == 1, labels
     for button, right in zip(buttons, expected, strict=True):

@@ -55,9 +55,9 @@ class TestSeedSentences:
         addition and subtraction are used in the same stack"."""
         with pytest.raises(NotAStackError) as info:
             stack_steps("10C 5S 4D", (5, 6))
-        assert info.value.reason == "10 + 5 − 4 mixes adding and subtracting"
-        assert str(info.value) == ("10♣ 5♠ 4♦ is not a stack of 11: 10 + 5 − 4 mixes adding "
-                                   "and subtracting")
+        reason = "10 + 5 − 4 mixes adding and subtracting: a stack only adds or only subtracts"
+        assert info.value.reason == reason
+        assert str(info.value) == f"10♣ 5♠ 4♦ is not a stack of 11: {reason}"
 
     def test_queen_and_five_make_seven(self):
         """Seed: "a queen and a five could make seven by subtraction"."""
@@ -117,7 +117,7 @@ class TestNotAStack:
         ("KS KH", (1, 2), "Kings alone are not a stack"),
         ("", (1, 2), "a stack needs at least one card"),
         ("JK 5S", (2, 3), "JK is not a Dice Stacks card"),
-        ("6S 5H", (4, 4), "6 + 5 = 11; 6 − 5 = 1; none makes 8"),
+        ("6S 5H", (4, 4), "6 + 5 = 11 and 6 − 5 = 1, not 8"),
     ])
     def test_reasons(self, cards, dice, reason):
         with pytest.raises(NotAStackError, match=re.escape(reason)):

@@ -151,7 +151,7 @@ def test_stack_shape_prints_the_explainers_expressions():
         ("6H 2S", (4, 5), "6 + 2 = 8 and 6 − 2 = 4, not 9"),
         ("7H KS", (1, 2), "7 ÷ 2 is not a whole number"),
         ("8H KS 3D", (3, 4), "11 ÷ 2 is not a whole number"),
-        ("6H KS KD", (2, 4), "doubling and halving Kings cannot mix"),
+        ("6H KS KD", (2, 4), "Kings in one stack must all double or all halve"),
         ("7H", (3, 5), "a lone 7 makes 7, not 8"),
         ("", (3, 5), "a stack needs at least one card"),
         ("JK", (3, 5), "not a Dice Stacks card"),

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import dataclasses
 import doctest
+import importlib
 import itertools
+import pkgutil
 import random
 from collections import Counter
 
@@ -741,4 +743,6 @@ def test_every_event_describes_itself_in_one_sentence():
 
 
 def test_doctests():
-    assert doctest.testmod(suns_to_moons).failed == 0
+    results = [doctest.testmod(importlib.import_module(f"{suns_to_moons.__name__}.{m.name}"))
+               for m in pkgutil.iter_modules(suns_to_moons.__path__)]
+    assert sum(r.attempted for r in results) >= 5 and not any(r.failed for r in results)

@@ -72,6 +72,29 @@ DICE = st.tuples(st.integers(1, 6), st.integers(1, 6))
 
 @settings(max_examples=300, deadline=None)
 @given(HANDS, DICE)
+def test_one_wording_of_why_cards_are_not_a_stack(ranks, dice):
+    """The engine's refusal, its ``stack_problem`` and the explainer's ``NotAStackError``
+    all say the rule's ``not_a_stack``: one wording."""
+    cards = [Card("SHDC"[i % 4], r) for i, r in enumerate(ranks)]
+    in_stack_order = ds.LayStack(cards).cards
+    wording = rule.not_a_stack(in_stack_order, dice)
+    assert ds.stack_problem(cards, dice) == wording
+    state = ds.DiceStacks(num_players=2).position(cards, dice)
+    if wording is None:
+        assert state.is_legal(ds.LayStack(cards))
+        return
+    assert state.why_illegal(ds.LayStack(cards)) == wording
+    try:
+        stack_steps(in_stack_order, dice)
+    except NotAStackError as exc:
+        assert exc.reason == wording
+    else:
+        raise AssertionError("the explainer made a stack the rule refuses")
+    assert not hasattr(explain_ds, "_words") and not hasattr(ds, "_halving_words")
+
+
+@settings(max_examples=300, deadline=None)
+@given(HANDS, DICE)
 def test_explainer_and_exercise_agree_with_the_engine_state(ranks, dice):
     """Laying the cards on a real state, the explainer's step and the exercise check
     say what the engine's event says."""

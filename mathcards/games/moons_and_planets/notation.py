@@ -14,8 +14,7 @@ import re
 from typing import Any
 
 from mathcards.cards import Card
-from mathcards.errors import CardParseError, IllegalActionError
-from mathcards.games.base import describe_action
+from mathcards.errors import CardParseError
 from mathcards.games.moons_and_planets.actions import (
     AddToMoon,
     DeclarePlanet,
@@ -83,7 +82,5 @@ def parse_move(state: MoonsAndPlanetsState, text: str) -> Any:
     """The legal move ``text`` names in ``state``: ``CardParseError`` when it names no
     move, ``IllegalActionError`` (with the rule) when the move is not allowed here."""
     action = read_move(text, playing=state.phase == PLAY)
-    if not state.is_legal(action):
-        reason = "the game is over" if state.is_over else state.why_illegal(action)
-        raise IllegalActionError(f"{describe_action(action)} is not allowed: {reason}", reason)
+    state.check_legal(action)
     return action

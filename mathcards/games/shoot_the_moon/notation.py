@@ -6,8 +6,7 @@ engine's legal plays decide whether it may be played here.
 
 from __future__ import annotations
 
-from mathcards.errors import CardParseError, IllegalActionError
-from mathcards.games.base import describe_action
+from mathcards.errors import CardParseError
 from mathcards.games.shoot_the_moon.actions import Play
 from mathcards.games.shoot_the_moon.rules import _check_moon_cards
 from mathcards.games.shoot_the_moon.state import MoonState
@@ -29,7 +28,5 @@ def parse_move(state: MoonState, text: str) -> Play:
     """The legal play ``text`` names in ``state``: ``CardParseError`` when it names no
     card, ``IllegalActionError`` (with the rule) when the card may not be played here."""
     action = read_move(text)
-    if not state.is_legal(action):
-        reason = "the game is over" if state.is_over else state.why_illegal(action)
-        raise IllegalActionError(f"{describe_action(action)} is not allowed: {reason}", reason)
+    state.check_legal(action)
     return action

@@ -1,0 +1,232 @@
+"""Dice Stacks exercises: make the best stacks, and is this a stack?"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from mathcards.cards import Card
+from mathcards.exercises.fields import (
+    FieldError,
+    read_card,
+    read_dice,
+    split_cards,
+)
+from mathcards.exercises.kinds.base import (
+    AnswerError,
+    FieldSpec,
+    Kind,
+    Position,
+    Result,
+    YesNoKind,
+    _cards_field,
+    fact,
+    make_hint,
+)
+from mathcards.games.dice_stacks_rule import not_a_stack
+
+if TYPE_CHECKING:
+    from mathcards.explain.steps import Hint
+
+
+def _cards_words(cards: Iterable[Card]) -> str:
+    return " ".join(c.symbol for c in cards)
+
+
+def _dice_field(value: Any, game: str) -> tuple[Any, Any]:
+    return read_dice(value)
+
+
+def _stack_step(cards: Sequence[Card], dice: tuple[int, int]) -> Any:
+    """The explainer's step for cards laid as a stack (its expression, or why it is not one)."""
+    from mathcards.explain import NotAStackError, stack_steps
+
+    try:
+        return stack_steps(list(cards), dice)  # the rule's shape and points
+    except NotAStackError as exc:
+        return fact(exc.reason)
+
+
+def _not_stack_reason(cards: Sequence[Card], dice: tuple[int, int]) -> str:
+    """Why a refused stack's cards are not a stack (the rule's one wording)."""
+    why = not_a_stack(cards, dice)
+    return f"{_cards_words(cards)} is not a stack of {sum(dice)}" + (f": {why}" if why else "")
+
+
+class MakeStacks(Kind):
+    """Dice Stacks: lay as many points of stacks as the hand allows."""
+
+    name = "make_stacks"
+    game = "dice_stacks"
+    title = "Make stacks"
+    question = "Make stacks of the dice total. The best stacks score the most points."
+    answer_style = "stacks"
+    must_be_solvable = True
+    measure_names = ("best stacks", "best points")
+    fields = (
+        FieldSpec("dice", _dice_field, help="two dice: [3, 5] or random"),
+        FieldSpec("hand", _cards_field(1, 14), help="the cards in hand"),
+    )
+
+    def prompt(self, position: Position) -> str:
+        d1, d2 = position["dice"]
+        return (f"The dice show {d1} and {d2}: make stacks of {d1 + d2}. "
+                "Full marks for the most points these cards can make.")
+
+    def best(self, position: Position) -> tuple[list[tuple[Card, ...]], int]:
+        from mathcards.games import dice_stacks as ds
+        dice = tuple(position["dice"])
+        stacks = [tuple(s) for s in ds.best_stacks(list(position["hand"]), dice)]
+        return stacks, sum(ds.stack_points(list(s), dice) for s in stacks)
+
+    def measures(self, position: Position) -> dict[str, int]:
+        stacks, points = self.best(position)
+        return {"best stacks": len(stacks), "best points": points}
+
+    def problems(self, position: Position) -> list[str]:
+        if not self.best(position)[0]:
+            d1, d2 = position["dice"]
+            return [f"these cards make no stack of {d1 + d2}: add cards or change the dice"]
+        return []
+
+    def read_answer(self, position: Position, answer: Any) -> tuple[tuple[Card, ...], ...]:
+        if isinstance(answer, str):
+            groups = [g for g in answer.split("|") if g.strip()]
+        elif isinstance(answer, (list, tuple)):
+            groups = list(answer)  # each stack: text, or a list or tuple of cards
+        else:
+            raise AnswerError("give stacks like '8C | 6H 2S' or a list of stacks of cards")
+        stacks = []
+        for group in groups:
+            try:
+                cards = tuple(read_card(c, "dice_stacks") for c in split_cards(group))
+            except FieldError as exc:
+                raise AnswerError(str(exc)) from None
+            if cards:
+                stacks.append(cards)
+        return tuple(stacks)
+
+    def answer_text(self, answer: Any) -> str:
+        return " | ".join(" ".join(str(c) for c in s) for s in answer) or "(no stacks)"
+
+    def state(self, position: Position) -> Any:
+        """The position as a real engine state: you to lay stacks with this hand."""
+        from mathcards.games import dice_stacks as ds
+        return ds.DiceStacks(num_players=2).position(position["hand"], position["dice"])
+
+    def check(self, position: Position, answer: Any) -> Result:
+        from mathcards.games import dice_stacks as ds
+        stacks = self.read_answer(position, answer)
+        dice = tuple(position["dice"])
+        _, best = self.best(position)
+        state = self.state(position)
+        steps: list[Any] = []
+        points = 0
+        refused = 0
+        from mathcards.explain.dice_stacks import step_of
+        from mathcards.explain.steps import Refusal
+
+        for stack in stacks:  # each stack laid on the real state, in turn
+            action = ds.LayStack(stack)
+            if not state.is_legal(action):
+                refused += 1
+                need, left = Counter(stack), Counter(state.hands[0])
+                missing = [c for c in need if need[c] > left[c]]
+                reason = (f"{_cards_words(missing)} is not in your hand (or is already in "
+                          "another stack)" if missing else _not_stack_reason(stack, dice))
+                steps.append(Refusal(action=_cards_words(stack), reason=reason))
+                continue
+            state = state.apply(action)
+            laid = next(e for e in state.new_events if isinstance(e, ds.StackLaid))
+            points += laid.points
+            # a legal stack always has the engine's shape; the explainer's own step otherwise
+            steps.append(step_of(laid.shape, laid.dice) if laid.shape is not None
+                         else _stack_step(stack, dice))
+        score = points / best if best else 0.0
+        if refused:
+            score = min(score, (best - 1) / best if best else 0.0)
+        if not refused and points >= best:
+            return Result(True, 1.0, f"Right: {points} point{'s' if points != 1 else ''}, the "
+                          "most these cards can make.", tuple(steps))
+        word = "point" if points == 1 else "points"
+        if not stacks:
+            head = f"Not quite: no stacks yet; these cards can make {best} points."
+        elif refused:
+            head = (f"Not quite: {refused} of your stacks {'is' if refused == 1 else 'are'} "
+                    f"not allowed; the rest score {points} {word} of {best}.")
+        else:
+            head = (f"Partly right: your stacks score {points} {word}; these cards can "
+                    f"make {best}.")
+        return Result(False, score, head, tuple(steps))
+
+    def hint(self, position: Position, level: int) -> Hint:
+        stacks, points = self.best(position)
+        target = sum(position["dice"])
+        made = f"{len(stacks)} stack{'s' if len(stacks) != 1 else ''} of {target}"
+        if points != len(stacks):
+            made += f" ({points} points)"
+        if level <= 1:
+            return make_hint(1, f"these cards make {made}")
+        first = stacks[0]
+        sentence = f"these cards make {made}; here is one: {' and '.join(c.symbol for c in first)}"
+        if level == 2:
+            return make_hint(2, sentence)
+        return make_hint(3, sentence, [_stack_step(first, tuple(position["dice"]))])
+
+    def solution(self, position: Position) -> Result:
+        stacks, points = self.best(position)
+        dice = tuple(position["dice"])
+        steps = [_stack_step(s, dice) for s in stacks]
+        return Result(True, 1.0, f"The best stacks score {points} points:", tuple(steps))
+
+
+class IsStack(YesNoKind):
+    """Dice Stacks: do these cards make a stack of the dice total?"""
+
+    name = "is_stack"
+    game = "dice_stacks"
+    title = "Is this a stack?"
+    question = "Is this a stack?"
+    measure_names = ("answer", "points")
+    fields = (
+        FieldSpec("dice", _dice_field, help="two dice: [3, 5] or random"),
+        FieldSpec("cards", _cards_field(1, 8), help="the cards of the stack, Kings last"),
+    )
+
+    def prompt(self, position: Position) -> str:
+        d1, d2 = position["dice"]
+        return f"The dice show {d1} and {d2}. Do these cards make a stack of {d1 + d2}?"
+
+    def truth(self, position: Position) -> bool:
+        from mathcards.games import dice_stacks as ds
+        return ds.stack_points(list(position["cards"]), tuple(position["dice"])) > 0
+
+    def measures(self, position: Position) -> dict[str, int]:
+        from mathcards.games import dice_stacks as ds
+        points = ds.stack_points(list(position["cards"]), tuple(position["dice"]))
+        return {"answer": int(points > 0), "points": points}
+
+    def reason(self, position: Position) -> list[Any]:
+        return [_stack_step(position["cards"], tuple(position["dice"]))]
+
+    def hint(self, position: Position, level: int) -> Hint:
+        target = sum(position["dice"])
+        cards = position["cards"]
+        if level <= 1:
+            return make_hint(1, "a stack adds all its number cards, or takes the largest minus "
+                                "the others; Kings double or halve at the end")
+        values = ", ".join("K" if c.rank == 13 else str(c.rank) for c in cards)
+        if level == 2:
+            return make_hint(2, f"the values are {values}; the stack must make {target}")
+        from mathcards.games.dice_stacks_rule import KING, why_not
+
+        numbers = [c.rank for c in cards if c.rank != KING]
+        kings = len(cards) - len(numbers)
+        parts = []
+        for attempt in why_not(numbers, kings, target).attempts if numbers else ():
+            how = "the largest minus the others makes" if attempt.subtracts else "added they make"
+            parts.append(f"{how} {attempt.base}")
+        if kings:
+            parts.append(f"then {kings} King{'s' if kings > 1 else ''} double or halve")
+        return make_hint(3, f"{'; '.join(parts)}; is one of these {target}?")

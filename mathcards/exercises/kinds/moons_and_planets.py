@@ -1,0 +1,229 @@
+"""Moons and Planets exercises: planet or not, moon or not, which prize?"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from mathcards.cards import Card
+from mathcards.errors import MathCardsError
+from mathcards.exercises.fields import (
+    CardsTemplate,
+    read_cards,
+)
+from mathcards.exercises.kinds.base import (
+    AnswerError,
+    FieldSpec,
+    Kind,
+    Position,
+    Result,
+    YesNoKind,
+    _card_field,
+    _cards_field,
+    fact,
+    make_hint,
+)
+
+if TYPE_CHECKING:
+    from mathcards.explain.steps import Hint
+    from mathcards.games.moons_and_planets import PrizeRanking
+
+
+class PlanetOrNot(YesNoKind):
+    """Moons and Planets: are these cards a planet?"""
+
+    name = "planet_or_not"
+    game = "moons_and_planets"
+    title = "Planet or not?"
+    question = "Are these cards a planet?"
+    unique_cards = True
+    measure_names = ("answer", "total")
+    fields = (FieldSpec("cards", _cards_field(1, 8), help="the cards put down together"),)
+
+    def truth(self, position: Position) -> bool:
+        from mathcards.games import moons_and_planets as mp
+        return mp.is_planet(position["cards"])
+
+    def measures(self, position: Position) -> dict[str, int]:
+        from mathcards.games import moons_and_planets as mp
+        total = sum(mp.planet_points(c) for c in position["cards"])
+        return {"answer": int(self.truth(position)), "total": total}
+
+    def reason(self, position: Position) -> list[Any]:
+        from mathcards.games import moons_and_planets as mp
+        return [fact(mp.planet_reason(position["cards"]))]
+
+    def hint(self, position: Position, level: int) -> Hint:
+        from mathcards.games import moons_and_planets as mp
+        cards = position["cards"]
+        if level <= 1:
+            return make_hint(1, "a planet is 2 or more cards of one suit, no aces, adding to "
+                                "15-18 (J, Q, K count 10); or the 5♣ alone")
+        total = sum(mp.planet_points(c) for c in cards)
+        suits = len({c.suit for c in cards})
+        if level == 2:
+            return make_hint(2, f"{len(cards)} card{'s' if len(cards) != 1 else ''} in "
+                                f"{suits} suit{'s' if suits != 1 else ''}")
+        return make_hint(3, f"{len(cards)} card{'s' if len(cards) != 1 else ''} in {suits} "
+                            f"suit{'s' if suits != 1 else ''}, adding to {total}")
+
+
+class MoonOrNot(YesNoKind):
+    """Moons and Planets: are these cards one moon?"""
+
+    name = "moon_or_not"
+    game = "moons_and_planets"
+    title = "Moon or not?"
+    question = "Are these cards one moon?"
+    unique_cards = True
+    fields = (FieldSpec("cards", _cards_field(1, 8), help="the cards put down together"),)
+
+    def truth(self, position: Position) -> bool:
+        from mathcards.games import moons_and_planets as mp
+        return mp.is_moon(position["cards"])
+
+    def reason(self, position: Position) -> list[Any]:
+        from mathcards.games import moons_and_planets as mp
+        return [fact(mp.moon_reason(position["cards"]))]
+
+    def hint(self, position: Position, level: int) -> Hint:
+        cards = position["cards"]
+        if level <= 1:
+            return make_hint(1, "a moon is a run of 3+ of one colour, 2-4 cards of one rank, "
+                                "or one ace")
+        colours = len({c.colour for c in cards})
+        ranks = len({c.rank for c in cards})
+        if level == 2:
+            return make_hint(2, f"{len(cards)} cards, {colours} colour{'s' if colours > 1 else ''}")
+        return make_hint(3, f"{len(cards)} cards, {colours} colour{'s' if colours > 1 else ''}, "
+                            f"{ranks} different rank{'s' if ranks > 1 else ''}")
+
+
+def _ordinal(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+def _trick_cards_field(value: Any, game: str) -> tuple[Card, ...] | CardsTemplate:
+    return read_cards(value, game, low=2, high=5)
+
+
+class WhichPrize(Kind):
+    """Moons and Planets: which prize does this card take?"""
+
+    name = "which_prize"
+    game = "moons_and_planets"
+    title = "Which prize?"
+    question = "Which prize does your card take?"
+    answer_style = "choice"
+    unique_cards = True
+    measure_names = ("place", "followers")
+    fields = (
+        FieldSpec("trick", _trick_cards_field, help="the cards in play order, led first"),
+        FieldSpec("yours", _card_field, required=False, default=None,
+                  help="the card you ask about (the last card when not given)"),
+        FieldSpec("prizes", _cards_field(1, 5), required=False, default=None,
+                  help="the prize cards, first prize first"),
+    )
+
+    def pool_filter(self, field_name: str, card: Card) -> bool:
+        return card.rank != 1 and card != Card("C", 5)  # never played to a trick
+
+    def mine(self, position: Position) -> int:
+        yours = position.get("yours")
+        trick = position["trick"]
+        return trick.index(yours) if yours in trick else len(trick) - 1
+
+    def prompt(self, position: Position) -> str:
+        trick = position["trick"]
+        card = trick[self.mine(position)]
+        return (f"{trick[0].symbol} was led. Which prize does {card.symbol} take? "
+                "(1st prize goes to the highest card)")
+
+    def problems(self, position: Position) -> list[str]:
+        from mathcards.games import moons_and_planets as mp
+        trick = position["trick"]
+        try:
+            mp.prize_order(trick)
+        except MathCardsError as exc:
+            return [str(exc)]
+        yours = position.get("yours")
+        if yours is not None and yours not in trick:
+            return [f"'yours: {yours}' must be one of the trick's cards"]
+        prizes = position.get("prizes")
+        if prizes is not None and len(prizes) != len(trick):
+            return [f"give one prize per card: {len(trick)} prizes for {len(trick)} cards"]
+        return []
+
+    def _ranking(self, position: Position) -> PrizeRanking:
+        """The engine's ranking of your card, from the trick played on a real table."""
+        from mathcards.games import moons_and_planets as mp
+        award = mp.play_trick(position["trick"], position.get("prizes") or ())
+        mine = self.mine(position)
+        return next(r for r in award.ranking_reasons if r.player == mine)
+
+    def place(self, position: Position) -> int:
+        return self._ranking(position).place
+
+    def measures(self, position: Position) -> dict[str, int]:
+        trick = position["trick"]
+        return {"place": self.place(position),
+                "followers": sum(1 for c in trick if c.suit == trick[0].suit)}
+
+    def choices(self, position: Position) -> list[str]:
+        prizes = position.get("prizes")
+        out = []
+        for k in range(1, len(position["trick"]) + 1):
+            label = f"{_ordinal(k)} prize"
+            if prizes:
+                label += f" ({prizes[k - 1].symbol})"
+            out.append(label)
+        return out
+
+    def choice_answers(self, position: Position) -> list[Any]:
+        return list(range(1, len(position["trick"]) + 1))  # the prize numbers, 1st = 1
+
+    def read_answer(self, position: Position, answer: Any) -> int:
+        n = len(position["trick"])
+        if isinstance(answer, str):  # "3", "3rd" or "3rd prize", in the digits 0-9
+            m = re.fullmatch(r"\s*([0-9]{1,2})\s*(?:st|nd|rd|th)?(?:\s+prize)?\s*", answer,
+                             re.IGNORECASE)
+            answer = int(m.group(1)) if m else None
+        if isinstance(answer, bool) or not isinstance(answer, int) or not 1 <= answer <= n:
+            raise AnswerError(f"answer with a prize number from 1 to {n}, in the digits 0-9")
+        return answer
+
+    def _reason(self, position: Position) -> str:
+        return self._ranking(position).ranking
+
+    def check(self, position: Position, answer: Any) -> Result:
+        said = self.read_answer(position, answer)
+        place = self.place(position)
+        trick = position["trick"]
+        card = trick[self.mine(position)]
+        if said == place:
+            return Result(True, 1.0, f"Right: {card.symbol} takes the {_ordinal(place)} prize.",
+                          (fact(self._reason(position)),))
+        led = trick[0]
+        follows = card.suit == led.suit
+        why = ("it follows the led suit: followers rank K high to 2 low, above every discard"
+               if follows else
+               "it is a discard: discards rank below every card that follows the led suit, "
+               "K high to 2 low, equal ranks by suit ♦ > ♣ > ♠ > ♥")
+        return Result(False, 0.0, f"Not quite: {card.symbol} does not take the "
+                      f"{_ordinal(said)} prize.", (fact(f"{card.symbol}: {why}"),))
+
+    def hint(self, position: Position, level: int) -> Hint:
+        trick = position["trick"]
+        if level <= 1:
+            return make_hint(1, "cards that follow the led suit rank above discards")
+        followers = sum(1 for c in trick if c.suit == trick[0].suit)
+        if level == 2:
+            return make_hint(2, f"{followers} card{'s' if followers != 1 else ''} follow "
+                                f"{trick[0].symbol}'s suit")
+        return make_hint(3, self._reason(position))
+
+    def solution(self, position: Position) -> Result:
+        place = self.place(position)
+        card = position["trick"][self.mine(position)]
+        return Result(True, 1.0, f"{card.symbol} takes the {_ordinal(place)} prize.",
+                      (fact(self._reason(position)),))

@@ -1,0 +1,400 @@
+"""Suns to Moons exercises: reach the goal, and what the deck is worth now."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from mathcards.cards import Card, whole_number
+from mathcards.exercises.fields import (
+    FieldError,
+    read_card,
+    read_deck,
+    read_int,
+    shown,
+    split_cards,
+)
+from mathcards.exercises.kinds.base import (
+    AnswerError,
+    FieldSpec,
+    Kind,
+    Position,
+    Result,
+    _Budget,
+    _cards_field,
+    _int_field,
+    fact,
+    make_hint,
+    spend,
+    work_budget,
+)
+from mathcards.games.suns_to_moons import (
+    BOUND,
+    END_TURN,
+    JOKER_PLAY,
+    MIN_DECK_FOR_GOAL,
+    MoveTextError,
+    Play,
+    SunsToMoons,
+    move_text,
+    number,
+    parse_move,
+    signed,
+    within_bound,
+)
+
+if TYPE_CHECKING:
+    from mathcards.explain.steps import Hint
+
+
+def _deck_field(value: Any, game: str) -> Any:
+    return read_deck(value)
+
+
+def _counted_field(value: Any, game: str) -> tuple[Any, ...]:
+    items = value if isinstance(value, list) else split_cards(value)
+    if not items:
+        raise FieldError("counted lists the signed values still counted, like [11, -4, -2]")
+    return tuple(read_int(v, low=-14, high=14, what="a counted value") for v in items)
+
+
+def position_state(position: Position) -> Any:
+    """The engine's state of a Suns to Moons position (``SunsToMoons.position``)."""
+    return SunsToMoons.position(position.get("hand") or (), deck=position.get("deck") or None,
+                                counted=position.get("counted") or (),
+                                goal=position.get("goal") or 0)
+
+
+def start_deck(position: Position) -> tuple[list[int], list[Card | None], int]:
+    """(counted values, the cards behind them, deck size) of a Suns to Moons position."""
+    state = position_state(position)
+    return list(state.counted), list(state.counted_cards), state.deck_size
+
+
+def _sm_moves(state: Any) -> dict[Any, Any]:
+    """The plays allowed next, each with the state it leads to.
+
+    After a Joker that may end the turn alone, the next card may also start a
+    new turn (the exercise's one player plays on): the engine's end of turn
+    is applied first."""
+    out = {a: state for a in state.legal_actions() if isinstance(a, Play)}
+    if state.is_legal(END_TURN):
+        ended = state.apply(END_TURN)
+        for a in ended.legal_actions():
+            if isinstance(a, Play) and a not in out:
+                out[a] = ended
+    return out
+
+
+def _sm_apply(state: Any, play: Any) -> Any:
+    return _sm_moves(state)[play].apply(play)
+
+
+def _sm_won(state: Any) -> bool:
+    """The exercise's goal was reached with 3 or more cards (the engine ended its game)."""
+    return bool(state.is_over)
+
+
+def _sm_steps(after: Any) -> list[Any]:
+    from mathcards.explain.suns_to_moons import play_steps
+
+    return play_steps(after.new_events)
+
+
+def _refuse_play(state: Any, play: Any) -> str:
+    """Why a play is not allowed here, in words a student can act on."""
+    if play.card not in state.hands[state.turn]:
+        return f"you have no {play.card.symbol} left in your hand"
+    after = state.deck_value + play.contribution
+    if state.after_joker and not play.card.is_joker:
+        if not within_bound(after):
+            return (f"{play.card.symbol} as {signed(play.contribution)} would make "
+                    f"{number(after)}: you must stay within ±{BOUND} while another play can")
+        return "after a Joker only one more card may follow in the same turn"
+    if play.card.is_joker:
+        return (f"the Joker would leave the deck outside ±{BOUND} while another play keeps it "
+                "inside")
+    if not within_bound(after):
+        return (f"{play.card.symbol} as {signed(play.contribution)} would make {number(after)}: "
+                f"you must stay within ±{BOUND} while another play can")
+    return f"the Joker must be played first: without it every play leaves ±{BOUND}"
+
+
+def read_plays(answer: Any) -> tuple[Any, ...]:
+    """Plays from ``"+7H -10S JK +AS=14"`` or a list of such texts or engine Plays."""
+    items = split_cards(answer) if isinstance(answer, str) else list(answer)
+    plays = []
+    for item in items:
+        if isinstance(item, Play):
+            plays.append(item)
+            continue
+        if isinstance(item, (tuple, list)) and len(item) in (2, 3):
+            try:
+                card = read_card(item[0], "suns_to_moons")
+            except FieldError as exc:
+                raise AnswerError(str(exc)) from None
+            numbers = list(item[1:])
+            if not all(isinstance(n, int) and not isinstance(n, bool) for n in numbers) \
+                    or numbers[0] not in (1, -1):
+                raise AnswerError("a play is (card, sign) or (card, sign, value) with the sign "
+                                  "1 or -1, like ('7H', -1) or ('AS', 1, 14)")
+            value = numbers[1] if len(numbers) == 2 else (card.rank or 0)
+            plays.append(JOKER_PLAY if card.is_joker else Play(card, numbers[0], value))
+            continue
+        if not isinstance(item, (str, Card)):
+            raise AnswerError(f"{shown(item)} is not a play: write +7H, -10S, JK or +AS=14")
+        try:
+            play = parse_move(None, str(item))
+        except MoveTextError as exc:
+            raise AnswerError(str(exc)) from None
+        if not isinstance(play, Play):
+            raise AnswerError(f"{item!r} is not a play: write +7H, -10S, JK or +AS=14")
+        plays.append(play)
+    return tuple(plays)
+
+
+def play_text(play: Any) -> str:
+    return move_text(play)
+
+
+class ReachGoal(Kind):
+    """Suns to Moons: play cards from the hand until the deck equals the goal."""
+
+    name = "reach_goal"
+    game = "suns_to_moons"
+    title = "Reach the goal"
+    question = "Make the deck equal the goal."
+    answer_style = "plays"
+    must_be_solvable = True
+    measure_names = ("solutions", "plays needed", "deck value", "cards")
+    work_advice = ("lower most_plays, give fewer cards in the hand, or loosen 'require' "
+                   "(exactly one solution is costly to prove)")
+    fields = (
+        FieldSpec("deck", _deck_field, required=False,
+                  help="the deck so far, centre card first: 7H -10S +6D JK"),
+        FieldSpec("counted", _counted_field, required=False,
+                  help="or the signed values still counted: [7, -10, 6]"),
+        FieldSpec("hand", _cards_field(1, 10), help="the cards you may play"),
+        FieldSpec("goal", _int_field(-10, 10, "the goal"), required=False, default=0),
+        FieldSpec("most_plays", _int_field(1, 6, "most plays"), required=False, default=1,
+                  help="how many cards the student may play at most"),
+    )
+
+    def start(self, position: Position) -> Any:
+        return position_state(position)
+
+    def prompt(self, position: Position) -> str:
+        n = position["most_plays"]
+        plays = "one card" if n == 1 else f"at most {n} cards"
+        return (f"The deck is {number(sum(start_deck(position)[0]))}. Play {plays} from your hand "
+                f"to make it {number(position['goal'])}.")
+
+    def solutions(self, position: Position, limit: int = 2000) -> list[tuple[Any, ...]]:
+        """Every play sequence that reaches the goal within the most plays (first goal hit)."""
+        most = position["most_plays"]
+        found: list[tuple[Any, ...]] = []
+
+        def search(state: Any, path: tuple[Any, ...], budget: _Budget) -> None:
+            if len(found) >= limit or len(path) >= most:
+                return
+            moves = _sm_moves(state)
+            spend(budget, self, len(moves))
+            for play, before in moves.items():
+                after = before.apply(play)
+                if _sm_won(after):
+                    found.append((*path, play))
+                else:
+                    search(after, (*path, play), budget)
+
+        with work_budget() as budget:
+            search(self.start(position), (), budget)
+        return found
+
+    @staticmethod
+    def _solution_key(plays: Sequence[Any]) -> tuple[tuple[bool, int], ...]:
+        # a Joker sorts apart from the numbers (a str beside ints cannot be sorted)
+        return tuple(sorted((p.card.is_joker, p.contribution) for p in plays))
+
+    def measures(self, position: Position) -> dict[str, int]:
+        sols = self.solutions(position)
+        counted, _, size = start_deck(position)
+        return {
+            "solutions": len({self._solution_key(s) for s in sols}),
+            "plays needed": min((len(s) for s in sols), default=0),
+            "deck value": sum(counted),
+            "cards": size,
+        }
+
+    def problems(self, position: Position) -> list[str]:
+        if position.get("deck") is None and position.get("counted") is None:
+            return ["give the deck (7H -10S +6D) or the counted values ([7, -10, 6])"]
+        if position.get("deck") is not None and position.get("counted") is not None:
+            return ["give the deck or the counted values, not both"]
+        start = self.start(position)
+        if start.deck_value == position["goal"] and start.deck_size >= MIN_DECK_FOR_GOAL:
+            return [f"the deck is already on the goal {number(position['goal'])}"]
+        if not self.solutions(position, limit=1):
+            n = position["most_plays"]
+            within = "" if n == 1 else f" within {n} plays"
+            return [f"no play reaches the goal {number(position['goal'])} from this hand{within}"]
+        return []
+
+    def read_answer(self, position: Position, answer: Any) -> tuple[Any, ...]:
+        plays = read_plays(answer)
+        if not plays:
+            raise AnswerError("play at least one card")
+        return plays
+
+    def answer_text(self, answer: Any) -> str:
+        return " ".join(play_text(p) for p in answer)
+
+    def check(self, position: Position, answer: Any) -> Result:
+        plays = self.read_answer(position, answer)
+        goal, most = position["goal"], position["most_plays"]
+        state = self.start(position)
+        steps: list[Any] = []
+        for i, play in enumerate(plays):
+            if i >= most:
+                return Result(False, 0.0, f"Not quite: you may play at most {most} "
+                              f"card{'s' if most != 1 else ''}.", tuple(steps))
+            if play not in _sm_moves(state):
+                from mathcards.explain.steps import Refusal
+
+                steps.append(Refusal(action=str(play), reason=_refuse_play(state, play)))
+                return Result(False, 0.0, f"Not allowed: {play!s} breaks a rule.",
+                              tuple(steps))
+            state = _sm_apply(state, play)
+            steps.extend(_sm_steps(state))
+            if _sm_won(state):
+                extra = len(plays) - i - 1
+                if extra:
+                    steps.append(fact(f"the goal was reached after {i + 1} "
+                                      f"play{'s' if i else ''}; the round ends there"))
+                return Result(True, 1.0, f"Right: the deck is {number(goal)}, the goal.",
+                              tuple(steps))
+        value = state.deck_value
+        if value == goal:
+            head = (f"Not quite: the deck is {number(goal)}, but it needs 3 or more cards "
+                    "to count.")
+        else:
+            head = f"Not quite: the deck is {number(value)}, not the goal {number(goal)}."
+        return Result(False, 0.0, head, tuple(steps))
+
+    def _best(self, position: Position) -> tuple[Any, ...]:
+        sols = self.solutions(position)
+        return min(sols, key=len) if sols else ()
+
+    def hint(self, position: Position, level: int) -> Hint:
+        best = self._best(position)
+        goal = number(position["goal"])
+        if level <= 1:
+            n = len(best)
+            return make_hint(1, f"there is a way to reach {goal} with {n} "
+                                f"card{'s' if n != 1 else ''}: compare the goal with the "
+                                f"deck now")
+        first = best[0]
+        words = "the Joker" if first.card.is_joker else \
+            f"{first.card.symbol} as {signed(first.contribution)}"
+        if level == 2:
+            return make_hint(2, f"start with {words}")
+        state = self.start(position)
+        return make_hint(3, f"start with {words}", _sm_steps(_sm_apply(state, first)))
+
+    def solution(self, position: Position) -> Result:
+        from mathcards.explain import chain_steps
+
+        best = self._best(position)
+        state = self.start(position)
+        steps: list[Any] = []
+        for play in best:
+            state = _sm_apply(state, play)
+            steps.extend(_sm_steps(state))
+        steps.append(chain_steps(state.counted, goal=position["goal"]))
+        words = ", then ".join(str(p).replace("play ", "") for p in best)
+        return Result(True, 1.0, f"One way: {words}.", tuple(steps))
+
+
+class DeckValue(Kind):
+    """Suns to Moons: what is the deck worth now?"""
+
+    name = "deck_value"
+    game = "suns_to_moons"
+    title = "What is the deck value now?"
+    question = "What is the deck value now?"
+    answer_style = "number"
+    measure_names = ("deck value", "cards", "jokers")
+    fields = (
+        FieldSpec("deck", _deck_field, help="the deck, centre card first: 7H -10S +6D JK"),
+    )
+
+    def counted(self, position: Position) -> list[int]:
+        return list(position_state(position).counted)
+
+    def measures(self, position: Position) -> dict[str, int]:
+        deck = position["deck"]
+        return {"deck value": sum(self.counted(position)), "cards": len(deck),
+                "jokers": sum(1 for p in deck if p.card.is_joker)}
+
+    def read_answer(self, position: Position, answer: Any) -> int:
+        if isinstance(answer, bool):
+            raise AnswerError("answer with a whole number, like -3")
+        if isinstance(answer, int):
+            return answer
+        value = whole_number(answer)
+        if value is not None:
+            return value
+        raise AnswerError(f"{shown(answer)} is not a whole number: type one with the digits "
+                          "0-9, like -3 or 7")
+
+    def _chain(self, position: Position) -> Any:
+        from mathcards.explain import chain_steps
+        from mathcards.explain.suns_to_moons import seed_record
+
+        plays = [(p.value, 0 if p.card.is_joker else p.sign) for p in position["deck"]]
+        return chain_steps(self.counted(position), record=seed_record(plays))
+
+    def _question_terms(self, position: Position) -> str:
+        from mathcards.explain.terms import Num, Sum, text_of
+
+        counted = self.counted(position) or [0]
+        return text_of(Sum(tuple(Num(t) for t in counted))) + " = ?"
+
+    def check(self, position: Position, answer: Any) -> Result:
+        said = self.read_answer(position, answer)
+        value = sum(self.counted(position))
+        if said == value:
+            return Result(True, 1.0, f"Right: the deck is {number(value)}.",
+                          (self._chain(position),))
+        steps = [fact(f"{number(said)} is not the deck value")]
+        deck = position["deck"]
+        ignoring = sum(p.contribution for p in deck if not p.card.is_joker)
+        if any(p.card.is_joker for p in deck) and said == ignoring:
+            steps.append(fact("a Joker takes away the card counted just before it: leave "
+                              "that card out"))
+        if any(p.card.rank == 1 and not p.card.is_joker for p in deck):
+            steps.append(fact("an Ace counts the value it was played as: =14 means 14, "
+                              "otherwise 1"))
+        steps.append(fact(f"add the counted cards in order: {self._question_terms(position)}"))
+        return Result(False, 0.0, f"Not quite: the deck is not {number(said)}.", tuple(steps))
+
+    def hint(self, position: Position, level: int) -> Hint:
+        if level <= 1:
+            text = "add the cards in the order they were played; across adds, upright subtracts"
+            if any(p.card.is_joker for p in position["deck"]):
+                text += "; a Joker removes the card before it"
+            return make_hint(1, text)
+        if level == 2:
+            return make_hint(2, f"the counted values: {self._question_terms(position)}")
+        counted = self.counted(position)
+        running = []
+        total = 0
+        for i, term in enumerate(counted[:-1]):
+            total += term
+            running.append(f"{number(total)}" if i == 0 else f"{signed(term)} → {number(total)}")
+        last = signed(counted[-1]) if counted else "0"
+        text = f"step by step: {', '.join(running) or 'start at 0'}, then {last} → ?"
+        return make_hint(3, text)
+
+    def solution(self, position: Position) -> Result:
+        value = sum(self.counted(position))
+        return Result(True, 1.0, f"The deck is {number(value)}.", (self._chain(position),))
