@@ -11,6 +11,7 @@ last move's equation fit the first screen with no label cut off.
 
 from __future__ import annotations
 
+import contextlib
 import re
 
 import pytest
@@ -90,11 +91,9 @@ def test_a_whole_short_game_by_keys_at_most_two_presses_a_move(voila_server, pag
                 "End turn (no second card)", "Pass"), f"after a move the focus is on {focus}"
         else:  # a card was just picked: its first sign is focused (the table sends the
             # focus after the redraw's marker: wait for it to arrive, not for a clock)
-            try:
+            with contextlib.suppress(PlaywrightTimeout):  # the assertion says where it is
                 page.wait_for_function(
                     f"() => ({FOCUSED})()?.text.includes('→')", timeout=10_000)
-            except PlaywrightTimeout:
-                pass  # the assertion below says where the focus is instead
             focus = page.evaluate(FOCUSED)
             assert focus and "→" in focus["text"], f"after picking a card the focus is on {focus}"
         mine = move_count(page)
