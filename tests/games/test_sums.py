@@ -260,7 +260,7 @@ def test_capture_ways_give_helper_operation_and_result():
     found = {(str(w.target), str(w.helper), w.op, w.result) for w in ways}
     assert found == {("7H", "2H", "+", 7), ("3D", "2H", "-", 3), ("3D", "8D", "-", 3)}
     negative = next(w for w in ways if str(w.helper) == "8D")
-    assert negative.equation == "5 − 8 = −3, the negative of 3"
+    assert negative.equation == "8 − 5 = 3"
     assert capture_ways("9H", ["2H"], ["7H"])[0].equation == "9 − 2 = 7"
     assert capture_ways("3H", ["4H"], ["7H"])[0].equation == "3 + 4 = 7"
 
@@ -385,7 +385,7 @@ def test_the_negative_of_a_card_captures_too():
     """"equals the value or negative of one of the cards": 2 − 9 = −7 takes a 7."""
     state = play(position(["2H", "KC"], ["9H", "7D"]), Draw(0), Play("2H"))
     assert state.captured[0] == cards("7D")
-    assert "2 − 9 = −7, the negative of 7" in state.new_events[-2].describe()
+    assert "9 − 2 = 7" in state.new_events[-2].describe()
 
 
 def test_no_helper_no_capture():

@@ -120,10 +120,10 @@ def test_explainer_and_exercise_agree_with_the_engine_state(ranks, dice):
 
 # --- Sums: the capture way ------------------------------------------------------------
 def test_capture_way_sign_is_the_engines():
-    """Issue: ``3 − 9 = −6``, the negative of 6♥."""
+    """Issue: 3♥ with a 9♥ captures 6♥: ``3 − 9 = −6``, written as a student computes it."""
     (way,) = su.capture_ways("3H", ["9H"], ["6H"])
     assert (way.op, way.value) == ("-", -6)
-    assert way.equation == "3 − 9 = −6, the negative of 6"
+    assert way.equation == "9 − 3 = 6"
     (way,) = su.capture_ways("7D", ["5D"], ["QD"])
     assert (way.op, way.value, way.equation) == ("+", 12, "7 + 5 = 12")
 
@@ -198,4 +198,4 @@ def test_events_name_the_seats():
     sums = su.Sums(num_players=2).position(["3H"], ["9H"], ["6H"])
     text = " ".join(e.describe(["Ann", "Bob"]) for e in
                     sums.apply(su.Play(parse_card("3H"))).new_events)
-    assert "Ann captured Bob's 6♥ (3 − 9 = −6, the negative of 6)" in text
+    assert "Ann captured Bob's 6♥ (9 − 3 = 6)" in text

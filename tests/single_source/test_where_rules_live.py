@@ -26,13 +26,13 @@ def test_why_cards_are_not_a_stack_is_worded_in_the_rule_module():
 
 # --- Sums ---------------------------------------------------------------------------------
 def test_the_capture_way_lives_in_sums_rules():
-    """Issue: ``3 − 9 = −6``, the negative of 6♥."""
+    """Issue: 3♥ with a 9♥ captures 6♥: ``3 − 9 = −6``, written as a student computes it."""
     from mathcards.explain import steps
     from mathcards.explain import sums as explain
     from mathcards.games.sums import bot, rules, state
 
     (way,) = rules.capture_ways("3H", ["9H"], ["6H"])
-    assert way.equation == "3 − 9 = −6, the negative of 6"
+    assert way.equation == "9 − 3 = 6"
     assert su.CaptureWay is rules.CaptureWay is steps.CaptureWay is explain.CaptureWay
     assert su.capture_ways is rules.capture_ways and su.why_no_capture is rules.why_no_capture
     assert state._ways is rules._ways is bot._ways  # the engine and the bot search one rule

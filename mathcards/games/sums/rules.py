@@ -61,14 +61,15 @@ class CaptureWay:
 
     @property
     def equation(self) -> str:
-        """The arithmetic of this capture: ``7 + 3 = 10``, ``9 − 2 = 7``,
-        ``3 − 7 = −4, the negative of 4``."""
+        """The arithmetic of this capture as a student computes it: ``7 + 3 = 10``,
+        ``9 − 2 = 7``, and a difference always larger card first: 3 played with a 7
+        makes ``7 − 3 = 4`` (not ``3 − 7 = −4, the negative of 4``)."""
         p, h, v = self.played.rank, self.helper.rank, self.value
         if self.op == "+":
             return f"{p} + {h} = {v}"
         if v >= 0:
             return f"{p} − {h} = {v}"
-        return f"{p} − {h} = −{-v}, the negative of {-v}"
+        return f"{h} − {p} = {-v}"
 
 
 def _exception_blocks(played_rank: int, target_rank: int) -> bool:
