@@ -239,7 +239,8 @@ class TrickView(GameView):
                         + ("" if obs.partnerships else f" · {obs.chips[side]} chips")
                         + "</li>")
         if obs.partnerships:
-            for side, chips in enumerate(obs.chips):
+            for side in sorted({obs.side_of(s) for s in range(n)}):  # sides with seats only
+                chips = obs.chips[side]
                 seats = " and ".join(seat_name(seat_names, s) for s in range(n)
                                      if obs.side_of(s) == side)
                 rows.append(f"<li>{esc(seats)}: {chips} chips together</li>")

@@ -362,3 +362,20 @@ def test_the_free_play_tables_draw_the_trick_and_prizes_the_same_way(game):
             assert "chips" in board
         click_something(table, rng)
     assert tricks_seen > 0
+
+
+def test_partnerships_show_one_chips_line_per_side():
+    """Four players in two partnerships: two 'chips together' lines, each naming both
+    partners (not a line per seat with nobody in it)."""
+    from mathcards.games.registry import make_game
+    from mathcards.widgets.tricks import ShootTheMoonView
+
+    game = make_game("shoot_the_moon", num_players=4, partnerships=True)
+    state = game.new_game(seed=5)
+    names = ("you", "Player 2", "Player 3", "Player 4")
+    board = html.unescape(ShootTheMoonView().board_html(state, state.observation(0), names))
+    lines = re.findall(r"<li>([^<]*): (\d+) chips together</li>", board)
+    assert [who for who, _ in lines] == ["you and Player 3", "Player 2 and Player 4"], board
+    obs = state.observation(0)
+    assert [int(chips) for _, chips in lines] == [obs.chips[obs.side_of(0)],
+                                                  obs.chips[obs.side_of(1)]]
