@@ -48,36 +48,43 @@ def card_svg(card: str | Card, *, width: int = 54, turned: bool = False, label: 
     reads as a 9. ``width`` is the short side in both cases.
     """
     card = as_card(card)
-    w, h = (70, 50) if turned else (50, 70)
+    w, h = (78, 56) if turned else (56, 78)  # the table's card face (.mc-card), in SVG
     name = f"{label or card.name}, turned" if turned else (label or card.name)
+    # the same drawing as the table's card faces (widgets/cards.py): the rank large at
+    # the top left, the suit at the bottom right, red cards in a red double border,
+    # black in a black one, the Joker dashed; Shoot the Moon cards their shape per colour
+    double = False
+    dash = ""
     if card.is_standard:
         ink = RED if card.colour == "red" else BLACK
         face, corner, mark, fill = "#ffffff", card.rank_text, card.symbol[-1], ink
+        double = card.colour == "red"
     elif card.is_moon_card:
         ink = fill = MOON_FILL[card.suit]
         face, corner, mark = "#ffffff", str(card.rank), MOON_SHAPE[card.suit]
     elif card.is_joker:
-        ink, fill, face, corner, mark = "#4a148c", "#4a148c", "#fff8e1", "JK", "☺"
+        ink, fill, face, corner, mark = "#5b2a86", "#5b2a86", "#f7f0ff", "JOKER", "★"
+        dash = ' stroke-dasharray="4 3"'
     else:  # Big and Little Moons
         ink, face, fill = "#ffffff", SPECIAL_FILL, "#ffffff"
         corner = "+1" if card.is_big_moon else "−1"
         mark = "◉" if card.is_big_moon else "◦"
-    big = 30 if len(mark) == 1 else 16
+    rank_size = 11 if len(corner) > 3 else 21
     body = (
-        f'<rect x="1" y="1" width="{w - 2}" height="{h - 2}" rx="5" fill="{face}" '
-        f'stroke="#757575" stroke-width="1.5"/>'
-        f'<text x="5" y="15" font-size="13" font-weight="700" fill="{ink}" '
-        f'font-family="sans-serif">{_esc(corner)}</text>'
-        f'<text x="{w / 2}" y="{h / 2 + 11}" font-size="{big}" text-anchor="middle" '
+        f'<rect x="1.5" y="1.5" width="{w - 3}" height="{h - 3}" rx="7" fill="{face}" '
+        f'stroke="{ink if card.is_standard or card.is_joker else "#333333"}" '
+        f'stroke-width="{1.2 if double else 2}"{dash}/>'
+    )
+    if double:  # the red double border of the table's red cards
+        body += (f'<rect x="4.5" y="4.5" width="{w - 9}" height="{h - 9}" rx="5" fill="none" '
+                 f'stroke="{ink}" stroke-width="1.2"/>')
+    body += (
+        f'<text x="7" y="{8 + rank_size}" font-size="{rank_size}" font-weight="700" '
+        f'fill="{ink}" font-family="sans-serif">{_esc(corner)}</text>'
+        f'<text x="{w - 7}" y="{h - 8}" font-size="26" font-weight="700" text-anchor="end" '
         f'fill="{fill}" font-family="sans-serif">{_esc(mark)}</text>'
     )
-    if card.is_big_moon or card.is_little_moon:
-        word = "BIG" if card.is_big_moon else "little"
-        body += (
-            f'<text x="{w / 2}" y="{h - 7}" font-size="10" text-anchor="middle" '
-            f'fill="#ffffff" font-family="sans-serif">{word}</text>'
-        )
-    long_side = round(width * 70 / 50)
+    long_side = round(width * 78 / 56)
     size_w, size_h = (long_side, width) if turned else (width, long_side)
     return (
         f'<svg role="img" aria-label="{_esc(name)}" width="{size_w}" height="{size_h}" '

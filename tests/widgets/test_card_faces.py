@@ -43,3 +43,19 @@ def test_a_row_turns_only_the_cards_it_is_told_to():
     sizes = [(int(w), int(h)) for w, h in found]
     assert len(sizes) == 2
     assert sizes[0][0] > sizes[0][1] and sizes[1][0] < sizes[1][1]
+
+
+@pytest.mark.parametrize("code", ["7H", "QS", "JK", "6D"])
+def test_lesson_pictures_draw_a_card_as_the_table_does(code):
+    """Issue 14 item 1: one card drawing. Like the table's face (.mc-card, 56×78), a lesson
+    picture has the rank large at the top left and the suit at the bottom right; a red
+    card has the table's red double border (two outlines), a black card one."""
+    svg = _parse(card_svg(code, width=56))
+    _, _, vb_w, vb_h = (float(v) for v in svg.get("viewBox").split())
+    assert (vb_w, vb_h) == (56, 78)
+    rank, pip = list(svg.iter(f"{SVG}text"))
+    assert float(rank.get("x")) < vb_w / 3 and float(rank.get("y")) < vb_h / 2
+    assert float(pip.get("x")) > vb_w * 2 / 3 and float(pip.get("y")) > vb_h * 2 / 3
+    assert pip.get("text-anchor") == "end"
+    outlines = list(svg.iter(f"{SVG}rect"))
+    assert len(outlines) == (2 if code in ("7H", "6D") else 1)
