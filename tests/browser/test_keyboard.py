@@ -71,6 +71,7 @@ def test_a_whole_short_game_by_keys_at_most_two_presses_a_move(voila_server, pag
     assert "first to 3 points" in page.locator(".mc-board").inner_text()
     # the first move: Tab from the top of the page to the first card of the hand
     presses_per_move: list[int] = []
+    next_round_presses = 0  # Enter on "Next round" after a round won (not a move)
     tabs = 0
     while not page.evaluate(FOCUSED) or not page.evaluate(FOCUSED)["card"]:
         page.keyboard.press("Tab")
@@ -97,19 +98,26 @@ def test_a_whole_short_game_by_keys_at_most_two_presses_a_move(voila_server, pag
             focus = page.evaluate(FOCUSED)
             assert focus and "→" in focus["text"], f"after picking a card the focus is on {focus}"
         mine = move_count(page)
+        pressed = focus["text"]
         press(page, "Enter")
         presses += 1
         assert not page.locator(".mc-refused").count(), page.locator(".mc-refused").inner_text()
-        picked = move_count(page) == mine
-        if not picked:  # the move is made (the bot may have answered already)
+        picked = page.locator(".mc-hand .mc-cardbtn.mc-selected").count() > 0
+        if move_count(page) != mine:  # the move is made (the bot may have answered already)
             presses_per_move.append(presses)
             presses = 0
             assert len(presses_per_move) < 200, "the game did not end"
+        elif not picked:  # no move and no card picked: the round's moment, held for us
+            assert pressed == "Next round" and focus["primary"], focus
+            next_round_presses += 1
+            presses -= 1  # one press a round, not a move's: counted on its own
     status = page.locator(".mc-status").first.inner_text()
     assert "Game over" in status and "wins" in status
     assert re.search(r"Scores: .* 3\b", status), status  # first to 3 points
-    print(f"key presses per move: {presses_per_move}")
+    print(f"key presses per move: {presses_per_move}; Next round: {next_round_presses}")
     assert len(presses_per_move) >= 3
+    # first to 3: at least two rounds were won before the last, each held for "Next round"
+    assert next_round_presses >= 2, next_round_presses
     assert max(presses_per_move[1:]) <= 2, presses_per_move
     assert not [e for e in page.console_errors if "favicon" not in e], page.console_errors
 
