@@ -22,6 +22,7 @@ __all__ = [
     "pile_html",
     "stack_html",
     "style_html",
+    "synced_states",
 ]
 
 
@@ -213,3 +214,24 @@ class CardButton:
             b.disabled = True
         if list(b._dom_classes) != ["mc-cardbtn", "mc-hide"]:
             b._dom_classes = ["mc-cardbtn", "mc-hide"]
+
+
+def synced_states(root: object) -> list[dict]:
+    """Every synced state of every widget under ``root`` (children, layouts, styles):
+    what a Voilà visitor can read. The safety tests search it for hidden cards."""
+    import ipywidgets as w
+
+    out: list[dict] = []
+    seen: set[int] = set()
+    stack = [root]
+    while stack:
+        current = stack.pop()
+        if id(current) in seen or not isinstance(current, w.Widget):
+            continue
+        seen.add(id(current))
+        out.append(current.get_state())
+        for name in current.keys:
+            value = getattr(current, name, None)
+            items = value if isinstance(value, list | tuple) else [value]
+            stack.extend(item for item in items if isinstance(item, w.Widget))
+    return out

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mathcards.cards import Card, as_card, parse_cards
-from mathcards.widgets.cards import MOON_SHAPES, CardButton
+from mathcards.widgets.cards import MOON_SHAPES, CardButton, synced_states
 
 RED = "#c62828"
 BLACK = "#212121"
@@ -713,20 +713,7 @@ class GuidedHand:
 
     def hidden_widget_states(self) -> list[dict]:
         """Every synced state of every widget of this hand (children, layouts, styles)."""
-        import ipywidgets as w
-
-        out, seen, stack = [], set(), [self.widget]
-        while stack:
-            current = stack.pop()
-            if id(current) in seen:
-                continue
-            seen.add(id(current))
-            out.append(current.get_state())
-            for name in current.keys:
-                value = getattr(current, name, None)
-                items = value if isinstance(value, list | tuple) else [value]
-                stack.extend(item for item in items if isinstance(item, w.Widget))
-        return out
+        return synced_states(self.widget)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)

@@ -40,7 +40,7 @@ from mathcards.table import (
     esc,
     schedule_later,
 )
-from mathcards.widgets.cards import CardButton, style_html
+from mathcards.widgets.cards import CardButton, style_html, synced_states
 
 __all__ = [
     "MAX_SEATS", "OFFER_FIRST", "SEAT_KINDS", "SEAT_LABELS", "Choice", "Explanation",
@@ -652,23 +652,7 @@ class GameTable(W.VBox):
     # ------------------------------------------------------------------ for tests
     def hidden_widget_states(self) -> list[dict]:
         """Every synced state of every widget in this table (what a visitor can read)."""
-        out = []
-        seen: set[int] = set()
-
-        def walk(w: W.Widget) -> None:
-            if id(w) in seen:
-                return
-            seen.add(id(w))
-            out.append(w.get_state())
-            for name in w.keys:
-                value = getattr(w, name, None)
-                items = value if isinstance(value, list | tuple) else [value]
-                for item in items:
-                    if isinstance(item, W.Widget):
-                        walk(item)
-
-        walk(self)
-        return out
+        return synced_states(self)
 
 
 def wait_for_bots(table: GameTable | TableController, timeout: float = 10.0) -> None:

@@ -52,6 +52,21 @@ def table_url(server, game: str) -> str:
     return page_url(server, game, delay=0.05)
 
 
+def assert_cards_read_and_fit(cards: list[dict], width: int) -> None:
+    """Each measured card at least 72×100 px at 1280 px, scaled down below it; wholly
+    inside the window, its face not cut off inside it, a card's shape (about 5 by 7)."""
+    for card in cards:
+        where = f"{card['name']} at {width} px: {card}"
+        if width >= 1280:
+            assert card["width"] >= 72 and card["height"] >= 100, where
+        assert card["left"] >= 0 and card["right"] <= card["viewport"], where
+        assert card["scrollWidth"] <= card["clientWidth"], where
+        assert card["scrollHeight"] <= card["clientHeight"], where
+        assert 1.25 <= card["height"] / card["width"] <= 1.5, where
+        if width < 1280:  # scaled down to fit more cards in a row
+            assert card["width"] < 72, where
+
+
 def measure_hand(page) -> list[dict]:
     return page.evaluate(MEASURE_CARDS, HAND)
 
@@ -71,18 +86,7 @@ def test_hand_cards_read_at_a_glance_and_are_never_cropped(voila_server, page, g
         wait_settled(page, render)
         cards = measure_hand(page)
     assert len(cards) >= 3, f"the hand shows {len(cards)} cards"
-    for card in cards:
-        where = f"{card['name']} at {width} px: {card}"
-        if width >= 1280:
-            assert card["width"] >= 72 and card["height"] >= 100, where
-        # wholly inside the window, and its face not cut off inside the button
-        assert card["left"] >= 0 and card["right"] <= card["viewport"], where
-        assert card["scrollWidth"] <= card["clientWidth"], where
-        assert card["scrollHeight"] <= card["clientHeight"], where
-        # a card's shape, not squashed: about 5 by 7 at every width
-        assert 1.25 <= card["height"] / card["width"] <= 1.5, where
-        if width < 1280:  # scaled down to fit more cards in a row
-            assert card["width"] < 72, where
+    assert_cards_read_and_fit(cards, width)
     cut = page.evaluate(CUT_OFF_BUTTONS)
     assert not cut, f"cut-off button labels at {width} px: {cut}"
     # the page scrolls inside Voilà's own box: bring the hand into the picture

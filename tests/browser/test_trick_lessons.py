@@ -13,7 +13,12 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.conftest import wait_for_rendered
-from tests.browser.test_card_sizes import CUT_OFF_BUTTONS, MEASURE_CARDS, WIDTHS
+from tests.browser.test_card_sizes import (
+    CUT_OFF_BUTTONS,
+    MEASURE_CARDS,
+    WIDTHS,
+    assert_cards_read_and_fit,
+)
 from tests.browser.test_game_pages import SCREENSHOTS, wait_visible
 
 pytestmark = pytest.mark.browser
@@ -31,20 +36,6 @@ MEASURE_FACES = """(sel) => [...document.querySelectorAll(sel)]
         return {name: e.getAttribute('aria-label'), left: r.left, right: r.right,
                 width: r.width, height: r.height,
                 viewport: document.documentElement.clientWidth}; })"""
-
-
-def assert_cards_read_and_fit(cards: list[dict], width: int) -> None:
-    """The checks of test_card_sizes.py, for any list of measured cards."""
-    for card in cards:
-        where = f"{card['name']} at {width} px: {card}"
-        if width >= 1280:
-            assert card["width"] >= 72 and card["height"] >= 100, where
-        assert card["left"] >= 0 and card["right"] <= card["viewport"], where
-        assert card["scrollWidth"] <= card["clientWidth"], where
-        assert card["scrollHeight"] <= card["clientHeight"], where
-        assert 1.25 <= card["height"] / card["width"] <= 1.5, where
-        if width < 1280:
-            assert card["width"] < 72, where
 
 
 def first_guided_only(page) -> list[dict]:

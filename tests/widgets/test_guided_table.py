@@ -23,32 +23,13 @@ from mathcards.games.base import action_name
 from mathcards.games.moons_and_planets import MoonsAndPlanets
 from mathcards.games.shoot_the_moon import ShootTheMoon
 from mathcards.widgets import lesson
-from mathcards.widgets.cards import CardButton
+from mathcards.widgets.cards import CardButton, synced_states
 
 GAMES = {
     "shoot_the_moon": lambda: ShootTheMoon(num_players=3),
     "shoot_the_moon_2p": lambda: ShootTheMoon(num_players=2),
     "moons_and_planets": lambda: MoonsAndPlanets(num_players=3),
 }
-
-
-def synced_states(widget) -> list[dict]:
-    """Every synced state of the widget tree (children, layouts, styles): what a Voilà
-    visitor can read."""
-    import ipywidgets as W
-
-    out, seen, stack = [], set(), [widget]
-    while stack:
-        current = stack.pop()
-        if id(current) in seen:
-            continue
-        seen.add(id(current))
-        out.append(current.get_state())
-        for name in current.keys:
-            value = getattr(current, name, None)
-            items = value if isinstance(value, list | tuple) else [value]
-            stack.extend(item for item in items if isinstance(item, W.Widget))
-    return out
 
 
 def synced_text(hand: lesson.GuidedHand) -> str:
