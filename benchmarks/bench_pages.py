@@ -25,6 +25,7 @@ kernel's share; the rest is the browser: scripts, widget manager, views).
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import shutil
 import statistics
@@ -161,7 +162,11 @@ def main(argv: list[str] | None = None) -> int:
         shutil.copy(HERE / BARE, root / BARE)
         server = VoilaServer(Path(tmp) / "state", root_dir=root).start()
         try:
-            server.wait_for_pools(len(list(root.glob("*.ipynb"))))
+            # every notebook has a pool but those lessons/voila.json keeps from preheating
+            # (the teacher's pages: counting them waited for pools that never fill)
+            settings = json.loads((LESSONS / "voila.json").read_text(encoding="utf-8"))
+            denied = set(settings.get("VoilaKernelManager", {}).get("preheat_denylist", []))
+            server.wait_for_pools(len([p for p in root.glob("*.ipynb") if p.name not in denied]))
             wait_quiet(server, timeout=120)
             times: dict[str, list[float]] = {p: [] for p in pages}
             html: dict[str, list[float]] = {p: [] for p in pages}
