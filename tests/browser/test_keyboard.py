@@ -80,6 +80,8 @@ def test_a_whole_short_game_by_keys_at_most_two_presses_a_move(voila_server, pag
         page.keyboard.press("Tab")
         tabs += 1
         assert tabs < 40, "Tab never reached the hand"
+    with contextlib.suppress(PlaywrightTimeout):  # the outline may follow a redraw
+        page.wait_for_function(SHOWS_FOCUS, timeout=5_000)
     assert page.evaluate(SHOWS_FOCUS), "the focused card shows no focus outline"
     presses = tabs
     picked = False  # the last Enter picked a card (no move yet)

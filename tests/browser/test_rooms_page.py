@@ -86,7 +86,14 @@ def test_two_students_play_a_whole_sums_game_in_a_room_and_a_reload_keeps_the_se
             if not acting:
                 ana.wait_for_timeout(100)  # the other screen's move is on its way
                 continue
-            assert len(acting) == 1, "both screens think it is their turn"
+            if len(acting) > 1:  # a move between the two reads: both settled once more?
+                ana.wait_for_timeout(500)
+                acting = [name for name, p in pages.items()
+                          if _settled(p) and p.locator(PLAYABLE).count()
+                          and not p.locator(GAME_OVER).count()]
+            assert len(acting) <= 1, "both screens think it is their turn"
+            if not acting:
+                continue
             _click_one(pages[acting[0]], rng)
             moves += 1
             assert moves < 400, "the game did not end"
