@@ -85,7 +85,8 @@ def test_hand_cards_read_at_a_glance_and_are_never_cropped(voila_server, page, g
         page.locator(".mc-choices .mc-choice:enabled").first.click()
         wait_settled(page, render)
         cards = measure_hand(page)
-    assert len(cards) >= 3, f"the hand shows {len(cards)} cards"
+    # Dice Stacks draws the smaller die's number of cards: its first hand may be small
+    assert len(cards) >= (1 if game == "dice_stacks" else 3), f"the hand shows {len(cards)} cards"
     assert_cards_read_and_fit(cards, width)
     cut = page.evaluate(CUT_OFF_BUTTONS)
     assert not cut, f"cut-off button labels at {width} px: {cut}"
