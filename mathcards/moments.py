@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mathcards.games.base import Event, State, seat_name
+from mathcards.games.suns_to_moons.rules import number
 
 __all__ = ["Moment", "moment_for", "plural"]
 
@@ -48,15 +49,11 @@ def plural(count: int, word: str, many: str = "") -> str:
     return f"{count} {word if count == 1 else (many or word + 's')}"
 
 
-def _number(n: int) -> str:
-    return f"−{-n}" if n < 0 else str(n)
-
-
 def _chain(terms: Sequence[int]) -> str:
     """Counted values in play order: ``7 − 5 + 1`` (true minus signs)."""
     if not terms:
         return "0"
-    out = _number(terms[0])
+    out = number(terms[0])
     for t in terms[1:]:
         out += f" − {-t}" if t < 0 else f" + {t}"
     return out
@@ -77,7 +74,7 @@ def _headline(winners: Sequence[int], names: Sequence[str], here: Sequence[int],
 
 
 def _scores_line(scores: Sequence[int], names: Sequence[str], word: str = "Scores") -> str:
-    return f"{word}: " + " · ".join(f"{seat_name(names, i)} {_number(s)}"
+    return f"{word}: " + " · ".join(f"{seat_name(names, i)} {number(s)}"
                                      for i, s in enumerate(scores))
 
 
@@ -105,7 +102,7 @@ def _suns_to_moons(before: State, after: State, names: Sequence[str],
         reached = _last(events, GoalReached)
         cards = f", with {plural(reached.deck_size, 'card')} in the deck" if reached else ""
         lines = [(f"{seat_name(names, p)} made the deck {_chain(won.counted)} = "
-                 f"{_number(sum(won.counted))}, the goal{cards}."),
+                 f"{number(sum(won.counted))}, the goal{cards}."),
                  f"{seat_name(names, p)} now has {plural(won.new_score, 'point')}."]
         target = getattr(after.game, "target_score", None)
         if over is None and target is not None:
@@ -152,7 +149,7 @@ def _dice_stacks(before: State, after: State, names: Sequence[str],
             terms += f" + {bonus[i]} for special stacks"
         terms += f" + {plural(run_outs[i], 'run-out')} − {plural(left[i], 'card')} left"
         total = stacks[i] + bonus[i] + run_outs[i] - left[i]
-        lines.append(f"{seat_name(names, i)}: {terms} = {_number(total)}")
+        lines.append(f"{seat_name(names, i)}: {terms} = {number(total)}")
     headline, win = _headline(after.winners, names, here, "game")
     return Moment("game", "Game over", headline,
                   ("The stock is empty. Score = stacks + run-outs − cards left in hand:",
@@ -230,12 +227,12 @@ def _shoot_the_moon(before: State, after: State, names: Sequence[str],
     if over is not None or after.is_over:
         headline, win = _headline(after.winners, names, here, "game")
         return Moment("game", "Game over", headline, tuple(lines), win, tuple(after.winners))
-    number = scored.round_number if scored is not None else 0
+    round_no = scored.round_number if scored is not None else 0
     if gained:
         headline, win = _headline(gained, names, here, "round")
     else:
         headline, win = "Nobody won chips this round", False
-    return Moment("round", f"Round {number} scored", headline, tuple(lines), win, gained)
+    return Moment("round", f"Round {round_no} scored", headline, tuple(lines), win, gained)
 
 
 def _game_over(before: State, after: State, names: Sequence[str],
@@ -243,7 +240,9 @@ def _game_over(before: State, after: State, names: Sequence[str],
     """Any other game: its final scores (Moons and Planets: who emptied their hand)."""
     if not after.is_over:
         return None
-    lines = [e.describe(names) for e in after.new_events if type(e).__name__ == "GameWon"]
+    from mathcards.games.moons_and_planets.events import GameWon  # type dispatch, not names
+
+    lines = [e.describe(names) for e in after.new_events if isinstance(e, GameWon)]
     if after.game.name != "moons_and_planets":
         lines.append(_scores_line(after.scores, names))
     headline, win = _headline(after.winners, names, here, "game")
