@@ -44,13 +44,16 @@ MAX_SEATS = 8  # the most any game's engine allows
 OFFER_FIRST = "first answer the offer above: resume your saved game or start a new one"
 NEXT_ROUND = "next-round"  # the choice that starts the next round after a round's moment
 ROUND_OVER = "the round is over: click \"Next round\" to start the next one"
-# A shorter game to begin with (first to 3): the play pages deal it unless a deal code or a
-# save says otherwise, and the class link builder puts it in a deal code.
-SHORT_GAMES = {"suns_to_moons": ("target_score", 3), "shoot_the_moon": ("target_chips", 3)}
+# A shorter game to begin with: the play pages deal it unless a deal code or a save says
+# otherwise, and the class link builder puts it in a deal code. Suns to Moons: first to 3
+# points (of 10). Shoot the Moon: first to 5 chips (of 7): players start with 2, so first
+# to 3 ended most games after one hand (about 6 in 10 bot games); first to 5 lasts 3 or 4
+# hands (tests/test_moments.py).
+SHORT_GAMES = {"suns_to_moons": ("target_score", 3), "shoot_the_moon": ("target_chips", 5)}
 
 
 def short_game(game: Game) -> Game | None:
-    """``game`` as its short game (first to 3), or None for a game that has none."""
+    """``game`` as its short game (``SHORT_GAMES``), or None for a game that has none."""
     if game.name not in SHORT_GAMES:
         return None
     field, value = SHORT_GAMES[game.name]

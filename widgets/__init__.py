@@ -204,7 +204,7 @@ def play(game_name: str, *, deal: str | None = None, seats: Sequence[str] | None
             n = min(max(n, game_cls.min_players), game_cls.max_players)
             seats = tuple(seats)[:n] if seats else None
             game = game_cls(num_players=n, **settings)
-    # a fresh page begins with the short game (first to 3) and offers the full one; a
+    # a fresh page begins with the short game (SHORT_GAMES) and offers the full one; a
     # deal code keeps its own settings, a saved game its own (resuming it drops the offer)
     offer_length = seed is None and game_name in SHORT_GAMES and \
         SHORT_GAMES[game_name][0] not in settings

@@ -806,7 +806,7 @@ def class_link_builder(folder: str | Any = "exercises") -> W.VBox:
             continue
     w_page = W.Dropdown(options=options, description="Page")
     w_players = W.BoundedIntText(value=2, min=2, max=8, description="Players")
-    w_short = W.Checkbox(value=False, description="Short game (first to 3)", indent=False)
+    w_short = W.Checkbox(value=False, description="Short game", indent=False)
     w_deal = W.Text(value="", description="Deal code", placeholder="empty: a new deal")
     w_make = W.Button(description="Make the link", button_style="primary")
     w_out = W.HTML("")
@@ -817,6 +817,8 @@ def class_link_builder(folder: str | Any = "exercises") -> W.VBox:
         name = str(w_page.value).partition(":")[2]
         w_players.disabled = w_deal.disabled = not is_play
         w_short.disabled = not is_play or name not in SHORT_GAMES
+        w_short.description = (f"Short game (first to {SHORT_GAMES[name][1]})"
+                               if name in SHORT_GAMES else "Short game")
         if is_play:
             game_cls = get_game_class(name)
             w_players.min, w_players.max = game_cls.min_players, game_cls.max_players

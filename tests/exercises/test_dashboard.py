@@ -106,6 +106,10 @@ def test_the_class_link_is_what_the_pages_read(tmp_path):
     with pytest.raises(MathCardsError, match="not Sums"):
         class_link("play:sums", deal=given)
     builder = class_link_builder(tmp_path)
+    builder.w_page.value = "play:shoot_the_moon"
+    assert builder.w_short.description == "Short game (first to 5)"  # chips: players start at 2
+    builder.w_page.value = "play:suns_to_moons"
+    assert builder.w_short.description == "Short game (first to 3)"
     builder.w_page.value = "play:sums"
     assert builder.w_short.disabled  # Sums has no shorter game
     builder.w_deal.value = "SUMS-2P-XXXX"

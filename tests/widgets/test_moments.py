@@ -129,6 +129,6 @@ def test_a_fresh_play_page_starts_with_the_short_game_and_offers_the_full_one():
     assert dealt.state.game.target_score == 10
     assert "mc-hide" in dealt.w_length_box._dom_classes
     moon = play("shoot_the_moon", query="delay=0", save=False)
-    assert moon.state.game.target_chips == 3
+    assert moon.state.game.target_chips == 5
     sums = play("sums", query="delay=0", save=False)  # no short game: nothing offered
     assert "mc-hide" in sums.w_length_box._dom_classes
