@@ -87,10 +87,9 @@ def assert_no_hidden_card(hand: lesson.GuidedHand, known: set[Card]) -> None:
         else:  # "G7", "BIG": as a whole word (class names such as mc-sG are not cards)
             assert re.search(rf"(?<![\w-]){card}(?![\w-])", text) is None, (
                 f"{card} (hidden) is in a synced field")
-            if card.is_moon_card:  # and as the guide writes it: "▲9"
-                short = re.escape(lesson.short_name(card))
-                assert re.search(rf"{short}(?!\d)", text) is None, (
-                    f"{lesson.short_name(card)} (hidden) is in a synced field")
+            if card.is_moon_card:  # and as sentences write it: "▲9"
+                assert re.search(rf"{re.escape(card.symbol)}(?!\d)", text) is None, (
+                    f"{card.symbol} (hidden) is in a synced field")
 
 
 def trick_in_picture(hand: lesson.GuidedHand) -> list[str]:
