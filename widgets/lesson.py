@@ -14,14 +14,12 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from mathcards.cards import Card, as_card, cards_shown, parse_cards
-from mathcards.widgets.cards import CardButton, synced_states
+from mathcards.cards import MOON_SHAPES, Card, as_card, cards_shown, parse_cards
+from mathcards.widgets.cards import SPECIAL_FACES, CardButton, synced_states
 
 RED = "#c62828"
 BLACK = "#212121"
 MOON_FILL = {"R": "#d32f2f", "G": "#2e7d32", "P": "#6a1b9a", "B": "#1565c0"}
-# Shapes of the Shoot the Moon suits, so the colour is never the only cue.
-MOON_SHAPE = {"R": "▲", "G": "☾", "P": "★", "B": "●"}
 SPECIAL_FILL = "#ef6c00"
 
 
@@ -61,14 +59,13 @@ def card_svg(card: str | Card, *, width: int = 54, turned: bool = False, label: 
         double = card.colour == "red"
     elif card.is_moon_card:
         ink = fill = MOON_FILL[card.suit]
-        face, corner, mark = "#ffffff", str(card.rank), MOON_SHAPE[card.suit]
+        face, corner, mark = "#ffffff", str(card.rank), MOON_SHAPES[card.suit]
     elif card.is_joker:
         ink, fill, face, corner, mark = "#5b2a86", "#5b2a86", "#f7f0ff", "JOKER", "★"
         dash = ' stroke-dasharray="4 3"'
     else:  # Big and Little Moons
         ink, face, fill = "#ffffff", SPECIAL_FILL, "#ffffff"
-        corner = "+1" if card.is_big_moon else "−1"
-        mark = "◉" if card.is_big_moon else "◦"
+        corner, mark = SPECIAL_FACES[card.suit]
     rank_size = 11 if len(corner) > 3 else 21
     body = (
         f'<rect x="1.5" y="1.5" width="{w - 3}" height="{h - 3}" rx="7" fill="{face}" '
@@ -578,7 +575,7 @@ class GuidedHand:
             reason = self.view.card_refusal(self.state, refused[0])
             text += f" {cards_shown(refused)}: not now ({reason})."
         if self.game.name == "shoot_the_moon":
-            text += " Red rockets ▲ trump; a Big Moon always wins."
+            text += f" Red rockets {MOON_SHAPES['R']} trump; a Big Moon always wins."
         else:
             text += " Cards that follow the led suit rank above discards."
         return text
