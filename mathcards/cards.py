@@ -2,7 +2,8 @@
 
 Standard cards are rank then suit (``10H``, ``QS``, ``AD``, ``5C``); Jokers are
 ``JK``. The Shoot the Moon deck is colour then number (``R12``, ``G1``) plus the
-specials ``BIG`` and ``LITTLE``.
+specials ``BIG`` and ``LITTLE``; sentences and drawings show them as ``Card.symbol``
+(``▲12``, ``☾1``, ``Big Moon``), which the parser reads too.
 
 >>> parse_cards("10H qs A♦")
 (Card('10H'), Card('QS'), Card('AD'))
@@ -24,6 +25,8 @@ MOON_COLOURS = ("R", "G", "P", "B")
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 MOON_COLOUR_NAMES = {"R": "red", "G": "green", "P": "purple", "B": "blue"}
+# a shape per moon colour, so colour is never the only cue: drawn on the cards, written in sentences
+MOON_SHAPES = {"R": "▲", "G": "☾", "P": "★", "B": "●"}
 MOON_SUIT_NAMES = {
     "R": "red rocket",
     "G": "green crescent moon",
@@ -110,10 +113,16 @@ class Card:
 
     @property
     def symbol(self) -> str:
-        """Short display form with the suit symbol: ``10♥``, ``Q♠``, ``JK``."""
+        """A card in a sentence, as drawn: ``10♥``, ``Q♠``, ``JK``, ``▲12``, ``Big Moon``.
+
+        >>> parse_card("R12").symbol, parse_card("p9").symbol, parse_card("little").symbol
+        ('▲12', '★9', 'Little Moon')
+        """
         if self.is_standard:
             return self.rank_text + SUIT_SYMBOLS[self.suit]
-        return str(self)
+        if self.is_moon_card:
+            return f"{MOON_SHAPES[self.suit]}{self.rank}"
+        return JOKER if self.is_joker else self.name  # the Big and Little Moons in words
 
     @property
     def name(self) -> str:
@@ -134,7 +143,8 @@ def _card_text(suit: str, rank: int) -> str:
     return suit
 
 
-_SYMBOL_TO_SUIT = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C"}
+_SYMBOL_TO_SUIT = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "♤": "S", "♡": "H", "♢": "D", "♧": "C",
+                   **{shape: colour for colour, shape in MOON_SHAPES.items()}}
 _STANDARD_RE = re.compile(r"^(10|[2-9]|[AJQKT])([SHDC])$")
 _MOON_RE = re.compile(r"^([RGPB])(1[0-2]|[1-9])$")
 _RANK_VALUE = {"A": 1, "J": 11, "Q": 12, "K": 13, "T": 10}
@@ -144,8 +154,8 @@ _RANK_VALUE = {"A": 1, "J": 11, "Q": 12, "K": 13, "T": 10}
 def parse_card(text: str | Card) -> Card:
     """Read one card; a Card is returned as it is.
 
-    >>> parse_card("jk"), parse_card("R12"), parse_card("little")
-    (Card('JK'), Card('R12'), Card('LITTLE'))
+    >>> parse_card("jk"), parse_card("R12"), parse_card("▲12"), parse_card("Little Moon")
+    (Card('JK'), Card('R12'), Card('R12'), Card('LITTLE'))
     """
     if isinstance(text, Card):
         return text
@@ -155,8 +165,8 @@ def parse_card(text: str | Card) -> Card:
     norm = "".join(_SYMBOL_TO_SUIT.get(ch, ch) for ch in raw).upper()
     if norm in ("JK", "JOKER"):
         return Card(JOKER, 0)
-    if norm in ("BIG", "LITTLE"):
-        return Card(norm, 0)
+    if norm in ("BIG", "LITTLE", "BIG MOON", "LITTLE MOON"):
+        return Card(norm.split()[0], 0)
     m = _STANDARD_RE.match(norm)
     if m:
         rank_txt, suit = m.groups()
@@ -206,6 +216,11 @@ def as_card(card: str | Card) -> Card:
 
 def cards_text(cards: Iterable[Card]) -> str:
     return " ".join(str(c) for c in cards)
+
+
+def cards_shown(cards: Iterable[Card]) -> str:
+    """Cards in a sentence, as drawn: ``▲5 Big Moon ☾3``."""
+    return " ".join(c.symbol for c in cards)
 
 
 def standard_deck(jokers: int = 0, decks: int = 1) -> tuple[Card, ...]:

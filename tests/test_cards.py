@@ -96,6 +96,10 @@ def test_names_and_colours():
     assert parse_card("R12").name == "red rocket 12"
     assert parse_card("JK").name == "joker"
     assert parse_card("QD").symbol == "Q♦"
+    # moon cards are written as drawn: the colour's shape, the Moons in words (the name)
+    assert [parse_card(t).symbol for t in ("R12", "G9", "P9", "B3", "BIG", "LITTLE")] == [
+        "▲12", "☾9", "★9", "●3", "Big Moon", "Little Moon"]
+    assert parse_card("R12").name == "red rocket 12" and str(parse_card("▲12")) == "R12"
     assert [parse_card(t).colour for t in ("7H", "7D", "7S", "7C", "G3", "JK")] == [
         "red", "red", "black", "black", "green", None,
     ]

@@ -12,7 +12,7 @@ import html
 from functools import lru_cache
 from importlib import resources
 
-from mathcards.cards import MOON_COLOURS, RANK_TEXT, SUIT_SYMBOLS, Card
+from mathcards.cards import MOON_COLOURS, MOON_SHAPES, RANK_TEXT, SUIT_SYMBOLS, Card
 
 __all__ = [
     "CardButton",
@@ -30,9 +30,8 @@ def _esc(text: object) -> str:
     return html.escape(str(text), quote=True)
 
 
-# Shoot the Moon cards: a shape per colour (the colour is never the only cue), the
+# Shoot the Moon cards: a shape per colour (``MOON_SHAPES``, as sentences write them), the
 # Big and Little Moons their chip change and a mark (as the lesson pictures draw them)
-MOON_SHAPES = {"R": "▲", "G": "☾", "P": "★", "B": "●"}
 SPECIAL_FACES = {"BIG": ("+1", "◉"), "LITTLE": ("−1", "◦")}
 
 

@@ -18,7 +18,7 @@ from typing import Any
 
 import ipywidgets as w
 
-from mathcards.cards import Card
+from mathcards.cards import Card, cards_shown
 from mathcards.exercises import Exercise, Result, Variant
 from mathcards.exercises.kinds import fact
 from mathcards.widgets.exercises import EXTRA_CSS
@@ -164,12 +164,12 @@ def trick_winner_check(cards: str | Sequence[str | Card], question: str = "") ->
 
 def may_play_check(hand: str | Sequence[str | Card], led: str | Card | None,
                    card: str | Card) -> Check:
-    """"May you play R5 here?": Yes or No (the kind ``is_play_legal``)."""
+    """"May you play ▲5 here?": Yes or No (the kind ``is_play_legal``)."""
     variant = _position("is_play_legal", hand=hand, led=led, card=card)
     held, lead = variant.position["hand"], variant.position["led"]
     picture = ("Led: " + card_row(lead) if lead is not None else "") + "Your hand: " + card_row(
         held)
-    question = f"Your hand: {' '.join(map(str, held))}. {variant.prompt()}"
+    question = f"Your hand: {cards_shown(held)}. {variant.prompt()}"
     return Check.of(variant, question=question, picture=picture)
 
 

@@ -14,14 +14,12 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from mathcards.cards import Card, as_card, parse_cards
-from mathcards.widgets.cards import MOON_SHAPES, CardButton, synced_states
+from mathcards.cards import MOON_SHAPES, Card, as_card, cards_shown, parse_cards
+from mathcards.widgets.cards import SPECIAL_FACES, CardButton, synced_states
 
 RED = "#c62828"
 BLACK = "#212121"
 MOON_FILL = {"R": "#d32f2f", "G": "#2e7d32", "P": "#6a1b9a", "B": "#1565c0"}
-# Shapes of the Shoot the Moon suits, so the colour is never the only cue.
-MOON_SHAPE = {"R": "▲", "G": "☾", "P": "★", "B": "●"}
 SPECIAL_FILL = "#ef6c00"
 
 
@@ -61,14 +59,13 @@ def card_svg(card: str | Card, *, width: int = 54, turned: bool = False, label: 
         double = card.colour == "red"
     elif card.is_moon_card:
         ink = fill = MOON_FILL[card.suit]
-        face, corner, mark = "#ffffff", str(card.rank), MOON_SHAPE[card.suit]
+        face, corner, mark = "#ffffff", str(card.rank), MOON_SHAPES[card.suit]
     elif card.is_joker:
         ink, fill, face, corner, mark = "#5b2a86", "#5b2a86", "#f7f0ff", "JOKER", "★"
         dash = ' stroke-dasharray="4 3"'
     else:  # Big and Little Moons
         ink, face, fill = "#ffffff", SPECIAL_FILL, "#ffffff"
-        corner = "+1" if card.is_big_moon else "−1"
-        mark = "◉" if card.is_big_moon else "◦"
+        corner, mark = SPECIAL_FACES[card.suit]
     rank_size = 11 if len(corner) > 3 else 21
     body = (
         f'<rect x="1.5" y="1.5" width="{w - 3}" height="{h - 3}" rx="7" fill="{face}" '
@@ -516,7 +513,7 @@ class GuidedHand:
         _explained, trick_won, _round_scored = _guide_events()
         if isinstance(event, trick_won):
             who = self._who(event.player)
-            cards = " ".join(short_name(c) for c in event.cards)
+            cards = cards_shown(event.cards)
             return f"Trick {cards}: {who} take{'' if who == 'you' else 's'} it. {event.reason}."
         return str(event.describe())
 
@@ -567,18 +564,18 @@ class GuidedHand:
         trick = tuple(getattr(obs, "trick", ()))
         legal = self.legal_cards()
         refused = [c for c in self.hand() if c not in legal]
-        playable = " ".join(short_name(c) for c in legal)
+        playable = cards_shown(legal)
         if not trick:
             text = f"You lead: play any card ({playable})." if not refused else (
                 f"You lead: you may play {playable}.")
         else:
             led = trick[0]
-            text = f"{short_name(led)} was led. You may play {playable}."
+            text = f"{led.symbol} was led. You may play {playable}."
         if refused:
             reason = self.view.card_refusal(self.state, refused[0])
-            text += (f" {' '.join(short_name(c) for c in refused)}: not now ({reason}).")
+            text += f" {cards_shown(refused)}: not now ({reason})."
         if self.game.name == "shoot_the_moon":
-            text += " Red rockets ▲ trump; a Big Moon always wins."
+            text += f" Red rockets {MOON_SHAPES['R']} trump; a Big Moon always wins."
         else:
             text += " Cards that follow the led suit rank above discards."
         return text
@@ -731,16 +728,6 @@ def _move_tooltip(action: Any) -> str:
         "add-to-moon": "add these cards to one of your moons",
         "regroup": "lay your moons out again, with these cards from your hand",
     }.get(action_name(action), str(action))
-
-
-def short_name(card: Card) -> str:
-    """A card in a sentence: ``10♥``; a Shoot the Moon card by its shape, ``▲9`` (a red
-    rocket 9), and the specials in words (``Big Moon``)."""
-    if card.is_standard:
-        return card.symbol
-    if card.is_moon_card:
-        return f"{MOON_SHAPES[card.suit]}{card.rank}"
-    return card.name
 
 
 class HandCardButton(CardButton):

@@ -17,18 +17,19 @@ def test_student_answers_wrong_then_right_and_the_progress_shows_both(page, voil
     # exercise 1: G9 led, then G12 and P11; the highest green (G12) takes it
     choices = page.locator(".mc-ex-choice")
     choices.nth(0).wait_for()
-    assert [t.strip() for t in choices.all_inner_texts()] == ["led G9", "G12", "P11"]
+    assert [t.strip() for t in choices.all_inner_texts()] == ["led ☾9", "☾12", "★11"]
 
     choices.nth(0).click()  # wrong: G9
     page.locator(".mc-result.mc-wrong").wait_for()
-    assert "G9 does not take this trick" in page.locator(".mc-result").inner_text()
+    assert "☾9 does not take this trick" in page.locator(".mc-result").inner_text()
     page.locator("tr.mc-attempt").first.wait_for()
 
     choices.nth(1).click()  # right: G12
     page.locator(".mc-result.mc-right").wait_for()
-    assert "G12 takes it" in page.locator(".mc-result").inner_text()
+    assert "☾12 takes it" in page.locator(".mc-result").inner_text()
     page.wait_for_function("() => document.querySelectorAll('tr.mc-attempt').length == 2")
 
+    # the attempts keep the answer as recorded, in the typed notation of the set's file
     rows = [r.split("\t") for r in page.locator("tr.mc-attempt").all_inner_texts()]
     assert [(r[1].strip(), r[2].strip(), r[3].strip()) for r in rows] == [
         ("exercise 1", "G9", "✘ wrong"), ("exercise 1", "G12", "✔ right")]

@@ -131,7 +131,7 @@ def test_guided_lesson_check_answered_wrong_then_right(page, voila_server):
     assert "you must follow green" in feedback.inner_text()
     check.get_by_role("button", name="No").click()
     page.wait_for_function("el => el.innerText.includes('Right')", arg=feedback.element_handle())
-    assert "you may not play R5" in feedback.inner_text()
+    assert "you may not play ▲5" in feedback.inner_text()
     assert_clean(page, voila_server)
 
 

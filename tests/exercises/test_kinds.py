@@ -213,7 +213,7 @@ def test_who_takes_trick_red_trumps_and_the_explanation_of_a_wrong_pick():
     assert ex.check(2).correct and ex.check("R3").correct
     wrong = ex.check("G12")
     assert not wrong.correct
-    assert "red trumps" in wrong.text and "G12 is not red" in wrong.text
+    assert "red trumps" in wrong.text and "☾12 is not red" in wrong.text
 
 
 def test_who_takes_trick_little_moon_led_tie_goes_to_the_first():

@@ -68,7 +68,7 @@ def test_attempts_survive_a_kernel_restart(tmp_path, warm_up):
     assert session.wrong_attempts(2) == 1 and not session.solution_ready(2)
     session.check(2, 1)  # the second wrong attempt opens the worked solution (N = 2)
     assert session.solution_ready(2)
-    assert "R3 takes the trick" in session.solution(2).headline
+    assert session.solution(2).headline == "▲3 takes the trick."
 
 
 WRITER = textwrap.dedent("""

@@ -88,7 +88,7 @@ def test_no_answer_or_solution_in_synced_fields_until_earned(view):
     view.w_answer.children[0].children[1].click()  # G3: wrong, 2 attempts: solution opens
     assert not view.w_solution_button.disabled
     view.show_solution()
-    assert "R3 takes the trick" in view.w_hint.value
+    assert "▲3 takes the trick" in view.w_hint.value
 
 
 def test_hints_climb_three_levels(view):

@@ -87,14 +87,14 @@ def events_of(state: MoonState, kind: type) -> list:
     ("cards", "winner", "rule", "reason"),
     [
         # "The trick is won by the highest numbered card of the suit that was led."
-        ("G5 G9 P12", 1, "led_colour", "highest green wins: G9"),
-        ("B2 G12 B1", 0, "led_colour", "highest blue wins: B2"),
+        ("G5 G9 P12", 1, "led_colour", "highest green wins: ☾9"),
+        ("B2 G12 B1", 0, "led_colour", "highest blue wins: ●2"),
         # "If any red cards are played in the trick, the trick has been trumped. and the
         # highest red rocket card wins the trick."
-        ("G12 R3", 1, "red_trumps", "red trumps: R3 beats G12"),
-        ("G12 R3 R7 G1", 2, "red_trumps", "red trumps: R7 beats G12"),
+        ("G12 R3", 1, "red_trumps", "red trumps: ▲3 beats ☾12"),
+        ("G12 R3 R7 G1", 2, "red_trumps", "red trumps: ▲7 beats ☾12"),
         # red led: the highest red wins (ruling 3, "else the highest red card")
-        ("R3 R9 G12", 1, "highest_red", "highest red wins: R9"),
+        ("R3 R9 G12", 1, "highest_red", "highest red wins: ▲9"),
         # "Big Moon cards are the highest cards in the game, and they always win the trick."
         ("R12 BIG", 1, "big_moon", "Big Moon always wins"),
         # "If both Big Moon cards are played in the same trick, then the first Big Moon
@@ -104,14 +104,14 @@ def events_of(state: MoonState, kind: type) -> list:
         # "If a Big Moon card is led, there is no suit to be followed" - and it still wins.
         ("BIG R12 G3", 0, "big_moon", "Big Moon always wins"),
         # "Little Moon cards are the lowest cards in the game, and they can never win a trick."
-        ("G2 LITTLE", 0, "led_colour", "highest green wins: G2"),
-        ("P1 LITTLE LITTLE", 0, "led_colour", "highest purple wins: P1"),
+        ("G2 LITTLE", 0, "led_colour", "highest green wins: ☾2"),
+        ("P1 LITTLE LITTLE", 0, "led_colour", "highest purple wins: ★1"),
         # "If a Little Moon card is led ... highest number card, regardless of color, wins
         # the trick (Red cards are no more powerful than any other cards in this one case)."
-        ("LITTLE R5 G9", 2, "little_moon_led", "Little Moon led: highest number wins: G9"),
+        ("LITTLE R5 G9", 2, "little_moon_led", "Little Moon led: highest number wins: ☾9"),
         # "If two or more cards tie for high card played, then the first one played wins."
         ("LITTLE P9 G9 R9", 1, "little_moon_led",
-         "Little Moon led: highest number wins: P9, G9 and R9 tie, the first played wins"),
+         "Little Moon led: highest number wins: ★9, ☾9 and ▲9 tie, the first played wins"),
         # ruling 3: "If no card can win (only Little Moons), the leader takes the trick."
         ("LITTLE LITTLE", 0, "only_little_moons", "only Little Moons: the leader takes it"),
         # a Little Moon led and only moons after it: a Big Moon still always wins
@@ -254,7 +254,7 @@ def test_not_following_is_refused_naming_the_rule_and_the_state_is_unchanged():
     before = state.to_json(), state
     with pytest.raises(IllegalActionError) as info:
         state.apply(Play("R5"))
-    assert info.value.reason.startswith("you must follow green: you hold G4")
+    assert info.value.reason.startswith("you must follow green: you hold ☾4")
     assert (state.to_json(), state) == before
     # a moon may be played instead
     assert state.is_legal(Play("BIG")) and state.is_legal(Play("G4"))
@@ -263,7 +263,7 @@ def test_not_following_is_refused_naming_the_rule_and_the_state_is_unchanged():
 
 def test_a_card_you_do_not_hold_or_from_another_deck_is_refused():
     state = position(3, ("G9 B1 B2 B3 B4", "G4 R5 BIG P1 P2", "P3 P4 P5 P6 P7"))
-    with pytest.raises(IllegalActionError, match="you do not hold R5"):
+    with pytest.raises(IllegalActionError, match="you do not hold ▲5: your hand is ☾9 ●1 ●2 ●3 ●4"):
         state.apply(Play("R5"))
     with pytest.raises(IllegalActionError, match="7H is not a Shoot the Moon card"):
         state.apply(Play("7H"))

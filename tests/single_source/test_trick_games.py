@@ -6,6 +6,8 @@ Seed texts: 003 (Shoot the Moon) and 004 (Moons and Planets) in shared/seeds.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -14,6 +16,7 @@ from mathcards.bots import play_game
 from mathcards.cards import Card, parse_cards, standard_deck
 from mathcards.errors import CardParseError, IllegalActionError
 from mathcards.exercises.kinds import KINDS
+from mathcards.explain import explain_new_events
 from mathcards.games import moons_and_planets as mp
 from mathcards.games import shoot_the_moon as stm
 from mathcards.games.moons_and_planets import rules as mp_rules
@@ -82,6 +85,36 @@ def test_may_play_is_the_engines_legal_actions(hand: str, led: str | None, allow
         position = {"hand": cards(hand), "led": None if led is None else cards(led)[0],
                     "card": card}
         assert kind.truth(position) is (card in legal)
+
+
+# --- Shoot the Moon: a card is written as it is drawn (issue 13) ---------------------
+TYPED_MOON_CARD = re.compile(r"\b(?:[RGPB](?:1[0-2]|[1-9])|BIG|LITTLE)\b")
+
+
+def test_every_sentence_writes_a_moon_card_as_drawn() -> None:
+    """Events, the explainer, moves, refusals and exercise feedback say ▲12 and Big Moon, as
+    the cards show them, never the typed R12 or BIG (which saves and the move box read)."""
+    game = stm.ShootTheMoon(num_players=3)
+    final = play_game(game, seed=4, bots="strong")
+    state, said = game.new_game(4), []
+    for action in final.actions:
+        said.append(str(action))
+        said += [state.why_illegal(stm.Play(c)) for c in MOON_DECK
+                 if not state.is_legal(stm.Play(c))]
+        state = state.apply(action)
+    said += [e.describe(("Ada", "Ben", "Cy")) for e in final.events]
+    said += [step.spoken for step in explain_new_events(final.events, game=game.name)]
+    who, legal = KINDS["who_takes_trick"], KINDS["is_play_legal"]
+    for won in (e for e in final.events if isinstance(e, stm.TrickWon)):
+        trick = {"trick": won.cards}
+        said += [*who.choices(trick), who.solution(trick).text, who.hint(trick, 3).spoken]
+        said += [who.check(trick, i).text for i in range(len(won.cards))]
+        position = {"hand": won.cards[1:], "led": won.cards[0], "card": won.cards[1]}
+        said += [legal.prompt(position), legal.check(position, "yes").text]
+    assert any("▲" in s for s in said) and any("Big Moon" in s for s in said)
+    typed = [s for s in said if TYPED_MOON_CARD.search(s)]
+    assert typed == []
+    assert [str(c) for c in cards("R12 BIG")] == ["R12", "BIG"]  # the typed form stays
 
 
 # --- Moons and Planets: planets and moons (seed 004) --------------------------------

@@ -70,7 +70,7 @@ class WhoTakesTrick(Kind):
         except FieldError as exc:
             raise AnswerError(str(exc)) from None
         if card not in trick:
-            raise AnswerError(f"{card} is not in this trick")
+            raise AnswerError(f"{card.symbol} is not in this trick")
         return trick.index(card)
 
     def answer_text(self, answer: Any) -> str:
@@ -85,16 +85,16 @@ class WhoTakesTrick(Kind):
         trick = position["trick"]
         winner, rule, sentence = stm.explain_trick(trick)
         if index == winner:
-            return Result(True, 1.0, f"Right: {trick[index]} takes it.", (fact(sentence),))
+            return Result(True, 1.0, f"Right: {trick[index].symbol} takes it.", (fact(sentence),))
         card = trick[index]
         why = [fact(stm.RULE_WORDS[rule])]
         if card.is_little_moon:
             why.append(fact("a Little Moon never wins a trick"))
         elif rule in ("red_trumps", "highest_red") and card.suit != "R":
-            why.append(fact(f"{card} is not red"))
+            why.append(fact(f"{card.symbol} is not red"))
         elif rule == "led_colour" and card.suit != trick[0].suit:
-            why.append(fact(f"{card} is not the led colour"))
-        return Result(False, 0.0, f"Not quite: {card} does not take this trick.", tuple(why))
+            why.append(fact(f"{card.symbol} is not the led colour"))
+        return Result(False, 0.0, f"Not quite: {card.symbol} does not take this trick.", tuple(why))
 
     def hint(self, position: Position, level: int) -> Hint:
         from mathcards.games import shoot_the_moon as stm
@@ -110,7 +110,7 @@ class WhoTakesTrick(Kind):
         from mathcards.games import shoot_the_moon as stm
         trick = position["trick"]
         winner, _rule, sentence = stm.explain_trick(trick)
-        return Result(True, 1.0, f"{trick[winner]} takes the trick.", (fact(sentence),))
+        return Result(True, 1.0, f"{trick[winner].symbol} takes the trick.", (fact(sentence),))
 
 
 class IsPlayLegal(YesNoKind):
@@ -130,8 +130,8 @@ class IsPlayLegal(YesNoKind):
 
     def prompt(self, position: Position) -> str:
         led = position.get("led")
-        where = f"{led} was led" if led is not None else "You lead"
-        return f"{where}. May you play {position['card']}?"
+        where = f"{led.symbol} was led" if led is not None else "You lead"
+        return f"{where}. May you play {position['card'].symbol}?"
 
     def problems(self, position: Position) -> list[str]:
         if position["card"] not in position["hand"]:
@@ -150,7 +150,7 @@ class IsPlayLegal(YesNoKind):
         from mathcards.games import shoot_the_moon as stm
         rule = stm.follow_rule(list(position["hand"]), position.get("led"))
         verdict = "may" if self.truth(position) else "may not"
-        return [fact(rule), fact(f"so you {verdict} play {position['card']}")]
+        return [fact(rule), fact(f"so you {verdict} play {position['card'].symbol}")]
 
     def hint(self, position: Position, level: int) -> Hint:
         from mathcards.games import shoot_the_moon as stm
@@ -161,5 +161,5 @@ class IsPlayLegal(YesNoKind):
         if level == 2:
             if led is None:
                 return make_hint(2, "nobody has led yet")
-            return make_hint(2, f"the led card is {led}: do you hold its colour?")
+            return make_hint(2, f"the led card is {led.symbol}: do you hold its colour?")
         return make_hint(3, stm.follow_rule(list(position["hand"]), led))

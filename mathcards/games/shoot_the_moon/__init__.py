@@ -44,7 +44,7 @@ cards, and ``legal_cards`` answers "may you play R5 here?".
 >>> trick_winner(["G12", "G3", "R3"])
 2
 >>> explain_trick("LITTLE R2 G9 P9".split())
-(2, 'little_moon_led', 'Little Moon led: highest number wins: G9 and P9 tie, the first played wins')
+(2, 'little_moon_led', 'Little Moon led: highest number wins: ☾9 and ★9 tie, the first played wins')
 """
 
 from __future__ import annotations

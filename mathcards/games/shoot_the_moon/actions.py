@@ -23,7 +23,7 @@ class Play:
             object.__setattr__(self, "card", as_card(self.card))
 
     def __str__(self) -> str:
-        return f"play {self.card}"
+        return f"play {self.card.symbol}"
 
 
 @cache

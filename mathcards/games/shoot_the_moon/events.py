@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from mathcards.cards import (
     Card,
-    cards_text,
+    cards_shown,
 )
 from mathcards.games.base import Event, seat_name
 from mathcards.games.shoot_the_moon.rules import HAND_SIZE, _and_names
@@ -45,7 +45,7 @@ class CardPlayed(Event):
 
     def describe(self, names: Sequence[str] = ()) -> str:
         who = "Dummy turns up" if self.by_dummy else f"{_who(self, names)} plays"
-        return f"{who} {self.card}."
+        return f"{who} {self.card.symbol}."
 
 
 @dataclass(frozen=True)
@@ -63,7 +63,7 @@ class TrickWon(Event):
 
     def describe(self, names: Sequence[str] = ()) -> str:
         who = "Dummy" if self.by_dummy else _who(self, names)
-        return f"{who} takes the trick {cards_text(self.cards)} ({self.reason})."
+        return f"{who} takes the trick {cards_shown(self.cards)} ({self.reason})."
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,8 @@
 """Shoot the Moon moves from text: the one parser for typed moves and exercise answers.
 
-A move is a card to play, written ``G4``, ``play G4``, ``BIG`` or ``LITTLE``; the
-engine's legal plays decide whether it may be played here.
+A move is a card to play, written ``G4``, ``play G4``, ``BIG`` or ``LITTLE``, or as a
+move prints (``play ☾4``, ``play Big Moon``); the engine's legal plays decide whether it may
+be played here.
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ def read_move(text: str) -> Play:
     words = text.split()
     if words and words[0].lower() == "play":
         words = words[1:]
+    if len(words) == 2 and words[1].lower() == "moon":  # "Big Moon", as sentences say it
+        words = [" ".join(words)]
     if len(words) != 1:
         raise CardParseError(
             f"{text.strip()!r} is not a move: name one card to play, e.g. 'G4', 'R12' or 'BIG'"

@@ -36,7 +36,7 @@ def position(
 
     >>> state = position(["", "G4 R5 BIG", ""], trick="G9")
     >>> [str(a) for a in state.legal_actions()]
-    ['play G4', 'play BIG']
+    ['play ☾4', 'play Big Moon']
     """
     if not 3 <= len(hands) <= 6:
         raise CardParseError(

@@ -14,7 +14,6 @@ from mathcards.cards import (
     MOON_COLOUR_NAMES,
     Card,
     as_card,
-    cards_text,
     moon_deck,
 )
 from mathcards.errors import CardParseError
@@ -105,14 +104,8 @@ def _explain(cards: tuple[Card, ...]) -> tuple[int, str, str]:
             return 0, RULE_ONLY_LITTLE_MOONS, "only Little Moons: the leader takes it"
         win = cards[best]
         ties = [c for c in cards[best + 1 :] if c.suit != LITTLE_MOON and c.rank == win.rank]
-        if ties:
-            sentence = (
-                f"Little Moon led: highest number wins: {win} and {cards_text(ties)} tie, "
-                "the first played wins"
-            )
-            sentence = sentence.replace(f"{win} and {cards_text(ties)}", _and([win, *ties]))
-        else:
-            sentence = f"Little Moon led: highest number wins: {win}"
+        sentence = f"Little Moon led: highest number wins: {_and([win, *ties])}" + (
+            " tie, the first played wins" if ties else "")
         return best, RULE_LITTLE_MOON_LED, sentence
     best_red = -1
     best_led = -1
@@ -124,18 +117,18 @@ def _explain(cards: tuple[Card, ...]) -> tuple[int, str, str]:
             best_led = i
     if best_red >= 0:
         if led.suit == RED:
-            return best_red, RULE_HIGHEST_RED, f"highest red wins: {cards[best_red]}"
+            return best_red, RULE_HIGHEST_RED, f"highest red wins: {cards[best_red].symbol}"
         return (
             best_red,
             RULE_RED_TRUMPS,
-            f"red trumps: {cards[best_red]} beats {cards[best_led]}",
+            f"red trumps: {cards[best_red].symbol} beats {cards[best_led].symbol}",
         )
     colour = MOON_COLOUR_NAMES[led.suit]
-    return best_led, RULE_LED_COLOUR, f"highest {colour} wins: {cards[best_led]}"
+    return best_led, RULE_LED_COLOUR, f"highest {colour} wins: {cards[best_led].symbol}"
 
 
 def _and(cards: Sequence[Card]) -> str:
-    return _and_names([str(c) for c in cards])
+    return _and_names([c.symbol for c in cards])
 
 
 def _and_names(names: Sequence[str]) -> str:
@@ -150,7 +143,7 @@ def explain_trick(cards_in_play_order: Iterable[str | Card]) -> tuple[int, str, 
     being played (then it is the card winning so far).
 
     >>> explain_trick(["G12", "R3"])
-    (1, 'red_trumps', 'red trumps: R3 beats G12')
+    (1, 'red_trumps', 'red trumps: ▲3 beats ☾12')
     >>> explain_trick(["R5", "BIG", "BIG"])
     (1, 'first_big_moon', 'Big Moon always wins: both Big Moons were played, the first one wins')
     """

@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 
 from mathcards.cards import (
     Card,
-    cards_text,
+    cards_shown,
 )
 from mathcards.errors import MathCardsError, SettingsError
 from mathcards.games.base import Event, Game, State, rng_for
@@ -202,7 +202,7 @@ class MoonState(State[ShootTheMoon]):
             return f"{card} is not a Shoot the Moon card (cards are R/G/P/B 1-12, BIG, LITTLE)"
         hand = self.hands[self._seat]
         if card not in hand:
-            return f"you do not hold {card}: your hand is {cards_text(hand)}"
+            return f"you do not hold {card.symbol}: your hand is {cards_shown(hand)}"
         return follow_rule(hand, self.led_card)
 
     def all_cards(self) -> Iterable[Card]:
