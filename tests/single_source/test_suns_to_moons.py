@@ -186,3 +186,11 @@ def test_reach_goal_measures_count_solutions_that_use_a_joker():
     solutions = variant.kind.solutions(variant.position)
     assert any(any(p.is_joker for p in s) for s in solutions)
     assert measures["plays needed"] == 1 and 1 < measures["solutions"] <= len(solutions)
+
+
+# --- the refusals word the bound with the rules' one constant ---------------------------
+def test_the_bound_in_the_engines_refusals_is_the_rules_bound():
+    assert "±10" not in inspect.getsource(stm.SunsToMoonsState.why_illegal)
+    state = stm.SunsToMoons.position(parse_cards("KS 2H"), deck=_deck("7H"), goal=0)
+    reason = state.reason_refused(stm.Play(parse_card("KS"), 1, 13))
+    assert reason.endswith(f"you must stay within ±{stm.BOUND} while another play can")
