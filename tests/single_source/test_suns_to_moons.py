@@ -188,6 +188,34 @@ def test_reach_goal_measures_count_solutions_that_use_a_joker():
     assert measures["plays needed"] == 1 and 1 < measures["solutions"] <= len(solutions)
 
 
+# --- a refused play says the engine's reason --------------------------------------------
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from([*_CARDS, stm.JOKER]), min_size=1, max_size=4, unique=True),
+       st.sampled_from([*_CARDS, stm.JOKER]), st.sampled_from((1, -1)), st.booleans())
+def test_reach_goal_refuses_a_play_with_the_engines_reason(hand, card, sign, joker_first):
+    """The exercise's refusal is ``reason_refused`` of the state it would play in: no
+    wording of the hand, the ±10 bound or the Joker of its own."""
+    from mathcards.exercises.kinds import ReachGoal
+    from mathcards.exercises.kinds import suns_to_moons as kinds
+    from mathcards.explain.steps import Refusal
+
+    assert not hasattr(kinds, "_refuse_play")
+    play = stm.JOKER_PLAY if card.is_joker else stm.Play(card, sign, card.rank)
+    answer = (stm.JOKER_PLAY, play) if joker_first and stm.JOKER in hand else (play,)
+    position = {"deck": _deck("7H -10S +6D"), "counted": None, "hand": tuple(hand),
+                "goal": 10, "most_plays": 2}
+    state = stm.SunsToMoons.position(hand, deck=position["deck"], goal=10)
+    for first in answer[:-1]:
+        state = state.apply(first)
+        if state.is_legal(stm.END_TURN) and not state.is_legal(play):
+            state = state.apply(stm.END_TURN)  # the exercise's one player plays on
+    if state.is_over or state.is_legal(play):
+        return
+    result = ReachGoal().check(position, answer)
+    (refusal,) = [s for s in result.steps if isinstance(s, Refusal)]
+    assert refusal.reason == state.reason_refused(play)
+
+
 # --- the refusals word the bound with the rules' one constant ---------------------------
 def test_the_bound_in_the_engines_refusals_is_the_rules_bound():
     assert "±10" not in inspect.getsource(stm.SunsToMoonsState.why_illegal)
