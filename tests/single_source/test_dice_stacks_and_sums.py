@@ -109,13 +109,31 @@ def test_explainer_and_exercise_agree_with_the_engine_state(ranks, dice):
             pass
         else:
             raise AssertionError("the explainer made a stack the engine refuses")
-        assert result.steps[0].reason
+        assert result.steps[0].reason == state.reason_refused(action)  # the engine's words
         return
     (laid,) = [e for e in state.apply(action).new_events if isinstance(e, ds.StackLaid)]
     assert laid.shape == rule.shape_of(laid.cards, dice)
     step = explain_ds.steps_for_events([laid])[0]
     assert (step.text, step.points) == (stack_steps(laid.cards, dice).text, laid.points)
     assert result.steps[0].text == step.text
+
+
+@settings(max_examples=200, deadline=None)
+@given(HANDS, DICE, st.lists(st.integers(0, 5), min_size=1, max_size=4))
+def test_make_stacks_refuses_a_stack_with_the_engines_reason(ranks, dice, picks):
+    """Stacks laid in turn (a card may be asked for twice): each refused one says what the
+    engine says on the state it was laid on, the hand rule included."""
+    hand = [Card("SHDC"[i % 4], r) for i, r in enumerate(ranks)]
+    first = [hand[p % len(hand)] for p in picks]
+    stacks = [first, hand[: len(hand) // 2 + 1]]
+    result = KINDS["make_stacks"].check({"dice": dice, "hand": hand}, stacks)
+    state = ds.DiceStacks(num_players=2).position(hand, dice)
+    for stack, step in zip(stacks, result.steps, strict=True):
+        action = ds.LayStack(stack)
+        if state.is_legal(action):
+            state = state.apply(action)
+        else:
+            assert step.reason == state.reason_refused(action), stack
 
 
 # --- Sums: the capture way ------------------------------------------------------------
