@@ -217,3 +217,29 @@ def test_events_name_the_seats():
     text = " ".join(e.describe(["Ann", "Bob"]) for e in
                     sums.apply(su.Play(parse_card("3H"))).new_events)
     assert "Ann captured Bob's 6♥ (9 − 3 = 6)" in text
+
+
+# --- the game-over moment: the engine's scores -------------------------------------------
+def _finished(game, seed):
+    state, rng = game.new_game(seed), random.Random(seed)
+    while not state.is_over:
+        legal = list(state.legal_actions())
+        before, state = state, state.apply(legal[rng.randrange(len(legal))])
+    return before, state
+
+
+def test_the_game_over_moment_prints_the_engines_scores(monkeypatch):
+    """The moment adds up nothing of its own: with the engine's scores changed, its totals
+    change with them (Dice Stacks: stacks + run-outs − cards left; Sums: by card points)."""
+    from mathcards.moments import moment_for
+
+    for game, state_type in ((ds.DiceStacks(num_players=2), ds.DiceStacksState),
+                             (su.Sums(num_players=2), su.SumsState)):
+        before, after = _finished(game, 5)
+        truth = after.scores
+        moment = moment_for(before, after, ("Ann", "Bob"), (0,))
+        assert [line.rsplit("= ", 1)[1] for line in moment.lines[1:]] == \
+            [str(s).replace("-", "−") for s in truth]
+        monkeypatch.setattr(state_type, "scores", property(lambda s: (70, 71)))
+        moment = moment_for(before, after, ("Ann", "Bob"), (0,))
+        assert [line.rsplit("= ", 1)[1] for line in moment.lines[1:]] == ["70", "71"]
