@@ -100,6 +100,7 @@ def test_table_box_and_exercises_use_the_engine_parser():
 def test_no_module_of_the_slice_keeps_its_own_joker_rule_or_bound():
     from mathcards.exercises import fields, kinds
     from mathcards.explain import suns_to_moons as explain
+    from mathcards.widgets import exercises as practice_page
     from mathcards.widgets import lesson
     from mathcards.widgets import suns_to_moons as table
 
@@ -107,9 +108,11 @@ def test_no_module_of_the_slice_keeps_its_own_joker_rule_or_bound():
     assert not hasattr(kinds, "_SunsState")
     for source in (inspect.getsource(explain), inspect.getsource(fields),
                    inspect.getsource(table), inspect.getsource(lesson.suns_to_moons_example),
-                   inspect.getsource(kinds.start_deck), inspect.getsource(kinds.ReachGoal)):
+                   inspect.getsource(kinds.start_deck), inspect.getsource(kinds.ReachGoal),
+                   inspect.getsource(practice_page)):
         assert "counted.pop()" not in source and "counted[:-1]" not in source
         assert not re.search(r"abs\([^)]*\)\s*<=\s*10|BOUND = ", source)
+        assert not re.search(r"\(1, 14\) if", source)  # an Ace's values: card_values
 
 
 def _deck(text: str) -> tuple[stm.Play, ...]:
@@ -222,3 +225,30 @@ def test_the_bound_in_the_engines_refusals_is_the_rules_bound():
     state = stm.SunsToMoons.position(parse_cards("KS 2H"), deck=_deck("7H"), goal=0)
     reason = state.reason_refused(stm.Play(parse_card("KS"), 1, 13))
     assert reason.endswith(f"you must stay within ±{stm.BOUND} while another play can")
+
+
+# --- the practice page's "the deck would be" ---------------------------------------------
+@pytest.mark.parametrize("picks", [("JK", "+9C"), ("-9C", "JK"), ("JK", "JK", "-4S")])
+def test_practice_page_deck_preview_counts_with_the_engine(picks):
+    """The page shows what the deck would be after the plays picked so far: the engine's
+    deck value after them, Jokers included (no counting of its own)."""
+    from mathcards.exercises import load_set_text
+
+    text = ("title: Preview\nid: preview\nexercises:\n  - kind: reach_goal\n"
+            "    deck: 7H -10S +6D\n    hand: JK 9C JK 4S\n    goal: 10\n    most_plays: 3\n")
+    view = load_set_text(text, name="preview").show("ana", store=False)
+    hand = [str(c) for c in view.variant.position["hand"]]
+    state = stm.SunsToMoons.position(parse_cards("JK 9C JK 4S"), deck=_deck("7H -10S +6D"),
+                                     goal=10)
+    for pick in picks:
+        play = stm.parse_move(None, pick)
+        index = next(i for i, c in enumerate(hand) if c == str(play.card)
+                     and i not in {j for j, _ in view._pending})
+        view._pick_card(index)
+        if not play.is_joker:
+            next(b for b in view.w_signs.children[1:]
+                 if b.description == stm.signed(play.contribution)).click()
+        if state.is_legal(stm.END_TURN) and not state.is_legal(play):
+            state = state.apply(stm.END_TURN)
+        state = state.apply(play)
+    assert f"the deck would be <b>{stm.number(state.deck_value)}</b>" in view.w_built.value
