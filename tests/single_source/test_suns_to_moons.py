@@ -252,3 +252,20 @@ def test_practice_page_deck_preview_counts_with_the_engine(picks):
             state = state.apply(stm.END_TURN)
         state = state.apply(play)
     assert f"the deck would be <b>{stm.number(state.deck_value)}</b>" in view.w_built.value
+
+
+# --- the 3-card minimum of the goal -------------------------------------------------------
+@pytest.mark.parametrize("deck", ["7H", "7H -4S", "7H -4S +2D"])
+def test_goal_check_counts_with_the_engines_minimum(deck, monkeypatch):
+    """The explainer's goal check says "a win" exactly when the engine scores the goal,
+    and takes the minimum from the rules (ruling 6), not a 3 of its own."""
+    from mathcards.explain import steps
+    from mathcards.explain.suns_to_moons import play_steps
+
+    state = stm.SunsToMoons.position(parse_cards("7C 3S 5D"), deck=_deck(deck), goal=0)
+    play = next(p for p in state.legal_actions() if state.deck_value + p.contribution == 0)
+    after = state.apply(play)
+    (check,) = [s for s in play_steps(after.new_events) if isinstance(s, steps.GoalCheck)]
+    assert check.counts == any(isinstance(e, stm.GoalReached) for e in after.new_events)
+    monkeypatch.setattr(steps, "MIN_DECK_FOR_GOAL", check.deck_size + 1)
+    assert not check.counts and f"needs {check.deck_size + 1} or more" in check.headline
