@@ -61,6 +61,21 @@ def test_the_engine_the_event_and_the_exercise_agree_on_the_trick_winner(trick: 
     assert kind.check(position, index).correct
     wrong = (index + 1) % len(trick)
     assert not kind.check(position, wrong).correct
+    _wrong_pick_says_the_engines_rule(trick)
+
+
+def _wrong_pick_says_the_engines_rule(trick) -> None:
+    index, rule, _sentence = stm.explain_trick(trick)
+    for pick in set(range(len(trick))) - {index}:
+        result = KINDS["who_takes_trick"].check({"trick": tuple(trick)}, pick)
+        assert [s.sentence for s in result.steps] == [stm.RULE_WORDS[rule]], trick
+
+
+@pytest.mark.parametrize("trick", ["LITTLE LITTLE", "P5 G3 P9 LITTLE", "G12 G3 R3"])
+def test_a_wrong_pick_is_told_the_engines_rule_and_nothing_of_its_own(trick: str) -> None:
+    """Only Little Moons: the leader's Little Moon takes it, so "a Little Moon never wins"
+    (the exercise's own rule, before) was wrong there."""
+    _wrong_pick_says_the_engines_rule(cards(trick))
 
 
 # --- Shoot the Moon: may this card be played (seed 003, "Game Play") -----------------
