@@ -153,7 +153,17 @@ def test_the_engine_the_event_and_the_exercise_agree_on_prizes(trick: list[Card]
         assert ranking.card == card and ranking.reason.startswith(ranking.ranking)
         position = {"trick": tuple(trick), "yours": card, "prizes": None}
         assert kind.check(position, ranking.place).correct
-        assert not kind.check(position, ranking.place % len(trick) + 1).correct
+        wrong = kind.check(position, ranking.place % len(trick) + 1)
+        assert not wrong.correct
+        assert ("it follows the led suit" in wrong.text) is ranking.follows
+
+
+def test_a_wrong_prize_gives_the_suit_order_of_the_rules(monkeypatch) -> None:
+    """Seed 004: "Diamonds are highest, followed by clubs, then spades, then hearts"."""
+    position = {"trick": cards("3S 2S 4H 8D"), "yours": Card("H", 4), "prizes": None}
+    assert "♦ > ♣ > ♠ > ♥" in KINDS["which_prize"].check(position, 1).text
+    monkeypatch.setattr(mp, "SUITS_HIGH_TO_LOW", "(the rules' one order)")
+    assert "(the rules' one order)" in KINDS["which_prize"].check(position, 1).text
 
 
 # --- events are worded with the table's names ---------------------------------------

@@ -196,19 +196,18 @@ class WhichPrize(Kind):
         return self._ranking(position).ranking
 
     def check(self, position: Position, answer: Any) -> Result:
+        from mathcards.games.moons_and_planets import SUITS_HIGH_TO_LOW
+
         said = self.read_answer(position, answer)
-        place = self.place(position)
-        trick = position["trick"]
-        card = trick[self.mine(position)]
+        ranking = self._ranking(position)  # the engine's: whether it follows, its place
+        card, place = ranking.card, ranking.place
         if said == place:
             return Result(True, 1.0, f"Right: {card.symbol} takes the {_ordinal(place)} prize.",
-                          (fact(self._reason(position)),))
-        led = trick[0]
-        follows = card.suit == led.suit
+                          (fact(ranking.ranking),))
         why = ("it follows the led suit: followers rank K high to 2 low, above every discard"
-               if follows else
+               if ranking.follows else
                "it is a discard: discards rank below every card that follows the led suit, "
-               "K high to 2 low, equal ranks by suit ♦ > ♣ > ♠ > ♥")
+               f"K high to 2 low, equal ranks by suit {SUITS_HIGH_TO_LOW}")
         return Result(False, 0.0, f"Not quite: {card.symbol} does not take the "
                       f"{_ordinal(said)} prize.", (fact(f"{card.symbol}: {why}"),))
 
