@@ -7,8 +7,10 @@ through the engine (events, position constructors, move parsers).
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -134,6 +136,18 @@ def test_make_stacks_refuses_a_stack_with_the_engines_reason(ranks, dice, picks)
             state = state.apply(action)
         else:
             assert step.reason == state.reason_refused(action), stack
+
+
+@pytest.mark.parametrize(("phase", "stock"), [("DRAW", "AH AS AD KS"), ("DRAW", "AH AS"),
+                                             ("MORE", "AH"), ("MORE", "AH AS AD KS")])
+def test_the_tables_draw_count_is_the_engines(phase, stock):
+    """Dice 3 and 5: the table says to draw what the engine's draw move draws (3, then 2
+    more), fewer when the stock runs short."""
+    state = dataclasses.replace(ds.DiceStacks(num_players=2).new_game(1), hands=((), ()),
+                                stock=parse_cards(stock), dice=(3, 5),
+                                phase=ds.Phase[phase], turn=0)
+    (count,) = [a.count for a in state.legal_actions() if isinstance(a, ds.Draw | ds.DrawRest)]
+    assert f"Draw {count} " in DiceStacksView().status(state, ("Ann", "Bob"))
 
 
 # --- Sums: the capture way ------------------------------------------------------------
