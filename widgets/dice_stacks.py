@@ -186,12 +186,7 @@ class DiceStacksView(GameView):
         return False, f"not a stack: {self.why_not(state, action)}"
 
     def card_refusal(self, state: State, card: Card) -> str:
-        phase = state.phase
-        if phase == Phase.ROLL:
-            return "roll the dice first"
-        if phase in (Phase.DRAW, Phase.MORE):
-            return "draw your cards first"
-        return "it cannot be played now"
+        return state.reason_refused(LayStack((card,)))  # a card goes into a stack: "roll first"
 
     def parse_move(self, state: State, text: str) -> Any:
         """Typed moves: the engine's notation (``roll``, ``draw``, ``lay 10H AS AD``...)."""

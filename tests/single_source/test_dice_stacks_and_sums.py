@@ -8,6 +8,7 @@ through the engine (events, position constructors, move parsers).
 from __future__ import annotations
 
 import dataclasses
+import inspect
 import random
 
 import pytest
@@ -148,6 +149,31 @@ def test_the_tables_draw_count_is_the_engines(phase, stock):
                                 phase=ds.Phase[phase], turn=0)
     (count,) = [a.count for a in state.legal_actions() if isinstance(a, ds.Draw | ds.DrawRest)]
     assert f"Draw {count} " in DiceStacksView().status(state, ("Ann", "Bob"))
+
+
+@pytest.mark.parametrize(("phase", "dice"), [("ROLL", None), ("DRAW", (3, 5)), ("MORE", (3, 5))])
+def test_a_card_the_dice_stacks_table_refuses_says_the_engines_reason(phase, dice):
+    state = dataclasses.replace(ds.DiceStacks(num_players=2).new_game(1), dice=dice,
+                                hands=(parse_cards("8H 2S"), ()), phase=ds.Phase[phase], turn=0)
+    for card in state.hands[0]:
+        assert DiceStacksView().card_refusal(state, card) == \
+            state.reason_refused(ds.LayStack((card,)))
+    words = inspect.getsource(DiceStacksView)  # the engine's words, not a copy of them
+    assert "roll the dice first" not in words and "draw your cards first" not in words
+
+
+def test_a_card_the_sums_table_refuses_says_the_engines_reason():
+    seen = set()
+    for seed in range(6):
+        for state in _bot_states(su.Sums(num_players=2), seed):
+            if state.phase not in (su.Phase.START, su.Phase.CHOOSE, su.Phase.COUNTER):
+                continue
+            for card in state.hands[state.actor]:
+                move = su.Counter(card) if state.phase == su.Phase.COUNTER else su.Play(card)
+                if not state.is_legal(move):
+                    seen.add(state.phase)
+                    assert SumsView().card_refusal(state, card) == state.reason_refused(move)
+    assert {su.Phase.START, su.Phase.CHOOSE} <= seen
 
 
 # --- Sums: the capture way ------------------------------------------------------------
