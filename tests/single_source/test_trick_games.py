@@ -6,6 +6,9 @@ Seed texts: 003 (Shoot the Moon) and 004 (Moons and Planets) in shared/seeds.
 
 from __future__ import annotations
 
+import inspect
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -116,6 +119,19 @@ def test_may_play_is_the_engines_legal_actions(hand: str, led: str | None, allow
 def test_planets_are_the_rules_module(text: str, planet: bool) -> None:
     assert mp_rules.is_planet(text) is planet
     assert KINDS["planet_or_not"].truth({"cards": cards(text)}) is planet
+
+
+def test_planet_words_give_the_rules_bounds() -> None:
+    """Seed 004: a planet's cards add up to 15-18; every sentence about it takes the two
+    numbers from the rules (PLANET_LOW, PLANET_HIGH), as the check does."""
+    from mathcards.widgets.lesson import GuidedHand
+
+    bounds = f"{mp_rules.PLANET_LOW}-{mp_rules.PLANET_HIGH}"
+    assert bounds in mp_rules.planet_reason("9H 8H")
+    assert bounds in KINDS["planet_or_not"].hint({"cards": cards("9H 8H")}, 1).spoken
+    for words in (mp_rules.planet_problem, mp_rules.planet_reason,
+                  type(KINDS["planet_or_not"]).hint, GuidedHand.guide_sentence):
+        assert not re.search(r"15\s*(-|–|to)\s*18", inspect.getsource(words)), words
 
 
 @pytest.mark.parametrize(

@@ -58,7 +58,8 @@ class PlanetOrNot(YesNoKind):
         cards = position["cards"]
         if level <= 1:
             return make_hint(1, "a planet is 2 or more cards of one suit, no aces, adding to "
-                                "15-18 (J, Q, K count 10); or the 5♣ alone")
+                                f"{mp.PLANET_LOW}-{mp.PLANET_HIGH} (J, Q, K count 10); or the "
+                                "5♣ alone")
         total = sum(mp.planet_points(c) for c in cards)
         suits = len({c.suit for c in cards})
         if level == 2:
