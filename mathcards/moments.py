@@ -4,11 +4,10 @@ After each move the table asks ``moment_for(before, after, names, here)``. When
 the move ended a round or the game it returns a ``Moment``: a title, a
 headline ("You won!", "Player 2 (bot) won the round") and a few lines of
 arithmetic. Every number is read from the engine: the values still counted
-when the goal was reached (``RoundWon.counted``), the stacks laid and their
-points (``StackLaid.points``), the run-outs, the cards left at each player's
-last turn, the captures, the chips of a round; the totals are the engine's
-scores. Nothing here works a rule out again, and nothing shows a hidden hand
-(only counts of cards, which every player sees on the table).
+when the goal was reached (``RoundWon.counted``), each player's stacks, stack
+points, run-outs and cards left, the sides and captures, the chips of a round;
+the totals are the engine's scores. Nothing here works a rule out again, and
+nothing shows a hidden hand (only counts of cards, which every player sees).
 """
 
 from __future__ import annotations
@@ -127,29 +126,19 @@ def _suns_to_moons(before: State, after: State, names: Sequence[str],
 # --- Dice Stacks ------------------------------------------------------------------------
 def _dice_stacks(before: State, after: State, names: Sequence[str],
                  here: Sequence[int]) -> Moment | None:
-    from mathcards.games.dice_stacks import GameEnded, RanOut, StackLaid, TurnEnded
+    from mathcards.games.dice_stacks import DiceStacksState, GameEnded
 
-    ended = _last(after.new_events, GameEnded)
-    if ended is None:
+    if _last(after.new_events, GameEnded) is None:
         return None
-    n = after.game.num_players
-    stacks, bonus, run_outs, left = [0] * n, [0] * n, [0] * n, [0] * n
-    for e in after.events:
-        if isinstance(e, StackLaid):
-            stacks[e.player] += 1
-            bonus[e.player] += e.points - 1  # a special stack's extra point (the engine's)
-        elif isinstance(e, RanOut):
-            run_outs[e.player] += 1
-        elif isinstance(e, TurnEnded):
-            left[e.player] = e.cards_in_hand  # hands change only in their own turns
+    assert isinstance(after, DiceStacksState)
     lines = []
-    for i in range(n):
-        terms = plural(stacks[i], "stack")
-        if bonus[i]:
-            terms += f" + {bonus[i]} for special stacks"
-        terms += f" + {plural(run_outs[i], 'run-out')} − {plural(left[i], 'card')} left"
-        total = stacks[i] + bonus[i] + run_outs[i] - left[i]
-        lines.append(f"{seat_name(names, i)}: {terms} = {number(total)}")
+    for i, (stacks, left) in enumerate(zip(after.stacks, after.hands, strict=True)):
+        terms = plural(len(stacks), "stack")
+        bonus = after.stack_points[i] - len(stacks)  # special stacks' extra points
+        if bonus:
+            terms += f" + {bonus} for special stacks"
+        terms += f" + {plural(after.run_outs[i], 'run-out')} − {plural(len(left), 'card')} left"
+        lines.append(f"{seat_name(names, i)}: {terms} = {number(after.scores[i])}")
     headline, win = _headline(after.winners, names, here, "game")
     return Moment("game", "Game over", headline,
                   ("The stock is empty. Score = stacks + run-outs − cards left in hand:",
@@ -159,24 +148,16 @@ def _dice_stacks(before: State, after: State, names: Sequence[str],
 # --- Sums -------------------------------------------------------------------------------
 def _sums(before: State, after: State, names: Sequence[str],
           here: Sequence[int]) -> Moment | None:
-    from mathcards.games.sums import Captured, GameEnded, card_points
+    from mathcards.games.sums import GameEnded, SumsState, card_points
 
-    ended = _last(after.new_events, GameEnded)
-    if ended is None:
+    if _last(after.new_events, GameEnded) is None:
         return None
-    n = after.game.num_players
-    sides = getattr(after, "sides", ((),) * n)  # face up on the table: public
-    captured: list[list[Any]] = [[] for _ in range(n)]
-    for e in after.events:  # every capture was shown to everyone as it happened
-        if isinstance(e, Captured) and e.player is not None:
-            captured[e.player].append(e.card)
-    lines = []
-    for i in range(n):
-        on_side = sum(card_points(c) for c in sides[i])
-        caught = sum(card_points(c) for c in captured[i])
-        lines.append(f"{seat_name(names, i)}: {on_side} face up "
-                     f"({plural(len(sides[i]), 'card')}) + {caught} captured "
-                     f"({plural(len(captured[i]), 'card')}) = {on_side + caught}")
+    assert isinstance(after, SumsState)
+    lines = []  # the sides are face up and every capture was shown as it happened: public
+    for i, (side, caught) in enumerate(zip(after.sides, after.captured, strict=True)):
+        lines.append(f"{seat_name(names, i)}: {sum(map(card_points, side))} face up "
+                     f"({plural(len(side), 'card')}) + {sum(map(card_points, caught))} "
+                     f"captured ({plural(len(caught), 'card')}) = {after.scores[i]}")
     headline, win = _headline(after.winners, names, here, "game")
     return Moment("game", "Game over", headline,
                   (f"A pile ran out. {_points_table(card_points)}.", *lines),

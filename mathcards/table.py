@@ -229,7 +229,7 @@ class GameView:
 
             refusal = X.why_not(state, action)
         except Exception:  # noqa: BLE001 - the engine's own words are enough
-            return state.why_illegal(action)
+            return state.reason_refused(action)
         extra = " ".join(c.spoken for c in refusal.detail)
         return f"{refusal.reason}{' (' + extra.rstrip('.') + ')' if extra else ''}"
 

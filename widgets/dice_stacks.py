@@ -129,13 +129,13 @@ class DiceStacksView(GameView):
         if obs.phase == "roll":
             return f"{who}: roll the dice."
         a, b = obs.dice
-        small, big = min(a, b), max(a, b)
+        # how many to draw is the engine's (the smaller die, the rest, fewer if the stock is short)
+        draw = next((x.count for x in state.legal_actions() if isinstance(x, Draw | DrawRest)), 0)
         if obs.phase == "draw":
-            return (f"{who} rolled {a} and {b}: making {a + b}s. Draw {small} first"
-                    + (f", then decide whether to draw {big - small} more." if small != big
-                       else "."))
+            rest = f", then decide whether to draw up to {abs(a - b)} more." if a != b else "."
+            return f"{who} rolled {a} and {b}: making {a + b}s. Draw {draw} first{rest}"
         if obs.phase == "more":
-            return (f"{who}: making {a + b}s. Draw {big - small} more, or stop with "
+            return (f"{who}: making {a + b}s. Draw {draw} more, or stop with "
                     f"{_plural(obs.hand_sizes[p], 'card')}.")
         return (f"{who}: make stacks of {a + b} (click cards, then lay them down), or end the "
                 f"turn.")
@@ -186,12 +186,7 @@ class DiceStacksView(GameView):
         return False, f"not a stack: {self.why_not(state, action)}"
 
     def card_refusal(self, state: State, card: Card) -> str:
-        phase = state.phase
-        if phase == Phase.ROLL:
-            return "roll the dice first"
-        if phase in (Phase.DRAW, Phase.MORE):
-            return "draw your cards first"
-        return "it cannot be played now"
+        return state.reason_refused(LayStack((card,)))  # a card goes into a stack: "roll first"
 
     def parse_move(self, state: State, text: str) -> Any:
         """Typed moves: the engine's notation (``roll``, ``draw``, ``lay 10H AS AD``...)."""

@@ -24,6 +24,15 @@ import ipywidgets as W
 
 from mathcards.errors import MathCardsError
 from mathcards.exercises.session import Session
+from mathcards.games.suns_to_moons import (
+    JOKER_PLAY,
+    Play,
+    card_values,
+    count_deck,
+    deck_terms,
+    number,
+    signed,
+)
 from mathcards.table import SHORT_GAMES
 from mathcards.widgets.cards import CardButton, card_face_html, style_html
 from mathcards.widgets.lesson import cards_of, dice_svg
@@ -51,10 +60,6 @@ EXTRA_CSS = """
 
 def _esc(text: object) -> str:
     return html.escape(str(text), quote=True)
-
-
-def _num(n: int) -> str:
-    return f"\u2212{-n}" if n < 0 else str(n)
 
 
 # --- progress, class table and chart (plain HTML/SVG) -------------------------------------
@@ -271,7 +276,7 @@ class ExerciseSetView(W.VBox):
             elif pos.get("counted") is not None:
                 parts.append(f"<p>Counted so far: {_esc(' '.join(map(str, pos['counted'])))}</p>")
             if kind == "reach_goal":
-                parts.append(f"<p>Goal: <b>{_esc(_num(pos['goal']))}</b></p>")
+                parts.append(f"<p>Goal: <b>{_esc(number(pos['goal']))}</b></p>")
         if "dice" in pos:
             d1, d2 = pos["dice"]
             parts.append(f'<div class="mc-zone">{dice_svg(d1)} {dice_svg(d2)} make '
@@ -373,18 +378,15 @@ class ExerciseSetView(W.VBox):
         if not 0 <= index < len(hand) or index in self._used():
             return
         card = hand[index]
-        from mathcards.games.suns_to_moons import JOKER_PLAY, Play
-
         if card.is_joker:
             self._pending.append((index, JOKER_PLAY))
             self._show_plays()
             return
         self._picked_card = index
-        values = (1, 14) if card.rank == 1 else (card.rank,)
         buttons = []
-        for value in values:
+        for value in card_values(card):
             for sign in (1, -1):
-                label = f"{'+' if sign > 0 else '−'}{value}"
+                label = signed(sign * value)
                 b = W.Button(description=label, tooltip=f"{card.name} as {label}",
                              layout=W.Layout(width="auto"))
                 b.add_class("mc-ex-sign")
@@ -408,22 +410,16 @@ class ExerciseSetView(W.VBox):
         from mathcards.exercises.kinds import start_deck
 
         counted = start_deck(self.variant.position)[0]
-        value = sum(counted)
         if not self._pending:
-            self.w_built.value = (f"<p>Deck now: <b>{_esc(_num(value))}</b>. "
+            self.w_built.value = (f"<p>Deck now: <b>{_esc(number(sum(counted)))}</b>. "
                                   "No cards played yet.</p>")
             return
-        words = []
-        for _i, play in self._pending:
-            if play.card.is_joker:
-                if counted:
-                    counted.pop()
-                words.append("Joker")
-            else:
-                counted.append(play.contribution)
-                words.append(f"{play.card.symbol} {'+' if play.sign > 0 else '−'}{play.value}")
+        plays = [play for _i, play in self._pending]
+        words = ["Joker" if p.card.is_joker else f"{p.card.symbol} {signed(p.contribution)}"
+                 for p in plays]
+        value = count_deck([*counted, *deck_terms(plays)]).value  # the engine's Joker rule
         self.w_built.value = (f"<p>Your plays: {_esc(', '.join(words))}; the deck would be "
-                              f"<b>{_esc(_num(sum(counted)))}</b>. Press Check.</p>")
+                              f"<b>{_esc(number(value))}</b>. Press Check.</p>")
 
     # Dice Stacks: select cards, make stacks ------------------------------------------------------
     def _toggle_card(self, index: int) -> None:

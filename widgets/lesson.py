@@ -554,10 +554,12 @@ class GuidedHand:
         if names == {"turn-prize"}:
             return ("You lead this trick: first turn one prize face up. The highest card of "
                     "the trick takes prize 1, the next prize 2, and so on.")
+        from mathcards.games.moons_and_planets import PLANET_HIGH, PLANET_LOW
+
         return ("Put cards down if you can: a planet (2 or more cards of one suit adding "
-                "to 15–18, or the 5 of clubs alone) first, then moons (runs of one colour, sets of "
-                "one rank, a single Ace). When you have finished, click "
-                "“done putting cards down”.")
+                f"to {PLANET_LOW}–{PLANET_HIGH}, or the 5 of clubs alone) first, then moons "
+                "(runs of one colour, sets of one rank, a single Ace). When you have finished, "
+                "click “done putting cards down”.")
 
     def _card_sentence(self) -> str:
         obs = self.ctl.public_observation()

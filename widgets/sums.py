@@ -120,13 +120,7 @@ class SumsView(GameView):
 
     def card_refusal(self, state: State, card: Card) -> str:
         phase = state.observation(state.current_player).phase
-        if phase == "start":
-            return "draw a card from a pile first"
-        if phase == "choose":
-            return "choose which card to capture first"
-        if phase == "counter":
-            return self.why_not(state, Counter(card))
-        return self.why_not(state, Play(card))
+        return self.why_not(state, Counter(card) if phase == "counter" else Play(card))
 
     def parse_move(self, state: State, text: str) -> Any:
         """Typed moves: the engine's notation (``draw 1``, ``play 7H``, ``counter 9S``...)."""

@@ -130,7 +130,7 @@ class TrickView(GameView):
             return "play it"
         if not self.card_phase(state):
             return "first finish the moves below (or choose Done)"
-        return state.why_illegal(action)
+        return state.reason_refused(action)
 
     def board_html(self, state: State, obs: Any, seat_names: Sequence[str]) -> str:
         """The trick (or the last one), the prizes, and the cards laid down."""

@@ -55,6 +55,7 @@ from mathcards.exercises.fields import (
     is_template,
 )
 from mathcards.exercises.kinds import KINDS, Kind, Result, WorkLimitError, work_budget
+from mathcards.games.suns_to_moons import card_values, within_bound
 
 if TYPE_CHECKING:
     from mathcards.exercises.session import Session
@@ -364,9 +365,8 @@ class Exercise:
         plays = [DeckPlay(cards[0], 1, cards[0].rank)]
         value = cards[0].rank
         for card in cards[1:]:
-            options = [(s, v) for v in ((1, 14) if card.rank == 1 else (card.rank,))
-                       for s in (1, -1)]
-            inside = [(s, v) for s, v in options if abs(value + s * v) <= 10]
+            options = [(s, v) for v in card_values(card) for s in (1, -1)]
+            inside = [(s, v) for s, v in options if within_bound(value + s * v)]
             sign, val = rng.choice(inside or options)
             plays.append(DeckPlay(card, sign, val))
             value += sign * val

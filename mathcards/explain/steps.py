@@ -40,7 +40,7 @@ from mathcards.explain.terms import (
 )
 from mathcards.games.base import seat_name as base_seat_name
 from mathcards.games.sums import CaptureWay
-from mathcards.games.suns_to_moons import BOUND, within_bound
+from mathcards.games.suns_to_moons import BOUND, MIN_DECK_FOR_GOAL, within_bound
 
 
 def seat_name(player: int | None, names: Sequence[str] = ()) -> str:
@@ -278,7 +278,6 @@ class GoalCheck(Step):
     value: int
     goal: int
     deck_size: int
-    minimum: int = 3
 
     @property
     def reached(self) -> bool:
@@ -286,7 +285,7 @@ class GoalCheck(Step):
 
     @property
     def counts(self) -> bool:
-        return self.reached and self.deck_size >= self.minimum
+        return self.reached and self.deck_size >= MIN_DECK_FOR_GOAL
 
     @property
     def headline(self) -> str:
@@ -298,7 +297,7 @@ class GoalCheck(Step):
         cards = "card" if self.deck_size == 1 else "cards"
         return (
             f"{v} is the goal {g}, but the deck has only {self.deck_size} {cards}: "
-            f"it needs {self.minimum} or more to count"
+            f"it needs {MIN_DECK_FOR_GOAL} or more to count"
         )
 
 

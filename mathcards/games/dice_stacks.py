@@ -791,7 +791,8 @@ class DiceStacksState(State[DiceStacks]):
             held = Counter(self.hands[self.turn])
             for card, n in Counter(action.cards).items():
                 if held[card] < n:
-                    return f"you do not hold {card}" + (" that many times" if held[card] else "")
+                    times = " that many times" if held[card] else ""
+                    return f"you do not hold {card.symbol}{times}"
             return stack_problem(action.cards, self.rolled) or "it is not a stack"
         return "it is not one of the moves allowed now"
 

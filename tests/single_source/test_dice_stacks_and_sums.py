@@ -7,8 +7,11 @@ through the engine (events, position constructors, move parsers).
 
 from __future__ import annotations
 
+import dataclasses
+import inspect
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -109,13 +112,68 @@ def test_explainer_and_exercise_agree_with_the_engine_state(ranks, dice):
             pass
         else:
             raise AssertionError("the explainer made a stack the engine refuses")
-        assert result.steps[0].reason
+        assert result.steps[0].reason == state.reason_refused(action)  # the engine's words
         return
     (laid,) = [e for e in state.apply(action).new_events if isinstance(e, ds.StackLaid)]
     assert laid.shape == rule.shape_of(laid.cards, dice)
     step = explain_ds.steps_for_events([laid])[0]
     assert (step.text, step.points) == (stack_steps(laid.cards, dice).text, laid.points)
     assert result.steps[0].text == step.text
+
+
+@settings(max_examples=200, deadline=None)
+@given(HANDS, DICE, st.lists(st.integers(0, 5), min_size=1, max_size=4))
+def test_make_stacks_refuses_a_stack_with_the_engines_reason(ranks, dice, picks):
+    """Stacks laid in turn (a card may be asked for twice): each refused one says what the
+    engine says on the state it was laid on, the hand rule included."""
+    hand = [Card("SHDC"[i % 4], r) for i, r in enumerate(ranks)]
+    first = [hand[p % len(hand)] for p in picks]
+    stacks = [first, hand[: len(hand) // 2 + 1]]
+    result = KINDS["make_stacks"].check({"dice": dice, "hand": hand}, stacks)
+    state = ds.DiceStacks(num_players=2).position(hand, dice)
+    for stack, step in zip(stacks, result.steps, strict=True):
+        action = ds.LayStack(stack)
+        if state.is_legal(action):
+            state = state.apply(action)
+        else:
+            assert step.reason == state.reason_refused(action), stack
+
+
+@pytest.mark.parametrize(("phase", "stock"), [("DRAW", "AH AS AD KS"), ("DRAW", "AH AS"),
+                                             ("MORE", "AH"), ("MORE", "AH AS AD KS")])
+def test_the_tables_draw_count_is_the_engines(phase, stock):
+    """Dice 3 and 5: the table says to draw what the engine's draw move draws (3, then 2
+    more), fewer when the stock runs short."""
+    state = dataclasses.replace(ds.DiceStacks(num_players=2).new_game(1), hands=((), ()),
+                                stock=parse_cards(stock), dice=(3, 5),
+                                phase=ds.Phase[phase], turn=0)
+    (count,) = [a.count for a in state.legal_actions() if isinstance(a, ds.Draw | ds.DrawRest)]
+    assert f"Draw {count} " in DiceStacksView().status(state, ("Ann", "Bob"))
+
+
+@pytest.mark.parametrize(("phase", "dice"), [("ROLL", None), ("DRAW", (3, 5)), ("MORE", (3, 5))])
+def test_a_card_the_dice_stacks_table_refuses_says_the_engines_reason(phase, dice):
+    state = dataclasses.replace(ds.DiceStacks(num_players=2).new_game(1), dice=dice,
+                                hands=(parse_cards("8H 2S"), ()), phase=ds.Phase[phase], turn=0)
+    for card in state.hands[0]:
+        assert DiceStacksView().card_refusal(state, card) == \
+            state.reason_refused(ds.LayStack((card,)))
+    words = inspect.getsource(DiceStacksView)  # the engine's words, not a copy of them
+    assert "roll the dice first" not in words and "draw your cards first" not in words
+
+
+def test_a_card_the_sums_table_refuses_says_the_engines_reason():
+    seen = set()
+    for seed in range(6):
+        for state in _bot_states(su.Sums(num_players=2), seed):
+            if state.phase not in (su.Phase.START, su.Phase.CHOOSE, su.Phase.COUNTER):
+                continue
+            for card in state.hands[state.actor]:
+                move = su.Counter(card) if state.phase == su.Phase.COUNTER else su.Play(card)
+                if not state.is_legal(move):
+                    seen.add(state.phase)
+                    assert SumsView().card_refusal(state, card) == state.reason_refused(move)
+    assert {su.Phase.START, su.Phase.CHOOSE} <= seen
 
 
 # --- Sums: the capture way ------------------------------------------------------------
@@ -199,3 +257,29 @@ def test_events_name_the_seats():
     text = " ".join(e.describe(["Ann", "Bob"]) for e in
                     sums.apply(su.Play(parse_card("3H"))).new_events)
     assert "Ann captured Bob's 6♥ (9 − 3 = 6)" in text
+
+
+# --- the game-over moment: the engine's scores -------------------------------------------
+def _finished(game, seed):
+    state, rng = game.new_game(seed), random.Random(seed)
+    while not state.is_over:
+        legal = list(state.legal_actions())
+        before, state = state, state.apply(legal[rng.randrange(len(legal))])
+    return before, state
+
+
+def test_the_game_over_moment_prints_the_engines_scores(monkeypatch):
+    """The moment adds up nothing of its own: with the engine's scores changed, its totals
+    change with them (Dice Stacks: stacks + run-outs − cards left; Sums: by card points)."""
+    from mathcards.moments import moment_for
+
+    for game, state_type in ((ds.DiceStacks(num_players=2), ds.DiceStacksState),
+                             (su.Sums(num_players=2), su.SumsState)):
+        before, after = _finished(game, 5)
+        truth = after.scores
+        moment = moment_for(before, after, ("Ann", "Bob"), (0,))
+        assert [line.rsplit("= ", 1)[1] for line in moment.lines[1:]] == \
+            [str(s).replace("-", "−") for s in truth]
+        monkeypatch.setattr(state_type, "scores", property(lambda s: (70, 71)))
+        moment = moment_for(before, after, ("Ann", "Bob"), (0,))
+        assert [line.rsplit("= ", 1)[1] for line in moment.lines[1:]] == ["70", "71"]

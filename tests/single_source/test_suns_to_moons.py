@@ -98,8 +98,9 @@ def test_table_box_and_exercises_use_the_engine_parser():
 
 
 def test_no_module_of_the_slice_keeps_its_own_joker_rule_or_bound():
-    from mathcards.exercises import fields, kinds
+    from mathcards.exercises import fields, kinds, model
     from mathcards.explain import suns_to_moons as explain
+    from mathcards.widgets import exercises as practice_page
     from mathcards.widgets import lesson
     from mathcards.widgets import suns_to_moons as table
 
@@ -107,9 +108,11 @@ def test_no_module_of_the_slice_keeps_its_own_joker_rule_or_bound():
     assert not hasattr(kinds, "_SunsState")
     for source in (inspect.getsource(explain), inspect.getsource(fields),
                    inspect.getsource(table), inspect.getsource(lesson.suns_to_moons_example),
-                   inspect.getsource(kinds.start_deck), inspect.getsource(kinds.ReachGoal)):
+                   inspect.getsource(kinds.start_deck), inspect.getsource(kinds.ReachGoal),
+                   inspect.getsource(practice_page), inspect.getsource(model)):
         assert "counted.pop()" not in source and "counted[:-1]" not in source
         assert not re.search(r"abs\([^)]*\)\s*<=\s*10|BOUND = ", source)
+        assert not re.search(r"\(1, 14\) if", source)  # an Ace's values: card_values
 
 
 def _deck(text: str) -> tuple[stm.Play, ...]:
@@ -186,3 +189,83 @@ def test_reach_goal_measures_count_solutions_that_use_a_joker():
     solutions = variant.kind.solutions(variant.position)
     assert any(any(p.is_joker for p in s) for s in solutions)
     assert measures["plays needed"] == 1 and 1 < measures["solutions"] <= len(solutions)
+
+
+# --- a refused play says the engine's reason --------------------------------------------
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from([*_CARDS, stm.JOKER]), min_size=1, max_size=4, unique=True),
+       st.sampled_from([*_CARDS, stm.JOKER]), st.sampled_from((1, -1)), st.booleans())
+def test_reach_goal_refuses_a_play_with_the_engines_reason(hand, card, sign, joker_first):
+    """The exercise's refusal is ``reason_refused`` of the state it would play in: no
+    wording of the hand, the ±10 bound or the Joker of its own."""
+    from mathcards.exercises.kinds import ReachGoal
+    from mathcards.exercises.kinds import suns_to_moons as kinds
+    from mathcards.explain.steps import Refusal
+
+    assert not hasattr(kinds, "_refuse_play")
+    play = stm.JOKER_PLAY if card.is_joker else stm.Play(card, sign, card.rank)
+    answer = (stm.JOKER_PLAY, play) if joker_first and stm.JOKER in hand else (play,)
+    position = {"deck": _deck("7H -10S +6D"), "counted": None, "hand": tuple(hand),
+                "goal": 10, "most_plays": 2}
+    state = stm.SunsToMoons.position(hand, deck=position["deck"], goal=10)
+    for first in answer[:-1]:
+        state = state.apply(first)
+        if state.is_legal(stm.END_TURN) and not state.is_legal(play):
+            state = state.apply(stm.END_TURN)  # the exercise's one player plays on
+    if state.is_over or state.is_legal(play):
+        return
+    result = ReachGoal().check(position, answer)
+    (refusal,) = [s for s in result.steps if isinstance(s, Refusal)]
+    assert refusal.reason == state.reason_refused(play)
+
+
+# --- the refusals word the bound with the rules' one constant ---------------------------
+def test_the_bound_in_the_engines_refusals_is_the_rules_bound():
+    assert "±10" not in inspect.getsource(stm.SunsToMoonsState.why_illegal)
+    state = stm.SunsToMoons.position(parse_cards("KS 2H"), deck=_deck("7H"), goal=0)
+    reason = state.reason_refused(stm.Play(parse_card("KS"), 1, 13))
+    assert reason.endswith(f"you must stay within ±{stm.BOUND} while another play can")
+
+
+# --- the practice page's "the deck would be" ---------------------------------------------
+@pytest.mark.parametrize("picks", [("JK", "+9C"), ("-9C", "JK"), ("JK", "JK", "-4S")])
+def test_practice_page_deck_preview_counts_with_the_engine(picks):
+    """The page shows what the deck would be after the plays picked so far: the engine's
+    deck value after them, Jokers included (no counting of its own)."""
+    from mathcards.exercises import load_set_text
+
+    text = ("title: Preview\nid: preview\nexercises:\n  - kind: reach_goal\n"
+            "    deck: 7H -10S +6D\n    hand: JK 9C JK 4S\n    goal: 10\n    most_plays: 3\n")
+    view = load_set_text(text, name="preview").show("ana", store=False)
+    hand = [str(c) for c in view.variant.position["hand"]]
+    state = stm.SunsToMoons.position(parse_cards("JK 9C JK 4S"), deck=_deck("7H -10S +6D"),
+                                     goal=10)
+    for pick in picks:
+        play = stm.parse_move(None, pick)
+        index = next(i for i, c in enumerate(hand) if c == str(play.card)
+                     and i not in {j for j, _ in view._pending})
+        view._pick_card(index)
+        if not play.is_joker:
+            next(b for b in view.w_signs.children[1:]
+                 if b.description == stm.signed(play.contribution)).click()
+        if state.is_legal(stm.END_TURN) and not state.is_legal(play):
+            state = state.apply(stm.END_TURN)
+        state = state.apply(play)
+    assert f"the deck would be <b>{stm.number(state.deck_value)}</b>" in view.w_built.value
+
+
+# --- the 3-card minimum of the goal -------------------------------------------------------
+@pytest.mark.parametrize("deck", ["7H", "7H -4S", "7H -4S +2D"])
+def test_goal_check_counts_with_the_engines_minimum(deck, monkeypatch):
+    """The explainer's goal check says "a win" exactly when the engine scores the goal,
+    and takes the minimum from the rules (ruling 6), not a 3 of its own."""
+    from mathcards.explain import steps
+    from mathcards.explain.suns_to_moons import play_steps
+
+    state = stm.SunsToMoons.position(parse_cards("7C 3S 5D"), deck=_deck(deck), goal=0)
+    play = next(p for p in state.legal_actions() if state.deck_value + p.contribution == 0)
+    after = state.apply(play)
+    (check,) = [s for s in play_steps(after.new_events) if isinstance(s, steps.GoalCheck)]
+    assert check.counts == any(isinstance(e, stm.GoalReached) for e in after.new_events)
+    monkeypatch.setattr(steps, "MIN_DECK_FOR_GOAL", check.deck_size + 1)
+    assert not check.counts and f"needs {check.deck_size + 1} or more" in check.headline

@@ -6,6 +6,7 @@ Seed texts: 003 (Shoot the Moon) and 004 (Moons and Planets) in shared/seeds.
 
 from __future__ import annotations
 
+import inspect
 import re
 
 import pytest
@@ -64,6 +65,21 @@ def test_the_engine_the_event_and_the_exercise_agree_on_the_trick_winner(trick: 
     assert kind.check(position, index).correct
     wrong = (index + 1) % len(trick)
     assert not kind.check(position, wrong).correct
+    _wrong_pick_says_the_engines_rule(trick)
+
+
+def _wrong_pick_says_the_engines_rule(trick) -> None:
+    index, rule, _sentence = stm.explain_trick(trick)
+    for pick in set(range(len(trick))) - {index}:
+        result = KINDS["who_takes_trick"].check({"trick": tuple(trick)}, pick)
+        assert [s.sentence for s in result.steps] == [stm.RULE_WORDS[rule]], trick
+
+
+@pytest.mark.parametrize("trick", ["LITTLE LITTLE", "P5 G3 P9 LITTLE", "G12 G3 R3"])
+def test_a_wrong_pick_is_told_the_engines_rule_and_nothing_of_its_own(trick: str) -> None:
+    """Only Little Moons: the leader's Little Moon takes it, so "a Little Moon never wins"
+    (the exercise's own rule, before) was wrong there."""
+    _wrong_pick_says_the_engines_rule(cards(trick))
 
 
 # --- Shoot the Moon: may this card be played (seed 003, "Game Play") -----------------
@@ -136,6 +152,19 @@ def test_planets_are_the_rules_module(text: str, planet: bool) -> None:
     assert KINDS["planet_or_not"].truth({"cards": cards(text)}) is planet
 
 
+def test_planet_words_give_the_rules_bounds() -> None:
+    """Seed 004: a planet's cards add up to 15-18; every sentence about it takes the two
+    numbers from the rules (PLANET_LOW, PLANET_HIGH), as the check does."""
+    from mathcards.widgets.lesson import GuidedHand
+
+    bounds = f"{mp_rules.PLANET_LOW}-{mp_rules.PLANET_HIGH}"
+    assert bounds in mp_rules.planet_reason("9H 8H")
+    assert bounds in KINDS["planet_or_not"].hint({"cards": cards("9H 8H")}, 1).spoken
+    for words in (mp_rules.planet_problem, mp_rules.planet_reason,
+                  type(KINDS["planet_or_not"]).hint, GuidedHand.guide_sentence):
+        assert not re.search(r"15\s*(-|–|to)\s*18", inspect.getsource(words)), words
+
+
 @pytest.mark.parametrize(
     ("text", "moon"),
     [
@@ -171,7 +200,17 @@ def test_the_engine_the_event_and_the_exercise_agree_on_prizes(trick: list[Card]
         assert ranking.card == card and ranking.reason.startswith(ranking.ranking)
         position = {"trick": tuple(trick), "yours": card, "prizes": None}
         assert kind.check(position, ranking.place).correct
-        assert not kind.check(position, ranking.place % len(trick) + 1).correct
+        wrong = kind.check(position, ranking.place % len(trick) + 1)
+        assert not wrong.correct
+        assert ("it follows the led suit" in wrong.text) is ranking.follows
+
+
+def test_a_wrong_prize_gives_the_suit_order_of_the_rules(monkeypatch) -> None:
+    """Seed 004: "Diamonds are highest, followed by clubs, then spades, then hearts"."""
+    position = {"trick": cards("3S 2S 4H 8D"), "yours": Card("H", 4), "prizes": None}
+    assert "♦ > ♣ > ♠ > ♥" in KINDS["which_prize"].check(position, 1).text
+    monkeypatch.setattr(mp, "SUITS_HIGH_TO_LOW", "(the rules' one order)")
+    assert "(the rules' one order)" in KINDS["which_prize"].check(position, 1).text
 
 
 # --- events are worded with the table's names ---------------------------------------

@@ -97,3 +97,31 @@ def test_each_kind_lives_in_its_games_module_and_the_registry_lists_them():
     from mathcards.games.suns_to_moons import rules
 
     assert stm_kinds.number is rules.number and stm_kinds.signed is rules.signed
+
+
+# --- refusals: one wording, asked of the engine -----------------------------------------
+def test_views_ask_the_engines_one_wording_of_a_refusal(monkeypatch):
+    """Outside the engines a refusal is ``reason_refused`` (game over, not a move of this
+    game, or the rule), never ``why_illegal`` alone."""
+    from pathlib import Path
+
+    import mathcards
+    import mathcards.widgets
+    from mathcards import explain
+    from mathcards.games import suns_to_moons as stm
+    from mathcards.table import GameView
+
+    root = Path(mathcards.__file__).parent
+    outside = [p for p in root.rglob("*.py") if "games" not in p.relative_to(root).parts]
+    outside += list(Path(mathcards.widgets.__file__).parent.glob("*.py"))
+    assert len(outside) > 30
+    assert [p.name for p in outside if ".why_illegal(" in p.read_text()] == []
+
+    def explainer_fails(state, action):
+        raise RuntimeError("no explainer here")
+
+    monkeypatch.setattr(explain, "why_not", explainer_fails)
+    won = stm.SunsToMoons.position(parse_cards("3H 4S"), counted=[7, -10], goal=0)
+    won = won.apply(stm.parse_move(won, "+3H"))
+    assert won.is_over
+    assert GameView().why_not(won, stm.parse_move(None, "-4S")) == "the game is over"

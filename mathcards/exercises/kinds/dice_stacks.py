@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -24,7 +23,6 @@ from mathcards.exercises.kinds.base import (
     fact,
     make_hint,
 )
-from mathcards.games.dice_stacks_rule import not_a_stack
 
 if TYPE_CHECKING:
     from mathcards.explain.steps import Hint
@@ -46,12 +44,6 @@ def _stack_step(cards: Sequence[Card], dice: tuple[int, int]) -> Any:
         return stack_steps(list(cards), dice)  # the rule's shape and points
     except NotAStackError as exc:
         return fact(exc.reason)
-
-
-def _not_stack_reason(cards: Sequence[Card], dice: tuple[int, int]) -> str:
-    """Why a refused stack's cards are not a stack (the rule's one wording)."""
-    why = not_a_stack(cards, dice)
-    return f"{_cards_words(cards)} is not a stack of {sum(dice)}" + (f": {why}" if why else "")
 
 
 class MakeStacks(Kind):
@@ -124,18 +116,14 @@ class MakeStacks(Kind):
         steps: list[Any] = []
         points = 0
         refused = 0
+        from mathcards.explain import why_not
         from mathcards.explain.dice_stacks import step_of
-        from mathcards.explain.steps import Refusal
 
         for stack in stacks:  # each stack laid on the real state, in turn
             action = ds.LayStack(stack)
             if not state.is_legal(action):
                 refused += 1
-                need, left = Counter(stack), Counter(state.hands[0])
-                missing = [c for c in need if need[c] > left[c]]
-                reason = (f"{_cards_words(missing)} is not in your hand (or is already in "
-                          "another stack)" if missing else _not_stack_reason(stack, dice))
-                steps.append(Refusal(action=_cards_words(stack), reason=reason))
+                steps.append(why_not(state, action))  # the engine's reason
                 continue
             state = state.apply(action)
             laid = next(e for e in state.new_events if isinstance(e, ds.StackLaid))

@@ -58,7 +58,8 @@ class PlanetOrNot(YesNoKind):
         cards = position["cards"]
         if level <= 1:
             return make_hint(1, "a planet is 2 or more cards of one suit, no aces, adding to "
-                                "15-18 (J, Q, K count 10); or the 5♣ alone")
+                                f"{mp.PLANET_LOW}-{mp.PLANET_HIGH} (J, Q, K count 10); or the "
+                                "5♣ alone")
         total = sum(mp.planet_points(c) for c in cards)
         suits = len({c.suit for c in cards})
         if level == 2:
@@ -196,19 +197,18 @@ class WhichPrize(Kind):
         return self._ranking(position).ranking
 
     def check(self, position: Position, answer: Any) -> Result:
+        from mathcards.games.moons_and_planets import SUITS_HIGH_TO_LOW
+
         said = self.read_answer(position, answer)
-        place = self.place(position)
-        trick = position["trick"]
-        card = trick[self.mine(position)]
+        ranking = self._ranking(position)  # the engine's: whether it follows, its place
+        card, place = ranking.card, ranking.place
         if said == place:
             return Result(True, 1.0, f"Right: {card.symbol} takes the {_ordinal(place)} prize.",
-                          (fact(self._reason(position)),))
-        led = trick[0]
-        follows = card.suit == led.suit
+                          (fact(ranking.ranking),))
         why = ("it follows the led suit: followers rank K high to 2 low, above every discard"
-               if follows else
+               if ranking.follows else
                "it is a discard: discards rank below every card that follows the led suit, "
-               "K high to 2 low, equal ranks by suit ♦ > ♣ > ♠ > ♥")
+               f"K high to 2 low, equal ranks by suit {SUITS_HIGH_TO_LOW}")
         return Result(False, 0.0, f"Not quite: {card.symbol} does not take the "
                       f"{_ordinal(said)} prize.", (fact(f"{card.symbol}: {why}"),))
 

@@ -86,15 +86,9 @@ class WhoTakesTrick(Kind):
         winner, rule, sentence = stm.explain_trick(trick)
         if index == winner:
             return Result(True, 1.0, f"Right: {trick[index].symbol} takes it.", (fact(sentence),))
-        card = trick[index]
-        why = [fact(stm.RULE_WORDS[rule])]
-        if card.is_little_moon:
-            why.append(fact("a Little Moon never wins a trick"))
-        elif rule in ("red_trumps", "highest_red") and card.suit != "R":
-            why.append(fact(f"{card.symbol} is not red"))
-        elif rule == "led_colour" and card.suit != trick[0].suit:
-            why.append(fact(f"{card.symbol} is not the led colour"))
-        return Result(False, 0.0, f"Not quite: {card.symbol} does not take this trick.", tuple(why))
+        # the rule that decides this trick, in the engine's words (not which card it picks)
+        return Result(False, 0.0, f"Not quite: {trick[index].symbol} does not take this trick.",
+                      (fact(stm.RULE_WORDS[rule]),))
 
     def hint(self, position: Position, level: int) -> Hint:
         from mathcards.games import shoot_the_moon as stm

@@ -29,7 +29,6 @@ from mathcards.exercises.kinds.base import (
     work_budget,
 )
 from mathcards.games.suns_to_moons import (
-    BOUND,
     END_TURN,
     JOKER_PLAY,
     MIN_DECK_FOR_GOAL,
@@ -40,7 +39,6 @@ from mathcards.games.suns_to_moons import (
     number,
     parse_move,
     signed,
-    within_bound,
 )
 
 if TYPE_CHECKING:
@@ -99,25 +97,6 @@ def _sm_steps(after: Any) -> list[Any]:
     from mathcards.explain.suns_to_moons import play_steps
 
     return play_steps(after.new_events)
-
-
-def _refuse_play(state: Any, play: Any) -> str:
-    """Why a play is not allowed here, in words a student can act on."""
-    if play.card not in state.hands[state.turn]:
-        return f"you have no {play.card.symbol} left in your hand"
-    after = state.deck_value + play.contribution
-    if state.after_joker and not play.card.is_joker:
-        if not within_bound(after):
-            return (f"{play.card.symbol} as {signed(play.contribution)} would make "
-                    f"{number(after)}: you must stay within ±{BOUND} while another play can")
-        return "after a Joker only one more card may follow in the same turn"
-    if play.card.is_joker:
-        return (f"the Joker would leave the deck outside ±{BOUND} while another play keeps it "
-                "inside")
-    if not within_bound(after):
-        return (f"{play.card.symbol} as {signed(play.contribution)} would make {number(after)}: "
-                f"you must stay within ±{BOUND} while another play can")
-    return f"the Joker must be played first: without it every play leaves ±{BOUND}"
 
 
 def read_plays(answer: Any) -> tuple[Any, ...]:
@@ -258,9 +237,12 @@ class ReachGoal(Kind):
                 return Result(False, 0.0, f"Not quite: you may play at most {most} "
                               f"card{'s' if most != 1 else ''}.", tuple(steps))
             if play not in _sm_moves(state):
-                from mathcards.explain.steps import Refusal
+                from mathcards.explain import why_not
 
-                steps.append(Refusal(action=str(play), reason=_refuse_play(state, play)))
+                # the engine's reason, asked where the exercise would play it: a new turn
+                # when the Joker may end this one (``_sm_moves``)
+                steps.append(why_not(state.apply(END_TURN) if state.is_legal(END_TURN)
+                                     else state, play))
                 return Result(False, 0.0, f"Not allowed: {play!s} breaks a rule.",
                               tuple(steps))
             state = _sm_apply(state, play)
@@ -274,8 +256,8 @@ class ReachGoal(Kind):
                               tuple(steps))
         value = state.deck_value
         if value == goal:
-            head = (f"Not quite: the deck is {number(goal)}, but it needs 3 or more cards "
-                    "to count.")
+            head = (f"Not quite: the deck is {number(goal)}, but it needs "
+                    f"{MIN_DECK_FOR_GOAL} or more cards to count.")
         else:
             head = f"Not quite: the deck is {number(value)}, not the goal {number(goal)}."
         return Result(False, 0.0, head, tuple(steps))

@@ -79,7 +79,8 @@ def planet_problem(cards: Iterable[Card | str]) -> str | None:
     """Why these cards are not a planet, or None when they are one."""
     group = _cards(cards)
     if not group:
-        return "a planet needs cards: 2 or more of one suit adding to 15 to 18, or the 5♣"
+        return (f"a planet needs cards: 2 or more of one suit adding to {PLANET_LOW} to "
+                f"{PLANET_HIGH}, or the 5♣")
     if len(set(group)) != len(group):
         return f"{_show(group)} names a card twice"
     foreign = _not_standard(group)
@@ -115,7 +116,8 @@ def planet_reason(cards: Iterable[Card | str]) -> str:
         return "the 5♣ on its own is a planet"
     total = sum(planet_points(c) for c in group)
     suit = SUIT_NAMES[group[0].suit]
-    return f"{_show(group)} total {total}: {len(group)} {suit} adding to 15-18 is a planet"
+    return (f"{_show(group)} total {total}: {len(group)} {suit} adding to "
+            f"{PLANET_LOW}-{PLANET_HIGH} is a planet")
 
 
 def is_planet(cards: Iterable[Card | str]) -> bool:

@@ -24,6 +24,7 @@ from mathcards.games.suns_to_moons.events import (
     TurnEnded,
 )
 from mathcards.games.suns_to_moons.rules import (
+    BOUND,
     HAND_SIZE,
     MIN_DECK_FOR_GOAL,
     after_joker,
@@ -257,8 +258,8 @@ class SunsToMoonsState(State["SunsToMoons"]):
         if isinstance(action, EndTurn):
             if self.pending is None:
                 return "you may end your turn without a card only right after playing a Joker"
-            return (f"after the Joker the deck is {number(self.deck_value)}, outside ±10, and "
-                    f"a second card can bring it back within ±10: you must play one")
+            return (f"after the Joker the deck is {number(self.deck_value)}, outside ±{BOUND}, "
+                    f"and a second card can bring it back within ±{BOUND}: you must play one")
         if not isinstance(action, Play):  # pragma: no cover - base checks the type
             return "it is not a Suns to Moons move"
         card = action.card
@@ -274,8 +275,8 @@ class SunsToMoonsState(State["SunsToMoons"]):
                         "removes the last card still counted")
             after = sum(after_joker(self.counted))
             return (f"the Joker would leave the deck at {number(after)} and no card after it "
-                    f"brings the deck within ±10; you must stay within ±10 while another play "
-                    f"can")
+                    f"brings the deck within ±{BOUND}; you must stay within ±{BOUND} while "
+                    "another play can")
         if card not in hand:
             return f"you do not hold {card.symbol}"
         if action.sign not in (1, -1):
@@ -288,7 +289,7 @@ class SunsToMoonsState(State["SunsToMoons"]):
             return f"{card.symbol} counts {values[0]}"
         after = self.deck_value + action.contribution
         return (f"{card.symbol} as {signed(action.contribution)} would make the deck "
-                f"{number(after)}; you must stay within ±10 while another play can")
+                f"{number(after)}; you must stay within ±{BOUND} while another play can")
 
     # --- what a player sees --------------------------------------------
     def observation(self, player: int) -> SunsToMoonsView:
