@@ -434,6 +434,7 @@ class CaptureStep(Step):
     stage: str = "capture"
     names: tuple[str, ...] = ()  # the seats' names at the table (else "Player N")
     result: int | None = None  # the engine's value of the way (None: the target's value)
+    you: int | None = None  # the seat spoken to ("you capture their 7♥"), its opponents "they"
 
     @property
     def way(self) -> CaptureWay:
@@ -459,23 +460,31 @@ class CaptureStep(Step):
         lhs = Sum((first, second)) if self.op == "+" else Sum((first, Neg(second)))
         return Equation(lhs, self.way.result, (self.target.symbol,))
 
+    def _whose(self, seat: int | None) -> str:
+        if self.you is None:
+            return f"{seat_name(seat, self.names)}'s"
+        return "your" if seat == self.you else "their"
+
     @property
     def notes(self) -> tuple[str, ...]:
         out = []
-        owner = seat_name(self.target_owner, self.names)
-        who = seat_name(self.player, self.names)
+        owner = self._whose(self.target_owner)
+        if self.you is None:
+            who, s = seat_name(self.player, self.names), "s"
+        else:
+            who, s = ("you", "") if self.player == self.you else ("they", "")
         if self.stage == "counter":
             out.append(
-                f"{who} counters with {self.played.symbol} and {self.helper.symbol}: "
-                f"{owner}'s {self.target.symbol} is threatened instead"
+                f"{who} counter{s} with {self.played.symbol} and {self.helper.symbol}: "
+                f"{owner} {self.target.symbol} is threatened instead"
             )
         elif self.stage == "threat":
             out.append(
-                f"{who}'s {self.played.symbol} with {self.helper.symbol} threatens "
-                f"{owner}'s {self.target.symbol}"
+                f"{self._whose(self.player)} {self.played.symbol} with {self.helper.symbol} "
+                f"threatens {owner} {self.target.symbol}"
             )
         else:
-            out.append(f"{who} captures {owner}'s {self.target.symbol} with "
+            out.append(f"{who} capture{s} {owner} {self.target.symbol} with "
                        f"{self.played.symbol} and {self.helper.symbol}")
         if self.op == "-":
             big, small = self.terms

@@ -10,11 +10,13 @@ from __future__ import annotations
 import dataclasses
 import inspect
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import mathcards.exercises.kinds
 from mathcards.cards import Card, parse_card, parse_cards
 from mathcards.exercises.kinds import KINDS
 from mathcards.explain import NotAStackError, stack_steps
@@ -283,3 +285,26 @@ def test_the_game_over_moment_prints_the_engines_scores(monkeypatch):
         monkeypatch.setattr(state_type, "scores", property(lambda s: (70, 71)))
         moment = moment_for(before, after, ("Ann", "Bob"), (0,))
         assert [line.rsplit("= ", 1)[1] for line in moment.lines[1:]] == ["70", "71"]
+
+
+@pytest.mark.parametrize(("stage", "you", "said"), [
+    ("capture", None, "Player 1 captures Player 2's Q♦ with 7♥ and 5♥"),
+    ("capture", 0, "you capture their Q♦ with 7♥ and 5♥"),
+    ("capture", 1, "they capture your Q♦ with 7♥ and 5♥"),
+    ("threat", 0, "your 7♥ with 5♥ threatens their Q♦"),
+    ("counter", 0, "you counter with 7♥ and 5♥: their Q♦ is threatened instead"),
+])
+def test_a_capture_is_worded_once_for_a_table_or_for_you(stage, you, said):
+    """The explainer words a capture for the table's seats or for the student ("you"); the
+    exercise asks it with ``you=0`` instead of rewriting its finished English."""
+    from mathcards.exercises import Exercise
+    from mathcards.explain.steps import CaptureStep
+
+    step = CaptureStep(player=0, played=parse_card("7H"), helper=parse_card("5H"), op="+",
+                       target=parse_card("QD"), target_owner=1, stage=stage, you=you)
+    assert step.notes[0] == said
+    right = Exercise("find_capture", played="7H", own="5H 2S", opponent="QD 9S 4C").check("QD")
+    assert "you capture their Q♦ with 7♥ and 5♥" in right.text
+    kinds = Path(mathcards.exercises.kinds.__file__).parent
+    for module in kinds.glob("*.py"):
+        assert '.replace("Player' not in module.read_text(), module.name

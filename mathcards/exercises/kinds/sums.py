@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from mathcards.cards import Card
@@ -25,27 +24,6 @@ from mathcards.exercises.kinds.base import (
 
 if TYPE_CHECKING:
     from mathcards.explain.steps import Hint
-
-
-_YOUR_CAPTURE: list[type] = []
-
-
-def _your_capture() -> type:
-    """The explainer's capture step, said to the student: "you capture their 7♥"."""
-    if not _YOUR_CAPTURE:
-        from mathcards.explain.steps import CaptureStep
-
-        @dataclass(frozen=True, kw_only=True)
-        class YourCapture(CaptureStep):
-            @property
-            def notes(self) -> tuple[str, ...]:
-                return tuple(
-                    n.replace("Player 1 captures Player 2's", "you capture their")
-                    .replace("Player 1's", "your").replace("Player 2's", "their")
-                    for n in super().notes)
-
-        _YOUR_CAPTURE.append(YourCapture)
-    return _YOUR_CAPTURE[0]
 
 
 class FindCapture(Kind):
@@ -125,8 +103,10 @@ class FindCapture(Kind):
         return f"{answer[0]} takes {answer[1]}"
 
     def _step(self, way: Any, stage: str = "capture") -> Any:
-        return _your_capture()(player=0, played=way.played, helper=way.helper, op=way.op,
-                               target=way.target, target_owner=1, stage=stage)
+        from mathcards.explain.steps import CaptureStep
+
+        return CaptureStep(player=0, played=way.played, helper=way.helper, op=way.op,
+                           target=way.target, target_owner=1, stage=stage, you=0)
 
     def captured(self, position: Position, played: Card, target: Card) -> Any:
         """What if: ``played`` played on a real engine state; the capture's way of
