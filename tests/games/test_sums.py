@@ -358,7 +358,7 @@ def test_illegal_actions_say_why_and_leave_the_state_unchanged(action, reason):
 
 def test_after_drawing_you_must_play_a_card_you_hold():
     state = position(["4D 5D", "6D"], ["9H", "8S"]).apply(Draw(0))
-    with pytest.raises(IllegalActionError, match="you do not hold 7H"):
+    with pytest.raises(IllegalActionError, match="you do not hold 7♥"):
         state.apply(Play("7H"))
     with pytest.raises(IllegalActionError, match="you have drawn already"):
         state.apply(Draw(1))
@@ -543,7 +543,7 @@ def test_return_never_takes_back_the_dealt_card_even_after_it_moved():
     face-up card they were dealt"."""
     state = position(["4D 5D", "6D"], ["9H", "8S"], variant_return=True).apply(Draw(0))
     assert not any(isinstance(a, TakeBack) for a in state.legal_actions())
-    with pytest.raises(IllegalActionError, match="the card you were dealt face up"):
+    with pytest.raises(IllegalActionError, match="9♥ is the card you were dealt face up"):
         state.apply(TakeBack("9H"))
 
 
@@ -597,7 +597,7 @@ def test_a_counter_must_capture_the_threatening_card():
     with pytest.raises(IllegalActionError) as info:
         state.apply(Counter("6H"))
     assert "no red card on your side makes 3" in info.value.reason
-    with pytest.raises(IllegalActionError, match="you do not hold 8H"):
+    with pytest.raises(IllegalActionError, match="you do not hold 8♥"):
         state.apply(Counter("8H"))
     with pytest.raises(IllegalActionError, match="first answer the threat"):
         state.apply(Draw(0))

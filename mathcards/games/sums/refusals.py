@@ -41,7 +41,7 @@ def why_illegal(state: SumsState, action: Any) -> str:
             return waiting[phase]
         if phase == START and not game.variant_draw_or_play:
             return "draw a card first"
-        return f"you do not hold {action.card}"
+        return f"you do not hold {action.card.symbol}"
     if isinstance(action, Capture):
         if phase != CHOOSE:
             return "there is no capture to choose now"
@@ -57,7 +57,7 @@ def why_illegal(state: SumsState, action: Any) -> str:
         if phase != COUNTER:
             return "there is no capture to counter now"
         if action.card not in hand:
-            return f"you do not hold {action.card}"
+            return f"you do not hold {action.card.symbol}"
         threat = state.threat
         assert threat is not None
         return "a counter must capture the threatening card: " + why_no_capture(
@@ -80,10 +80,10 @@ def why_illegal(state: SumsState, action: Any) -> str:
                 f"in hand; you hold {len(hand)}"
             )
         if action.card not in side:
-            return f"you have no {action.card} face up on your side"
+            return f"you have no {action.card.symbol} face up on your side"
         if action.card not in state._played_cards(p):
             return (
-                f"{action.card} is the card you were dealt face up: you may take back "
+                f"{action.card.symbol} is the card you were dealt face up: you may take back "
                 "only a card you played yourself"
             )
         return "draw a card before you take back another (otherwise the game could never end)"
