@@ -405,10 +405,14 @@ class RoomLink:
         self._sync_room()
 
     # --- playing -------------------------------------------------------------------
+    def _mine(self, s: Seat) -> bool:
+        """This page's seat, still held by its visitor (not handed to a bot)."""
+        return s.seat == self.seat and s.holder == self.holder
+
     def _names(self) -> tuple[str, ...]:
         out = []
         for s in self.room.seats:
-            if s.seat == self.seat:
+            if self._mine(s):
                 out.append(f"{s.name or f'Player {s.seat + 1}'} (you)")
             elif s.kind == "human":
                 out.append(s.name or f"Player {s.seat + 1}")
@@ -417,7 +421,7 @@ class RoomLink:
         return tuple(out)
 
     def _kinds(self) -> tuple[str, ...]:
-        return tuple("human" if s.seat == self.seat else
+        return tuple("human" if self._mine(s) else
                      self.remote if s.kind == "human" else s.kind for s in self.room.seats)
 
     def _begin(self) -> None:
@@ -437,7 +441,7 @@ class RoomLink:
         """The page of the first seat still here moves the bots (one page, not all)."""
         now = time.time()
         here = [s.seat for s in self.room.seats if s.kind == "human"
-                and (s.seat == self.seat or (s.seen is not None and now - s.seen < 15.0))]
+                and (self._mine(s) or (s.seen is not None and now - s.seen < 15.0))]
         return bool(here) and min(here) == self.seat
 
     def _publish(self, state: State, action: Any) -> bool:
@@ -453,10 +457,14 @@ class RoomLink:
             self._begin()
         elif self.playing:
             kinds = self._kinds()
+            lost = self.ctl.seats[self.seat] == "human" and kinds[self.seat] != "human"
             self.ctl.seat_labels = self._names()
             for i, kind in enumerate(kinds):
                 if self.ctl.seats[i] != kind:
                     self.ctl.set_seat(i, kind)
+            if lost:  # this page was gone too long (its kernel stalled): a bot has the seat
+                self.ctl.say("This page was away too long, so a bot plays your seat now: make "
+                             "or join another room to play again.", refused=True)
 
     def poll(self, *, force: bool = False) -> bool:
         """Bring the room's news (seats, moves) to this page; True when something came."""

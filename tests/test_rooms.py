@@ -232,6 +232,34 @@ def test_a_classmate_who_leaves_for_good_is_replaced_by_a_bot(tmp_path):
     assert ana.ctl.state.is_over
 
 
+def test_a_page_whose_seat_went_to_a_bot_stops_playing_it(tmp_path):
+    """A page that stalled longer than the room's time (its kernel busy, no sign of life)
+    comes back: its seat is a bot's now, so that page offers no move for it (else the
+    bot and the page would both play the seat, and two screens show "your turn")."""
+    from mathcards.games.registry import make_game
+
+    db = tmp_path / "rooms.sqlite3"
+    code = RoomStore(db).create(make_game("sums", num_players=2), "ana", replace_after=60.0)
+    ana, ben = _page("sums", db, code, "ana")[0], _page("sums", db, code, "ben")[0]
+    ana.start()
+    _sync([ana, ben])
+    rng = random.Random(1)
+    while not ben.ctl.acting_human():
+        _play_out_one([ana, ben], rng)
+    store = RoomStore(db)
+    seen = store.room(code).seats[1].seen
+    assert store.replace_gone(code, 1, now=seen + 61)
+    ben.poll(force=True)  # Ben's page wakes up
+    assert ben.ctl.seats[1] == "strong" and not ben.ctl.acting_human()
+    assert "a bot plays your seat" in ben.ctl.message
+    assert ben.ctl.seat_names[1] == "Player 2 (bot)"
+    assert not ben._runs_bots()  # Ana's page moves the bots
+    moves = len(store.moves(code))
+    _play_out([ana, ben], rng)  # Ana's page moves the bot for seat 2; Ben's never acts
+    assert any(seat == 1 for _n, seat, _a in store.moves(code)[moves:])
+    assert ana.ctl.state.to_json() == ben.ctl.state.to_json()
+
+
 @pytest.mark.parametrize("text, ok", [("k7p2m", "K7P2M"), (" K7P 2M ", "K7P2M"),
                                       ("K7P2", None), ("K7P2I", None), (None, None),
                                       ("x" * 200, None), ("", None)])
