@@ -26,7 +26,7 @@ import secrets
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -132,9 +132,12 @@ def normal_code(code: Any) -> str:
 class RoomStore:
     """The rooms of one data folder (one SQLite file; safe for many processes)."""
 
-    def __init__(self, path: Path | str | None = None) -> None:
+    def __init__(self, path: Path | str | None = None, *,
+                 clock: Callable[[], float] = time.time) -> None:
         """The rooms file: ``path``, else ``$MATHCARDS_ROOMS`` (on a JupyterHub, a file on
-        the volume the class shares), else ``rooms.sqlite3`` in the data folder."""
+        the volume the class shares), else ``rooms.sqlite3`` in the data folder.
+        ``clock`` tells the time (seconds; tests pass their own)."""
+        self.clock = clock
         if path is None:
             configured = os.environ.get(ROOMS_ENV)
             path = Path(configured) if configured else storage.data_dir() / "rooms.sqlite3"
@@ -180,11 +183,12 @@ class RoomStore:
 
     # --- making and joining ------------------------------------------------------
     def create(self, game: Game, host: str | None, *, replace_after: float | None = None,
-               seats: Sequence[str] = ()) -> str:
+               seats: Sequence[str] = (), seeds: tuple[int, int] | None = None) -> str:
         """A new room for ``game``; ``host`` (a visitor token, or None for a room a
-        teacher makes) may fill empty seats with bots and start. Returns the code."""
-        seed = secrets.randbelow(2**31)
-        private_seed = 1 + secrets.randbelow(2**62)
+        teacher makes) may fill empty seats with bots and start. Returns the code.
+        ``seeds`` (the deal's seed and private seed) replays a known deal; by default
+        both are new secrets."""
+        seed, private_seed = seeds or (secrets.randbelow(2**31), 1 + secrets.randbelow(2**62))
         try:  # games with a table's private deal: the seed decides nothing hidden
             game.new_game(seed, private_seed=private_seed)
         except SettingsError:  # the trick games: the seed itself is the secret
@@ -194,7 +198,7 @@ class RoomStore:
                 k not in ("open", *BOT_KINDS) for k in kinds):
             raise RoomError(f"a {game.title} room has {game.num_players} seats, each open or "
                             "a bot")
-        now = time.time()
+        now = self.clock()
         with self._write() as db:
             for _ in range(50):
                 code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
@@ -238,7 +242,7 @@ class RoomStore:
                     raise RoomError(f"room {code} is full: ask for another room code")
                 mine = free
             db.execute("UPDATE seats SET kind='human', holder=?, name=?, seen=? "
-                       "WHERE code=? AND seat=?", (holder, name[:40], time.time(), code, mine))
+                       "WHERE code=? AND seat=?", (holder, name[:40], self.clock(), code, mine))
             if room.host is None:  # a teacher's room: the first to join may start it
                 db.execute("UPDATE rooms SET host=? WHERE code=?", (holder, code))
         return mine
@@ -251,7 +255,7 @@ class RoomStore:
             "SELECT rooms.code FROM rooms JOIN seats ON seats.code = rooms.code "
             "WHERE seats.holder=? AND rooms.game=? AND rooms.started IS NOT NULL "
             "AND rooms.created>? ORDER BY rooms.created DESC LIMIT 3",
-            (holder, game_name, time.time() - within))
+            (holder, game_name, self.clock() - within))
         for (code,) in rows:
             room = self.room(code)
             if not replay(room, self.moves(code)).is_over:
@@ -292,7 +296,7 @@ class RoomStore:
                 raise RoomError(f"{room.open_seats} seat(s) are still open: wait for "
                                 "classmates or fill them with bots")
             if not room.started:
-                db.execute("UPDATE rooms SET started=? WHERE code=?", (time.time(), code))
+                db.execute("UPDATE rooms SET started=? WHERE code=?", (self.clock(), code))
 
     def _host_only(self, code: str, holder: str, what: str) -> Room:
         room = self.room(code)
@@ -313,7 +317,7 @@ class RoomStore:
         try:
             with self._write() as db:
                 db.execute("INSERT INTO moves VALUES (?,?,?,?,?)",
-                           (code, n, seat, json.dumps(encode_action(action)), time.time()))
+                           (code, n, seat, json.dumps(encode_action(action)), self.clock()))
         except sqlite3.IntegrityError:
             return False
         return True
@@ -322,11 +326,11 @@ class RoomStore:
         """A sign of life from the page holding ``seat``."""
         with self._write() as db:
             db.execute("UPDATE seats SET seen=? WHERE code=? AND seat=? AND holder=?",
-                       (time.time(), code, seat, holder))
+                       (self.clock(), code, seat, holder))
 
     def replace_gone(self, code: str, seat: int, *, now: float | None = None) -> bool:
         """Hand a seat whose page has been gone longer than the room's time to a bot."""
-        now = time.time() if now is None else now
+        now = self.clock() if now is None else now
         with self._write() as db:
             room = self.room(code)
             limit = room.replace_after
@@ -439,7 +443,7 @@ class RoomLink:
 
     def _runs_bots(self) -> bool:
         """The page of the first seat still here moves the bots (one page, not all)."""
-        now = time.time()
+        now = self.store.clock()
         here = [s.seat for s in self.room.seats if s.kind == "human"
                 and (self._mine(s) or (s.seen is not None and now - s.seen < 15.0))]
         return bool(here) and min(here) == self.seat
@@ -470,7 +474,7 @@ class RoomLink:
         """Bring the room's news (seats, moves) to this page; True when something came."""
         if self.closed:
             return False
-        now = time.time()
+        now = self.store.clock()
         if now - self._seen > 5.0:  # a sign of life for the others (and for reloads)
             self._seen = now
             self.store.touch(self.code, self.seat, self.holder)

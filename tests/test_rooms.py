@@ -6,11 +6,13 @@ RoomStore connection to one SQLite file, as separate kernels have.
 
 from __future__ import annotations
 
+import json
 import random
 import threading
 
 import pytest
 
+from mathcards.games.base import encode_action
 from mathcards.rooms import RoomError, RoomLink, RoomStore, normal_code
 from mathcards.table import REMOTE, TableController
 from tests.test_table_controller import _view
@@ -191,6 +193,98 @@ def test_two_moves_sent_at_once_for_one_turn_one_is_applied(tmp_path):
     assert len(tab1.ctl.state.history) == before + 1
     refused = [link for link in (tab1, tab2) if link.ctl.refused]
     assert len(refused) == 1 and "reached the room first" in refused[0].ctl.message
+
+
+class Clock:
+    """The rooms' time in a test: it moves only when the test says."""
+
+    def __init__(self, now: float = 1_800_000_000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+@pytest.mark.parametrize("game, humans, bots, seed", [
+    ("sums", 2, 0, 2), ("sums", 2, 1, 3), ("sums", 3, 1, 1), ("dice_stacks", 2, 1, 4)])
+def test_pages_that_poll_at_any_moment_never_both_offer_a_turn(tmp_path, game, humans, bots,
+                                                                 seed):
+    """Each page polls at its own moments (moves arrive between polls), bots move on the
+    timer of the first page still present, a page reloads or is gone for a while and
+    comes back: every page's game is the room's first moves, and no two pages offer a
+    move at the same moment. (Sums passes the turn to a threatened card's owner and
+    back: the counters are in these games.)"""
+    from mathcards.games.registry import make_game
+
+    rng = random.Random(seed)
+    clock = Clock()
+    db = tmp_path / "rooms.sqlite3"
+    settings = {"piles": 8} if game == "sums" else {}
+    code = RoomStore(db, clock=clock).create(
+        make_game(game, num_players=humans + bots, **settings), "p0", seeds=(seed, seed + 1))
+    timers: list[tuple[list[RoomLink], object]] = []  # (page, bot move) as a kernel's loop holds
+
+    def open_page(holder: str) -> RoomLink:
+        page: list[RoomLink] = []
+        ctl = TableController(_view(game), bot_delay=0.5, save=False, resume="never",
+                              schedule=lambda _delay, fn: timers.append((page, fn)))
+        page.append(RoomLink(ctl, RoomStore(db, clock=clock), code, holder))
+        return page[0]
+
+    pages = [open_page(f"p{i}") for i in range(humans)]
+    if bots:
+        pages[0].fill_with_bots("random")
+    pages[0].start()
+    store = RoomStore(db, clock=clock)
+    counters = reloads = gone = 0
+    for _step in range(6000):
+        live = [p for p in pages if not p.closed]
+        stored = [raw for _n, _seat, raw in store.moves(code)]
+        for page in live:
+            if page.playing:
+                mine = [json.loads(json.dumps(encode_action(a))) for a in page.ctl.state.history]
+                assert mine == stored[:len(mine)], "a page's game is not the room's"
+        acting = [p for p in live if p.playing and p.ctl.acting_human()]
+        assert len(acting) <= 1, "two pages offer a move at once"
+        if live and all(p.playing and p.ctl.state.is_over for p in live) and \
+                len(live) == len(pages):
+            break
+        counters += any(p.playing and getattr(p.ctl.state, "phase", "") == "counter"
+                        for p in acting)
+        clock.advance(rng.choice((0.05, 0.15, 0.6)))
+        roll = rng.random()
+        if roll < 0.4 and live:
+            rng.choice(live).poll()
+        elif roll < 0.55 and timers:
+            page, move = timers.pop(rng.randrange(len(timers)))
+            if not page[0].closed:  # a closed page's kernel is gone, and its timers
+                move()
+        elif roll < 0.57:
+            i = rng.randrange(len(pages))
+            if pages[i].closed or rng.random() < 0.5:  # a reload (or back after a while)
+                pages[i].close()
+                pages[i] = open_page(pages[i].holder)
+                reloads += 1
+            elif len(live) > 1:  # the tab is closed: the others see it gone after 15 s
+                pages[i].close()
+                clock.advance(20)
+                gone += 1
+        elif acting:
+            ctl = acting[0].ctl
+            options = ([(ctl.click_card, c.key) for c in ctl.card_states() if c.enabled]
+                       + [(ctl.click_choice, c.key) for c in ctl.offered_choices()
+                          if not c.key.startswith("off:") and c.key not in ("back", "clear")])
+            fn, key = rng.choice(options)
+            assert ctl.attempt(fn, key), ctl.message
+    else:
+        pytest.fail("the game did not end")
+    assert len({p.ctl.state.to_json() for p in pages}) == 1
+    assert reloads and gone, "no reload or no page gone a while: choose another seed"
+    if game == "sums":
+        assert counters, "no threatened card's owner had the turn: choose another seed"
 
 
 def test_a_reload_gets_the_same_seat_and_hand_back(tmp_path):
