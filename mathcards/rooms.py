@@ -21,6 +21,7 @@ moves, numbered from 1.
 from __future__ import annotations
 
 import json
+import math
 import os
 import secrets
 import sqlite3
@@ -42,6 +43,12 @@ CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no I, L, O, 0, 1: read aloud
 CODE_LENGTH = 5
 BOT_KINDS = ("strong", "random")
 LEAVE_AFTER = 180.0  # a student's room: a seat whose page is gone this long becomes a bot
+# Room codes are not guessable in practice only if guessing is slow: a visitor (a browser,
+# a hub login, else a kernel) who has typed WRONG_CODES codes of no room within the last
+# WRONG_CODES_WINDOW seconds waits before joining any room it does not hold a seat in
+# (about 5 guesses a minute at most: years to find one of a class's rooms among 28 million).
+WRONG_CODES = 6
+WRONG_CODES_WINDOW = 120.0
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (
@@ -73,6 +80,11 @@ CREATE TABLE IF NOT EXISTS moves (
     at REAL NOT NULL,
     PRIMARY KEY (code, n)
 );
+CREATE TABLE IF NOT EXISTS wrong_codes (
+    holder TEXT NOT NULL,        -- the visitor token that typed a code of no room
+    at REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS wrong_codes_by_holder ON wrong_codes (holder, at);
 """
 
 
@@ -231,21 +243,47 @@ class RoomStore:
 
     def join(self, code: Any, holder: str, name: str = "") -> int:
         """The seat of ``holder`` in the room: the one it holds (a reload), else the
-        first open one. RoomError when the room is full or does not exist."""
+        first open one. RoomError when the room is full or does not exist, or when
+        ``holder`` has typed too many codes of no room lately (``WRONG_CODES``)."""
         code = normal_code(code)
+        now = self.clock()
+        seat: int | None = None
         with self._write() as db:
-            room = self.room(code)
-            mine = room.seat_of(holder)
-            if mine is None:
-                free = next((s.seat for s in room.seats if s.kind == "open"), None)
-                if free is None:
+            held = self.holds_seat(code, holder)
+            wait = None if held else self._wrong_codes_wait(holder, now)
+            if wait is not None:  # the same answer whether the room exists or not
+                raise RoomError(f"too many wrong room codes: wait {wait} second"
+                                f"{'' if wait == 1 else 's'}, then type the code again")
+            if self._read("SELECT 1 FROM rooms WHERE code=?", (code,)):
+                room = self.room(code)
+                seat = room.seat_of(holder)
+                if seat is None:
+                    seat = next((s.seat for s in room.seats if s.kind == "open"), None)
+                if seat is None:
                     raise RoomError(f"room {code} is full: ask for another room code")
-                mine = free
-            db.execute("UPDATE seats SET kind='human', holder=?, name=?, seen=? "
-                       "WHERE code=? AND seat=?", (holder, name[:40], self.clock(), code, mine))
-            if room.host is None:  # a teacher's room: the first to join may start it
-                db.execute("UPDATE rooms SET host=? WHERE code=?", (holder, code))
-        return mine
+                db.execute("UPDATE seats SET kind='human', holder=?, name=?, seen=? "
+                           "WHERE code=? AND seat=?", (holder, name[:40], now, code, seat))
+                if room.host is None:  # a teacher's room: the first to join may start it
+                    db.execute("UPDATE rooms SET host=? WHERE code=?", (holder, code))
+            else:  # counted (committed) before the refusal below
+                db.execute("INSERT INTO wrong_codes (holder, at) VALUES (?, ?)", (holder, now))
+        if seat is None:
+            raise RoomError(f"there is no room {code}: check the code with whoever gave it")
+        return seat
+
+    def holds_seat(self, code: Any, holder: str) -> bool:
+        """Whether ``holder`` holds a seat in room ``code`` (False, too, when there is no
+        such room: this tells a visitor nothing about other people's codes)."""
+        return bool(self._read("SELECT 1 FROM seats WHERE code=? AND holder=?",
+                               (normal_code(code), holder)))
+
+    def _wrong_codes_wait(self, holder: str, now: float) -> int | None:
+        """Seconds ``holder`` must wait before trying a code again (None: no wait)."""
+        rows = self._read("SELECT at FROM wrong_codes WHERE holder=? AND at>? ORDER BY at DESC "
+                          "LIMIT ?", (holder, now - WRONG_CODES_WINDOW, WRONG_CODES))
+        if len(rows) < WRONG_CODES:
+            return None
+        return max(1, math.ceil(float(rows[-1][0]) + WRONG_CODES_WINDOW - now))
 
     def held_room(self, holder: str, game_name: str, within: float = 12 * 3600.0
                   ) -> str | None:

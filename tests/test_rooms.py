@@ -13,7 +13,15 @@ import threading
 import pytest
 
 from mathcards.games.base import encode_action
-from mathcards.rooms import RoomError, RoomLink, RoomStore, normal_code
+from mathcards.rooms import (
+    CODE_LETTERS,
+    WRONG_CODES,
+    WRONG_CODES_WINDOW,
+    RoomError,
+    RoomLink,
+    RoomStore,
+    normal_code,
+)
 from mathcards.table import REMOTE, TableController
 from tests.test_table_controller import _view
 
@@ -377,6 +385,75 @@ def test_a_wrong_code_and_a_full_room_say_what_to_do(tmp_path):
         RoomStore(db).join(code, "cy")
     with pytest.raises(RoomError, match=r"still open|only the player"):
         RoomStore(db).start(code, "ben")
+
+
+def _codes_of_no_room(count: int, room: str) -> list[str]:
+    codes = ("".join(random.Random(i).choices(CODE_LETTERS, k=5)) for i in range(count + 1))
+    return [c for c in codes if c != room][:count]
+
+
+def test_wrong_room_codes_are_limited_per_visitor_who_is_told_to_wait(tmp_path):
+    """Guessing codes to get into a stranger's room: a visitor who typed WRONG_CODES codes
+    of no room within WRONG_CODES_WINDOW seconds waits; others and the visitor's own seats
+    are not held up, and after the wait the right code works."""
+    clock = Clock()
+    db = tmp_path / "rooms.sqlite3"
+    store = RoomStore(db, clock=clock)
+    code = _make_room(db, "sums", 3)
+    store.join(code, "ana")
+    wrong = _codes_of_no_room(WRONG_CODES, code)
+    for guess in ["ZZZZ", "K7P2I"] * 3:  # not room codes at all: not counted
+        with pytest.raises(RoomError, match="not a room code"):
+            store.join(guess, "eve")
+    first = clock()
+    for guess in wrong:
+        with pytest.raises(RoomError, match="there is no room"):
+            store.join(guess, "eve")
+        clock.advance(5)
+    # the next try is refused, even with the right code, and says how long to wait
+    with pytest.raises(RoomError) as info:
+        RoomStore(db, clock=clock).join(code, "eve")  # another page of Eve's browser too
+    wait = round(first + WRONG_CODES_WINDOW - clock())
+    assert str(info.value) == (f"too many wrong room codes: wait {wait} seconds, then type "
+                               "the code again")
+    assert store.room(code).open_seats == 2  # Eve took no seat
+    with pytest.raises(RoomError, match="too many wrong room codes"):
+        store.join(wrong[0], "eve")  # a code of no room: the same answer
+    assert store.join(code, "ben") == 1  # a classmate with the right code is not held up
+    for guess in wrong:  # Ana typed wrong codes too, then reloads her page
+        with pytest.raises(RoomError, match="there is no room"):
+            store.join(guess, "ana")
+    assert store.join(code, "ana") == 0  # her own seat is never held up
+    clock.advance(wait - 1)
+    with pytest.raises(RoomError, match="wait 1 second, then"):
+        store.join(code, "eve")
+    clock.advance(1)  # the wait is over
+    assert store.join(code, "eve") == 2
+
+
+def test_the_panel_says_in_one_line_to_wait_after_many_wrong_codes(tmp_path, monkeypatch):
+    monkeypatch.setenv("MATHCARDS_DATA_DIR", str(tmp_path))
+    from mathcards.widgets import play
+
+    clock = Clock()
+    db = tmp_path / "rooms.sqlite3"
+    code = _make_room(db, "sums", 2)
+    page = play("sums", query="student=Eve&delay=0", save=False)
+    page.rooms._holder = lambda: "token-eve"
+    page.rooms._store = lambda: RoomStore(db, clock=clock)
+    for guess in _codes_of_no_room(WRONG_CODES, code):
+        page.rooms.w_code.value = guess
+        assert page.refused and "there is no room" in page.message
+        assert page.rooms.link is None
+    page.rooms.w_code.value = code  # typed right, too late
+    assert page.refused and page.rooms.link is None
+    assert "\n" not in page.message and len(page.message) < 100
+    assert "too many wrong room codes: wait 120 seconds" in page.message
+    assert page.rooms.w_code.value == code  # kept in the box for the student
+    clock.advance(WRONG_CODES_WINDOW)  # the student waits, then clicks Join room
+    page.rooms.w_join.click()
+    assert page.rooms.link is not None and page.rooms.link.seat == 0 and not page.refused
+    page.rooms.link.close()
 
 
 def test_the_page_panel_makes_a_room_others_join_and_the_host_starts(tmp_path, monkeypatch):
