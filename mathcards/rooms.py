@@ -28,7 +28,7 @@ import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -49,6 +49,17 @@ LEAVE_AFTER = 180.0  # a student's room: a seat whose page is gone this long bec
 # (about 5 guesses a minute at most: years to find one of a class's rooms among 28 million).
 WRONG_CODES = 6
 WRONG_CODES_WINDOW = 120.0
+# The rooms file is swept by the code that opens it (RoomStore), at most once an hour per
+# process: a finished room goes an hour after its last sign of life, any other room after
+# KEEP_FOR with none (no move, no page polling it: an open page touches its seat every
+# 5 s, so a room a page shows is never swept). A week keeps a teacher's codes made for
+# next week's lesson; MATHCARDS_ROOMS_KEEP_DAYS sets another age.
+KEEP_FOR = 7 * 86400.0
+KEEP_ENV = "MATHCARDS_ROOMS_KEEP_DAYS"
+KEEP_FINISHED = 3600.0
+SWEEP_EVERY = 3600.0
+_SWEPT: dict[str, float] = {}  # rooms file -> when this process last swept it
+_SWEPT_LOCK = threading.Lock()
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (
@@ -61,7 +72,8 @@ CREATE TABLE IF NOT EXISTS rooms (
     started REAL,
     created REAL NOT NULL,
     replace_after REAL,
-    turn_seconds REAL             -- the host's turn timer (None: no timer)
+    turn_seconds REAL,            -- the host's turn timer (None: no timer)
+    finished REAL                 -- when the game's last move was stored
 );
 CREATE TABLE IF NOT EXISTS seats (
     code TEXT NOT NULL,
@@ -86,6 +98,26 @@ CREATE TABLE IF NOT EXISTS wrong_codes (
 );
 CREATE INDEX IF NOT EXISTS wrong_codes_by_holder ON wrong_codes (holder, at);
 """
+# the rooms to sweep: a room's last sign of life is its making, its start, its last move
+# or the last time a page touched one of its seats
+_SWEPT_ROOMS = """
+SELECT code FROM (
+    SELECT r.code AS code, r.finished AS finished, MAX(
+        r.created, COALESCE(r.started, 0),
+        COALESCE((SELECT MAX(m.at) FROM moves m WHERE m.code = r.code), 0),
+        COALESCE((SELECT MAX(s.seen) FROM seats s WHERE s.code = r.code), 0)) AS life
+    FROM rooms r)
+WHERE life < CASE WHEN finished IS NULL THEN ? ELSE ? END
+"""
+
+
+def _keep_for() -> float:
+    """KEEP_FOR, or the days that MATHCARDS_ROOMS_KEEP_DAYS says (a bad value: KEEP_FOR)."""
+    try:
+        days = float(os.environ.get(KEEP_ENV, ""))
+    except ValueError:
+        return KEEP_FOR
+    return days * 86400.0 if days > 0 else KEEP_FOR
 
 
 class RoomError(MathCardsError):
@@ -145,11 +177,13 @@ class RoomStore:
     """The rooms of one data folder (one SQLite file; safe for many processes)."""
 
     def __init__(self, path: Path | str | None = None, *,
-                 clock: Callable[[], float] = time.time) -> None:
+                 clock: Callable[[], float] = time.time, keep_for: float | None = None) -> None:
         """The rooms file: ``path``, else ``$MATHCARDS_ROOMS`` (on a JupyterHub, a file on
         the volume the class shares), else ``rooms.sqlite3`` in the data folder.
-        ``clock`` tells the time (seconds; tests pass their own)."""
+        ``clock`` tells the time (seconds; tests pass their own); ``keep_for`` is how long
+        a room with no sign of life is kept (default: ``KEEP_FOR`` or the environment's)."""
         self.clock = clock
+        self.keep_for = _keep_for() if keep_for is None else keep_for
         if path is None:
             configured = os.environ.get(ROOMS_ENV)
             path = Path(configured) if configured else storage.data_dir() / "rooms.sqlite3"
@@ -166,10 +200,38 @@ class RoomStore:
             columns = {row[1] for row in self._read("PRAGMA table_info(rooms)")}
             if "turn_seconds" not in columns:  # a rooms file from before the turn timer
                 self._db.execute("ALTER TABLE rooms ADD COLUMN turn_seconds REAL")
+            if "finished" not in columns:  # from before the sweep
+                self._db.execute("ALTER TABLE rooms ADD COLUMN finished REAL")
         except (sqlite3.Error, OSError) as exc:  # the file's name, never the server's path
             raise RoomError(
                 f"the rooms file {self.path.name} cannot be used ({exc}); ask your teacher "
                 "to move it aside (a new one is made)") from None
+        self._sweep_now_and_then()
+
+    def _sweep_now_and_then(self) -> None:
+        """``sweep``, if this process has not swept this file within ``SWEEP_EVERY`` (pages
+        open the file often; a sweep reads every room)."""
+        key = str(self.path.resolve())
+        now = self.clock()
+        with _SWEPT_LOCK:
+            last = _SWEPT.get(key)
+            if last is not None and now - last < SWEEP_EVERY:
+                return
+            _SWEPT[key] = now
+        with suppress(sqlite3.Error):  # the file busy for 10 s: the next sweep will do it
+            self.sweep(now)
+
+    def sweep(self, now: float | None = None) -> list[str]:
+        """Delete the rooms that are over and idle (see ``KEEP_FOR``), their seats and
+        moves, and wrong codes too old to count; returns the deleted rooms' codes."""
+        now = self.clock() if now is None else now
+        with self._write() as db:
+            codes = [str(code) for (code,) in self._read(
+                _SWEPT_ROOMS, (now - self.keep_for, now - KEEP_FINISHED))]
+            for table in ("moves", "seats", "rooms"):
+                db.executemany(f"DELETE FROM {table} WHERE code=?", [(c,) for c in codes])
+            db.execute("DELETE FROM wrong_codes WHERE at<?", (now - WRONG_CODES_WINDOW,))
+        return codes
 
     def close(self) -> None:
         self._db.close()
@@ -349,13 +411,17 @@ class RoomStore:
             "SELECT n, seat, action FROM moves WHERE code=? AND n>? ORDER BY n",
             (code, after))]
 
-    def append(self, code: str, n: int, seat: int | None, action: Any) -> bool:
+    def append(self, code: str, n: int, seat: int | None, action: Any, *,
+               final: bool = False) -> bool:
         """Store ``action`` as move ``n``; False when move ``n`` is already stored
-        (another page was first)."""
+        (another page was first). ``final``: the move ends the game."""
+        now = self.clock()
         try:
             with self._write() as db:
                 db.execute("INSERT INTO moves VALUES (?,?,?,?,?)",
-                           (code, n, seat, json.dumps(encode_action(action)), self.clock()))
+                           (code, n, seat, json.dumps(encode_action(action)), now))
+                if final:  # the room may be swept an hour after its last sign of life
+                    db.execute("UPDATE rooms SET finished=? WHERE code=?", (now, code))
         except sqlite3.IntegrityError:
             return False
         return True
@@ -488,7 +554,8 @@ class RoomLink:
 
     def _publish(self, state: State, action: Any) -> bool:
         n = len(state.history) + 1
-        if self.store.append(self.code, n, state.current_player, action):
+        final = state.apply(action).is_over  # legal: the table or the bot checked it
+        if self.store.append(self.code, n, state.current_player, action, final=final):
             return True
         self.poll(force=True)
         return False
@@ -551,7 +618,8 @@ class RoomLink:
         from mathcards.bots import Bot
 
         action = Bot(self.room.game.name, "strong", seed=len(state.history)).choose(state)
-        stored = self.store.append(self.code, len(state.history) + 1, p, action)
+        stored = self.store.append(self.code, len(state.history) + 1, p, action,
+                                   final=state.apply(action).is_over)
         self.poll(force=True)
         if stored:
             self.ctl.say(f"Time was up for {self.ctl.seat_names[p]}: a bot played for them.")

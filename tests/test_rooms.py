@@ -9,12 +9,14 @@ from __future__ import annotations
 import json
 import random
 import threading
+import time
 
 import pytest
 
 from mathcards.games.base import encode_action
 from mathcards.rooms import (
     CODE_LETTERS,
+    KEEP_FOR,
     WRONG_CODES,
     WRONG_CODES_WINDOW,
     RoomError,
@@ -206,8 +208,8 @@ def test_two_moves_sent_at_once_for_one_turn_one_is_applied(tmp_path):
 class Clock:
     """The rooms' time in a test: it moves only when the test says."""
 
-    def __init__(self, now: float = 1_800_000_000.0) -> None:
-        self.now = now
+    def __init__(self) -> None:
+        self.now = time.time()  # near the files' other times (a sweep compares them)
 
     def __call__(self) -> float:
         return self.now
@@ -454,6 +456,87 @@ def test_the_panel_says_in_one_line_to_wait_after_many_wrong_codes(tmp_path, mon
     page.rooms.w_join.click()
     assert page.rooms.link is not None and page.rooms.link.seat == 0 and not page.refused
     page.rooms.link.close()
+
+
+DAY = 86400.0
+
+
+def test_finished_and_long_idle_rooms_are_swept_and_rooms_in_play_are_kept(tmp_path):
+    """One real rooms file along a week of a test clock; the sweep at the end keeps every
+    room a page still shows or that moved within KEEP_FOR (a week) and deletes the rest."""
+    from mathcards.games.registry import make_game
+
+    clock = Clock()
+    db = tmp_path / "rooms.sqlite3"
+    store = RoomStore(db, clock=clock)  # the first store of this file: swept (nothing) now
+    t0 = clock()
+    end = t0 + KEEP_FOR + 60
+
+    def room_with_a_page(name: str) -> RoomLink:  # a student and a bot, started
+        code = store.create(make_game("sums", num_players=2), name, seats=("open", "random"))
+        ctl = TableController(_view("sums"), bot_delay=0, save=False, resume="never")
+        page = RoomLink(ctl, RoomStore(db, clock=clock), code, name)
+        page.start()
+        return page
+
+    teachers_old = store.create(make_game("sums", num_players=2), None)  # nobody ever came
+    idle = room_with_a_page("ida")  # played at t0, then the tab closed for good
+    resumed, alive, finished, watched = (room_with_a_page(n) for n in ("cy", "al", "fi", "wa"))
+    clock.advance(DAY)
+    teachers_new = store.create(make_game("sums", num_players=2), None)  # for next week
+    clock.advance(60)
+    resumed.poll()  # Cy's page, a day later: a sign of life, then the tab closed
+    clock.now = end - 3660
+    for page in (finished, watched):  # played to the end an hour and a minute ago
+        _play_out([page], random.Random(1))
+        assert page.ctl.state.is_over
+    clock.now = end - 60
+    _play_out_one([alive], random.Random(2))  # still playing: a move a minute ago
+    clock.now = end - 1
+    watched.poll()  # the game is over but a page still shows it
+    assert not alive.ctl.state.is_over
+    gone = store.sweep()
+    assert sorted(gone) == sorted([teachers_old, idle.code, finished.code])
+    kept = [c for (c,) in store._read("SELECT code FROM rooms")]
+    assert sorted(kept) == sorted([teachers_new, resumed.code, alive.code, watched.code])
+    for table in ("moves", "seats"):  # nothing of a swept room stays in the file
+        codes = {c for (c,) in store._read(f"SELECT DISTINCT code FROM {table}")}
+        assert not codes & set(gone)
+    assert store.moves(alive.code) and store.room(alive.code).started
+    _play_out([alive], random.Random(3))  # the room in play goes on
+    assert alive.ctl.state.is_over
+
+
+def test_the_file_is_swept_by_whoever_opens_it_at_most_once_an_hour(tmp_path, monkeypatch):
+    from mathcards.games.registry import make_game
+
+    monkeypatch.setenv("MATHCARDS_ROOMS_KEEP_DAYS", "2")
+    clock = Clock()
+    db = tmp_path / "rooms.sqlite3"
+    store = RoomStore(db, clock=clock)
+    assert store.keep_for == 2 * DAY
+    swept_at = clock()
+
+    def made_days_ago(days: float) -> str:  # a room nobody touched since
+        now = clock.now
+        clock.now -= days * DAY
+        code = store.create(make_game("dice_stacks", num_players=2), None)
+        clock.now = now
+        return code
+
+    def left() -> set[str]:
+        return {c for (c,) in RoomStore(db, clock=clock)._read("SELECT code FROM rooms")}
+
+    old, young = made_days_ago(2.1), made_days_ago(1.9)
+    clock.now = swept_at + 1800
+    assert {old, young} <= left()  # half an hour after this process's sweep: none
+    clock.now = swept_at + 3601
+    assert left() == {young}  # an hour after: a page opening the file sweeps it
+    older = made_days_ago(3)
+    clock.advance(1800)
+    assert older in left()
+    monkeypatch.setenv("MATHCARDS_ROOMS_KEEP_DAYS", "soon")  # not a number: a week
+    assert RoomStore(db, clock=clock).keep_for == KEEP_FOR
 
 
 def test_the_page_panel_makes_a_room_others_join_and_the_host_starts(tmp_path, monkeypatch):
