@@ -16,6 +16,10 @@ moves, numbered from 1.
   the room's last move, and ``(room, move number)`` is the table's primary key, so
   of two moves sent at once for one turn one is stored and the other page is told
   why and catches up.
+- **Codes are not guessed**: a visitor who types ``WRONG_CODES`` codes of no room
+  within ``WRONG_CODES_WINDOW`` seconds waits before joining.
+- **The file cleans itself**: ``RoomStore`` sweeps finished and long-idle rooms, at
+  most once an hour per process (``KEEP_FOR``), never a room a page still shows.
 """
 
 from __future__ import annotations
@@ -573,7 +577,7 @@ class RoomLink:
                     self.ctl.set_seat(i, kind)
             if lost:  # this page was gone too long (its kernel stalled): a bot has the seat
                 self.ctl.say("This page was away too long, so a bot plays your seat now: make "
-                             "or join another room to play again.", refused=True)
+                             "or join another room to play again.")
 
     def poll(self, *, force: bool = False) -> bool:
         """Bring the room's news (seats, moves) to this page; True when something came."""
