@@ -16,18 +16,23 @@ moves, numbered from 1.
   the room's last move, and ``(room, move number)`` is the table's primary key, so
   of two moves sent at once for one turn one is stored and the other page is told
   why and catches up.
+- **Codes are not guessed**: a visitor who types ``WRONG_CODES`` codes of no room
+  within ``WRONG_CODES_WINDOW`` seconds waits before joining.
+- **The file cleans itself**: ``RoomStore`` sweeps finished and long-idle rooms, at
+  most once an hour per process (``KEEP_FOR``), never a room a page still shows.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import os
 import secrets
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -42,6 +47,23 @@ CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no I, L, O, 0, 1: read aloud
 CODE_LENGTH = 5
 BOT_KINDS = ("strong", "random")
 LEAVE_AFTER = 180.0  # a student's room: a seat whose page is gone this long becomes a bot
+# Room codes are not guessable in practice only if guessing is slow: a visitor (a browser,
+# a hub login, else a kernel) who has typed WRONG_CODES codes of no room within the last
+# WRONG_CODES_WINDOW seconds waits before joining any room it does not hold a seat in
+# (about 5 guesses a minute at most: years to find one of a class's rooms among 28 million).
+WRONG_CODES = 6
+WRONG_CODES_WINDOW = 120.0
+# The rooms file is swept by the code that opens it (RoomStore), at most once an hour per
+# process: a finished room goes an hour after its last sign of life, any other room after
+# KEEP_FOR with none (no move, no page polling it: an open page touches its seat every
+# 5 s, so a room a page shows is never swept). A week keeps a teacher's codes made for
+# next week's lesson; MATHCARDS_ROOMS_KEEP_DAYS sets another age.
+KEEP_FOR = 7 * 86400.0
+KEEP_ENV = "MATHCARDS_ROOMS_KEEP_DAYS"
+KEEP_FINISHED = 3600.0
+SWEEP_EVERY = 3600.0
+_SWEPT: dict[str, float] = {}  # rooms file -> when this process last swept it
+_SWEPT_LOCK = threading.Lock()
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (
@@ -54,7 +76,8 @@ CREATE TABLE IF NOT EXISTS rooms (
     started REAL,
     created REAL NOT NULL,
     replace_after REAL,
-    turn_seconds REAL             -- the host's turn timer (None: no timer)
+    turn_seconds REAL,            -- the host's turn timer (None: no timer)
+    finished REAL                 -- when the game's last move was stored
 );
 CREATE TABLE IF NOT EXISTS seats (
     code TEXT NOT NULL,
@@ -73,7 +96,32 @@ CREATE TABLE IF NOT EXISTS moves (
     at REAL NOT NULL,
     PRIMARY KEY (code, n)
 );
+CREATE TABLE IF NOT EXISTS wrong_codes (
+    holder TEXT NOT NULL,        -- the visitor token that typed a code of no room
+    at REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS wrong_codes_by_holder ON wrong_codes (holder, at);
 """
+# the rooms to sweep: a room's last sign of life is its making, its start, its last move
+# or the last time a page touched one of its seats
+_SWEPT_ROOMS = """
+SELECT code FROM (
+    SELECT r.code AS code, r.finished AS finished, MAX(
+        r.created, COALESCE(r.started, 0),
+        COALESCE((SELECT MAX(m.at) FROM moves m WHERE m.code = r.code), 0),
+        COALESCE((SELECT MAX(s.seen) FROM seats s WHERE s.code = r.code), 0)) AS life
+    FROM rooms r)
+WHERE life < CASE WHEN finished IS NULL THEN ? ELSE ? END
+"""
+
+
+def _keep_for() -> float:
+    """KEEP_FOR, or the days that MATHCARDS_ROOMS_KEEP_DAYS says (a bad value: KEEP_FOR)."""
+    try:
+        days = float(os.environ.get(KEEP_ENV, ""))
+    except ValueError:
+        return KEEP_FOR
+    return days * 86400.0 if days > 0 else KEEP_FOR
 
 
 class RoomError(MathCardsError):
@@ -132,9 +180,14 @@ def normal_code(code: Any) -> str:
 class RoomStore:
     """The rooms of one data folder (one SQLite file; safe for many processes)."""
 
-    def __init__(self, path: Path | str | None = None) -> None:
+    def __init__(self, path: Path | str | None = None, *,
+                 clock: Callable[[], float] = time.time, keep_for: float | None = None) -> None:
         """The rooms file: ``path``, else ``$MATHCARDS_ROOMS`` (on a JupyterHub, a file on
-        the volume the class shares), else ``rooms.sqlite3`` in the data folder."""
+        the volume the class shares), else ``rooms.sqlite3`` in the data folder.
+        ``clock`` tells the time (seconds; tests pass their own); ``keep_for`` is how long
+        a room with no sign of life is kept (default: ``KEEP_FOR`` or the environment's)."""
+        self.clock = clock
+        self.keep_for = _keep_for() if keep_for is None else keep_for
         if path is None:
             configured = os.environ.get(ROOMS_ENV)
             path = Path(configured) if configured else storage.data_dir() / "rooms.sqlite3"
@@ -151,10 +204,38 @@ class RoomStore:
             columns = {row[1] for row in self._read("PRAGMA table_info(rooms)")}
             if "turn_seconds" not in columns:  # a rooms file from before the turn timer
                 self._db.execute("ALTER TABLE rooms ADD COLUMN turn_seconds REAL")
+            if "finished" not in columns:  # from before the sweep
+                self._db.execute("ALTER TABLE rooms ADD COLUMN finished REAL")
         except (sqlite3.Error, OSError) as exc:  # the file's name, never the server's path
             raise RoomError(
                 f"the rooms file {self.path.name} cannot be used ({exc}); ask your teacher "
                 "to move it aside (a new one is made)") from None
+        self._sweep_now_and_then()
+
+    def _sweep_now_and_then(self) -> None:
+        """``sweep``, if this process has not swept this file within ``SWEEP_EVERY`` (pages
+        open the file often; a sweep reads every room)."""
+        key = str(self.path.resolve())
+        now = self.clock()
+        with _SWEPT_LOCK:
+            last = _SWEPT.get(key)
+            if last is not None and now - last < SWEEP_EVERY:
+                return
+            _SWEPT[key] = now
+        with suppress(sqlite3.Error):  # the file busy for 10 s: the next sweep will do it
+            self.sweep(now)
+
+    def sweep(self, now: float | None = None) -> list[str]:
+        """Delete the rooms that are over and idle (see ``KEEP_FOR``), their seats and
+        moves, and wrong codes too old to count; returns the deleted rooms' codes."""
+        now = self.clock() if now is None else now
+        with self._write() as db:
+            codes = [str(code) for (code,) in self._read(
+                _SWEPT_ROOMS, (now - self.keep_for, now - KEEP_FINISHED))]
+            for table in ("moves", "seats", "rooms"):
+                db.executemany(f"DELETE FROM {table} WHERE code=?", [(c,) for c in codes])
+            db.execute("DELETE FROM wrong_codes WHERE at<?", (now - WRONG_CODES_WINDOW,))
+        return codes
 
     def close(self) -> None:
         self._db.close()
@@ -180,11 +261,12 @@ class RoomStore:
 
     # --- making and joining ------------------------------------------------------
     def create(self, game: Game, host: str | None, *, replace_after: float | None = None,
-               seats: Sequence[str] = ()) -> str:
+               seats: Sequence[str] = (), seeds: tuple[int, int] | None = None) -> str:
         """A new room for ``game``; ``host`` (a visitor token, or None for a room a
-        teacher makes) may fill empty seats with bots and start. Returns the code."""
-        seed = secrets.randbelow(2**31)
-        private_seed = 1 + secrets.randbelow(2**62)
+        teacher makes) may fill empty seats with bots and start. Returns the code.
+        ``seeds`` (the deal's seed and private seed) replays a known deal; by default
+        both are new secrets."""
+        seed, private_seed = seeds or (secrets.randbelow(2**31), 1 + secrets.randbelow(2**62))
         try:  # games with a table's private deal: the seed decides nothing hidden
             game.new_game(seed, private_seed=private_seed)
         except SettingsError:  # the trick games: the seed itself is the secret
@@ -194,7 +276,7 @@ class RoomStore:
                 k not in ("open", *BOT_KINDS) for k in kinds):
             raise RoomError(f"a {game.title} room has {game.num_players} seats, each open or "
                             "a bot")
-        now = time.time()
+        now = self.clock()
         with self._write() as db:
             for _ in range(50):
                 code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
@@ -227,21 +309,47 @@ class RoomStore:
 
     def join(self, code: Any, holder: str, name: str = "") -> int:
         """The seat of ``holder`` in the room: the one it holds (a reload), else the
-        first open one. RoomError when the room is full or does not exist."""
+        first open one. RoomError when the room is full or does not exist, or when
+        ``holder`` has typed too many codes of no room lately (``WRONG_CODES``)."""
         code = normal_code(code)
+        now = self.clock()
+        seat: int | None = None
         with self._write() as db:
-            room = self.room(code)
-            mine = room.seat_of(holder)
-            if mine is None:
-                free = next((s.seat for s in room.seats if s.kind == "open"), None)
-                if free is None:
+            held = self.holds_seat(code, holder)
+            wait = None if held else self._wrong_codes_wait(holder, now)
+            if wait is not None:  # the same answer whether the room exists or not
+                raise RoomError(f"too many wrong room codes: wait {wait} second"
+                                f"{'' if wait == 1 else 's'}, then type the code again")
+            if self._read("SELECT 1 FROM rooms WHERE code=?", (code,)):
+                room = self.room(code)
+                seat = room.seat_of(holder)
+                if seat is None:
+                    seat = next((s.seat for s in room.seats if s.kind == "open"), None)
+                if seat is None:
                     raise RoomError(f"room {code} is full: ask for another room code")
-                mine = free
-            db.execute("UPDATE seats SET kind='human', holder=?, name=?, seen=? "
-                       "WHERE code=? AND seat=?", (holder, name[:40], time.time(), code, mine))
-            if room.host is None:  # a teacher's room: the first to join may start it
-                db.execute("UPDATE rooms SET host=? WHERE code=?", (holder, code))
-        return mine
+                db.execute("UPDATE seats SET kind='human', holder=?, name=?, seen=? "
+                           "WHERE code=? AND seat=?", (holder, name[:40], now, code, seat))
+                if room.host is None:  # a teacher's room: the first to join may start it
+                    db.execute("UPDATE rooms SET host=? WHERE code=?", (holder, code))
+            else:  # counted (committed) before the refusal below
+                db.execute("INSERT INTO wrong_codes (holder, at) VALUES (?, ?)", (holder, now))
+        if seat is None:
+            raise RoomError(f"there is no room {code}: check the code with whoever gave it")
+        return seat
+
+    def holds_seat(self, code: Any, holder: str) -> bool:
+        """Whether ``holder`` holds a seat in room ``code`` (False, too, when there is no
+        such room: this tells a visitor nothing about other people's codes)."""
+        return bool(self._read("SELECT 1 FROM seats WHERE code=? AND holder=?",
+                               (normal_code(code), holder)))
+
+    def _wrong_codes_wait(self, holder: str, now: float) -> int | None:
+        """Seconds ``holder`` must wait before trying a code again (None: no wait)."""
+        rows = self._read("SELECT at FROM wrong_codes WHERE holder=? AND at>? ORDER BY at DESC "
+                          "LIMIT ?", (holder, now - WRONG_CODES_WINDOW, WRONG_CODES))
+        if len(rows) < WRONG_CODES:
+            return None
+        return max(1, math.ceil(float(rows[-1][0]) + WRONG_CODES_WINDOW - now))
 
     def held_room(self, holder: str, game_name: str, within: float = 12 * 3600.0
                   ) -> str | None:
@@ -251,7 +359,7 @@ class RoomStore:
             "SELECT rooms.code FROM rooms JOIN seats ON seats.code = rooms.code "
             "WHERE seats.holder=? AND rooms.game=? AND rooms.started IS NOT NULL "
             "AND rooms.created>? ORDER BY rooms.created DESC LIMIT 3",
-            (holder, game_name, time.time() - within))
+            (holder, game_name, self.clock() - within))
         for (code,) in rows:
             room = self.room(code)
             if not replay(room, self.moves(code)).is_over:
@@ -292,7 +400,7 @@ class RoomStore:
                 raise RoomError(f"{room.open_seats} seat(s) are still open: wait for "
                                 "classmates or fill them with bots")
             if not room.started:
-                db.execute("UPDATE rooms SET started=? WHERE code=?", (time.time(), code))
+                db.execute("UPDATE rooms SET started=? WHERE code=?", (self.clock(), code))
 
     def _host_only(self, code: str, holder: str, what: str) -> Room:
         room = self.room(code)
@@ -307,13 +415,17 @@ class RoomStore:
             "SELECT n, seat, action FROM moves WHERE code=? AND n>? ORDER BY n",
             (code, after))]
 
-    def append(self, code: str, n: int, seat: int | None, action: Any) -> bool:
+    def append(self, code: str, n: int, seat: int | None, action: Any, *,
+               final: bool = False) -> bool:
         """Store ``action`` as move ``n``; False when move ``n`` is already stored
-        (another page was first)."""
+        (another page was first). ``final``: the move ends the game."""
+        now = self.clock()
         try:
             with self._write() as db:
                 db.execute("INSERT INTO moves VALUES (?,?,?,?,?)",
-                           (code, n, seat, json.dumps(encode_action(action)), time.time()))
+                           (code, n, seat, json.dumps(encode_action(action)), now))
+                if final:  # the room may be swept an hour after its last sign of life
+                    db.execute("UPDATE rooms SET finished=? WHERE code=?", (now, code))
         except sqlite3.IntegrityError:
             return False
         return True
@@ -322,11 +434,11 @@ class RoomStore:
         """A sign of life from the page holding ``seat``."""
         with self._write() as db:
             db.execute("UPDATE seats SET seen=? WHERE code=? AND seat=? AND holder=?",
-                       (time.time(), code, seat, holder))
+                       (self.clock(), code, seat, holder))
 
     def replace_gone(self, code: str, seat: int, *, now: float | None = None) -> bool:
         """Hand a seat whose page has been gone longer than the room's time to a bot."""
-        now = time.time() if now is None else now
+        now = self.clock() if now is None else now
         with self._write() as db:
             room = self.room(code)
             limit = room.replace_after
@@ -405,10 +517,14 @@ class RoomLink:
         self._sync_room()
 
     # --- playing -------------------------------------------------------------------
+    def _mine(self, s: Seat) -> bool:
+        """This page's seat, still held by its visitor (not handed to a bot)."""
+        return s.seat == self.seat and s.holder == self.holder
+
     def _names(self) -> tuple[str, ...]:
         out = []
         for s in self.room.seats:
-            if s.seat == self.seat:
+            if self._mine(s):
                 out.append(f"{s.name or f'Player {s.seat + 1}'} (you)")
             elif s.kind == "human":
                 out.append(s.name or f"Player {s.seat + 1}")
@@ -417,7 +533,7 @@ class RoomLink:
         return tuple(out)
 
     def _kinds(self) -> tuple[str, ...]:
-        return tuple("human" if s.seat == self.seat else
+        return tuple("human" if self._mine(s) else
                      self.remote if s.kind == "human" else s.kind for s in self.room.seats)
 
     def _begin(self) -> None:
@@ -435,14 +551,15 @@ class RoomLink:
 
     def _runs_bots(self) -> bool:
         """The page of the first seat still here moves the bots (one page, not all)."""
-        now = time.time()
+        now = self.store.clock()
         here = [s.seat for s in self.room.seats if s.kind == "human"
-                and (s.seat == self.seat or (s.seen is not None and now - s.seen < 15.0))]
+                and (self._mine(s) or (s.seen is not None and now - s.seen < 15.0))]
         return bool(here) and min(here) == self.seat
 
     def _publish(self, state: State, action: Any) -> bool:
         n = len(state.history) + 1
-        if self.store.append(self.code, n, state.current_player, action):
+        final = state.apply(action).is_over  # legal: the table or the bot checked it
+        if self.store.append(self.code, n, state.current_player, action, final=final):
             return True
         self.poll(force=True)
         return False
@@ -453,16 +570,20 @@ class RoomLink:
             self._begin()
         elif self.playing:
             kinds = self._kinds()
+            lost = self.ctl.seats[self.seat] == "human" and kinds[self.seat] != "human"
             self.ctl.seat_labels = self._names()
             for i, kind in enumerate(kinds):
                 if self.ctl.seats[i] != kind:
                     self.ctl.set_seat(i, kind)
+            if lost:  # this page was gone too long (its kernel stalled): a bot has the seat
+                self.ctl.say("This page was away too long, so a bot plays your seat now: make "
+                             "or join another room to play again.")
 
     def poll(self, *, force: bool = False) -> bool:
         """Bring the room's news (seats, moves) to this page; True when something came."""
         if self.closed:
             return False
-        now = time.time()
+        now = self.store.clock()
         if now - self._seen > 5.0:  # a sign of life for the others (and for reloads)
             self._seen = now
             self.store.touch(self.code, self.seat, self.holder)
@@ -501,7 +622,8 @@ class RoomLink:
         from mathcards.bots import Bot
 
         action = Bot(self.room.game.name, "strong", seed=len(state.history)).choose(state)
-        stored = self.store.append(self.code, len(state.history) + 1, p, action)
+        stored = self.store.append(self.code, len(state.history) + 1, p, action,
+                                   final=state.apply(action).is_over)
         self.poll(force=True)
         if stored:
             self.ctl.say(f"Time was up for {self.ctl.seat_names[p]}: a bot played for them.")

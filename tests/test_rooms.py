@@ -6,12 +6,24 @@ RoomStore connection to one SQLite file, as separate kernels have.
 
 from __future__ import annotations
 
+import json
 import random
 import threading
+import time
 
 import pytest
 
-from mathcards.rooms import RoomError, RoomLink, RoomStore, normal_code
+from mathcards.games.base import encode_action
+from mathcards.rooms import (
+    CODE_LETTERS,
+    KEEP_FOR,
+    WRONG_CODES,
+    WRONG_CODES_WINDOW,
+    RoomError,
+    RoomLink,
+    RoomStore,
+    normal_code,
+)
 from mathcards.table import REMOTE, TableController
 from tests.test_table_controller import _view
 
@@ -193,6 +205,98 @@ def test_two_moves_sent_at_once_for_one_turn_one_is_applied(tmp_path):
     assert len(refused) == 1 and "reached the room first" in refused[0].ctl.message
 
 
+class Clock:
+    """The rooms' time in a test: it moves only when the test says."""
+
+    def __init__(self) -> None:
+        self.now = time.time()  # near the files' other times (a sweep compares them)
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+@pytest.mark.parametrize("game, humans, bots, seed", [
+    ("sums", 2, 0, 2), ("sums", 2, 1, 3), ("sums", 3, 1, 1), ("dice_stacks", 2, 1, 4)])
+def test_pages_that_poll_at_any_moment_never_both_offer_a_turn(tmp_path, game, humans, bots,
+                                                                 seed):
+    """Each page polls at its own moments (moves arrive between polls), bots move on the
+    timer of the first page still present, a page reloads or is gone for a while and
+    comes back: every page's game is the room's first moves, and no two pages offer a
+    move at the same moment. (Sums passes the turn to a threatened card's owner and
+    back: the counters are in these games.)"""
+    from mathcards.games.registry import make_game
+
+    rng = random.Random(seed)
+    clock = Clock()
+    db = tmp_path / "rooms.sqlite3"
+    settings = {"piles": 8} if game == "sums" else {}
+    code = RoomStore(db, clock=clock).create(
+        make_game(game, num_players=humans + bots, **settings), "p0", seeds=(seed, seed + 1))
+    timers: list[tuple[list[RoomLink], object]] = []  # (page, bot move) as a kernel's loop holds
+
+    def open_page(holder: str) -> RoomLink:
+        page: list[RoomLink] = []
+        ctl = TableController(_view(game), bot_delay=0.5, save=False, resume="never",
+                              schedule=lambda _delay, fn: timers.append((page, fn)))
+        page.append(RoomLink(ctl, RoomStore(db, clock=clock), code, holder))
+        return page[0]
+
+    pages = [open_page(f"p{i}") for i in range(humans)]
+    if bots:
+        pages[0].fill_with_bots("random")
+    pages[0].start()
+    store = RoomStore(db, clock=clock)
+    counters = reloads = gone = 0
+    for _step in range(6000):
+        live = [p for p in pages if not p.closed]
+        stored = [raw for _n, _seat, raw in store.moves(code)]
+        for page in live:
+            if page.playing:
+                mine = [json.loads(json.dumps(encode_action(a))) for a in page.ctl.state.history]
+                assert mine == stored[:len(mine)], "a page's game is not the room's"
+        acting = [p for p in live if p.playing and p.ctl.acting_human()]
+        assert len(acting) <= 1, "two pages offer a move at once"
+        if live and all(p.playing and p.ctl.state.is_over for p in live) and \
+                len(live) == len(pages):
+            break
+        counters += any(p.playing and getattr(p.ctl.state, "phase", "") == "counter"
+                        for p in acting)
+        clock.advance(rng.choice((0.05, 0.15, 0.6)))
+        roll = rng.random()
+        if roll < 0.4 and live:
+            rng.choice(live).poll()
+        elif roll < 0.55 and timers:
+            page, move = timers.pop(rng.randrange(len(timers)))
+            if not page[0].closed:  # a closed page's kernel is gone, and its timers
+                move()
+        elif roll < 0.57:
+            i = rng.randrange(len(pages))
+            if pages[i].closed or rng.random() < 0.5:  # a reload (or back after a while)
+                pages[i].close()
+                pages[i] = open_page(pages[i].holder)
+                reloads += 1
+            elif len(live) > 1:  # the tab is closed: the others see it gone after 15 s
+                pages[i].close()
+                clock.advance(20)
+                gone += 1
+        elif acting:
+            ctl = acting[0].ctl
+            options = ([(ctl.click_card, c.key) for c in ctl.card_states() if c.enabled]
+                       + [(ctl.click_choice, c.key) for c in ctl.offered_choices()
+                          if not c.key.startswith("off:") and c.key not in ("back", "clear")])
+            fn, key = rng.choice(options)
+            assert ctl.attempt(fn, key), ctl.message
+    else:
+        pytest.fail("the game did not end")
+    assert len({p.ctl.state.to_json() for p in pages}) == 1
+    assert reloads and gone, "no reload or no page gone a while: choose another seed"
+    if game == "sums":
+        assert counters, "no threatened card's owner had the turn: choose another seed"
+
+
 def test_a_reload_gets_the_same_seat_and_hand_back(tmp_path):
     db = tmp_path / "rooms.sqlite3"
     code = _make_room(db, "sums", 2)
@@ -232,6 +336,34 @@ def test_a_classmate_who_leaves_for_good_is_replaced_by_a_bot(tmp_path):
     assert ana.ctl.state.is_over
 
 
+def test_a_page_whose_seat_went_to_a_bot_stops_playing_it(tmp_path):
+    """A page that stalled longer than the room's time (its kernel busy, no sign of life)
+    comes back: its seat is a bot's now, so that page offers no move for it (else the
+    bot and the page would both play the seat, and two screens show "your turn")."""
+    from mathcards.games.registry import make_game
+
+    db = tmp_path / "rooms.sqlite3"
+    code = RoomStore(db).create(make_game("sums", num_players=2), "ana", replace_after=60.0)
+    ana, ben = _page("sums", db, code, "ana")[0], _page("sums", db, code, "ben")[0]
+    ana.start()
+    _sync([ana, ben])
+    rng = random.Random(1)
+    while not ben.ctl.acting_human():
+        _play_out_one([ana, ben], rng)
+    store = RoomStore(db)
+    seen = store.room(code).seats[1].seen
+    assert store.replace_gone(code, 1, now=seen + 61)
+    ben.poll(force=True)  # Ben's page wakes up
+    assert ben.ctl.seats[1] == "strong" and not ben.ctl.acting_human()
+    assert "a bot plays your seat" in ben.ctl.message
+    assert ben.ctl.seat_names[1] == "Player 2 (bot)"
+    assert not ben._runs_bots()  # Ana's page moves the bots
+    moves = len(store.moves(code))
+    _play_out([ana, ben], rng)  # Ana's page moves the bot for seat 2; Ben's never acts
+    assert any(seat == 1 for _n, seat, _a in store.moves(code)[moves:])
+    assert ana.ctl.state.to_json() == ben.ctl.state.to_json()
+
+
 @pytest.mark.parametrize("text, ok", [("k7p2m", "K7P2M"), (" K7P 2M ", "K7P2M"),
                                       ("K7P2", None), ("K7P2I", None), (None, None),
                                       ("x" * 200, None), ("", None)])
@@ -255,6 +387,156 @@ def test_a_wrong_code_and_a_full_room_say_what_to_do(tmp_path):
         RoomStore(db).join(code, "cy")
     with pytest.raises(RoomError, match=r"still open|only the player"):
         RoomStore(db).start(code, "ben")
+
+
+def _codes_of_no_room(count: int, room: str) -> list[str]:
+    codes = ("".join(random.Random(i).choices(CODE_LETTERS, k=5)) for i in range(count + 1))
+    return [c for c in codes if c != room][:count]
+
+
+def test_wrong_room_codes_are_limited_per_visitor_who_is_told_to_wait(tmp_path):
+    """Guessing codes to get into a stranger's room: a visitor who typed WRONG_CODES codes
+    of no room within WRONG_CODES_WINDOW seconds waits; others and the visitor's own seats
+    are not held up, and after the wait the right code works."""
+    clock = Clock()
+    db = tmp_path / "rooms.sqlite3"
+    store = RoomStore(db, clock=clock)
+    code = _make_room(db, "sums", 3)
+    store.join(code, "ana")
+    wrong = _codes_of_no_room(WRONG_CODES, code)
+    for guess in ["ZZZZ", "K7P2I"] * 3:  # not room codes at all: not counted
+        with pytest.raises(RoomError, match="not a room code"):
+            store.join(guess, "eve")
+    first = clock()
+    for guess in wrong:
+        with pytest.raises(RoomError, match="there is no room"):
+            store.join(guess, "eve")
+        clock.advance(5)
+    # the next try is refused, even with the right code, and says how long to wait
+    with pytest.raises(RoomError) as info:
+        RoomStore(db, clock=clock).join(code, "eve")  # another page of Eve's browser too
+    wait = round(first + WRONG_CODES_WINDOW - clock())
+    assert str(info.value) == (f"too many wrong room codes: wait {wait} seconds, then type "
+                               "the code again")
+    assert store.room(code).open_seats == 2  # Eve took no seat
+    with pytest.raises(RoomError, match="too many wrong room codes"):
+        store.join(wrong[0], "eve")  # a code of no room: the same answer
+    assert store.join(code, "ben") == 1  # a classmate with the right code is not held up
+    for guess in wrong:  # Ana typed wrong codes too, then reloads her page
+        with pytest.raises(RoomError, match="there is no room"):
+            store.join(guess, "ana")
+    assert store.join(code, "ana") == 0  # her own seat is never held up
+    clock.advance(wait - 1)
+    with pytest.raises(RoomError, match="wait 1 second, then"):
+        store.join(code, "eve")
+    clock.advance(1)  # the wait is over
+    assert store.join(code, "eve") == 2
+
+
+def test_the_panel_says_in_one_line_to_wait_after_many_wrong_codes(tmp_path, monkeypatch):
+    monkeypatch.setenv("MATHCARDS_DATA_DIR", str(tmp_path))
+    from mathcards.widgets import play
+
+    clock = Clock()
+    db = tmp_path / "rooms.sqlite3"
+    code = _make_room(db, "sums", 2)
+    page = play("sums", query="student=Eve&delay=0", save=False)
+    page.rooms._holder = lambda: "token-eve"
+    page.rooms._store = lambda: RoomStore(db, clock=clock)
+    for guess in _codes_of_no_room(WRONG_CODES, code):
+        page.rooms.w_code.value = guess
+        assert page.refused and "there is no room" in page.message
+        assert page.rooms.link is None
+    page.rooms.w_code.value = code  # typed right, too late
+    assert page.refused and page.rooms.link is None
+    assert "\n" not in page.message and len(page.message) < 100
+    assert "too many wrong room codes: wait 120 seconds" in page.message
+    assert page.rooms.w_code.value == code  # kept in the box for the student
+    clock.advance(WRONG_CODES_WINDOW)  # the student waits, then clicks Join room
+    page.rooms.w_join.click()
+    assert page.rooms.link is not None and page.rooms.link.seat == 0 and not page.refused
+    page.rooms.link.close()
+
+
+DAY = 86400.0
+
+
+def test_finished_and_long_idle_rooms_are_swept_and_rooms_in_play_are_kept(tmp_path):
+    """One real rooms file along a week of a test clock; the sweep at the end keeps every
+    room a page still shows or that moved within KEEP_FOR (a week) and deletes the rest."""
+    from mathcards.games.registry import make_game
+
+    clock = Clock()
+    db = tmp_path / "rooms.sqlite3"
+    store = RoomStore(db, clock=clock)  # the first store of this file: swept (nothing) now
+    t0 = clock()
+    end = t0 + KEEP_FOR + 60
+
+    def room_with_a_page(name: str) -> RoomLink:  # a student and a bot, started
+        code = store.create(make_game("sums", num_players=2), name, seats=("open", "random"))
+        ctl = TableController(_view("sums"), bot_delay=0, save=False, resume="never")
+        page = RoomLink(ctl, RoomStore(db, clock=clock), code, name)
+        page.start()
+        return page
+
+    teachers_old = store.create(make_game("sums", num_players=2), None)  # nobody ever came
+    idle = room_with_a_page("ida")  # played at t0, then the tab closed for good
+    resumed, alive, finished, watched = (room_with_a_page(n) for n in ("cy", "al", "fi", "wa"))
+    clock.advance(DAY)
+    teachers_new = store.create(make_game("sums", num_players=2), None)  # for next week
+    clock.advance(60)
+    resumed.poll()  # Cy's page, a day later: a sign of life, then the tab closed
+    clock.now = end - 3660
+    for page in (finished, watched):  # played to the end an hour and a minute ago
+        _play_out([page], random.Random(1))
+        assert page.ctl.state.is_over
+    clock.now = end - 60
+    _play_out_one([alive], random.Random(2))  # still playing: a move a minute ago
+    clock.now = end - 1
+    watched.poll()  # the game is over but a page still shows it
+    assert not alive.ctl.state.is_over
+    gone = store.sweep()
+    assert sorted(gone) == sorted([teachers_old, idle.code, finished.code])
+    kept = [c for (c,) in store._read("SELECT code FROM rooms")]
+    assert sorted(kept) == sorted([teachers_new, resumed.code, alive.code, watched.code])
+    for table in ("moves", "seats"):  # nothing of a swept room stays in the file
+        codes = {c for (c,) in store._read(f"SELECT DISTINCT code FROM {table}")}
+        assert not codes & set(gone)
+    assert store.moves(alive.code) and store.room(alive.code).started
+    _play_out([alive], random.Random(3))  # the room in play goes on
+    assert alive.ctl.state.is_over
+
+
+def test_the_file_is_swept_by_whoever_opens_it_at_most_once_an_hour(tmp_path, monkeypatch):
+    from mathcards.games.registry import make_game
+
+    monkeypatch.setenv("MATHCARDS_ROOMS_KEEP_DAYS", "2")
+    clock = Clock()
+    db = tmp_path / "rooms.sqlite3"
+    store = RoomStore(db, clock=clock)
+    assert store.keep_for == 2 * DAY
+    swept_at = clock()
+
+    def made_days_ago(days: float) -> str:  # a room nobody touched since
+        now = clock.now
+        clock.now -= days * DAY
+        code = store.create(make_game("dice_stacks", num_players=2), None)
+        clock.now = now
+        return code
+
+    def left() -> set[str]:
+        return {c for (c,) in RoomStore(db, clock=clock)._read("SELECT code FROM rooms")}
+
+    old, young = made_days_ago(2.1), made_days_ago(1.9)
+    clock.now = swept_at + 1800
+    assert {old, young} <= left()  # half an hour after this process's sweep: none
+    clock.now = swept_at + 3601
+    assert left() == {young}  # an hour after: a page opening the file sweeps it
+    older = made_days_ago(3)
+    clock.advance(1800)
+    assert older in left()
+    monkeypatch.setenv("MATHCARDS_ROOMS_KEEP_DAYS", "soon")  # not a number: a week
+    assert RoomStore(db, clock=clock).keep_for == KEEP_FOR
 
 
 def test_the_page_panel_makes_a_room_others_join_and_the_host_starts(tmp_path, monkeypatch):

@@ -100,7 +100,9 @@ class RoomPanel:
         if self.link is not None:
             raise RoomError(f"you are in room {self.link.code}: leave it first")
         store = self._store()
-        returning = store.room(code).seat_of(self.holder()) is not None
+        # never store.room(code) first: it would tell whether a typed code is a room
+        # without counting it as a wrong code (RoomStore.join does)
+        returning = store.holds_seat(code, self.holder())
         self._solo = (self.ctl.state.game, self.ctl.seats)
         self.link = RoomLink(self.ctl, store, code, self.holder(), name=self.name,
                              interval=self.interval)

@@ -531,11 +531,14 @@ class GameTable(W.VBox):
                 f'{esc(ctl.deal_code)}</code>')
 
     def _mark_sync(self) -> None:
-        """Count a redraw in the hidden marker the page's tests wait on (set last)."""
+        """Count a redraw in the hidden marker the page's tests wait on (set last): its
+        move number, whether a bot or classmate is to move, and the room's code (a room's
+        game, not the page's own game before the room started)."""
         self._renders += 1
         moves = len(self.ctl.state.history)
         self.w_sync.value = (f'<span class="mc-sync" data-render="{self._renders}" '
-                             f'data-move="{moves}" data-busy="{int(self.ctl.busy)}"></span>')
+                             f'data-move="{moves}" data-busy="{int(self.ctl.busy)}" '
+                             f'data-room="{esc(self.ctl.room_code)}"></span>')
 
     def _render_hand(self) -> None:
         ctl = self.ctl

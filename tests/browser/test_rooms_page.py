@@ -19,8 +19,6 @@ from tests.browser.test_game_pages import PLAYABLE, render_number, wait_visible
 
 pytestmark = pytest.mark.browser
 
-GAME_OVER = ".mc-status:has-text('Game over')"
-
 
 def _open(context, url: str):
     page = context.new_page()
@@ -30,15 +28,35 @@ def _open(context, url: str):
     return page
 
 
-def _settled(page) -> bool:
-    """The page's table is drawn and it is this page's turn (or the game is over)."""
-    return bool(page.evaluate(
-        "() => { const s = document.querySelector('.mc-sync');"
-        " return !!s && s.dataset.busy === '0'; }"))
+# one read of a screen, all at once: the hidden marker (drawn last on each redraw: the
+# room, the move number, whether the other screen is to move), the enabled controls and
+# the game-over line
+SCREEN = """(playable) => {
+    const s = document.querySelector('.mc-sync');
+    return !s ? null : {
+        room: s.dataset.room || '', move: Number(s.dataset.move), busy: s.dataset.busy === '1',
+        playable: document.querySelectorAll(playable).length,
+        over: [...document.querySelectorAll('.mc-status')].some(
+            e => e.textContent.includes('Game over'))};
+}"""
+
+
+def _screen(page) -> dict:
+    return page.evaluate(SCREEN, PLAYABLE) or {"room": "", "move": -1, "busy": True,
+                                               "playable": 0, "over": False}
+
+
+def _wait_for_move(page, room: str, move: int) -> None:
+    """Until the page's last redraw is the room's game at ``move`` or later (the page's
+    poll brings the other screen's move within about 0.15 s)."""
+    page.wait_for_function(
+        """([room, move]) => { const s = document.querySelector('.mc-sync');
+            return !!s && s.dataset.room === room && Number(s.dataset.move) >= move; }""",
+        arg=[room, move], timeout=30_000)
 
 
 def _hand(page) -> list[str]:
-    return sorted(page.locator(".mc-hand .mc-cardbtn").all_inner_texts())
+    return sorted(page.locator(".mc-hand .mc-cardbtn:not(.mc-hide)").all_inner_texts())
 
 
 def _click_one(page, rng) -> None:
@@ -79,31 +97,41 @@ def test_two_students_play_a_whole_sums_game_in_a_room_and_a_reload_keeps_the_se
         rng = random.Random(7)
         moves = reloaded = 0
         pages = {"ana": ana, "ben": ben}
-        while not ana.locator(GAME_OVER).count() or not ben.locator(GAME_OVER).count():
-            acting = [name for name, p in pages.items()
-                      if _settled(p) and p.locator(PLAYABLE).count()
-                      and not p.locator(GAME_OVER).count()]
-            if not acting:
-                ana.wait_for_timeout(100)  # the other screen's move is on its way
+        while True:
+            screens = {name: _screen(p) for name, p in pages.items()}
+            if all(s["over"] for s in screens.values()):
+                break
+            latest = max((s["move"] for s in screens.values() if s["room"] == room_code),
+                         default=0)
+            behind = [name for name, s in screens.items()
+                      if s["room"] != room_code or s["move"] < latest]
+            if behind:
+                # a redraw on its way: the room's first one after the start (before it the
+                # screen showed its own game), or the other screen's move, by polling
+                for name in behind:
+                    _wait_for_move(pages[name], room_code, latest)
                 continue
-            if len(acting) > 1:  # a move between the two reads: both settled once more?
-                ana.wait_for_timeout(500)
-                acting = [name for name, p in pages.items()
-                          if _settled(p) and p.locator(PLAYABLE).count()
-                          and not p.locator(GAME_OVER).count()]
-            assert len(acting) <= 1, "both screens think it is their turn"
-            if not acting:
+            # both screens show the room's game after the same moves: one is to play
+            to_play = [name for name, s in screens.items() if not s["busy"] and not s["over"]]
+            assert len(to_play) == 1, f"both screens (or none) offer move {latest + 1}: {screens}"
+            name = to_play[0]
+            if not screens[name]["playable"]:  # its buttons' views are still being drawn
+                pages[name].wait_for_function(
+                    "(sel) => document.querySelectorAll(sel).length > 0", arg=PLAYABLE,
+                    timeout=30_000)
                 continue
-            _click_one(pages[acting[0]], rng)
-            moves += 1
-            assert moves < 400, "the game did not end"
-            if moves == 6 and not reloaded:
+            if moves >= 6 and not reloaded:  # halfway: Ben reloads, at a quiet moment
                 hand = _hand(ben)
                 ben.reload()
                 ben.locator(".mc-status", has_text="Welcome back to room").wait_for(
                     timeout=120_000)
+                _wait_for_move(ben, room_code, latest)
                 assert _hand(ben) == hand
                 reloaded = 1
+                continue
+            _click_one(pages[name], rng)
+            moves += 1
+            assert moves < 400, "the game did not end"
         assert reloaded and moves > 6
         scores = [p.locator(".mc-scores").inner_text() for p in (ana, ben)]
         assert re.sub(r"\s*\(you\)", "", scores[0]) == re.sub(r"\s*\(you\)", "", scores[1])
