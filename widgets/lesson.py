@@ -514,7 +514,8 @@ class GuidedHand:
         if isinstance(event, trick_won):
             who = self._who(event.player)
             cards = cards_shown(event.cards)
-            return f"Trick {cards}: {who} take{'' if who == 'you' else 's'} it. {event.reason}."
+            why = event.reason[:1].upper() + event.reason[1:]  # the engine's reason, as a sentence
+            return f"Trick {cards}: {who} take{'' if who == 'you' else 's'} it. {why}."
         return str(event.describe())
 
     def _who(self, player: int | None) -> str:

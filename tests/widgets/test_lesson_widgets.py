@@ -6,6 +6,8 @@ the student answers.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from mathcards.games import moons_and_planets as mp
@@ -175,6 +177,8 @@ class TestGuidedHand:
                                    for line in hand.guide_lines)
         tricks = [line for line in hand.guide_lines if line.startswith("Trick ")]
         assert len(tricks) == 5
+        # each line is two sentences: who takes it, then the engine's reason, capitalised
+        assert all(re.search(r" it\. [A-Z▲☾★●]", line) for line in tricks), tricks
         click(hand.continue_button)
         assert not hand.paused and len(hand.hand()) == 5
 
