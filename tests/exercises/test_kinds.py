@@ -145,6 +145,17 @@ def test_make_stacks_refuses_a_mixed_stack_with_the_reason():
     assert result.score < 1.0
 
 
+def test_make_stacks_says_when_a_card_is_already_in_another_stack():
+    """Each card goes in one stack: the engine refuses the second use ('you do not hold
+    8♣', true of the hand left), and the student is told why they no longer hold it."""
+    ex = Exercise("make_stacks", dice=(2, 4), hand="8C 2C 4H 6S")
+    result = ex.check("8C 2C | 8C 4H")
+    assert not result.correct and "you do not hold 8♣" in result.text
+    assert "8♣ is already in one of your stacks above" in result.text
+    missing = ex.check("9H")  # not in the hand at all: no such line
+    assert "you do not hold 9♥" in missing.text and "already in" not in missing.text
+
+
 @needs_dice_stacks
 def test_make_stacks_special_stack_scores_two():
     """Seed 001: "a two of clubs and the four of diamonds ... counts as two points"."""

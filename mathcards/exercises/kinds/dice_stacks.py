@@ -124,6 +124,11 @@ class MakeStacks(Kind):
             if not state.is_legal(action):
                 refused += 1
                 steps.append(why_not(state, action))  # the engine's reason
+                taken = [c for c in dict.fromkeys(stack) if stack.count(c) > state.hands[0].count(c)
+                         and c in position["hand"]]  # in the hand, but laid in a stack above
+                if taken:
+                    steps.append(fact(f"{_cards_words(taken)} is already in one of your stacks "
+                                      "above: a card goes in one stack only"))
                 continue
             state = state.apply(action)
             laid = next(e for e in state.new_events if isinstance(e, ds.StackLaid))
