@@ -99,10 +99,12 @@ def steps_for_events(events: Sequence[Any], before: Any = None, after: Any = Non
             out.append(step_of(ev.shape, ev.dice, ev.player))
         elif isinstance(ev, DiceRolled):
             d1, d2 = ev.dice
-            draw = f"{min(d1, d2)} or {max(d1, d2)}" if d1 != d2 else f"{d1}"
+            fewest, most = ev.draws  # the engine's counts: the dice, capped by the stock
+            draw = f"{fewest} or {most}" if fewest != most else f"{most}"
+            short = "" if most == max(ev.dice) else ", all the stock has"
             out.append(Fact(player=ev.player, sentence=(
                 f"{seat_name(names, ev.player)} rolls {d1} and {d2}: stacks of {d1} + {d2} = "
-                f"{d1 + d2}; draw {draw} cards")))
+                f"{d1 + d2}; draw {draw} card{'' if draw == '1' else 's'}{short}")))
         else:
             out.append(Fact(player=ev.player, sentence=ev.describe(names).rstrip(".")))
     return out

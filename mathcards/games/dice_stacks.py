@@ -274,8 +274,12 @@ class FirstPlayerRolls(Event):
 
 @dataclass(frozen=True)
 class DiceRolled(Event):
+    """The dice rolled; ``draws``: the fewest and most cards the player may now draw (the
+    smaller and the larger die, each at most what the stock holds)."""
+
     player: int
     dice: tuple[int, int]
+    draws: tuple[int, int]
 
     def describe(self, names: Sequence[str] = ()) -> str:
         a, b = self.dice
@@ -699,7 +703,9 @@ class DiceStacksState(State[DiceStacks]):
         if isinstance(action, Roll):
             rng = self.rng()
             dice = (rng.randint(1, 6), rng.randint(1, 6))
-            return {"dice": dice, "phase": Phase.DRAW}, (DiceRolled(p, dice),)
+            in_stock = len(self.stock)
+            draws = (min(min(dice), in_stock), min(max(dice), in_stock))
+            return {"dice": dice, "phase": Phase.DRAW}, (DiceRolled(p, dice, draws),)
         if isinstance(action, Draw | DrawRest):
             stock, hand, drawn = self._draw(action.count)
             more = isinstance(action, Draw) and self.rolled[0] != self.rolled[1] and stock

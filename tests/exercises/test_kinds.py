@@ -151,9 +151,9 @@ def test_make_stacks_says_when_a_card_is_already_in_another_stack():
     ex = Exercise("make_stacks", dice=(2, 4), hand="8C 2C 4H 6S")
     result = ex.check("8C 2C | 8C 4H")
     assert not result.correct and "you do not hold 8♣" in result.text
-    assert "8♣ is already in one of your stacks above" in result.text
+    assert "8♣ is already in one of your stacks above" in result.html  # under the refusal
     missing = ex.check("9H")  # not in the hand at all: no such line
-    assert "you do not hold 9♥" in missing.text and "already in" not in missing.text
+    assert "you do not hold 9♥" in missing.text and "already in" not in missing.html
 
 
 @needs_dice_stacks

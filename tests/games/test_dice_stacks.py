@@ -213,7 +213,7 @@ def test_the_roll_uses_the_seeded_dice_and_records_them():
     first = state.current_player
     state = state.apply(Roll())
     assert state.phase == "draw" and all(1 <= d <= 6 for d in state.dice)
-    assert state.new_events == (DiceRolled(first, state.dice),)
+    assert state.new_events == (DiceRolled(first, state.dice, (min(state.dice), max(state.dice))),)
     again = DiceStacks(num_players=3).new_game(5).apply(Roll())
     assert again.dice == state.dice
 

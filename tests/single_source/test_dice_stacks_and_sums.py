@@ -153,6 +153,30 @@ def test_the_tables_draw_count_is_the_engines(phase, stock):
     assert f"Draw {count} " in DiceStacksView().status(state, ("Ann", "Bob"))
 
 
+@pytest.mark.parametrize(("stock", "said"), [
+    ("AH AS AD KS 2H 3H", "draw 3 or 5 cards"),
+    ("AH AS AD KS", "draw 3 or 4 cards, all the stock has"),
+    ("AH AS", "draw 2 cards, all the stock has"),
+    ("AH", "draw 1 card, all the stock has"),
+])
+def test_the_explainers_roll_says_the_engines_draw_counts(stock, said):
+    """The roll's step prints the counts the engine put in its event, which are the draw
+    moves the engine then allows (fewer than the dice when the stock runs short)."""
+    state = dataclasses.replace(ds.DiceStacks(num_players=2).new_game(1), hands=((), ()),
+                                stock=parse_cards(stock), turn=0)
+    for seed in range(500):  # a seed whose first roll is 3 and 5 (in any order)
+        rolled = dataclasses.replace(state, seed=seed).apply(ds.Roll())
+        if sorted(rolled.dice) == [3, 5]:
+            break
+    else:
+        pytest.fail("no seed below 500 rolls 3 and 5")
+    (event,) = rolled.new_events
+    (first,) = [a.count for a in rolled.legal_actions() if isinstance(a, ds.Draw)]
+    assert event.draws[0] == first
+    step = explain_ds.steps_for_events(rolled.new_events, names=("Ann", "Bob"))[0]
+    assert step.sentence.endswith(said), step.sentence
+
+
 @pytest.mark.parametrize(("phase", "dice"), [("ROLL", None), ("DRAW", (3, 5)), ("MORE", (3, 5))])
 def test_a_card_the_dice_stacks_table_refuses_says_the_engines_reason(phase, dice):
     state = dataclasses.replace(ds.DiceStacks(num_players=2).new_game(1), dice=dice,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -123,12 +124,14 @@ class MakeStacks(Kind):
             action = ds.LayStack(stack)
             if not state.is_legal(action):
                 refused += 1
-                steps.append(why_not(state, action))  # the engine's reason
+                refusal = why_not(state, action)  # the engine's reason
                 taken = [c for c in dict.fromkeys(stack) if stack.count(c) > state.hands[0].count(c)
                          and c in position["hand"]]  # in the hand, but laid in a stack above
                 if taken:
-                    steps.append(fact(f"{_cards_words(taken)} is already in one of your stacks "
-                                      "above: a card goes in one stack only"))
+                    refusal = dataclasses.replace(refusal, detail=(*refusal.detail, fact(
+                        f"{_cards_words(taken)} is already in one of your stacks above: a card "
+                        "goes in one stack only")))
+                steps.append(refusal)
                 continue
             state = state.apply(action)
             laid = next(e for e in state.new_events if isinstance(e, ds.StackLaid))
