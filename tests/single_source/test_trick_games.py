@@ -82,6 +82,37 @@ def test_a_wrong_pick_is_told_the_engines_rule_and_nothing_of_its_own(trick: str
     _wrong_pick_says_the_engines_rule(cards(trick))
 
 
+def _rule_holds(rule: str, trick: list[Card]) -> bool:
+    """What each of RULE_WORDS says of a trick, checked on its cards."""
+    suits = [c.suit for c in trick]
+    colours = [s for s in suits if s not in ("BIG", "LITTLE")]
+    return {
+        "big_moon": suits.count("BIG") == 1,
+        "first_big_moon": suits.count("BIG") == 2,
+        "little_moon_led": suits[0] == "LITTLE" and bool(colours) and "BIG" not in suits,
+        "only_little_moons": set(suits) == {"LITTLE"},
+        "red_trumps": "R" in suits and suits[0] != "R" and "BIG" not in suits,
+        "highest_red": suits[0] == "R" and "BIG" not in suits,
+        # "no Big Moon and no red" (a Little Moon may lie in the trick, not led)
+        stm.RULES[6]: "BIG" not in suits and "R" not in suits and suits[0] != "LITTLE",
+    }[rule]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(MOON_DECK), min_size=2, max_size=6, unique=True))
+def test_the_rule_words_are_true_of_the_trick(trick: list[Card]) -> None:
+    _index, rule, _sentence = stm.explain_trick(trick)
+    assert _rule_holds(rule, trick), (trick, rule)
+
+
+def test_the_led_colour_words_allow_a_little_moon_in_the_trick() -> None:
+    """'G9 LITTLE G12': the led colour wins with a Little Moon played; the words said
+    'no red and no moon' before."""
+    _index, rule, _sentence = stm.explain_trick(cards("G9 LITTLE G12"))
+    assert rule == stm.RULES[6] and _rule_holds(rule, list(cards("G9 LITTLE G12")))
+    assert "no moon" not in stm.RULE_WORDS[rule] and "no Big Moon" in stm.RULE_WORDS[rule]
+
+
 # --- Shoot the Moon: may this card be played (seed 003, "Game Play") -----------------
 @pytest.mark.parametrize(
     ("hand", "led", "allowed"),

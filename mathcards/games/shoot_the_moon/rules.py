@@ -55,7 +55,7 @@ RULE_WORDS = {
         "a red rocket was played: red trumps every other colour, the highest red wins"
     ),
     RULE_HIGHEST_RED: "red was led: the highest red wins",
-    RULE_LED_COLOUR: "no red and no moon: the highest card of the led colour wins",
+    RULE_LED_COLOUR: "no Big Moon and no red: the highest card of the led colour wins",
 }
 
 
