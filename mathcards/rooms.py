@@ -25,6 +25,7 @@ moves, numbered from 1.
 from __future__ import annotations
 
 import json
+import logging
 import math
 import os
 import secrets
@@ -649,6 +650,10 @@ class RoomLink:
                 self.poll()
             except (sqlite3.Error, MathCardsError) as exc:
                 self.ctl.say(f"The room could not be read ({exc}); retrying.", refused=True)
+            except Exception:  # a bug must not stop this page's room for good, unsaid
+                logging.getLogger(__name__).exception("room %s: reading it failed", self.code)
+                self.ctl.say("The room could not be read; retrying. If this stays, reload the "
+                             "page: your seat and hand come back.", refused=True)
             later(self.interval, tick)
 
         later(self.interval, tick)

@@ -698,3 +698,34 @@ def test_a_damaged_rooms_file_is_one_line_and_the_table_still_plays(tmp_path, mo
     assert page.refused and "rooms file" in page.message and page.rooms.link is None
     assert page.state is before
     assert (tmp_path / "rooms.sqlite3").read_bytes().startswith(b"this is not")  # kept
+
+
+def test_an_unexpected_error_while_polling_is_said_and_polling_goes_on(tmp_path, caplog):
+    """Not only a database error: any failure of one poll (a bug) is logged, said in one
+    line, and the page keeps polling, so a classmate's moves still arrive after it."""
+    db = tmp_path / "rooms.sqlite3"
+    code = _make_room(db, "sums", 2)
+    ana, ben = (_page("sums", db, code, name)[0] for name in ("ana", "ben"))
+    _sync([ana, ben])
+    ana.start()
+    _sync([ana, ben])
+    queued: list = []
+    ben.start_polling(lambda _delay, fn: queued.append(fn))
+    real_poll, failures = ben.poll, [RuntimeError("a bug")]
+
+    def poll_once_broken(**kwargs):
+        if failures:
+            raise failures.pop()
+        return real_poll(**kwargs)
+
+    ben.poll = poll_once_broken  # one poll fails as a bug would
+    queued.pop()()
+    assert ben.ctl.refused and "The room could not be read" in ben.ctl.message
+    assert "\n" not in ben.ctl.message and "RuntimeError" not in ben.ctl.message
+    assert "room " + code in caplog.text and "a bug" in caplog.text
+    assert len(queued) == 1  # the next poll is scheduled
+    mover = ana.ctl
+    action = next(iter(mover.state.legal_actions()))
+    mover.play(action)
+    queued.pop()()  # the next poll brings Ana's move
+    assert ben.ctl.state.to_json() == mover.state.to_json()
