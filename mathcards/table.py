@@ -882,7 +882,7 @@ class TableController:
             if self.holding:
                 raise Refused(ROUND_OVER)
             if not isinstance(text, str) or not text.strip():
-                raise Refused("type a move first, e.g. 7H -")
+                raise Refused(f"type a move first, e.g. {self.state.game.move_example}")
             if len(text) > 80:
                 raise Refused("that is too long to be a move")
             if not self.acting_human():

@@ -143,3 +143,33 @@ def test_the_trick_view_reads_typed_moves_with_the_engines_parser(game):
     before = ctl.state
     assert not ctl.attempt(ctl.type_move, "ZZ")
     assert ctl.refused and ctl.state is before
+
+
+@pytest.mark.parametrize("game", list(VIEWS))
+def test_the_typed_move_example_is_a_move_of_its_game(game):
+    """The typed-move box's example ('e.g. play 7H') is read by that game's own parser:
+    it names a move of the game (refused by the rules at worst), never 'not a move'."""
+    from mathcards.bots import Bot
+    from mathcards.errors import IllegalActionError
+    from mathcards.games.registry import make_game
+
+    view = _view(game)
+    state = make_game(game, num_players=2).new_game(3)
+    example = state.game.move_example
+    assert example
+    read = 0
+    for step in range(300):
+        if state.is_over:
+            break
+        try:
+            action = view.parse_move(state, example)
+        except IllegalActionError:  # a move of the game the rules refuse here
+            read += 1
+        else:
+            assert isinstance(action, state.game.action_types), (example, action)
+            read += 1
+        state = state.apply(Bot(game, "random", seed=step).choose(state))
+    assert read >= 1
+    ctl = TableController(_view(game), bot_delay=0, save=False, resume="never")
+    with pytest.raises(Refused, match=f"e.g. {example}$"):
+        ctl.type_move("")

@@ -234,7 +234,7 @@ class GameTable(W.VBox):
         self.w_choices = self._box(W.HBox, [])
         self.w_choices.add_class("mc-row")
         self.w_choices.add_class("mc-choices")
-        self.w_move = W.Text(placeholder="type a move, e.g. 7H -", continuous_update=False,
+        self.w_move = W.Text(placeholder="type a move", continuous_update=False,
                              description="Move:", layout=W.Layout(width="260px"))
         self.w_move_go = self._button(description="Play typed move",
                                   tooltip="play the move typed in the box")
@@ -433,6 +433,10 @@ class GameTable(W.VBox):
         self.w_resume_box.remove_class("mc-hide")
         self.w_body.add_class("mc-hide")
 
+    def _move_placeholder(self) -> str:
+        """The typed-move box's example, in this game's notation (``Game.move_example``)."""
+        return f"type a move, e.g. {self.ctl.state.game.move_example}"
+
     def _refresh(self) -> None:
         ctl = self.ctl
         with ctl.lock, self.hold_sync():
@@ -627,6 +631,7 @@ class GameTable(W.VBox):
             self.w_choices.children = rest
         # the typed-move box and hints only for the person to act
         acting = self.ctl.acting_human()
+        self.w_move.placeholder = self._move_placeholder()
         self.w_move.disabled = not acting
         self.w_move_go.disabled = not acting
         for b in self.w_hint_buttons:

@@ -152,6 +152,7 @@ class Game:
 
     name: ClassVar[str] = ""
     title: ClassVar[str] = ""
+    move_example: ClassVar[str] = ""  # a typed move in this game's notation ("7H -")
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 6
     # every action of the game under its stable save name ({"play": Play, ...});

@@ -359,6 +359,7 @@ class DiceStacks(Game):
 
     name: ClassVar[str] = "dice_stacks"
     title: ClassVar[str] = "Dice Stacks"
+    move_example: ClassVar[str] = "lay 10H AS AD"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 8
     actions: ClassVar[Mapping[str, type]] = {

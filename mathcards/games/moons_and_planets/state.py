@@ -98,6 +98,7 @@ class MoonsAndPlanets(Game):
 
     name: ClassVar[str] = "moons_and_planets"
     title: ClassVar[str] = "Moons and Planets"
+    move_example: ClassVar[str] = "play 7H"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 5
     actions: ClassVar[Mapping[str, type]] = {

@@ -79,6 +79,7 @@ class ShootTheMoon(Game):
 
     name: ClassVar[str] = "shoot_the_moon"
     title: ClassVar[str] = "Shoot the Moon"
+    move_example: ClassVar[str] = "G9"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 6
     actions: ClassVar[Mapping[str, type]] = {

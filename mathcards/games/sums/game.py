@@ -25,6 +25,7 @@ class Sums(Game):
 
     name: ClassVar[str] = "sums"
     title: ClassVar[str] = "Sums"
+    move_example: ClassVar[str] = "play 7H"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 8
     actions: ClassVar[Mapping[str, type]] = {

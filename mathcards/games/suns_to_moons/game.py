@@ -25,6 +25,7 @@ class SunsToMoons(Game):
 
     name = "suns_to_moons"
     title = "Suns to Moons"
+    move_example = "7H -"
     min_players = 2
     max_players = 8
     actions: ClassVar[Mapping[str, type]] = {
