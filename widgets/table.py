@@ -654,7 +654,8 @@ class GameTable(W.VBox):
         lines = history[-HISTORY_LINES:]
         start = len(history) - len(lines) + 1
         self.w_history.value = (
-            f'<ol class="mc-history" start="{start}" aria-label="moves so far">'
+            # tabindex: a long history scrolls, and a scrolled box must take the keyboard
+            f'<ol class="mc-history" start="{start}" aria-label="moves so far" tabindex="0">'
             + "".join(f"<li>{esc(x)}</li>" for x in lines) + "</ol>")
 
     # ------------------------------------------------------------------ for tests

@@ -141,3 +141,18 @@ def test_every_move_is_saved_and_replays(data_dir):
     replayed = load_state(json.dumps(saved["game"]))
     assert replayed == table.state
     assert saved["seats"] == ["human", "strong"]
+
+
+def test_the_move_history_takes_the_keyboard_when_it_scrolls():
+    """A long history scrolls (max-height in mathcards.css): axe's scrollable-region-focusable
+    asks that a keyboard can reach it, so the list is a tab stop with the focus outline."""
+    from pathlib import Path
+
+    import mathcards.widgets
+
+    table = suns_to_moons_table(players=2, target_score=3, seed=5, bot_delay=0, save=False)
+    play_to_end(table, seed=5)
+    assert table.w_history.value.startswith('<ol class="mc-history"')
+    assert 'tabindex="0"' in table.w_history.value.split(">", 1)[0]
+    css = (Path(mathcards.widgets.__file__).parent / "static" / "mathcards.css").read_text()
+    assert ".mc-history { max-height" in css and ".mathcards .mc-history:focus-visible" in css
