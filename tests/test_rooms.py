@@ -153,16 +153,20 @@ def test_each_page_holds_only_its_own_hand_in_synced_fields(tmp_path, game):
     assert checked > 3  # hands were there to leak, on several moves
 
 
+def _click_something(ctl, rng) -> None:
+    """One click of the person at ``ctl``: an enabled card or an offered choice."""
+    options = ([(ctl.click_card, c.key) for c in ctl.card_states() if c.enabled]
+               + [(ctl.click_choice, c.key) for c in ctl.offered_choices()
+                  if not c.key.startswith("off:") and c.key not in ("back", "clear")])
+    fn, key = rng.choice(options)
+    assert ctl.attempt(fn, key), ctl.message
+
+
 def _play_out_one(links, rng):
     _sync(links)
     acting = [link for link in links if link.ctl.acting_human()]
     if acting:
-        ctl = acting[0].ctl
-        options = ([(ctl.click_card, c.key) for c in ctl.card_states() if c.enabled]
-                   + [(ctl.click_choice, c.key) for c in ctl.offered_choices()
-                      if not c.key.startswith("off:") and c.key not in ("back", "clear")])
-        fn, key = rng.choice(options)
-        assert ctl.attempt(fn, key), ctl.message
+        _click_something(acting[0].ctl, rng)
     _sync(links)
 
 
@@ -283,12 +287,7 @@ def test_pages_that_poll_at_any_moment_never_both_offer_a_turn(tmp_path, game, h
                 clock.advance(20)
                 gone += 1
         elif acting:
-            ctl = acting[0].ctl
-            options = ([(ctl.click_card, c.key) for c in ctl.card_states() if c.enabled]
-                       + [(ctl.click_choice, c.key) for c in ctl.offered_choices()
-                          if not c.key.startswith("off:") and c.key not in ("back", "clear")])
-            fn, key = rng.choice(options)
-            assert ctl.attempt(fn, key), ctl.message
+            _click_something(acting[0].ctl, rng)
     else:
         pytest.fail("the game did not end")
     assert len({p.ctl.state.to_json() for p in pages}) == 1
