@@ -44,7 +44,7 @@ LITTLE_MOON = "LITTLE"
 
 _ACCEPTED = (
     "ranks A 2-10 J Q K (T for 10) then a suit S H D C (or ♠ ♥ ♦ ♣), "
-    "JK for a Joker, or a Shoot the Moon card R/G/P/B 1-12, BIG, LITTLE"
+    "JK for a Joker, or a Shoot the Moon card R/G/P/B (or ▲ ☾ ★ ●) 1-12, BIG, LITTLE"
 )
 
 

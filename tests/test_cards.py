@@ -110,3 +110,15 @@ def test_cards_are_immutable_and_hashable():
     with pytest.raises(AttributeError):
         card.rank = 8  # type: ignore[misc]
     assert {card: 1}[Card("H", 7)] == 1
+
+
+def test_a_bad_moon_card_is_one_line_naming_the_shapes_too():
+    """The shapes are read as colours (▲12 is R12), so the refusal names them as well."""
+    import pytest
+
+    from mathcards.cards import parse_card
+    from mathcards.errors import CardParseError
+
+    with pytest.raises(CardParseError) as info:
+        parse_card("▲13")
+    assert "\n" not in str(info.value) and "▲ ☾ ★ ●" in str(info.value)
