@@ -170,7 +170,6 @@ class MoonsAndPlanetsState(State[MoonsAndPlanets]):
     leader: int = 0  # who leads the next trick (the last trick's winner)
     tricks_played: int = 0
     won_by: tuple[int, ...] = ()
-    end_reason: str = ""
 
     # --- protocol ---------------------------------------------------------------
     @property
@@ -511,7 +510,7 @@ class MoonsAndPlanetsState(State[MoonsAndPlanets]):
         events.append(
             GameWon(player, (player,), "their hand is empty after putting cards down")
         )
-        ch.update(phase=OVER, queue=(), won_by=(player,), end_reason="empty hand")
+        ch.update(phase=OVER, queue=(), won_by=(player,))
         return ch, events
 
     def _begin_trick(self, ch: dict[str, Any], events: list[Event]) -> _Change:
@@ -566,7 +565,7 @@ class MoonsAndPlanetsState(State[MoonsAndPlanets]):
         events.append(
             GameWon(winners[0], winners, f"{why}: the fewest cards in hand ({fewest}) win")
         )
-        ch.update(phase=OVER, queue=(), won_by=winners, end_reason=why)
+        ch.update(phase=OVER, queue=(), won_by=winners)
         return ch, events
 
 
