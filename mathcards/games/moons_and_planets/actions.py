@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import InitVar, dataclass
 from typing import Any
 
-from mathcards.cards import Card, as_card
+from mathcards.cards import Card, as_card, cards_shown
 from mathcards.errors import CardParseError, MathCardsError
-from mathcards.games.moons_and_planets.rules import _cards, _in_order, _layout_key, _show
+from mathcards.games.moons_and_planets.rules import _cards, _in_order, _layout_key
 
 
 def _coerce_cards(obj: Any, name: str = "cards") -> None:
@@ -70,7 +70,7 @@ class DeclarePlanet(_PutDownCards):
     """Put down your planet."""
 
     def __str__(self) -> str:
-        return f"declare the planet {_show(self.cards)}"
+        return f"declare the planet {cards_shown(self.cards)}"
 
 
 @dataclass(frozen=True)
@@ -78,7 +78,7 @@ class MakeMoon(_PutDownCards):
     """Put down a new moon from your hand."""
 
     def __str__(self) -> str:
-        return f"make the moon {_show(self.cards)}"
+        return f"make the moon {cards_shown(self.cards)}"
 
 
 @dataclass(frozen=True)
@@ -95,7 +95,7 @@ class AddToMoon:
 
     def __str__(self) -> str:
         number = self.moon + 1 if isinstance(self.moon, int) else self.moon
-        return f"add {_show(self.cards)} to moon {number}"
+        return f"add {cards_shown(self.cards)} to moon {number}"
 
 
 @dataclass(frozen=True)
@@ -128,7 +128,7 @@ class Regroup:
         )
 
     def __str__(self) -> str:
-        return "regroup the moons as " + " | ".join(_show(g) for g in self.groups)
+        return "regroup the moons as " + " | ".join(cards_shown(g) for g in self.groups)
 
 
 @dataclass(frozen=True)

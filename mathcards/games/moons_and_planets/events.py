@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from mathcards.cards import SUIT_NAMES, Card
+from mathcards.cards import SUIT_NAMES, Card, cards_shown
 from mathcards.games.base import Event, seat_name
-from mathcards.games.moons_and_planets.rules import HAND_SIZE, PrizeRanking, _show, moon_reason
+from mathcards.games.moons_and_planets.rules import HAND_SIZE, PrizeRanking, moon_reason
 
 
 # --- events -------------------------------------------------------------------------
@@ -110,7 +110,7 @@ class PlanetSwitched(Event):
     def describe(self, names: Sequence[str] = ()) -> str:
         return (
             f"{_who(self, names)} takes the 5♣: it becomes their planet and "
-            f"{_show(self.old_cards)} go back to their hand"
+            f"{cards_shown(self.old_cards)} go back to their hand"
         )
 
 
@@ -131,7 +131,7 @@ class MoonExtended(Event):
 
     def describe(self, names: Sequence[str] = ()) -> str:
         return (
-            f"{_who(self, names)} adds {_show(self.cards)} to moon {self.moon + 1}: "
+            f"{_who(self, names)} adds {cards_shown(self.cards)} to moon {self.moon + 1}: "
             f"{moon_reason(self.result)}"
         )
 
@@ -144,8 +144,8 @@ class MoonsRegrouped(Event):
     def describe(self, names: Sequence[str] = ()) -> str:
         return (
             f"{_who(self, names)} regroups their moons as "
-            + " | ".join(_show(g) for g in self.groups)
-            + f", putting down {_show(self.added)}"
+            + " | ".join(cards_shown(g) for g in self.groups)
+            + f", putting down {cards_shown(self.added)}"
         )
 
 

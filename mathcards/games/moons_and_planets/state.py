@@ -6,7 +6,7 @@ from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
-from mathcards.cards import SUIT_NAMES, Card, standard_deck
+from mathcards.cards import SUIT_NAMES, Card, cards_shown, standard_deck
 from mathcards.errors import MathCardsError, SettingsError
 from mathcards.games.base import EMPTY, Event, Game, State, rng_for, seat_name
 from mathcards.games.moons_and_planets.actions import (
@@ -50,7 +50,6 @@ from mathcards.games.moons_and_planets.rules import (
     _prize_order,
     _rank_key,
     _rank_trick,
-    _show,
     moon_problem,
     moon_reason,
     planet_problem,
@@ -289,13 +288,13 @@ class MoonsAndPlanetsState(State[MoonsAndPlanets]):
         if not cards:
             return "name the cards you want to put down"
         if len(set(cards)) != len(cards):
-            return f"{_show(cards)} names a card twice"
+            return f"{cards_shown(cards)} names a card twice"
         if isinstance(action, DeclarePlanet):
             if planet:
-                return f"you already have a planet ({_show(planet)}): only one planet each"
+                return f"you already have a planet ({cards_shown(planet)}): only one planet each"
             missing = [c for c in cards if c not in hand]
             if missing:
-                return f"you do not hold {_show(missing)}"
+                return f"you do not hold {cards_shown(missing)}"
             problem = planet_problem(cards)
             if problem:
                 return problem
@@ -310,7 +309,7 @@ class MoonsAndPlanetsState(State[MoonsAndPlanets]):
         if isinstance(action, MakeMoon):
             missing = [c for c in cards if c not in hand]
             if missing:
-                return f"you do not hold {_show(missing)}"
+                return f"you do not hold {cards_shown(missing)}"
             return moon_problem(cards)
         if isinstance(action, AddToMoon):
             if isinstance(action.moon, bool) or not isinstance(action.moon, int):
@@ -321,11 +320,11 @@ class MoonsAndPlanetsState(State[MoonsAndPlanets]):
                 return f"you have {len(moons)} moon(s): choose moon 1 to {len(moons)}"
             missing = [c for c in cards if c not in hand]
             if missing:
-                return f"you do not hold {_show(missing)}"
+                return f"you do not hold {cards_shown(missing)}"
             group = moons[action.moon]
             problem = moon_problem((*group, *cards))
             if problem:
-                return f"adding {_show(cards)} to moon {_show(group)}: {problem}"
+                return f"adding {cards_shown(cards)} to moon {cards_shown(group)}: {problem}"
             return None
         if isinstance(action, Regroup):
             if not moons:
@@ -335,12 +334,12 @@ class MoonsAndPlanetsState(State[MoonsAndPlanets]):
             if left_out:
                 return (
                     f"a regrouping must use every card of your moons "
-                    f"(missing {_show(sorted(left_out))}): moon cards never return to hand"
+                    f"(missing {cards_shown(sorted(left_out))}): moon cards never return to hand"
                 )
             added = [c for c in cards if c not in moon_cards]
             foreign = [c for c in added if c not in hand]
             if foreign:
-                return f"you do not hold {_show(foreign)}"
+                return f"you do not hold {cards_shown(foreign)}"
             if not added:
                 return "a regrouping must put down at least one card from your hand"
             for g in action.groups:
@@ -350,7 +349,7 @@ class MoonsAndPlanetsState(State[MoonsAndPlanets]):
             for g in action.groups:
                 if moon_cards.isdisjoint(g):
                     return (
-                        f"{_show(g)} are all from your hand: make them a new moon, and "
+                        f"{cards_shown(g)} are all from your hand: make them a new moon, and "
                         f"regroup only moons that hold cards of your old moons"
                     )
             return None
@@ -392,7 +391,7 @@ class MoonsAndPlanetsState(State[MoonsAndPlanets]):
                 return f"you do not hold {card.symbol}"
             led = self.trick[0].suit
             following = [c for c in self.hands[player] if c.suit == led and _playable(c)]
-            return f"you must follow {SUIT_NAMES[led]}: you hold {_show(following)}"
+            return f"you must follow {SUIT_NAMES[led]}: you hold {cards_shown(following)}"
         return "it is not one of the moves allowed now"
 
     # --- applying ----------------------------------------------------------------------
