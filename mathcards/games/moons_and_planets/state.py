@@ -389,9 +389,9 @@ class MoonsAndPlanetsState(State[MoonsAndPlanets]):
             player = self._seat
             if card not in self.hands[player]:
                 return f"you do not hold {card.symbol}"
-            led = self.trick[0].suit
-            following = [c for c in self.hands[player] if c.suit == led and _playable(c)]
-            return f"you must follow {SUIT_NAMES[led]}: you hold {cards_shown(following)}"
+            # a held card refused mid-trick: the player can follow, and must
+            led = SUIT_NAMES[self.trick[0].suit]
+            return f"you must follow {led}: you hold {cards_shown(self._playable_cards(player))}"
         return "it is not one of the moves allowed now"
 
     # --- applying ----------------------------------------------------------------------
