@@ -24,6 +24,7 @@ from mathcards.games.shoot_the_moon import (
     ShootTheMoon,
     TrickWon,
     explain_trick,
+    follow_rule,
     legal_cards,
     round_award,
     trick_winner,
@@ -172,6 +173,13 @@ def test_legal_cards(hand, led, allowed):
 
 def test_legal_cards_lists_duplicate_moons_once():
     assert legal_cards(["BIG", "BIG", "G1"], "G5") == [Card("BIG", 0), Card("G", 1)]
+
+
+@pytest.mark.parametrize("led", ["7H", "JK"])
+def test_a_led_card_of_another_deck_is_refused_alike_by_legal_cards_and_follow_rule(led):
+    for rule in (legal_cards, follow_rule):
+        with pytest.raises(CardParseError, match=f"{led} is not a Shoot the Moon card"):
+            rule("G4 R5", led)
 
 
 # --- settings -------------------------------------------------------------------

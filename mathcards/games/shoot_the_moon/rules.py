@@ -192,7 +192,7 @@ def legal_cards(hand: Iterable[str | Card], led_card_or_None: str | Card | None)
 def follow_rule(hand: Iterable[str | Card], led_card_or_None: str | Card | None) -> str:
     """In words, what the hand must play to this trick."""
     cards = _check_moon_cards(hand.split() if isinstance(hand, str) else hand, "a hand")
-    led = None if led_card_or_None is None else as_card(led_card_or_None)
+    led = None if led_card_or_None is None else _check_moon_cards([led_card_or_None], "")[0]
     if led is None:
         return "you lead: any card may be played"
     if _is_moon(led):
