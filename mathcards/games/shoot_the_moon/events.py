@@ -32,7 +32,7 @@ class HandDealt(Event):
 
 @dataclass(frozen=True)
 class CardPlayed(Event):
-    """A card played to the trick; ``player`` is the seat, or ``DUMMY`` (= num_players)."""
+    """A card played to the trick; ``player`` is the seat, or dummy's (= num_players)."""
 
     card: Card
     by_dummy: bool = False

@@ -110,11 +110,6 @@ class ShootTheMoon(Game):
         return self.num_players == 2
 
     @property
-    def dummy(self) -> int:
-        """The dummy's seat number in events (2 players only): num_players."""
-        return self.num_players
-
-    @property
     def num_sides(self) -> int:
         return 2 if self.partnerships else self.num_players
 
