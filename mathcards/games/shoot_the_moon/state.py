@@ -181,7 +181,7 @@ class MoonState(State[ShootTheMoon]):
     def scores(self) -> tuple[int, ...]:
         """Each seat's chips (partners share their side's chips)."""
         if self.game.partnerships:
-            return tuple(self.chips[s % 2] for s in range(self.game.num_players))
+            return tuple(self.chips[self.game.side_of(s)] for s in range(self.game.num_players))
         return self.chips
 
     @property
