@@ -129,6 +129,7 @@ def test_trick_winner_follows_every_rule_sentence(cards, winner, rule, reason):
 def test_trick_winner_takes_cards_or_text():
     assert trick_winner([Card("G", 5), "R1"]) == 1
     assert trick_winner(parse_cards("B4 B10")) == 1
+    assert trick_winner("B4 B10") == 1  # text, as legal_cards and position read it
 
 
 @pytest.mark.parametrize(
