@@ -58,13 +58,11 @@ def play_game(
     game: Game,
     seed: int,
     bots: Sequence[str] | str = "random",
-    bot_seed: int | None = None,
     max_actions: int = 200_000,
 ) -> State:
     """Play a whole game between bots and return the final state."""
     kinds = [bots] * game.num_players if isinstance(bots, str) else list(bots)
-    base = seed if bot_seed is None else bot_seed
-    players = [Bot(game.name, kind, seed=base * 31 + i) for i, kind in enumerate(kinds)]
+    players = [Bot(game.name, kind, seed=seed * 31 + i) for i, kind in enumerate(kinds)]
     state = game.new_game(seed)
     for _ in range(max_actions):
         if state.is_over:

@@ -144,6 +144,10 @@ class Event:
         "Player N", see ``seat_name``)."""
         return type(self).__name__
 
+    def who(self, names: Sequence[str] = ()) -> str:
+        """The name of the seat that acted, for ``describe`` (see ``seat_name``)."""
+        return seat_name(names, self.player if self.player is not None else -1)
+
 
 @dataclass(frozen=True)
 class Game:

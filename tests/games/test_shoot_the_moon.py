@@ -24,6 +24,7 @@ from mathcards.games.shoot_the_moon import (
     ShootTheMoon,
     TrickWon,
     explain_trick,
+    follow_rule,
     legal_cards,
     round_award,
     trick_winner,
@@ -128,6 +129,7 @@ def test_trick_winner_follows_every_rule_sentence(cards, winner, rule, reason):
 def test_trick_winner_takes_cards_or_text():
     assert trick_winner([Card("G", 5), "R1"]) == 1
     assert trick_winner(parse_cards("B4 B10")) == 1
+    assert trick_winner("B4 B10") == 1  # text, as legal_cards and position read it
 
 
 @pytest.mark.parametrize(
@@ -172,6 +174,13 @@ def test_legal_cards(hand, led, allowed):
 
 def test_legal_cards_lists_duplicate_moons_once():
     assert legal_cards(["BIG", "BIG", "G1"], "G5") == [Card("BIG", 0), Card("G", 1)]
+
+
+@pytest.mark.parametrize("led", ["7H", "JK"])
+def test_a_led_card_of_another_deck_is_refused_alike_by_legal_cards_and_follow_rule(led):
+    for rule in (legal_cards, follow_rule):
+        with pytest.raises(CardParseError, match=f"{led} is not a Shoot the Moon card"):
+            rule("G4 R5", led)
 
 
 # --- settings -------------------------------------------------------------------

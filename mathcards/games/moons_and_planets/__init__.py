@@ -118,7 +118,6 @@ from mathcards.games.moons_and_planets.rules import (
 from mathcards.games.moons_and_planets.search import (
     PutDownOptions,
     find_moon_grouping,
-    moon_additions,
     moon_options,
     planet_options,
     regroup_options,
@@ -172,7 +171,6 @@ __all__ = [
     "find_moon_grouping",
     "is_moon",
     "is_planet",
-    "moon_additions",
     "moon_kind",
     "moon_options",
     "moon_problem",

@@ -5,19 +5,15 @@ from __future__ import annotations
 from dataclasses import InitVar, dataclass
 from typing import Any
 
-from mathcards.cards import Card, as_card
+from mathcards.cards import Card, as_card, cards_shown
 from mathcards.errors import CardParseError, MathCardsError
-from mathcards.games.moons_and_planets.rules import _cards, _in_order, _layout_key, _show
+from mathcards.games.moons_and_planets.rules import _cards, _in_order, _layout_key
 
 
-def _coerce_cards(obj: Any, name: str = "cards") -> None:
+def _coerce_cards(obj: Any) -> None:
     """Cards from outside input, in the one order the engine lists them (``_in_order``):
     the same cards named in another order are the same move."""
-    value = getattr(obj, name)
-    if not (isinstance(value, tuple) and all(isinstance(c, Card) for c in value)):
-        value = _cards(value)
-    object.__setattr__(obj, name, _in_order(value))
-
+    object.__setattr__(obj, "cards", _in_order(_cards(obj.cards)))
 
 
 @dataclass(frozen=True)
@@ -70,7 +66,7 @@ class DeclarePlanet(_PutDownCards):
     """Put down your planet."""
 
     def __str__(self) -> str:
-        return f"declare the planet {_show(self.cards)}"
+        return f"declare the planet {cards_shown(self.cards)}"
 
 
 @dataclass(frozen=True)
@@ -78,7 +74,7 @@ class MakeMoon(_PutDownCards):
     """Put down a new moon from your hand."""
 
     def __str__(self) -> str:
-        return f"make the moon {_show(self.cards)}"
+        return f"make the moon {cards_shown(self.cards)}"
 
 
 @dataclass(frozen=True)
@@ -95,7 +91,7 @@ class AddToMoon:
 
     def __str__(self) -> str:
         number = self.moon + 1 if isinstance(self.moon, int) else self.moon
-        return f"add {_show(self.cards)} to moon {number}"
+        return f"add {cards_shown(self.cards)} to moon {number}"
 
 
 @dataclass(frozen=True)
@@ -107,28 +103,21 @@ class Regroup:
     """
 
     groups: tuple[tuple[Card, ...], ...]
-    # True only from the move search, whose cards are already Cards in the one order:
-    # not a field (never saved, never compared), it skips re-checking them
-    listed: InitVar[bool] = False
+    listed: InitVar[bool] = False  # as in _PutDownCards
 
     def __post_init__(self, listed: bool) -> None:
         if listed:
             return
-        value = self.groups
-        if not (
-            isinstance(value, tuple)
-            and all(isinstance(g, tuple) and all(isinstance(c, Card) for c in g) for g in value)
-        ):
-            if isinstance(value, str):
-                raise CardParseError("write regrouped moons as a list of card lists")
-            value = tuple(_cards(g) for g in value)
+        if isinstance(self.groups, str):
+            raise CardParseError("write regrouped moons as a list of card lists")
+        value = tuple(_cards(g) for g in self.groups)  # _cards keeps a tuple of Cards as is
         # one order for the same moons (see _coerce_cards): each low to high, lowest first
         object.__setattr__(
             self, "groups", tuple(sorted((_in_order(g) for g in value), key=_layout_key))
         )
 
     def __str__(self) -> str:
-        return "regroup the moons as " + " | ".join(_show(g) for g in self.groups)
+        return "regroup the moons as " + " | ".join(cards_shown(g) for g in self.groups)
 
 
 @dataclass(frozen=True)

@@ -6,17 +6,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from mathcards.cards import SUIT_NAMES, Card
+from mathcards.cards import SUIT_NAMES, Card, cards_shown
 from mathcards.games.base import Event, seat_name
-from mathcards.games.moons_and_planets.rules import HAND_SIZE, PrizeRanking, _show, moon_reason
+from mathcards.games.moons_and_planets.rules import HAND_SIZE, PrizeRanking, moon_reason
 
 
 # --- events -------------------------------------------------------------------------
-def _who(event: Event, names: Sequence[str]) -> str:
-    """The name of the seat that acted (every event worded with it has a seat)."""
-    return seat_name(names, event.player if event.player is not None else -1)
-
-
 @dataclass(frozen=True)
 class CardsDealt(Event):
     hand_size: int = HAND_SIZE
@@ -40,7 +35,7 @@ class PrizeTurned(Event):
     card: Card
 
     def describe(self, names: Sequence[str] = ()) -> str:
-        return f"{_who(self, names)} turns prize {self.index + 1} face up: {self.card.symbol}"
+        return f"{self.who(names)} turns prize {self.index + 1} face up: {self.card.symbol}"
 
 
 @dataclass(frozen=True)
@@ -48,7 +43,7 @@ class SatOut(Event):
     reason: str = ""
 
     def describe(self, names: Sequence[str] = ()) -> str:
-        return f"{_who(self, names)} sits this trick out: {self.reason}"
+        return f"{self.who(names)} sits this trick out: {self.reason}"
 
 
 @dataclass(frozen=True)
@@ -59,7 +54,7 @@ class CardPlayed(Event):
 
     def describe(self, names: Sequence[str] = ()) -> str:
         how = "leads" if self.led else ("follows with" if self.follows else "discards")
-        return f"{_who(self, names)} {how} {self.card.symbol}"
+        return f"{self.who(names)} {how} {self.card.symbol}"
 
 
 @dataclass(frozen=True)
@@ -100,7 +95,7 @@ class PlanetDeclared(Event):
     reason: str = ""
 
     def describe(self, names: Sequence[str] = ()) -> str:
-        return f"{_who(self, names)} declares a planet: {self.reason}"
+        return f"{self.who(names)} declares a planet: {self.reason}"
 
 
 @dataclass(frozen=True)
@@ -109,8 +104,8 @@ class PlanetSwitched(Event):
 
     def describe(self, names: Sequence[str] = ()) -> str:
         return (
-            f"{_who(self, names)} takes the 5♣: it becomes their planet and "
-            f"{_show(self.old_cards)} go back to their hand"
+            f"{self.who(names)} takes the 5♣: it becomes their planet and "
+            f"{cards_shown(self.old_cards)} go back to their hand"
         )
 
 
@@ -120,7 +115,7 @@ class MoonMade(Event):
     reason: str = ""
 
     def describe(self, names: Sequence[str] = ()) -> str:
-        return f"{_who(self, names)} makes a moon: {self.reason}"
+        return f"{self.who(names)} makes a moon: {self.reason}"
 
 
 @dataclass(frozen=True)
@@ -131,7 +126,7 @@ class MoonExtended(Event):
 
     def describe(self, names: Sequence[str] = ()) -> str:
         return (
-            f"{_who(self, names)} adds {_show(self.cards)} to moon {self.moon + 1}: "
+            f"{self.who(names)} adds {cards_shown(self.cards)} to moon {self.moon + 1}: "
             f"{moon_reason(self.result)}"
         )
 
@@ -143,9 +138,9 @@ class MoonsRegrouped(Event):
 
     def describe(self, names: Sequence[str] = ()) -> str:
         return (
-            f"{_who(self, names)} regroups their moons as "
-            + " | ".join(_show(g) for g in self.groups)
-            + f", putting down {_show(self.added)}"
+            f"{self.who(names)} regroups their moons as "
+            + " | ".join(cards_shown(g) for g in self.groups)
+            + f", putting down {cards_shown(self.added)}"
         )
 
 

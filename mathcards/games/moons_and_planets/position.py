@@ -10,12 +10,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from mathcards.cards import Card, standard_deck
+from mathcards.cards import Card, cards_shown, standard_deck
 from mathcards.errors import MathCardsError
 from mathcards.games.base import State
 from mathcards.games.moons_and_planets.actions import PlayCard
 from mathcards.games.moons_and_planets.events import PrizesAwarded
-from mathcards.games.moons_and_planets.rules import Phase, _cards, _playable, _show
+from mathcards.games.moons_and_planets.rules import Phase, _cards, _playable
 from mathcards.games.moons_and_planets.state import MoonsAndPlanets, MoonsAndPlanetsState
 
 CardsIn = Iterable[Card | str] | str
@@ -85,7 +85,7 @@ def position(
     )
     twice = [c for c, k in Counter(state.all_cards()).items() if k > 1]
     if twice:
-        raise MathCardsError(f"{_show(twice)}: a card can be in only one place on the table")
+        raise MathCardsError(f"{cards_shown(twice)}: a card can be in only one place on the table")
     return state
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from mathcards.cards import SUIT_NAMES, Card, parse_cards
+from mathcards.cards import SUIT_NAMES, Card, cards_shown, parse_cards
 from mathcards.errors import MathCardsError
 
 HAND_SIZE = 9
@@ -45,10 +45,6 @@ def _cards(value: Any) -> tuple[Card, ...]:
     return parse_cards(value)
 
 
-def _show(cards: Iterable[Card]) -> str:
-    return " ".join(c.symbol for c in cards)
-
-
 def planet_points(card: Card) -> int:
     """What a card counts towards a planet: its number, or 10 for J, Q, K."""
     return 10 if card.rank > 10 else card.rank
@@ -62,7 +58,7 @@ def _ordinal(n: int) -> str:
 def _not_standard(cards: Iterable[Card]) -> str | None:
     odd = [c for c in cards if not c.is_standard]
     if odd:
-        return f"{_show(odd)}: Moons and Planets uses the 52 standard cards (no Jokers)"
+        return f"{cards_shown(odd)}: Moons and Planets uses the 52 standard cards (no Jokers)"
     return None
 
 
@@ -82,7 +78,7 @@ def planet_problem(cards: Iterable[Card | str]) -> str | None:
         return (f"a planet needs cards: 2 or more of one suit adding to {PLANET_LOW} to "
                 f"{PLANET_HIGH}, or the 5♣")
     if len(set(group)) != len(group):
-        return f"{_show(group)} names a card twice"
+        return f"{cards_shown(group)} names a card twice"
     foreign = _not_standard(group)
     if foreign:
         return foreign
@@ -91,16 +87,16 @@ def planet_problem(cards: Iterable[Card | str]) -> str | None:
             return None
         return "the 5♣ is a planet only on its own: it is never part of a larger planet"
     if len(group) < 2:
-        return f"{_show(group)} is one card: a planet needs 2 or more cards of one suit"
+        return f"{cards_shown(group)} is one card: a planet needs 2 or more cards of one suit"
     if any(c.rank == 1 for c in group):
         return "aces cannot be part of a planet"
     suits = {c.suit for c in group}
     if len(suits) > 1:
-        return f"{_show(group)} mixes suits: a planet's cards are all one suit"
+        return f"{cards_shown(group)} mixes suits: a planet's cards are all one suit"
     total = sum(planet_points(c) for c in group)
     if not PLANET_LOW <= total <= PLANET_HIGH:
         return (
-            f"{_show(group)} total {total}: a planet needs {PLANET_LOW} to {PLANET_HIGH} "
+            f"{cards_shown(group)} total {total}: a planet needs {PLANET_LOW} to {PLANET_HIGH} "
             f"(J, Q, K count 10)"
         )
     return None
@@ -116,7 +112,7 @@ def planet_reason(cards: Iterable[Card | str]) -> str:
         return "the 5♣ on its own is a planet"
     total = sum(planet_points(c) for c in group)
     suit = SUIT_NAMES[group[0].suit]
-    return (f"{_show(group)} total {total}: {len(group)} {suit} adding to "
+    return (f"{cards_shown(group)} total {total}: {len(group)} {suit} adding to "
             f"{PLANET_LOW}-{PLANET_HIGH} is a planet")
 
 
@@ -143,7 +139,7 @@ def moon_problem(cards: Iterable[Card | str]) -> str | None:
 def _moon_kind_and_problem(group: tuple[Card, ...]) -> tuple[str | None, str | None]:
     if not group:
         return None, "a moon needs cards: a run of 3+, 2-4 of one rank, or an ace"
-    shown = _show(group)
+    shown = cards_shown(group)
     if len(set(group)) != len(group):
         return None, f"{shown} names a card twice"
     foreign = _not_standard(group)
@@ -183,10 +179,10 @@ def moon_reason(cards: Iterable[Card | str]) -> str:
     if problem:
         return problem
     if kind == "ace":
-        return f"{_show(group)}: an ace on its own is a moon"
+        return f"{cards_shown(group)}: an ace on its own is a moon"
     if kind == "set":
-        return f"{_show(group)}: {len(group)} cards of one rank are a moon"
-    return f"{_show(group)}: {len(group)} consecutive {group[0].colour} cards are a moon"
+        return f"{cards_shown(group)}: {len(group)} cards of one rank are a moon"
+    return f"{cards_shown(group)}: {len(group)} consecutive {group[0].colour} cards are a moon"
 
 
 def is_moon(cards: Iterable[Card | str]) -> bool:
@@ -215,7 +211,7 @@ def prize_order(cards_in_play_order: Iterable[Card | str]) -> list[int]:
     if not trick:
         raise MathCardsError("a trick needs at least the led card")
     if len(set(trick)) != len(trick):
-        raise MathCardsError(f"{_show(trick)} names a card twice")
+        raise MathCardsError(f"{cards_shown(trick)} names a card twice")
     foreign = _not_standard(trick)
     if foreign:
         raise MathCardsError(foreign)
@@ -285,7 +281,7 @@ def _rank_trick(
             ties = [c for c in cards if c.suit != led and c.rank == card.rank and c != card]
             why += f": {_ordinal(position)} of the discards (K high, 2 low)"
             if ties:
-                why += f"; same rank as {_show(ties)}, so suits decide: {SUITS_HIGH_TO_LOW}"
+                why += f"; same rank as {cards_shown(ties)}, so suits decide: {SUITS_HIGH_TO_LOW}"
         if prize is None:
             takes = f"{_ordinal(place)} place takes no prize (only {len(prizes)} dealt)"
         else:

@@ -111,49 +111,24 @@ def find_moon_grouping(cards: frozenset[Card]) -> tuple[tuple[Card, ...], ...] |
     if not cards:
         return ()
     first = min(cards, key=_rank_key)
-    rest = cards - {first}
-    if first.rank == 1:
-        tail = find_moon_grouping(rest)
-        return None if tail is None else ((first,), *tail)
     if first == FIVE_OF_CLUBS:
         return None
-    groups: list[tuple[Card, ...]] = []
+    rest = cards - {first}
     # a fixed order (never a set's): the same cards must group the same way in every
     # process, or seeded games and saves would differ with PYTHONHASHSEED
-    ordered = sorted(rest, key=_rank_key)
-    same = [c for c in ordered if c.rank == first.rank and _playable(c)]
-    for size in range(1, len(same) + 1):
-        groups.extend((first, *combo) for combo in itertools.combinations(same, size))
-    columns: list[list[Card]] = [[first]]
-    for rank in range(first.rank + 1, 14):
-        options = [
-            c for c in ordered if c.rank == rank and c.colour == first.colour and _playable(c)
-        ]
-        if not options:
-            break
-        columns.append(options)
-        if len(columns) >= 3:
-            groups.extend(itertools.product(*columns))
-    for group in groups:
+    higher = tuple(c for c in sorted(rest, key=_rank_key) if _playable(c))
+    for group in _moons_from(first, higher):
         tail = find_moon_grouping(rest - set(group))
         if tail is not None:
             return (tuple(group), *tail)
     return None
 
 
-def moon_additions(
-    group: tuple[Card, ...], hand: tuple[Card, ...]
-) -> tuple[tuple[Card, ...], ...]:
-    """Every set of hand cards that, added to the moon ``group``, keeps it one moon."""
-    if group[0].rank == 1:
-        return ()  # an ace moon stays alone
-    return _moon_additions(group, hand)
-
-
-@lru_cache(maxsize=1 << 12)
 def _moon_additions(
     group: tuple[Card, ...], hand: tuple[Card, ...]
 ) -> tuple[tuple[Card, ...], ...]:
+    """Every set of hand cards that, added to the moon ``group`` (not an ace), keeps it one
+    moon."""
     ranks = {c.rank for c in group}
     playable = [c for c in _in_order(hand) if _playable(c)]
     if len(ranks) == 1:  # a set: more of its rank, up to 4 cards in all
@@ -295,7 +270,7 @@ def _addition_moves(
         return ()  # an ace moon stays alone
     return tuple(
         AddToMoon(moon=moon, cards=cards, listed=True)
-        for cards in _moon_additions.__wrapped__(group, hand)
+        for cards in _moon_additions(group, hand)
     )
 
 

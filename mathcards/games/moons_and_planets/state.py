@@ -6,7 +6,7 @@ from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, NamedTuple
 
-from mathcards.cards import SUIT_NAMES, Card, standard_deck
+from mathcards.cards import SUIT_NAMES, Card, cards_shown, standard_deck
 from mathcards.errors import MathCardsError, SettingsError
 from mathcards.games.base import EMPTY, Event, Game, State, rng_for, seat_name
 from mathcards.games.moons_and_planets.actions import (
@@ -50,7 +50,6 @@ from mathcards.games.moons_and_planets.rules import (
     _prize_order,
     _rank_key,
     _rank_trick,
-    _show,
     moon_problem,
     moon_reason,
     planet_problem,
@@ -170,7 +169,6 @@ class MoonsAndPlanetsState(State[MoonsAndPlanets]):
     leader: int = 0  # who leads the next trick (the last trick's winner)
     tricks_played: int = 0
     won_by: tuple[int, ...] = ()
-    end_reason: str = ""
 
     # --- protocol ---------------------------------------------------------------
     @property
@@ -290,13 +288,13 @@ class MoonsAndPlanetsState(State[MoonsAndPlanets]):
         if not cards:
             return "name the cards you want to put down"
         if len(set(cards)) != len(cards):
-            return f"{_show(cards)} names a card twice"
+            return f"{cards_shown(cards)} names a card twice"
         if isinstance(action, DeclarePlanet):
             if planet:
-                return f"you already have a planet ({_show(planet)}): only one planet each"
+                return f"you already have a planet ({cards_shown(planet)}): only one planet each"
             missing = [c for c in cards if c not in hand]
             if missing:
-                return f"you do not hold {_show(missing)}"
+                return f"you do not hold {cards_shown(missing)}"
             problem = planet_problem(cards)
             if problem:
                 return problem
@@ -311,7 +309,7 @@ class MoonsAndPlanetsState(State[MoonsAndPlanets]):
         if isinstance(action, MakeMoon):
             missing = [c for c in cards if c not in hand]
             if missing:
-                return f"you do not hold {_show(missing)}"
+                return f"you do not hold {cards_shown(missing)}"
             return moon_problem(cards)
         if isinstance(action, AddToMoon):
             if isinstance(action.moon, bool) or not isinstance(action.moon, int):
@@ -322,11 +320,11 @@ class MoonsAndPlanetsState(State[MoonsAndPlanets]):
                 return f"you have {len(moons)} moon(s): choose moon 1 to {len(moons)}"
             missing = [c for c in cards if c not in hand]
             if missing:
-                return f"you do not hold {_show(missing)}"
+                return f"you do not hold {cards_shown(missing)}"
             group = moons[action.moon]
             problem = moon_problem((*group, *cards))
             if problem:
-                return f"adding {_show(cards)} to moon {_show(group)}: {problem}"
+                return f"adding {cards_shown(cards)} to moon {cards_shown(group)}: {problem}"
             return None
         if isinstance(action, Regroup):
             if not moons:
@@ -336,12 +334,12 @@ class MoonsAndPlanetsState(State[MoonsAndPlanets]):
             if left_out:
                 return (
                     f"a regrouping must use every card of your moons "
-                    f"(missing {_show(sorted(left_out))}): moon cards never return to hand"
+                    f"(missing {cards_shown(sorted(left_out))}): moon cards never return to hand"
                 )
             added = [c for c in cards if c not in moon_cards]
             foreign = [c for c in added if c not in hand]
             if foreign:
-                return f"you do not hold {_show(foreign)}"
+                return f"you do not hold {cards_shown(foreign)}"
             if not added:
                 return "a regrouping must put down at least one card from your hand"
             for g in action.groups:
@@ -351,7 +349,7 @@ class MoonsAndPlanetsState(State[MoonsAndPlanets]):
             for g in action.groups:
                 if moon_cards.isdisjoint(g):
                     return (
-                        f"{_show(g)} are all from your hand: make them a new moon, and "
+                        f"{cards_shown(g)} are all from your hand: make them a new moon, and "
                         f"regroup only moons that hold cards of your old moons"
                     )
             return None
@@ -391,9 +389,9 @@ class MoonsAndPlanetsState(State[MoonsAndPlanets]):
             player = self._seat
             if card not in self.hands[player]:
                 return f"you do not hold {card.symbol}"
-            led = self.trick[0].suit
-            following = [c for c in self.hands[player] if c.suit == led and _playable(c)]
-            return f"you must follow {SUIT_NAMES[led]}: you hold {_show(following)}"
+            # a held card refused mid-trick: the player can follow, and must
+            led = SUIT_NAMES[self.trick[0].suit]
+            return f"you must follow {led}: you hold {cards_shown(self._playable_cards(player))}"
         return "it is not one of the moves allowed now"
 
     # --- applying ----------------------------------------------------------------------
@@ -511,7 +509,7 @@ class MoonsAndPlanetsState(State[MoonsAndPlanets]):
         events.append(
             GameWon(player, (player,), "their hand is empty after putting cards down")
         )
-        ch.update(phase=OVER, queue=(), won_by=(player,), end_reason="empty hand")
+        ch.update(phase=OVER, queue=(), won_by=(player,))
         return ch, events
 
     def _begin_trick(self, ch: dict[str, Any], events: list[Event]) -> _Change:
@@ -566,7 +564,7 @@ class MoonsAndPlanetsState(State[MoonsAndPlanets]):
         events.append(
             GameWon(winners[0], winners, f"{why}: the fewest cards in hand ({fewest}) win")
         )
-        ch.update(phase=OVER, queue=(), won_by=winners, end_reason=why)
+        ch.update(phase=OVER, queue=(), won_by=winners)
         return ch, events
 
 

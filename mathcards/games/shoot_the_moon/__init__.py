@@ -27,8 +27,8 @@ Choices this engine makes where the rules are silent (a careful teacher's):
 - **Two players: the dummy hand.** A third hand of 5 cards lies face down.
   Once both players have played to a trick, dummy's top card is turned up as
   its third card. If dummy wins, it leads its next card (turned at once) and
-  the non-dealer plays next, then the dealer. Dummy is seat ``DUMMY`` in the
-  events (``CardPlayed.player == TrickWon.player == num_players``, i.e. 2).
+  the non-dealer plays next, then the dealer. Dummy is seat ``num_players`` in
+  the events (``CardPlayed.player == TrickWon.player == num_players``, i.e. 2).
   Dummy never has chips: Big or Little Moons that dummy wins give and take
   no chips from anyone, and dummy's tricks score nothing. Dummy's cards are
   in no observation until turned up.
@@ -80,7 +80,6 @@ from mathcards.games.shoot_the_moon.state import MoonObservation, MoonState, Sho
 
 __all__ = [
     "BIG",
-    "DUMMY_NOTE",
     "HAND_SIZE",
     "LITTLE",
     "RED",
@@ -108,5 +107,3 @@ __all__ = [
     "strong_policy",
     "trick_winner",
 ]
-
-DUMMY_NOTE = "In 2-player games dummy is seat num_players (2) in CardPlayed and TrickWon events."

@@ -13,12 +13,6 @@ from mathcards.games.base import Event, seat_name
 from mathcards.games.shoot_the_moon.rules import HAND_SIZE, _and_names
 
 
-def _who(event: Event, names: Sequence[str]) -> str:
-    """The name of the seat that acted (every event worded with it has a seat)."""
-    return seat_name(names, event.player if event.player is not None else -1)
-
-
-
 @dataclass(frozen=True)
 class HandDealt(Event):
     """A new round: ``player`` is the dealer."""
@@ -31,20 +25,20 @@ class HandDealt(Event):
     def describe(self, names: Sequence[str] = ()) -> str:
         extra = " and a face-down dummy hand" if self.dummy else ""
         return (
-            f"Round {self.round_number}: {_who(self, names)} deals {self.hand_size} cards "
+            f"Round {self.round_number}: {self.who(names)} deals {self.hand_size} cards "
             f"each{extra}; {seat_name(names, self.leader)} leads."
         )
 
 
 @dataclass(frozen=True)
 class CardPlayed(Event):
-    """A card played to the trick; ``player`` is the seat, or ``DUMMY`` (= num_players)."""
+    """A card played to the trick; ``player`` is the seat, or dummy's (= num_players)."""
 
     card: Card
     by_dummy: bool = False
 
     def describe(self, names: Sequence[str] = ()) -> str:
-        who = "Dummy turns up" if self.by_dummy else f"{_who(self, names)} plays"
+        who = "Dummy turns up" if self.by_dummy else f"{self.who(names)} plays"
         return f"{who} {self.card.symbol}."
 
 
@@ -62,7 +56,7 @@ class TrickWon(Event):
     by_dummy: bool = False
 
     def describe(self, names: Sequence[str] = ()) -> str:
-        who = "Dummy" if self.by_dummy else _who(self, names)
+        who = "Dummy" if self.by_dummy else self.who(names)
         return f"{who} takes the trick {cards_shown(self.cards)} ({self.reason})."
 
 
@@ -76,7 +70,7 @@ class ChipsChanged(Event):
     seats: tuple[int, ...] = ()
 
     def describe(self, names: Sequence[str] = ()) -> str:
-        who = _who(self, names)
+        who = self.who(names)
         if len(self.seats) > 1:
             who = _and_names([seat_name(names, s) for s in self.seats])
         sign = "+" if self.delta >= 0 else "−"
@@ -112,5 +106,5 @@ class GameWon(Event):
         if len(self.seats) > 1:
             who = _and_names([seat_name(names, s) for s in self.seats])
             return f"{who} win with {self.chips} chips."
-        return f"{_who(self, names)} wins with {self.chips} chips."
+        return f"{self.who(names)} wins with {self.chips} chips."
 

@@ -17,10 +17,6 @@ from mathcards.games.shoot_the_moon.state import MoonState, ShootTheMoon
 CardsIn = Iterable[Card | str] | str
 
 
-def _read(cards: CardsIn, what: str) -> tuple[Card, ...]:
-    return _check_moon_cards(cards.split() if isinstance(cards, str) else cards, what)
-
-
 def position(
     hands: Sequence[CardsIn],
     *,
@@ -44,8 +40,8 @@ def position(
         )
     game = ShootTheMoon(num_players=len(hands), partnerships=partnerships)
     n = game.num_players
-    held = tuple(_read(h, f"hand {i + 1}") for i, h in enumerate(hands))
-    table = _read(trick, "the trick")
+    held = tuple(_check_moon_cards(h, f"hand {i + 1}") for i, h in enumerate(hands))
+    table = _check_moon_cards(trick, "the trick")
     players = tuple(trick_players) if trick_players is not None else tuple(range(len(table)))
     if to_play is None:
         to_play = (players[-1] + 1) % n if players else 0

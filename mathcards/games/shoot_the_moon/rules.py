@@ -64,8 +64,10 @@ def _is_moon(card: Card) -> bool:
     return card.suit == BIG_MOON or card.suit == LITTLE_MOON
 
 
-def _check_moon_cards(cards: Iterable[str | Card], what: str) -> tuple[Card, ...]:
-    out = tuple(as_card(c) for c in cards)
+def _check_moon_cards(cards: Iterable[str | Card] | str, what: str) -> tuple[Card, ...]:
+    """Shoot the Moon cards, given as cards or as text ("G4 R5 BIG"), at most as many of
+    each as the deck holds; ``what`` names them in the refusal."""
+    out = tuple(as_card(c) for c in (cards.split() if isinstance(cards, str) else cards))
     for card in out:
         if not (card.is_moon_card or _is_moon(card)):
             raise CardParseError(
@@ -182,8 +184,6 @@ def legal_cards(hand: Iterable[str | Card], led_card_or_None: str | Card | None)
     >>> legal_cards("G4 R5", "P2")
     [Card('G4'), Card('R5')]
     """
-    if isinstance(hand, str):
-        hand = hand.split()
     cards = _check_moon_cards(hand, "a hand")
     led = None if led_card_or_None is None else _check_moon_cards([led_card_or_None], "")[0]
     return list(dict.fromkeys(_legal_cards(cards, led)))
@@ -191,8 +191,8 @@ def legal_cards(hand: Iterable[str | Card], led_card_or_None: str | Card | None)
 
 def follow_rule(hand: Iterable[str | Card], led_card_or_None: str | Card | None) -> str:
     """In words, what the hand must play to this trick."""
-    cards = _check_moon_cards(hand.split() if isinstance(hand, str) else hand, "a hand")
-    led = None if led_card_or_None is None else as_card(led_card_or_None)
+    cards = _check_moon_cards(hand, "a hand")
+    led = None if led_card_or_None is None else _check_moon_cards([led_card_or_None], "")[0]
     if led is None:
         return "you lead: any card may be played"
     if _is_moon(led):

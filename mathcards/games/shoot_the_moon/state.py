@@ -110,11 +110,6 @@ class ShootTheMoon(Game):
         return self.num_players == 2
 
     @property
-    def dummy(self) -> int:
-        """The dummy's seat number in events (2 players only): num_players."""
-        return self.num_players
-
-    @property
     def num_sides(self) -> int:
         return 2 if self.partnerships else self.num_players
 
@@ -186,7 +181,7 @@ class MoonState(State[ShootTheMoon]):
     def scores(self) -> tuple[int, ...]:
         """Each seat's chips (partners share their side's chips)."""
         if self.game.partnerships:
-            return tuple(self.chips[s % 2] for s in range(self.game.num_players))
+            return tuple(self.chips[self.game.side_of(s)] for s in range(self.game.num_players))
         return self.chips
 
     @property
