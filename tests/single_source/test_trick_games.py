@@ -6,6 +6,7 @@ Seed texts: 003 (Shoot the Moon) and 004 (Moons and Planets) in shared/seeds.
 
 from __future__ import annotations
 
+import dataclasses
 import inspect
 import re
 
@@ -66,6 +67,34 @@ def test_the_engine_the_event_and_the_exercise_agree_on_the_trick_winner(trick: 
     wrong = (index + 1) % len(trick)
     assert not kind.check(position, wrong).correct
     _wrong_pick_says_the_engines_rule(trick)
+
+
+@pytest.mark.parametrize(
+    ("trick", "chips", "change"),
+    [
+        ("BIG G5 P3", 2, 1),  # "Winning a Big Moon ... gains one chip ... immediately"
+        ("BIG R12 BIG", 2, 2),  # two Big Moons: two chips
+        ("G9 LITTLE LITTLE", 2, -2),  # two Little Moons: two chips lost
+        ("G9 LITTLE LITTLE", 1, -1),  # "a player can never have less than zero chips"
+        ("G9 LITTLE", 0, 0),
+        ("G9 BIG LITTLE", 0, 0),  # they cancel
+        ("G9 P9 R2", 3, 0),
+    ],
+)
+def test_a_tricks_chips_are_the_rules_module(trick: str, chips: int, change: int) -> None:
+    assert stm_rules.moon_chips(parse_cards(trick), chips) == change
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(MOON_DECK), min_size=3, max_size=3, unique=True),
+       st.integers(0, 3))
+def test_the_engines_chips_for_a_trick_are_the_rules_modules(trick: list[Card], chips: int) -> None:
+    table = dataclasses.replace(stm.position([(c,) for c in trick]), chips=(chips,) * 3)
+    for card in trick:
+        table = table.apply(stm.Play(card))
+    won = next(e for e in table.events if isinstance(e, stm.TrickWon))
+    assert won.chips_change == stm_rules.moon_chips(trick, chips)
+    assert table.scores[won.player] == chips + won.chips_change
 
 
 def _wrong_pick_says_the_engines_rule(trick) -> None:

@@ -73,6 +73,8 @@ from mathcards.games.shoot_the_moon.rules import (
     explain_trick,
     follow_rule,
     legal_cards,
+    moon_chips,
+    moons_in,
     round_award,
     trick_winner,
 )
@@ -100,6 +102,8 @@ __all__ = [
     "explain_trick",
     "follow_rule",
     "legal_cards",
+    "moon_chips",
+    "moons_in",
     "parse_move",
     "position",
     "read_move",

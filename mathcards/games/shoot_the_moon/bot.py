@@ -20,6 +20,7 @@ from mathcards.games.shoot_the_moon.rules import (
     TRICKS_PER_ROUND,
     _explain,
     _is_moon,
+    moon_chips,
     round_award,
 )
 from mathcards.games.shoot_the_moon.state import MoonObservation
@@ -123,8 +124,7 @@ def strong_policy(observation: MoonObservation, legal: Sequence[Play], rng: rand
         rest.remove(card)
         future_bigs = rest.count(BIG)
         rest_chances = [chances[c] for c in rest]
-        moons_raw = trick.count(BIG) - trick.count(LITTLE)
-        moons = max(moons_raw, -my_chips)
+        moons = moon_chips(trick, my_chips)
         take = moons + _award_after(side_tricks + 1, rest_chances)
         lose = _award_after(side_tricks, rest_chances)
         if n == 2:
@@ -137,7 +137,7 @@ def strong_policy(observation: MoonObservation, legal: Sequence[Play], rng: rand
                 p_opp = 1.0 if not later else 0.7
             else:
                 p_opp = 0.4 if opponent in later else 0.0
-            opp_moons = max(moons_raw, -obs.chips[opponent])
+            opp_moons = moon_chips(trick, obs.chips[opponent])
             lose -= p_opp * (opp_moons + opp_parity)
         elif (card.suit == LITTLE_MOON and not winning
               and winner_seat < n and obs.chips[winner_seat] > 0):

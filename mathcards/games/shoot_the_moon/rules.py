@@ -204,6 +204,17 @@ def follow_rule(hand: Iterable[str | Card], led_card_or_None: str | Card | None)
     return f"you hold no {colour}: any card may be played"
 
 
+def moons_in(trick: Sequence[Card]) -> int:
+    """What a trick's moons are worth to its taker: +1 a Big Moon, −1 a Little Moon."""
+    return trick.count(BIG) - trick.count(LITTLE)
+
+
+def moon_chips(trick: Sequence[Card], chips: int) -> int:
+    """The chips a trick's taker gains or loses by its moons, who holds ``chips`` before:
+    ``moons_in(trick)``, but chips never go below 0."""
+    return max(moons_in(trick), -chips)
+
+
 def round_award(tricks: int) -> int:
     """Chips for a round's tricks: 1 or 3 tricks +1, all 5 +2, an even number 0."""
     if tricks == TRICKS_PER_ROUND:

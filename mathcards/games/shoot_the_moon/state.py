@@ -34,6 +34,8 @@ from mathcards.games.shoot_the_moon.rules import (
     _is_moon,
     _legal_cards,
     follow_rule,
+    moon_chips,
+    moons_in,
     round_award,
 )
 
@@ -311,20 +313,17 @@ class MoonState(State[ShootTheMoon]):
         index, rule, reason = _explain(trick)
         winner = players[index]
         chips = self.chips
-        change = nominal = 0
+        change = 0
+        moons = moons_in(trick)  # a chip event whenever the moons count, even at 0 chips
         if winner < n:
             side = game.side_of(winner)
-            nominal = trick.count(BIG) - trick.count(LITTLE)
-            if nominal:
-                before = chips[side]
-                after = max(0, before + nominal)
-                change = after - before
-                chips = (*chips[:side], after, *chips[side + 1:])
+            change = moon_chips(trick, chips[side])
+            chips = (*chips[:side], chips[side] + change, *chips[side + 1:])
         taken = (*self.taken[:winner], self.taken[winner] + trick, *self.taken[winner + 1:])
         won = self.tricks_won
         tricks_won = (*won[:winner], won[winner] + 1, *won[winner + 1:])
         events.append(TrickWon(winner, trick, players, index, rule, reason, change, winner == n))
-        if winner < n and nominal:
+        if winner < n and moons:
             events.append(ChipsChanged(side, change, _moon_reason(trick, change), chips[side],
                                        game.side_seats(side)))
         tricks_played = self.tricks_played + 1
@@ -411,7 +410,7 @@ def _moon_reason(trick: tuple[Card, ...], change: int) -> str:
     if littles:
         parts.append(f"took {littles} Little Moon{'s' if littles > 1 else ''} (−{littles})")
     text = " and ".join(parts)
-    if change != bigs - littles:
+    if change != moons_in(trick):
         text += ", but chips never go below 0"
     return text
 
