@@ -23,12 +23,6 @@ from mathcards.widgets.cards import backs_html, card_back_html, card_face_html, 
 CARD_PLAY = {"shoot_the_moon": "play", "moons_and_planets": "play-card"}
 
 
-def _cards(cards: Sequence[Card], label: str) -> str:
-    faces = "".join(card_face_html(c, small=True) for c in cards)
-    return (f'<div class="mc-zone"><div class="mc-zone-title">{esc(label)}</div>'
-            f'<div class="mc-row">{faces or "<em>none</em>"}</div></div>')
-
-
 def played_card_html(card: Card, who: str, *, led: bool = False, note: str = "",
                      won: bool = False) -> str:
     """One card of a trick with who played it under it (the leader and winner marked)."""
