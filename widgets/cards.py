@@ -19,6 +19,7 @@ __all__ = [
     "card_back_html",
     "card_classes",
     "card_face_html",
+    "esc",
     "pile_html",
     "stack_html",
     "style_html",
@@ -26,7 +27,8 @@ __all__ = [
 ]
 
 
-def _esc(text: object) -> str:
+def esc(text: object) -> str:
+    """``text`` as HTML text or an attribute's value (quotes escaped too)."""
     return html.escape(str(text), quote=True)
 
 
@@ -56,18 +58,18 @@ def card_face_html(card: Card, *, landscape: bool = False, small: bool = False,
         classes.append("mc-small")
     if extra:
         classes.append(extra)
-    spoken = _esc(label or card.name)
+    spoken = esc(label or card.name)
     if card.is_joker:
         inner = ('<span class="mc-rank" aria-hidden="true">JOKER</span>'
                  '<span class="mc-pip" aria-hidden="true">★</span>')
     elif not card.is_standard:  # numbers 1-12 (no A, J, Q), or the Moons' chip change
         corner, mark = (SPECIAL_FACES.get(card.suit)
                         or (str(card.rank), MOON_SHAPES.get(card.suit, "")))
-        inner = (f'<span class="mc-rank" aria-hidden="true">{_esc(corner)}</span>'
-                 f'<span class="mc-pip" aria-hidden="true">{_esc(mark)}</span>')
+        inner = (f'<span class="mc-rank" aria-hidden="true">{esc(corner)}</span>'
+                 f'<span class="mc-pip" aria-hidden="true">{esc(mark)}</span>')
     else:
         pip = SUIT_SYMBOLS.get(card.suit, "")
-        inner = (f'<span class="mc-rank" aria-hidden="true">{_esc(card.rank_text)}</span>'
+        inner = (f'<span class="mc-rank" aria-hidden="true">{esc(card.rank_text)}</span>'
                  f'<span class="mc-pip" aria-hidden="true">{pip}</span>')
     return (f'<span class="{" ".join(classes)}" role="img" aria-label="{spoken}" '
             f'title="{spoken}">{inner}</span>')
@@ -76,8 +78,8 @@ def card_face_html(card: Card, *, landscape: bool = False, small: bool = False,
 def card_back_html(*, small: bool = False, label: str = "face-down card") -> str:
     """A face-down card: a patterned back, spoken as ``label``."""
     size = " mc-small" if small else ""
-    return (f'<span class="mc-card mc-back{size}" role="img" aria-label="{_esc(label)}" '
-            f'title="{_esc(label)}"></span>')
+    return (f'<span class="mc-card mc-back{size}" role="img" aria-label="{esc(label)}" '
+            f'title="{esc(label)}"></span>')
 
 
 def backs_html(count: int, *, owner: str = "", limit: int = 8) -> str:
@@ -87,8 +89,8 @@ def backs_html(count: int, *, owner: str = "", limit: int = 8) -> str:
     shown = min(count, limit)
     backs = "".join(card_back_html(small=True, label="face-down card") for _ in range(shown))
     more = f'<span class="mc-count">+{count - shown}</span>' if count > shown else ""
-    return (f'<span class="mc-row" role="group" aria-label="{_esc(label)}">'
-            f'<span class="mc-sr">{_esc(label)}</span>{backs}{more}</span>')
+    return (f'<span class="mc-row" role="group" aria-label="{esc(label)}">'
+            f'<span class="mc-sr">{esc(label)}</span>{backs}{more}</span>')
 
 
 def stack_html(cards: tuple[Card, ...], *, label: str = "", special: bool = False) -> str:
@@ -97,7 +99,7 @@ def stack_html(cards: tuple[Card, ...], *, label: str = "", special: bool = Fals
     spoken = f"{label}: {names}" if label else f"stack of {names}"
     faces = "".join(card_face_html(c, small=True) for c in cards)
     cls = "mc-stack mc-special" if special else "mc-stack"
-    return f'<span class="{cls}" role="group" aria-label="{_esc(spoken)}">{faces}</span>'
+    return f'<span class="{cls}" role="group" aria-label="{esc(spoken)}">{faces}</span>'
 
 
 def pile_html(top: Card | None, count: int, *, label: str, face_down: bool = False) -> str:
@@ -113,8 +115,8 @@ def pile_html(top: Card | None, count: int, *, label: str, face_down: bool = Fal
         face = card_face_html(top)
         spoken = f"{label}: {count} cards, top card {top.name}"
     word = "card" if count == 1 else "cards"
-    return (f'<span class="mc-pile" role="group" aria-label="{_esc(spoken)}">{face}'
-            f'<span class="mc-count">{_esc(label)} · {count} {word}</span></span>')
+    return (f'<span class="mc-pile" role="group" aria-label="{esc(spoken)}">{face}'
+            f'<span class="mc-count">{esc(label)} · {count} {word}</span></span>')
 
 
 def _button_rules() -> str:

@@ -21,8 +21,9 @@ import ipywidgets as w
 from mathcards.cards import Card, cards_shown
 from mathcards.exercises import Exercise, Result, Variant
 from mathcards.exercises.kinds import fact
+from mathcards.widgets.cards import esc
 from mathcards.widgets.exercises import EXTRA_CSS
-from mathcards.widgets.lesson import _esc, card_row, dice_svg
+from mathcards.widgets.lesson import card_row, dice_svg
 
 __all__ = ["Check", "PrizeCheck", "capture_check", "deck_value_check", "judged",
            "may_play_check", "moon_check", "planet_check", "stack_choice_check",
@@ -72,7 +73,7 @@ class _Feedback:
 
     def refuse(self, text: str) -> None:
         """An answer that cannot be judged yet: one line, no attempt recorded."""
-        self.feedback.value = f'<div class="mc-result mc-wrong" role="alert">{_esc(text)}</div>'
+        self.feedback.value = f'<div class="mc-result mc-wrong" role="alert">{esc(text)}</div>'
 
     def show_hint(self) -> Any:
         if self._hint is None:
@@ -91,7 +92,7 @@ class _Feedback:
         return result
 
     def box(self, question: str, picture: str, answer_row: Sequence[w.Widget]) -> w.VBox:
-        parts: list[w.Widget] = [w.HTML(value=f"{EXTRA_CSS}<b>{_esc(question)}</b>")]
+        parts: list[w.Widget] = [w.HTML(value=f"{EXTRA_CSS}<b>{esc(question)}</b>")]
         if picture:
             parts.append(w.HTML(value=picture))
         parts += [*answer_row, self.feedback, self.help_row, self.hint_box]

@@ -9,22 +9,17 @@ speaks, and colour is never the only cue: every card shows its suit symbol.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from mathcards.cards import MOON_SHAPES, Card, as_card, cards_shown, parse_cards
-from mathcards.widgets.cards import SPECIAL_FACES, CardButton, synced_states
+from mathcards.widgets.cards import SPECIAL_FACES, CardButton, esc, synced_states
 
 RED = "#c62828"
 BLACK = "#212121"
 MOON_FILL = {"R": "#d32f2f", "G": "#2e7d32", "P": "#6a1b9a", "B": "#1565c0"}
 SPECIAL_FILL = "#ef6c00"
-
-
-def _esc(text: object) -> str:
-    return html.escape(str(text), quote=True)
 
 
 def cards_of(cards: str | Card | Iterable[str | Card]) -> tuple[Card, ...]:
@@ -77,16 +72,16 @@ def card_svg(card: str | Card, *, width: int = 54, turned: bool = False, label: 
                  f'stroke="{ink}" stroke-width="1.2"/>')
     body += (
         f'<text x="7" y="{8 + rank_size}" font-size="{rank_size}" font-weight="700" '
-        f'fill="{ink}" font-family="sans-serif">{_esc(corner)}</text>'
+        f'fill="{ink}" font-family="sans-serif">{esc(corner)}</text>'
         f'<text x="{w - 7}" y="{h - 8}" font-size="26" font-weight="700" text-anchor="end" '
-        f'fill="{fill}" font-family="sans-serif">{_esc(mark)}</text>'
+        f'fill="{fill}" font-family="sans-serif">{esc(mark)}</text>'
     )
     long_side = round(width * 78 / 56)
     size_w, size_h = (long_side, width) if turned else (width, long_side)
     return (
-        f'<svg role="img" aria-label="{_esc(name)}" width="{size_w}" height="{size_h}" '
+        f'<svg role="img" aria-label="{esc(name)}" width="{size_w}" height="{size_h}" '
         f'viewBox="0 0 {w} {h}" style="vertical-align:middle;max-width:100%;height:auto">'
-        f"<title>{_esc(name)}</title>{body}</svg>"
+        f"<title>{esc(name)}</title>{body}</svg>"
     )
 
 
@@ -102,7 +97,7 @@ def card_row(
     for i, card in enumerate(cards_of(cards)):
         svg = card_svg(card, width=width, turned=i < len(turned) and turned[i])
         caption = (
-            f'<div style="font-size:0.85em;text-align:center">{_esc(captions[i])}</div>'
+            f'<div style="font-size:0.85em;text-align:center">{esc(captions[i])}</div>'
             if i < len(captions)
             else ""
         )
@@ -258,11 +253,11 @@ def landing_markdown() -> str:
         if game.play:
             links += f'<a class="mc-button" href="{game.play}">{game.play_text}</a>'
         cards.append(
-            f'<section class="mc-game" id="game-{game.name}" aria-label="{_esc(game.title)}">'
-            f"<h2>{_esc(game.title)}</h2>"
-            f'<div class="mc-practises">Practises: {_esc(game.practises)}</div>'
+            f'<section class="mc-game" id="game-{game.name}" aria-label="{esc(game.title)}">'
+            f"<h2>{esc(game.title)}</h2>"
+            f'<div class="mc-practises">Practises: {esc(game.practises)}</div>'
             f"<div>{game.picture()}</div>"
-            f"<p>{_esc(game.blurb)}</p>"
+            f"<p>{esc(game.blurb)}</p>"
             f"<div>{links}</div>"
             "</section>"
         )
@@ -273,7 +268,7 @@ def landing_markdown() -> str:
 def step_html(text: str, latex: str = "") -> str:
     """One step of a worked example: the maths (LaTeX) and the same in words."""
     maths = f"<div>$${latex}$$</div>" if latex else ""
-    return f'{maths}<div class="mc-step-text">{_esc(text)}</div>'
+    return f'{maths}<div class="mc-step-text">{esc(text)}</div>'
 
 
 class StepThrough:
@@ -298,7 +293,7 @@ class StepThrough:
         self.counter = w.HTML()
         self.shown = w.HTMLMath()
         self.shown.add_class("mc-step-shown")
-        header = [w.HTML(value=f"<b>{_esc(title)}</b>")] if title else []
+        header = [w.HTML(value=f"<b>{esc(title)}</b>")] if title else []
         self.widget = w.VBox(
             [*header, w.HBox([self.back, self.next, self.counter]), self.shown]
         )
@@ -588,7 +583,7 @@ class GuidedHand:
     def _warn(text: str) -> str:
         return (
             '<div role="alert" style="color:#b71c1c;font-weight:600">'
-            f"⚠ {_esc(text)}</div>"
+            f"⚠ {esc(text)}</div>"
         )
 
     def _render(self) -> None:
@@ -600,10 +595,10 @@ class GuidedHand:
         obs = self.ctl.public_observation()
         self.table.value = self.view.trick_area_html(self.state, obs, names)
         self.prizes.value = (self.view.prizes_html(self.state, obs, names)
-                             + f'<div class="mc-status" role="status">{_esc(status)} '
-                             f"{_esc(self.view.status(self.state, names))}</div>")
+                             + f'<div class="mc-status" role="status">{esc(status)} '
+                             f"{esc(self.view.status(self.state, names))}</div>")
         self.says.value = (f'<div class="mc-says" role="status" aria-live="polite">'
-                           f"<b>Guide:</b> {_esc(self.guide_sentence())}</div>")
+                           f"<b>Guide:</b> {esc(self.guide_sentence())}</div>")
         hand = self.hand()
         how = ("click a card to play it" if self._card_phase() or not self._my_turn()
                else "use the buttons below it")
@@ -617,7 +612,7 @@ class GuidedHand:
         recent = self.guide_lines[-8:]
         self.guide.value = (
             "<div><b>What happened</b> (newest first)</div>"
-            + "".join(f"<div>{_esc(line)}</div>" for line in reversed(recent))
+            + "".join(f"<div>{esc(line)}</div>" for line in reversed(recent))
         )
 
     def _render_hand(self) -> None:

@@ -37,14 +37,13 @@ from mathcards.table import (
     Refused,
     Schedule,
     TableController,
-    esc,
     schedule_later,
 )
-from mathcards.widgets.cards import CardButton, style_html, synced_states
+from mathcards.widgets.cards import CardButton, esc, style_html, synced_states
 
 __all__ = [
     "MAX_SEATS", "OFFER_FIRST", "SEAT_KINDS", "SEAT_LABELS", "Choice", "Explanation",
-    "GameTable", "GameView", "Refused", "esc", "wait_for_bots",
+    "GameTable", "GameView", "Refused", "wait_for_bots",
 ]
 
 HISTORY_LINES = 40
