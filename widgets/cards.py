@@ -9,13 +9,19 @@ dotted band so colour is never the only signal. The style sheet ships in
 from __future__ import annotations
 
 import html
-from functools import lru_cache
+from collections.abc import Callable, Sequence
+from functools import lru_cache, partial
 from importlib import resources
+from typing import TYPE_CHECKING, Any
 
 from mathcards.cards import MOON_COLOURS, MOON_SHAPES, RANK_TEXT, SUIT_SYMBOLS, Card
 
+if TYPE_CHECKING:
+    from mathcards.table import CardState
+
 __all__ = [
     "CardButton",
+    "HandButtons",
     "card_back_html",
     "card_classes",
     "card_face_html",
@@ -168,12 +174,12 @@ class CardButton:
     click costs a few small trait updates instead of new widget views.
     """
 
-    BASE = ("mc-cardbtn",)
-
-    def __init__(self, on_click, make=None) -> None:
+    def __init__(self, on_click, make=None, *, mark: str = "") -> None:
         import ipywidgets as W
 
-        # ``make`` builds the Button (a table passes one that shares its layout)
+        # ``make`` builds the Button (a table passes one that shares its layout); ``mark``
+        # is one more class saying where the card is ("mc-hand-card": a guided hand's)
+        self._base = ("mc-cardbtn", mark) if mark else ("mc-cardbtn",)
         self.button = (make or W.Button)(description="", disabled=True)
         self.button.add_class("mc-cardbtn")
         self.button.add_class("mc-hide")
@@ -187,7 +193,7 @@ class CardButton:
         """Show ``card`` (face up) with its spoken name; ``tooltip`` adds why/what."""
         self.card = card
         self.key = key
-        classes = list(self.BASE) + list(card_classes(card)[1:])
+        classes = list(self._base) + list(card_classes(card)[1:])
         if selected:
             classes.append("mc-selected")
         b = self.button
@@ -215,6 +221,62 @@ class CardButton:
             b.disabled = True
         if list(b._dom_classes) != ["mc-cardbtn", "mc-hide"]:
             b._dom_classes = ["mc-cardbtn", "mc-hide"]
+
+
+class HandButtons:
+    """A hand drawn as ``CardButton``s in ``box``, from the controller's card states.
+
+    Each button is made for one card of the hand ("7H#1": the first 7H) and
+    never shows another, so a click always names the card it was made on
+    (``holds``). The button of a card that left the hand is hidden (nothing
+    of it stays in a synced field) and closed: at once with ``close_at_once``,
+    else once many wait (a card back in the hand gets its button again).
+    Without ``make`` the buttons share one layout and one style: their looks
+    come from CSS classes, and each widget is a message to the page.
+    """
+
+    def __init__(self, box: Any, on_click: Callable[[CardButton], None], *,
+                 make: Callable[..., Any] | None = None,
+                 mark: str = "", close_at_once: bool = False) -> None:
+        import ipywidgets as W
+
+        self.box = box
+        self._on_click = on_click
+        self._make = make or partial(W.Button, layout=W.Layout(), style=W.ButtonStyle())
+        self._mark = mark
+        self._close_at_once = close_at_once
+        self._by_ident: dict[str, CardButton] = {}
+        self.pool: list[CardButton] = []  # the hand's buttons, in hand order
+
+    def draw(self, states: Sequence[CardState], *, playing: bool = True) -> None:
+        """Show one button per card state, in hand order (``playing=False``: all disabled)."""
+        pool = []
+        copies: dict[Card, int] = {}
+        for shown in states:
+            copies[shown.card] = copies.get(shown.card, 0) + 1
+            ident = f"{shown.card}#{copies[shown.card]}"
+            cb = self._by_ident.get(ident)
+            if cb is None:
+                cb = self._by_ident[ident] = CardButton(self._on_click, self._make, mark=self._mark)
+            pool.append(cb)
+        self.pool = pool
+        children = [cb.button for cb in pool]
+        if list(self.box.children) != children:
+            self.box.children = children
+        crowded = self._close_at_once or len(self._by_ident) > 4 * len(pool) + 24
+        for ident, cb in list(self._by_ident.items()):
+            if cb not in pool:
+                cb.hide()  # no card of a hand stays in a synced field once off the table
+                if crowded:  # (the layout and style are shared: they stay)
+                    cb.button.close()
+                    del self._by_ident[ident]
+        for cb, shown in zip(pool, states, strict=True):
+            cb.show(shown.card, key=shown.key, enabled=playing and shown.enabled,
+                    selected=shown.selected, tooltip=shown.tooltip)
+
+    def holds(self, button: CardButton) -> bool:
+        """Whether ``button`` shows a card of the hand now (a click on it means something)."""
+        return button in self.pool
 
 
 def synced_states(root: object) -> list[dict]:

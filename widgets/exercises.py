@@ -123,12 +123,6 @@ def missed_chart_svg(items: Sequence[Any], *, width: int = 560) -> str:
 
 
 # --- the exercise view ----------------------------------------------------------------------
-class _ExerciseCardButton(CardButton):
-    """A card to click on the practice page, drawn as the tables draw theirs."""
-
-    BASE = ("mc-cardbtn", "mc-ex-card")
-
-
 def _mark_selected(button: W.Button, selected: bool) -> None:
     """A chosen card is raised, as on the tables (``mc-selected``)."""
     if selected:
@@ -299,7 +293,7 @@ class ExerciseSetView(W.VBox):
     def _card_button(self, card: Any, index: int, on_click) -> W.Button:
         """A card of the exercise's hand: the tables' ``CardButton`` (its text is the card's
         spoken name; the face is drawn by the style sheet), naming its place in the hand."""
-        cb = _ExerciseCardButton(lambda _cb, i=index: on_click(i))
+        cb = CardButton(lambda _cb, i=index: on_click(i), mark="mc-ex-card")
         cb.show(card, key=str(index), enabled=True)
         return cb.button
 

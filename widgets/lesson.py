@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mathcards.cards import MOON_SHAPES, Card, as_card, cards_shown, parse_cards
-from mathcards.widgets.cards import SPECIAL_FACES, CardButton, esc, synced_states
+from mathcards.widgets.cards import SPECIAL_FACES, CardButton, HandButtons, esc, synced_states
 
 RED = "#c62828"
 BLACK = "#212121"
@@ -369,8 +369,6 @@ class GuidedHand:
         self.move_page = 0
         self.guide_lines: list[str] = []
         self._due: list[Callable[[], None]] = []  # the bots' turns, run by _run_bots
-        self._card_buttons: dict[str, Any] = {}  # "G7#1" -> its HandCardButton
-        self.card_pool: list[Any] = []  # the hand's buttons, in hand order
         self.warning = w.HTML()
         self.warning.add_class("mc-guide-warning")
         self.table = w.HTML()  # the trick (or the last one), in play order
@@ -382,6 +380,8 @@ class GuidedHand:
         self.hand_box = w.HBox()
         self.hand_box.add_class("mc-row")
         self.hand_box.add_class("mc-hand")
+        self.hand_buttons = HandButtons(self.hand_box, self._on_card_click,
+                                        mark="mc-hand-card", close_at_once=True)
         self.moves_box = w.VBox()
         self.moves_box.add_class("mc-guided-moves")
         self.guide = w.HTML()
@@ -604,7 +604,7 @@ class GuidedHand:
                else "use the buttons below it")
         self.hand_title.value = (f'<div class="mc-zone-title">Your hand ({len(hand)} cards): '
                                  f"{how}</div>")
-        self._render_hand()
+        self.hand_buttons.draw(self.ctl.card_states(), playing=self._my_turn())
         self._render_moves()
         self.continue_button.layout.display = "" if self.paused and not self.state.is_over else (
             "none"
@@ -615,37 +615,10 @@ class GuidedHand:
             + "".join(f"<div>{esc(line)}</div>" for line in reversed(recent))
         )
 
-    def _render_hand(self) -> None:
-        """The hand as the tables' card buttons, enabled from the controller's card states."""
-        pool = []
-        copies: dict[Card, int] = {}
-        for card in self.hand():
-            copies[card] = copies.get(card, 0) + 1
-            ident = f"{card}#{copies[card]}"
-            cb = self._card_buttons.get(ident)
-            if cb is None:
-                cb = self._card_buttons[ident] = HandCardButton(self._on_card_click)
-            pool.append(cb)
-        self.card_pool = pool
-        children = [cb.button for cb in pool]
-        if list(self.hand_box.children) != children:
-            self.hand_box.children = children
-        for ident, cb in list(self._card_buttons.items()):
-            if cb not in pool:  # played: its button goes (nothing of it stays in a field)
-                cb.hide()
-                _close(cb.button)
-                del self._card_buttons[ident]
-        states = self.ctl.card_states()
-        playing = self._my_turn()
-        for cb, shown in zip(pool, states, strict=True):
-            cb.show(shown.card, key=shown.key, enabled=playing and shown.enabled,
-                    tooltip=shown.tooltip)
-
-    def _on_card_click(self, button: Any) -> None:
+    def _on_card_click(self, button: CardButton) -> None:
         """A card button's click: only a card still in the hand's buttons means anything."""
-        if button not in self.card_pool or button.card is None:
-            return
-        self.try_card(button.card)
+        if self.hand_buttons.holds(button) and button.card is not None:
+            self.try_card(button.card)
 
     def _render_moves(self) -> None:
         """The buttons of the moves other than card plays: "Done" first, then one page."""
@@ -726,12 +699,6 @@ def _move_tooltip(action: Any) -> str:
         "add-to-moon": "add these cards to one of your moons",
         "regroup": "lay your moons out again, with these cards from your hand",
     }.get(action_name(action), str(action))
-
-
-class HandCardButton(CardButton):
-    """A card of the guided hand: the tables' card button, also marked as a hand card."""
-
-    BASE = ("mc-cardbtn", "mc-hand-card")
 
 
 def _replace_children(box, children: list) -> None:
