@@ -27,23 +27,17 @@ from mathcards.games.base import Game, State
 from mathcards.table import (
     MAX_SEATS,
     NEXT_ROUND,
-    OFFER_FIRST,
     SEAT_KINDS,
     SEAT_LABELS,
-    Choice,
     Explanation,
     GameView,
-    Refused,
     Schedule,
     TableController,
     schedule_later,
 )
 from mathcards.widgets.cards import CardButton, HandButtons, esc, style_html, synced_states
 
-__all__ = [
-    "MAX_SEATS", "OFFER_FIRST", "SEAT_KINDS", "SEAT_LABELS", "Choice", "Explanation",
-    "GameTable", "GameView", "Refused", "wait_for_bots",
-]
+__all__ = ["GameTable", "wait_for_bots"]
 
 HISTORY_LINES = 40
 
