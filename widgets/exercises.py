@@ -57,6 +57,16 @@ EXTRA_CSS = """
 """
 
 
+def refusal_html(text: str) -> str:
+    """An answer that was not checked (unreadable, too soon...), said in one line."""
+    return f'<div class="mc-result mc-wrong" role="alert">{esc(text)}</div>'
+
+
+def hint_html(hint: Any) -> str:
+    """A hint in its box: "Hint 1 of 3: ..." (a nudge, then which card, then the step)."""
+    return f'<div class="mc-hint-box">Hint {hint.level} of 3: {hint.html}</div>'
+
+
 # --- progress, class table and chart (plain HTML/SVG) -------------------------------------
 def progress_html(session: Session) -> str:
     """The student's progress in this set: one row per exercise, then every attempt."""
@@ -488,8 +498,7 @@ class ExerciseSetView(W.VBox):
         return None
 
     def _say_refused(self, text: str) -> None:
-        self.w_feedback.value = (f'<div class="mc-result mc-wrong" role="alert">'
-                                 f"{esc(text)}</div>")
+        self.w_feedback.value = refusal_html(text)
 
     def submit(self, answer: Any = None) -> Any:
         """Check the answer built so far (or the one given by a click) in the kernel."""
@@ -526,8 +535,7 @@ class ExerciseSetView(W.VBox):
         except MathCardsError as exc:  # e.g. a position too costly to search: one line
             self._say_refused(str(exc))
             return None
-        self.w_hint.value = (f'<div class="mc-hint-box">Hint {hint.level} of 3: '
-                             f"{hint.html}</div>")
+        self.w_hint.value = hint_html(hint)
         return hint
 
     def show_solution(self) -> Any:
