@@ -80,7 +80,7 @@ class _Feedback:
             return None
         self.hints_shown = min(self.hints_shown + 1, self._hint_levels)
         hint = self._hint(self.hints_shown)
-        self.hint_box.value = hint_html(hint)
+        self.hint_box.value = hint_html(hint, self._hint_levels)
         return hint
 
     def show_solution(self) -> Result | None:

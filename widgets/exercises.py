@@ -62,9 +62,10 @@ def refusal_html(text: str) -> str:
     return f'<div class="mc-result mc-wrong" role="alert">{esc(text)}</div>'
 
 
-def hint_html(hint: Any) -> str:
-    """A hint in its box: "Hint 1 of 3: ..." (a nudge, then which card, then the step)."""
-    return f'<div class="mc-hint-box">Hint {hint.level} of 3: {hint.html}</div>'
+def hint_html(hint: Any, levels: int = 3) -> str:
+    """A hint in its box: "Hint 1 of 3: ..." (a nudge, then which card, then the step;
+    a lesson check may give fewer: "Hint 1 of 1")."""
+    return f'<div class="mc-hint-box">Hint {hint.level} of {levels}: {hint.html}</div>'
 
 
 # --- progress, class table and chart (plain HTML/SVG) -------------------------------------
