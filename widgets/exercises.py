@@ -33,6 +33,7 @@ from mathcards.games.suns_to_moons import (
     signed,
 )
 from mathcards.table import SHORT_GAMES
+from mathcards.widgets import VIEWS
 from mathcards.widgets.cards import CardButton, card_face_html, esc, style_html
 from mathcards.widgets.lesson import cards_of, dice_svg
 
@@ -745,7 +746,7 @@ def dashboard(source: Any = None, *, top: int = 10) -> DashboardView:
 # --- the class link builder -----------------------------------------------------------------
 # A shorter game, as a deal code carries it (the play pages read only ?deal=, ?seats=, ?delay=):
 # SHORT_GAMES (mathcards.table) is the one list; a play page without a deal code starts with it.
-PLAY_PAGES = ("suns_to_moons", "dice_stacks", "sums", "shoot_the_moon", "moons_and_planets")
+PLAY_PAGES = tuple(VIEWS)  # every game with a table (mathcards.widgets.VIEWS) has a play page
 
 
 def class_link(page: str, *, folder: str | Any = "exercises", players: int = 2,
