@@ -473,16 +473,19 @@ class ExerciseSetView(W.VBox):
         if self._pending:
             self._pending.pop()
         self._picked_card = None
+        self._show_built()
+
+    def _restart(self) -> None:
+        self._pending, self._picked_card = [], None
+        self._show_built()
+
+    def _show_built(self) -> None:
+        """The plays or the stacks built so far (a card waiting for its sign is put back)."""
         if self.variant.kind.answer_style == "plays":
             self.w_signs.children = []
             self._show_plays()
         else:
             self._show_stacks()
-
-    def _restart(self) -> None:
-        self._pending, self._picked_card = [], None
-        self.w_signs.children = []
-        self._show_plays()
 
     # --- checking, hints, solutions ------------------------------------------------------------
     def _answer_now(self) -> Any:
@@ -523,11 +526,7 @@ class ExerciseSetView(W.VBox):
         self.w_feedback.value = result.html
         if self.variant.kind.answer_style in ("plays", "stacks"):
             self._pending, self._selected, self._picked_card = [], [], None
-            if self.variant.kind.answer_style == "plays":
-                self.w_signs.children = []
-                self._show_plays()
-            else:
-                self._show_stacks()
+            self._show_built()
         self._refresh()
         return result
 
