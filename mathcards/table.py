@@ -20,7 +20,6 @@ Listeners (``listen``) hear "table" after a change the view must redraw,
 from __future__ import annotations
 
 import asyncio
-import html
 import secrets
 import threading
 from collections.abc import Callable, Sequence
@@ -76,10 +75,6 @@ def game_length(game: Game) -> int | None:
         return None
     value = getattr(game, SHORT_GAMES[game.name][0], None)
     return value if isinstance(value, int) else None
-
-
-def esc(text: object) -> str:
-    return html.escape(str(text), quote=True)
 
 
 @dataclass(frozen=True)

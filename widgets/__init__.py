@@ -39,12 +39,17 @@ GUEST = "guest"
 _VISITOR_QUERY: str | None = None
 
 
+def _in_voila() -> bool:
+    """This kernel runs a Voilà page (public: its address says who may see what)."""
+    return any(k.startswith("VOILA") for k in os.environ) or "QUERY_STRING" in os.environ
+
+
 def _page_query() -> str:
     """The page's query string in Voilà (waits for the visitor with a preheated kernel)."""
     global _VISITOR_QUERY
     if _VISITOR_QUERY is not None:
         return _VISITOR_QUERY
-    if not any(k.startswith("VOILA") for k in os.environ) and "QUERY_STRING" not in os.environ:
+    if not _in_voila():
         return ""
     if os.environ.get("VOILA_PREHEAT") == "True":
         info = _wait_for_visitor()

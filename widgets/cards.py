@@ -9,16 +9,23 @@ dotted band so colour is never the only signal. The style sheet ships in
 from __future__ import annotations
 
 import html
-from functools import lru_cache
+from collections.abc import Callable, Sequence
+from functools import lru_cache, partial
 from importlib import resources
+from typing import TYPE_CHECKING, Any
 
 from mathcards.cards import MOON_COLOURS, MOON_SHAPES, RANK_TEXT, SUIT_SYMBOLS, Card
 
+if TYPE_CHECKING:
+    from mathcards.table import CardState
+
 __all__ = [
     "CardButton",
+    "HandButtons",
     "card_back_html",
     "card_classes",
     "card_face_html",
+    "esc",
     "pile_html",
     "stack_html",
     "style_html",
@@ -26,7 +33,8 @@ __all__ = [
 ]
 
 
-def _esc(text: object) -> str:
+def esc(text: object) -> str:
+    """``text`` as HTML text or an attribute's value (quotes escaped too)."""
     return html.escape(str(text), quote=True)
 
 
@@ -56,18 +64,18 @@ def card_face_html(card: Card, *, landscape: bool = False, small: bool = False,
         classes.append("mc-small")
     if extra:
         classes.append(extra)
-    spoken = _esc(label or card.name)
+    spoken = esc(label or card.name)
     if card.is_joker:
         inner = ('<span class="mc-rank" aria-hidden="true">JOKER</span>'
                  '<span class="mc-pip" aria-hidden="true">★</span>')
     elif not card.is_standard:  # numbers 1-12 (no A, J, Q), or the Moons' chip change
         corner, mark = (SPECIAL_FACES.get(card.suit)
                         or (str(card.rank), MOON_SHAPES.get(card.suit, "")))
-        inner = (f'<span class="mc-rank" aria-hidden="true">{_esc(corner)}</span>'
-                 f'<span class="mc-pip" aria-hidden="true">{_esc(mark)}</span>')
+        inner = (f'<span class="mc-rank" aria-hidden="true">{esc(corner)}</span>'
+                 f'<span class="mc-pip" aria-hidden="true">{esc(mark)}</span>')
     else:
         pip = SUIT_SYMBOLS.get(card.suit, "")
-        inner = (f'<span class="mc-rank" aria-hidden="true">{_esc(card.rank_text)}</span>'
+        inner = (f'<span class="mc-rank" aria-hidden="true">{esc(card.rank_text)}</span>'
                  f'<span class="mc-pip" aria-hidden="true">{pip}</span>')
     return (f'<span class="{" ".join(classes)}" role="img" aria-label="{spoken}" '
             f'title="{spoken}">{inner}</span>')
@@ -76,8 +84,8 @@ def card_face_html(card: Card, *, landscape: bool = False, small: bool = False,
 def card_back_html(*, small: bool = False, label: str = "face-down card") -> str:
     """A face-down card: a patterned back, spoken as ``label``."""
     size = " mc-small" if small else ""
-    return (f'<span class="mc-card mc-back{size}" role="img" aria-label="{_esc(label)}" '
-            f'title="{_esc(label)}"></span>')
+    return (f'<span class="mc-card mc-back{size}" role="img" aria-label="{esc(label)}" '
+            f'title="{esc(label)}"></span>')
 
 
 def backs_html(count: int, *, owner: str = "", limit: int = 8) -> str:
@@ -87,8 +95,8 @@ def backs_html(count: int, *, owner: str = "", limit: int = 8) -> str:
     shown = min(count, limit)
     backs = "".join(card_back_html(small=True, label="face-down card") for _ in range(shown))
     more = f'<span class="mc-count">+{count - shown}</span>' if count > shown else ""
-    return (f'<span class="mc-row" role="group" aria-label="{_esc(label)}">'
-            f'<span class="mc-sr">{_esc(label)}</span>{backs}{more}</span>')
+    return (f'<span class="mc-row" role="group" aria-label="{esc(label)}">'
+            f'<span class="mc-sr">{esc(label)}</span>{backs}{more}</span>')
 
 
 def stack_html(cards: tuple[Card, ...], *, label: str = "", special: bool = False) -> str:
@@ -97,7 +105,7 @@ def stack_html(cards: tuple[Card, ...], *, label: str = "", special: bool = Fals
     spoken = f"{label}: {names}" if label else f"stack of {names}"
     faces = "".join(card_face_html(c, small=True) for c in cards)
     cls = "mc-stack mc-special" if special else "mc-stack"
-    return f'<span class="{cls}" role="group" aria-label="{_esc(spoken)}">{faces}</span>'
+    return f'<span class="{cls}" role="group" aria-label="{esc(spoken)}">{faces}</span>'
 
 
 def pile_html(top: Card | None, count: int, *, label: str, face_down: bool = False) -> str:
@@ -113,8 +121,8 @@ def pile_html(top: Card | None, count: int, *, label: str, face_down: bool = Fal
         face = card_face_html(top)
         spoken = f"{label}: {count} cards, top card {top.name}"
     word = "card" if count == 1 else "cards"
-    return (f'<span class="mc-pile" role="group" aria-label="{_esc(spoken)}">{face}'
-            f'<span class="mc-count">{_esc(label)} · {count} {word}</span></span>')
+    return (f'<span class="mc-pile" role="group" aria-label="{esc(spoken)}">{face}'
+            f'<span class="mc-count">{esc(label)} · {count} {word}</span></span>')
 
 
 def _button_rules() -> str:
@@ -166,12 +174,12 @@ class CardButton:
     click costs a few small trait updates instead of new widget views.
     """
 
-    BASE = ("mc-cardbtn",)
-
-    def __init__(self, on_click, make=None) -> None:
+    def __init__(self, on_click, make=None, *, mark: str = "") -> None:
         import ipywidgets as W
 
-        # ``make`` builds the Button (a table passes one that shares its layout)
+        # ``make`` builds the Button (a table passes one that shares its layout); ``mark``
+        # is one more class saying where the card is ("mc-hand-card": a guided hand's)
+        self._base = ("mc-cardbtn", mark) if mark else ("mc-cardbtn",)
         self.button = (make or W.Button)(description="", disabled=True)
         self.button.add_class("mc-cardbtn")
         self.button.add_class("mc-hide")
@@ -185,7 +193,7 @@ class CardButton:
         """Show ``card`` (face up) with its spoken name; ``tooltip`` adds why/what."""
         self.card = card
         self.key = key
-        classes = list(self.BASE) + list(card_classes(card)[1:])
+        classes = list(self._base) + list(card_classes(card)[1:])
         if selected:
             classes.append("mc-selected")
         b = self.button
@@ -213,6 +221,62 @@ class CardButton:
             b.disabled = True
         if list(b._dom_classes) != ["mc-cardbtn", "mc-hide"]:
             b._dom_classes = ["mc-cardbtn", "mc-hide"]
+
+
+class HandButtons:
+    """A hand drawn as ``CardButton``s in ``box``, from the controller's card states.
+
+    Each button is made for one card of the hand ("7H#1": the first 7H) and
+    never shows another, so a click always names the card it was made on
+    (``holds``). The button of a card that left the hand is hidden (nothing
+    of it stays in a synced field) and closed: at once with ``close_at_once``,
+    else once many wait (a card back in the hand gets its button again).
+    Without ``make`` the buttons share one layout and one style: their looks
+    come from CSS classes, and each widget is a message to the page.
+    """
+
+    def __init__(self, box: Any, on_click: Callable[[CardButton], None], *,
+                 make: Callable[..., Any] | None = None,
+                 mark: str = "", close_at_once: bool = False) -> None:
+        import ipywidgets as W
+
+        self.box = box
+        self._on_click = on_click
+        self._make = make or partial(W.Button, layout=W.Layout(), style=W.ButtonStyle())
+        self._mark = mark
+        self._close_at_once = close_at_once
+        self._by_ident: dict[str, CardButton] = {}
+        self.pool: list[CardButton] = []  # the hand's buttons, in hand order
+
+    def draw(self, states: Sequence[CardState], *, playing: bool = True) -> None:
+        """Show one button per card state, in hand order (``playing=False``: all disabled)."""
+        pool = []
+        copies: dict[Card, int] = {}
+        for shown in states:
+            copies[shown.card] = copies.get(shown.card, 0) + 1
+            ident = f"{shown.card}#{copies[shown.card]}"
+            cb = self._by_ident.get(ident)
+            if cb is None:
+                cb = self._by_ident[ident] = CardButton(self._on_click, self._make, mark=self._mark)
+            pool.append(cb)
+        self.pool = pool
+        children = [cb.button for cb in pool]
+        if list(self.box.children) != children:
+            self.box.children = children
+        crowded = self._close_at_once or len(self._by_ident) > 4 * len(pool) + 24
+        for ident, cb in list(self._by_ident.items()):
+            if cb not in pool:
+                cb.hide()  # no card of a hand stays in a synced field once off the table
+                if crowded:  # (the layout and style are shared: they stay)
+                    cb.button.close()
+                    del self._by_ident[ident]
+        for cb, shown in zip(pool, states, strict=True):
+            cb.show(shown.card, key=shown.key, enabled=playing and shown.enabled,
+                    selected=shown.selected, tooltip=shown.tooltip)
+
+    def holds(self, button: CardButton) -> bool:
+        """Whether ``button`` shows a card of the hand now (a click on it means something)."""
+        return button in self.pool
 
 
 def synced_states(root: object) -> list[dict]:

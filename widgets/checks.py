@@ -21,8 +21,9 @@ import ipywidgets as w
 from mathcards.cards import Card, cards_shown
 from mathcards.exercises import Exercise, Result, Variant
 from mathcards.exercises.kinds import fact
-from mathcards.widgets.exercises import EXTRA_CSS
-from mathcards.widgets.lesson import _esc, card_row, dice_svg
+from mathcards.widgets.cards import esc
+from mathcards.widgets.exercises import EXTRA_CSS, hint_html, refusal_html
+from mathcards.widgets.lesson import card_row, dice_svg
 
 __all__ = ["Check", "PrizeCheck", "capture_check", "deck_value_check", "judged",
            "may_play_check", "moon_check", "planet_check", "stack_choice_check",
@@ -72,15 +73,14 @@ class _Feedback:
 
     def refuse(self, text: str) -> None:
         """An answer that cannot be judged yet: one line, no attempt recorded."""
-        self.feedback.value = f'<div class="mc-result mc-wrong" role="alert">{_esc(text)}</div>'
+        self.feedback.value = refusal_html(text)
 
     def show_hint(self) -> Any:
         if self._hint is None:
             return None
         self.hints_shown = min(self.hints_shown + 1, self._hint_levels)
         hint = self._hint(self.hints_shown)
-        self.hint_box.value = (f'<div class="mc-hint-box">Hint {hint.level} of 3: '
-                               f"{hint.html}</div>")
+        self.hint_box.value = hint_html(hint, self._hint_levels)
         return hint
 
     def show_solution(self) -> Result | None:
@@ -91,7 +91,7 @@ class _Feedback:
         return result
 
     def box(self, question: str, picture: str, answer_row: Sequence[w.Widget]) -> w.VBox:
-        parts: list[w.Widget] = [w.HTML(value=f"{EXTRA_CSS}<b>{_esc(question)}</b>")]
+        parts: list[w.Widget] = [w.HTML(value=f"{EXTRA_CSS}<b>{esc(question)}</b>")]
         if picture:
             parts.append(w.HTML(value=picture))
         parts += [*answer_row, self.feedback, self.help_row, self.hint_box]

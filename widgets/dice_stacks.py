@@ -37,8 +37,8 @@ from mathcards.games.dice_stacks import (
     TurnEnded,
     parse_move,
 )
-from mathcards.table import Choice, GameView, esc
-from mathcards.widgets.cards import backs_html, card_face_html, stack_html
+from mathcards.table import Choice, GameView
+from mathcards.widgets.cards import backs_html, card_face_html, esc, stack_html
 
 if TYPE_CHECKING:  # the view is pure Python: only the table needs ipywidgets
     from mathcards.widgets.table import GameTable

@@ -14,7 +14,6 @@ dashboard, drawn as plain HTML/SVG (no plotting library needed).
 
 from __future__ import annotations
 
-import html
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -34,7 +33,8 @@ from mathcards.games.suns_to_moons import (
     signed,
 )
 from mathcards.table import SHORT_GAMES
-from mathcards.widgets.cards import CardButton, card_face_html, style_html
+from mathcards.widgets import VIEWS
+from mathcards.widgets.cards import CardButton, card_face_html, esc, style_html
 from mathcards.widgets.lesson import cards_of, dice_svg
 
 __all__ = ["DashboardView", "ExerciseSetView", "class_link", "class_link_builder",
@@ -58,8 +58,15 @@ EXTRA_CSS = """
 """
 
 
-def _esc(text: object) -> str:
-    return html.escape(str(text), quote=True)
+def refusal_html(text: str) -> str:
+    """An answer that was not checked (unreadable, too soon...), said in one line."""
+    return f'<div class="mc-result mc-wrong" role="alert">{esc(text)}</div>'
+
+
+def hint_html(hint: Any, levels: int = 3) -> str:
+    """A hint in its box: "Hint 1 of 3: ..." (a nudge, then which card, then the step;
+    a lesson check may give fewer: "Hint 1 of 1")."""
+    return f'<div class="mc-hint-box">Hint {hint.level} of {levels}: {hint.html}</div>'
 
 
 # --- progress, class table and chart (plain HTML/SVG) -------------------------------------
@@ -68,7 +75,7 @@ def progress_html(session: Session) -> str:
     rows = []
     for p in session.progress():
         mark = "✔ solved" if p.solved else ("tried" if p.attempts else "not tried")
-        rows.append(f"<tr><td>{p.number}</td><td>{_esc(p.title)}</td><td>{p.attempts}</td>"
+        rows.append(f"<tr><td>{p.number}</td><td>{esc(p.title)}</td><td>{p.attempts}</td>"
                     f"<td>{mark}</td><td>{round(p.best_score * 100)}%</td></tr>")
     attempts = session.attempts()
     log = []
@@ -76,12 +83,12 @@ def progress_html(session: Session) -> str:
         verdict = "✔ right" if a.correct else (f"◐ {round(a.score * 100)}%" if a.score > 0
                                                else "✘ wrong")
         log.append(f'<tr class="mc-attempt"><td>{i}</td><td>exercise {a.number}</td>'
-                   f"<td>{_esc(a.answer)}</td><td>{verdict}</td><td>{a.hints_used}</td></tr>")
+                   f"<td>{esc(a.answer)}</td><td>{verdict}</td><td>{a.hints_used}</td></tr>")
     attempt_table = (
         '<table class="mc-progress mc-attempts" aria-label="your attempts">'
         "<tr><th>#</th><th>exercise</th><th>answer</th><th>result</th><th>hints</th></tr>"
         + "".join(log) + "</table>") if log else "<p>No attempts yet.</p>"
-    return (f'<div class="mc-progress-view"><h3>Your progress: {_esc(session.student)}</h3>'
+    return (f'<div class="mc-progress-view"><h3>Your progress: {esc(session.student)}</h3>'
             '<table class="mc-progress" aria-label="progress by exercise">'
             "<tr><th>#</th><th>exercise</th><th>attempts</th><th>status</th><th>best</th></tr>"
             + "".join(rows) + "</table>" + attempt_table + "</div>")
@@ -92,9 +99,9 @@ def class_table_html(rows: Sequence[Any]) -> str:
     if not rows:
         return "<p>No attempts yet.</p>"
     body = "".join(
-        f"<tr><td>{_esc(r.student)}</td><td>{_esc(r.set_title)}</td><td>{r.solved} of "
+        f"<tr><td>{esc(r.student)}</td><td>{esc(r.set_title)}</td><td>{r.solved} of "
         f"{r.exercises}</td><td>{r.attempts}</td><td>{round(r.mean_best * 100)}%</td>"
-        f"<td>{r.hints_used}</td><td>{_esc(r.last_seen[:16].replace('T', ' '))}</td></tr>"
+        f"<td>{r.hints_used}</td><td>{esc(r.last_seen[:16].replace('T', ' '))}</td></tr>"
         for r in rows)
     return ('<table class="mc-progress mc-class" aria-label="class table"><tr><th>student</th>'
             "<th>set</th><th>solved</th><th>attempts</th><th>mean best score</th><th>hints</th>"
@@ -117,9 +124,9 @@ def missed_chart_svg(items: Sequence[Any], *, width: int = 560) -> str:
         label = f"{item.set_title[:18]} · {item.number}. {item.title[:16]}"
         parts.append(
             f'<text x="{label_w - 6}" y="{y + 15}" font-size="12" text-anchor="end" '
-            f'font-family="sans-serif">{_esc(label)}</text>'
+            f'font-family="sans-serif">{esc(label)}</text>'
             f'<rect x="{label_w}" y="{y}" width="{max(length, 1)}" height="{bar_h}" '
-            f'fill="#c25400"><title>{_esc(label)}: {item.wrong} wrong of {item.attempts}'
+            f'fill="#c25400"><title>{esc(label)}: {item.wrong} wrong of {item.attempts}'
             f"</title></rect>"
             f'<text x="{label_w + length + 4}" y="{y + 15}" font-size="12" '
             f'font-family="sans-serif">{item.wrong} of {item.attempts}</text>')
@@ -128,12 +135,6 @@ def missed_chart_svg(items: Sequence[Any], *, width: int = 560) -> str:
 
 
 # --- the exercise view ----------------------------------------------------------------------
-class _ExerciseCardButton(CardButton):
-    """A card to click on the practice page, drawn as the tables draw theirs."""
-
-    BASE = ("mc-cardbtn", "mc-ex-card")
-
-
 def _mark_selected(button: W.Button, selected: bool) -> None:
     """A chosen card is raised, as on the tables (``mc-selected``)."""
     if selected:
@@ -174,9 +175,9 @@ class ExerciseSetView(W.VBox):
         teacher = ('<div class="mc-teacher">Teacher view: the worked solution is open and '
                    "the variant is shown.</div>" if session.teacher else "")
         self.w_head = W.HTML(
-            f'{style_html()}{EXTRA_CSS}<div class="mc-ex-head"><h2>{_esc(exercise_set.title)}'
-            f"</h2><p>{_esc(exercise_set.instructions)}</p>"
-            f"<p>Student: <b>{_esc(session.student)}</b></p>{teacher}</div>")
+            f'{style_html()}{EXTRA_CSS}<div class="mc-ex-head"><h2>{esc(exercise_set.title)}'
+            f"</h2><p>{esc(exercise_set.instructions)}</p>"
+            f"<p>Student: <b>{esc(session.student)}</b></p>{teacher}</div>")
         self.w_prev = W.Button(description="◀ Previous", tooltip="previous exercise")
         self.w_next = W.Button(description="Next ▶", tooltip="next exercise")
         self.w_where = W.HTML("")
@@ -224,15 +225,15 @@ class ExerciseSetView(W.VBox):
             # say so in one line and let the student go on to the next exercise
             self.w_prompt.value = (
                 f'<div class="mc-ex-prompt mc-refused" role="alert">This exercise cannot be '
-                f"shown: {_esc(str(exc))} Tell your teacher, and go on to the next one.</div>")
+                f"shown: {esc(str(exc))} Tell your teacher, and go on to the next one.</div>")
             self.w_picture.value = ""
             self.w_answer.children = ()
             self.w_hint_button.disabled = self.w_solution_button.disabled = True
             return
         self.w_hint_button.disabled = False
-        prompt = _esc(variant.prompt())
+        prompt = esc(variant.prompt())
         if self.session.teacher:
-            prompt += f'<div class="mc-teacher">variant: {_esc(variant.text)}</div>'
+            prompt += f'<div class="mc-teacher">variant: {esc(variant.text)}</div>'
         self.w_prompt.value = f'<div class="mc-ex-prompt">{prompt}</div>'
         self.w_picture.value = self._picture()
         self._build_answer()
@@ -259,9 +260,9 @@ class ExerciseSetView(W.VBox):
         def row(label: str, cards: Any) -> None:
             # the tables' own card faces, at the size of the tables' card buttons
             faces = "".join(card_face_html(c, extra="mc-large") for c in cards_of(cards))
-            parts.append(f'<div class="mc-zone"><div class="mc-zone-title">{_esc(label)}</div>'
+            parts.append(f'<div class="mc-zone"><div class="mc-zone-title">{esc(label)}</div>'
                          f'<div class="mc-row mc-ex-cards" role="group" '
-                         f'aria-label="{_esc(label)}">{faces}</div></div>')
+                         f'aria-label="{esc(label)}">{faces}</div></div>')
 
         if kind in ("reach_goal", "deck_value"):
             deck = pos.get("deck")
@@ -274,9 +275,9 @@ class ExerciseSetView(W.VBox):
                              "card first; a card lying across adds, an upright card "
                              f"subtracts)</div>{deck_html(deck, show_removed=False)}</div>")
             elif pos.get("counted") is not None:
-                parts.append(f"<p>Counted so far: {_esc(' '.join(map(str, pos['counted'])))}</p>")
+                parts.append(f"<p>Counted so far: {esc(' '.join(map(str, pos['counted'])))}</p>")
             if kind == "reach_goal":
-                parts.append(f"<p>Goal: <b>{_esc(number(pos['goal']))}</b></p>")
+                parts.append(f"<p>Goal: <b>{esc(number(pos['goal']))}</b></p>")
         if "dice" in pos:
             d1, d2 = pos["dice"]
             parts.append(f'<div class="mc-zone">{dice_svg(d1)} {dice_svg(d2)} make '
@@ -304,7 +305,7 @@ class ExerciseSetView(W.VBox):
     def _card_button(self, card: Any, index: int, on_click) -> W.Button:
         """A card of the exercise's hand: the tables' ``CardButton`` (its text is the card's
         spoken name; the face is drawn by the style sheet), naming its place in the hand."""
-        cb = _ExerciseCardButton(lambda _cb, i=index: on_click(i))
+        cb = CardButton(lambda _cb, i=index: on_click(i), mark="mc-ex-card")
         cb.show(card, key=str(index), enabled=True)
         return cb.button
 
@@ -393,7 +394,7 @@ class ExerciseSetView(W.VBox):
                 play = Play(card, sign, value)
                 b.on_click(lambda _b, p=play, i=index: self._add_play(i, p))
                 buttons.append(b)
-        self.w_signs.children = [W.HTML(f"{_esc(card.symbol)}: add or subtract? "), *buttons]
+        self.w_signs.children = [W.HTML(f"{esc(card.symbol)}: add or subtract? "), *buttons]
 
     def _add_play(self, index: int, play: Any) -> None:
         if index in self._used() or index != self._picked_card:
@@ -411,15 +412,15 @@ class ExerciseSetView(W.VBox):
 
         counted = start_deck(self.variant.position)[0]
         if not self._pending:
-            self.w_built.value = (f"<p>Deck now: <b>{_esc(number(sum(counted)))}</b>. "
+            self.w_built.value = (f"<p>Deck now: <b>{esc(number(sum(counted)))}</b>. "
                                   "No cards played yet.</p>")
             return
         plays = [play for _i, play in self._pending]
         words = ["Joker" if p.card.is_joker else f"{p.card.symbol} {signed(p.contribution)}"
                  for p in plays]
         value = count_deck([*counted, *deck_terms(plays)]).value  # the engine's Joker rule
-        self.w_built.value = (f"<p>Your plays: {_esc(', '.join(words))}; the deck would be "
-                              f"<b>{_esc(number(value))}</b>. Press Check.</p>")
+        self.w_built.value = (f"<p>Your plays: {esc(', '.join(words))}; the deck would be "
+                              f"<b>{esc(number(value))}</b>. Press Check.</p>")
 
     # Dice Stacks: select cards, make stacks ------------------------------------------------------
     def _toggle_card(self, index: int) -> None:
@@ -446,7 +447,7 @@ class ExerciseSetView(W.VBox):
             _mark_selected(b, i in self._selected)
         if self._pending:
             stacks = " | ".join(" ".join(hand[i].symbol for i in s) for s in self._pending)
-            self.w_built.value = f"<p>Your stacks: {_esc(stacks)}</p>"
+            self.w_built.value = f"<p>Your stacks: {esc(stacks)}</p>"
         else:
             self.w_built.value = "<p>No stacks yet.</p>"
 
@@ -472,16 +473,19 @@ class ExerciseSetView(W.VBox):
         if self._pending:
             self._pending.pop()
         self._picked_card = None
+        self._show_built()
+
+    def _restart(self) -> None:
+        self._pending, self._picked_card = [], None
+        self._show_built()
+
+    def _show_built(self) -> None:
+        """The plays or the stacks built so far (a card waiting for its sign is put back)."""
         if self.variant.kind.answer_style == "plays":
             self.w_signs.children = []
             self._show_plays()
         else:
             self._show_stacks()
-
-    def _restart(self) -> None:
-        self._pending, self._picked_card = [], None
-        self.w_signs.children = []
-        self._show_plays()
 
     # --- checking, hints, solutions ------------------------------------------------------------
     def _answer_now(self) -> Any:
@@ -499,8 +503,7 @@ class ExerciseSetView(W.VBox):
         return None
 
     def _say_refused(self, text: str) -> None:
-        self.w_feedback.value = (f'<div class="mc-result mc-wrong" role="alert">'
-                                 f"{_esc(text)}</div>")
+        self.w_feedback.value = refusal_html(text)
 
     def submit(self, answer: Any = None) -> Any:
         """Check the answer built so far (or the one given by a click) in the kernel."""
@@ -523,11 +526,7 @@ class ExerciseSetView(W.VBox):
         self.w_feedback.value = result.html
         if self.variant.kind.answer_style in ("plays", "stacks"):
             self._pending, self._selected, self._picked_card = [], [], None
-            if self.variant.kind.answer_style == "plays":
-                self.w_signs.children = []
-                self._show_plays()
-            else:
-                self._show_stacks()
+            self._show_built()
         self._refresh()
         return result
 
@@ -537,8 +536,7 @@ class ExerciseSetView(W.VBox):
         except MathCardsError as exc:  # e.g. a position too costly to search: one line
             self._say_refused(str(exc))
             return None
-        self.w_hint.value = (f'<div class="mc-hint-box">Hint {hint.level} of 3: '
-                             f"{hint.html}</div>")
+        self.w_hint.value = hint_html(hint)
         return hint
 
     def show_solution(self) -> Any:
@@ -606,13 +604,13 @@ def practice_page(folder: str | Any = "exercises", *, query: str | None = None,
         problem = f"there is no exercise set {name[:60]!r}"
     who = "" if login is not None else f"&student={quote(student)}"
     links = "".join(
-        f'<li><a href="?set={quote(n)}{who}">{_esc(n.replace("_", " "))}'
+        f'<li><a href="?set={quote(n)}{who}">{esc(n.replace("_", " "))}'
         "</a></li>" for n in names)
-    note = f'<p class="mc-refused">{_esc(problem)}</p>' if problem else ""
-    name_note = (f"Your progress is kept under your login (<b>{_esc(login)}</b>)."
+    note = f'<p class="mc-refused">{esc(problem)}</p>' if problem else ""
+    name_note = (f"Your progress is kept under your login (<b>{esc(login)}</b>)."
                  if login is not None else
                  "Add <code>&amp;student=yourname</code> to the address so your progress is "
-                 f"kept under your name (now: <b>{_esc(student)}</b>).")
+                 f"kept under your name (now: <b>{esc(student)}</b>).")
     page = W.HTML(
         f"{style_html()}{EXTRA_CSS}<h2>Practice</h2>{note}<p>Choose a set of exercises. "
         f"{name_note}</p><ul>{links}</ul>")
@@ -631,8 +629,8 @@ def grid_html(grid: Any) -> str:
     if not grid.students:
         return "<p>No attempts yet.</p>"
     head = "".join(
-        f'<th scope="col">{_esc(c.set_title[:24])}<br>{c.number}. '
-        f"{_esc(c.kind.replace('_', ' '))}</th>" for c in grid.columns)
+        f'<th scope="col">{esc(c.set_title[:24])}<br>{c.number}. '
+        f"{esc(c.kind.replace('_', ' '))}</th>" for c in grid.columns)
     rows = []
     for student in grid.students:
         cells = []
@@ -648,19 +646,19 @@ def grid_html(grid: Any) -> str:
             if cell.wrong_answers:
                 slips = set(cell.sign_slips)
                 wrong = ", ".join(
-                    f"<code>{_esc(_shown_answer(w))}</code>"
+                    f"<code>{esc(_shown_answer(w))}</code>"
                     + (' <span class="mc-slip">sign slip</span>' if w in slips else "")
                     for w in cell.wrong_answers[-6:])
                 more = (f" and {len(cell.wrong_answers) - 6} more"
                         if len(cell.wrong_answers) > 6 else "")
                 parts.append(f"wrong: {wrong}{more}")
             if cell.right_answer:
-                parts.append(f"right: <code>{_esc(_shown_answer(cell.right_answer))}</code>")
+                parts.append(f"right: <code>{esc(_shown_answer(cell.right_answer))}</code>")
             parts.append(f"hints: {cell.hints_used}")
             result_class = cell.result.replace(" ", "-")
             cells.append(f'<td class="mc-cell mc-{result_class}">' + "<br>".join(parts)
                          + "</td>")
-        rows.append(f'<tr><th scope="row">{_esc(student)}</th>{"".join(cells)}</tr>')
+        rows.append(f'<tr><th scope="row">{esc(student)}</th>{"".join(cells)}</tr>')
     return ('<div class="mc-grid-wrap"><table class="mc-progress mc-grid" '
             'aria-label="students by exercises"><tr><th scope="col">student</th>'
             f"{head}</tr>{''.join(rows)}</table></div>")
@@ -723,11 +721,11 @@ def dashboard_html(source: Any = None, *, top: int = 10) -> str:
         attempts = (read_results(where) if Path(str(where)).exists() or (
             source is not None and shown != "the class's progress folder") else [])
     except MathCardsError as exc:
-        return f'{style_html()}<p class="mc-refused">{_esc(exc)}</p>'
+        return f'{style_html()}<p class="mc-refused">{esc(exc)}</p>'
     students = len({a.student for a in attempts})
     read_at = time.strftime("%H:%M:%S")
     return (
-        f"{style_html()}{EXTRA_CSS}{GRID_CSS}<p>Results from <code>{_esc(shown)}</code>: "
+        f"{style_html()}{EXTRA_CSS}{GRID_CSS}<p>Results from <code>{esc(shown)}</code>: "
         f"{len(attempts)} attempts by {students} student{'s' if students != 1 else ''} "
         f'<span class="mc-read-at">(read at {read_at})</span>.</p>'
         f"<h3>Each student, each exercise</h3>{grid_html(progress_grid(attempts))}"
@@ -747,7 +745,7 @@ def dashboard(source: Any = None, *, top: int = 10) -> DashboardView:
 # --- the class link builder -----------------------------------------------------------------
 # A shorter game, as a deal code carries it (the play pages read only ?deal=, ?seats=, ?delay=):
 # SHORT_GAMES (mathcards.table) is the one list; a play page without a deal code starts with it.
-PLAY_PAGES = ("suns_to_moons", "dice_stacks", "sums", "shoot_the_moon", "moons_and_planets")
+PLAY_PAGES = tuple(VIEWS)  # every game with a table (mathcards.widgets.VIEWS) has a play page
 
 
 def class_link(page: str, *, folder: str | Any = "exercises", players: int = 2,
@@ -825,10 +823,10 @@ def class_link_builder(folder: str | Any = "exercises") -> W.VBox:
                               short=bool(w_short.value) and not w_short.disabled,
                               deal=str(w_deal.value)[:60])
         except MathCardsError as exc:
-            w_out.value = f'<p class="mc-refused" role="alert">{_esc(exc)}</p>'
+            w_out.value = f'<p class="mc-refused" role="alert">{esc(exc)}</p>'
             return
-        w_out.value = (f'<p role="status">The link for the class: <a href="{_esc(link)}" '
-                       f'target="_blank"><code>…/{_esc(link)}</code></a> (each student adds '
+        w_out.value = (f'<p role="status">The link for the class: <a href="{esc(link)}" '
+                       f'target="_blank"><code>…/{esc(link)}</code></a> (each student adds '
                        "<code>&amp;student=</code> and their name at its end, to keep their "
                        "own progress)</p>")
 

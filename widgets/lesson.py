@@ -9,22 +9,17 @@ speaks, and colour is never the only cue: every card shows its suit symbol.
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from mathcards.cards import MOON_SHAPES, Card, as_card, cards_shown, parse_cards
-from mathcards.widgets.cards import SPECIAL_FACES, CardButton, synced_states
+from mathcards.widgets.cards import SPECIAL_FACES, CardButton, HandButtons, esc, synced_states
 
 RED = "#c62828"
 BLACK = "#212121"
 MOON_FILL = {"R": "#d32f2f", "G": "#2e7d32", "P": "#6a1b9a", "B": "#1565c0"}
 SPECIAL_FILL = "#ef6c00"
-
-
-def _esc(text: object) -> str:
-    return html.escape(str(text), quote=True)
 
 
 def cards_of(cards: str | Card | Iterable[str | Card]) -> tuple[Card, ...]:
@@ -77,16 +72,16 @@ def card_svg(card: str | Card, *, width: int = 54, turned: bool = False, label: 
                  f'stroke="{ink}" stroke-width="1.2"/>')
     body += (
         f'<text x="7" y="{8 + rank_size}" font-size="{rank_size}" font-weight="700" '
-        f'fill="{ink}" font-family="sans-serif">{_esc(corner)}</text>'
+        f'fill="{ink}" font-family="sans-serif">{esc(corner)}</text>'
         f'<text x="{w - 7}" y="{h - 8}" font-size="26" font-weight="700" text-anchor="end" '
-        f'fill="{fill}" font-family="sans-serif">{_esc(mark)}</text>'
+        f'fill="{fill}" font-family="sans-serif">{esc(mark)}</text>'
     )
     long_side = round(width * 78 / 56)
     size_w, size_h = (long_side, width) if turned else (width, long_side)
     return (
-        f'<svg role="img" aria-label="{_esc(name)}" width="{size_w}" height="{size_h}" '
+        f'<svg role="img" aria-label="{esc(name)}" width="{size_w}" height="{size_h}" '
         f'viewBox="0 0 {w} {h}" style="vertical-align:middle;max-width:100%;height:auto">'
-        f"<title>{_esc(name)}</title>{body}</svg>"
+        f"<title>{esc(name)}</title>{body}</svg>"
     )
 
 
@@ -102,7 +97,7 @@ def card_row(
     for i, card in enumerate(cards_of(cards)):
         svg = card_svg(card, width=width, turned=i < len(turned) and turned[i])
         caption = (
-            f'<div style="font-size:0.85em;text-align:center">{_esc(captions[i])}</div>'
+            f'<div style="font-size:0.85em;text-align:center">{esc(captions[i])}</div>'
             if i < len(captions)
             else ""
         )
@@ -258,11 +253,11 @@ def landing_markdown() -> str:
         if game.play:
             links += f'<a class="mc-button" href="{game.play}">{game.play_text}</a>'
         cards.append(
-            f'<section class="mc-game" id="game-{game.name}" aria-label="{_esc(game.title)}">'
-            f"<h2>{_esc(game.title)}</h2>"
-            f'<div class="mc-practises">Practises: {_esc(game.practises)}</div>'
+            f'<section class="mc-game" id="game-{game.name}" aria-label="{esc(game.title)}">'
+            f"<h2>{esc(game.title)}</h2>"
+            f'<div class="mc-practises">Practises: {esc(game.practises)}</div>'
             f"<div>{game.picture()}</div>"
-            f"<p>{_esc(game.blurb)}</p>"
+            f"<p>{esc(game.blurb)}</p>"
             f"<div>{links}</div>"
             "</section>"
         )
@@ -273,7 +268,7 @@ def landing_markdown() -> str:
 def step_html(text: str, latex: str = "") -> str:
     """One step of a worked example: the maths (LaTeX) and the same in words."""
     maths = f"<div>$${latex}$$</div>" if latex else ""
-    return f'{maths}<div class="mc-step-text">{_esc(text)}</div>'
+    return f'{maths}<div class="mc-step-text">{esc(text)}</div>'
 
 
 class StepThrough:
@@ -298,7 +293,7 @@ class StepThrough:
         self.counter = w.HTML()
         self.shown = w.HTMLMath()
         self.shown.add_class("mc-step-shown")
-        header = [w.HTML(value=f"<b>{_esc(title)}</b>")] if title else []
+        header = [w.HTML(value=f"<b>{esc(title)}</b>")] if title else []
         self.widget = w.VBox(
             [*header, w.HBox([self.back, self.next, self.counter]), self.shown]
         )
@@ -374,8 +369,6 @@ class GuidedHand:
         self.move_page = 0
         self.guide_lines: list[str] = []
         self._due: list[Callable[[], None]] = []  # the bots' turns, run by _run_bots
-        self._card_buttons: dict[str, Any] = {}  # "G7#1" -> its HandCardButton
-        self.card_pool: list[Any] = []  # the hand's buttons, in hand order
         self.warning = w.HTML()
         self.warning.add_class("mc-guide-warning")
         self.table = w.HTML()  # the trick (or the last one), in play order
@@ -387,6 +380,8 @@ class GuidedHand:
         self.hand_box = w.HBox()
         self.hand_box.add_class("mc-row")
         self.hand_box.add_class("mc-hand")
+        self.hand_buttons = HandButtons(self.hand_box, self._on_card_click,
+                                        mark="mc-hand-card", close_at_once=True)
         self.moves_box = w.VBox()
         self.moves_box.add_class("mc-guided-moves")
         self.guide = w.HTML()
@@ -588,7 +583,7 @@ class GuidedHand:
     def _warn(text: str) -> str:
         return (
             '<div role="alert" style="color:#b71c1c;font-weight:600">'
-            f"⚠ {_esc(text)}</div>"
+            f"⚠ {esc(text)}</div>"
         )
 
     def _render(self) -> None:
@@ -600,16 +595,16 @@ class GuidedHand:
         obs = self.ctl.public_observation()
         self.table.value = self.view.trick_area_html(self.state, obs, names)
         self.prizes.value = (self.view.prizes_html(self.state, obs, names)
-                             + f'<div class="mc-status" role="status">{_esc(status)} '
-                             f"{_esc(self.view.status(self.state, names))}</div>")
+                             + f'<div class="mc-status" role="status">{esc(status)} '
+                             f"{esc(self.view.status(self.state, names))}</div>")
         self.says.value = (f'<div class="mc-says" role="status" aria-live="polite">'
-                           f"<b>Guide:</b> {_esc(self.guide_sentence())}</div>")
+                           f"<b>Guide:</b> {esc(self.guide_sentence())}</div>")
         hand = self.hand()
         how = ("click a card to play it" if self._card_phase() or not self._my_turn()
                else "use the buttons below it")
         self.hand_title.value = (f'<div class="mc-zone-title">Your hand ({len(hand)} cards): '
                                  f"{how}</div>")
-        self._render_hand()
+        self.hand_buttons.draw(self.ctl.card_states(), playing=self._my_turn())
         self._render_moves()
         self.continue_button.layout.display = "" if self.paused and not self.state.is_over else (
             "none"
@@ -617,40 +612,13 @@ class GuidedHand:
         recent = self.guide_lines[-8:]
         self.guide.value = (
             "<div><b>What happened</b> (newest first)</div>"
-            + "".join(f"<div>{_esc(line)}</div>" for line in reversed(recent))
+            + "".join(f"<div>{esc(line)}</div>" for line in reversed(recent))
         )
 
-    def _render_hand(self) -> None:
-        """The hand as the tables' card buttons, enabled from the controller's card states."""
-        pool = []
-        copies: dict[Card, int] = {}
-        for card in self.hand():
-            copies[card] = copies.get(card, 0) + 1
-            ident = f"{card}#{copies[card]}"
-            cb = self._card_buttons.get(ident)
-            if cb is None:
-                cb = self._card_buttons[ident] = HandCardButton(self._on_card_click)
-            pool.append(cb)
-        self.card_pool = pool
-        children = [cb.button for cb in pool]
-        if list(self.hand_box.children) != children:
-            self.hand_box.children = children
-        for ident, cb in list(self._card_buttons.items()):
-            if cb not in pool:  # played: its button goes (nothing of it stays in a field)
-                cb.hide()
-                _close(cb.button)
-                del self._card_buttons[ident]
-        states = self.ctl.card_states()
-        playing = self._my_turn()
-        for cb, shown in zip(pool, states, strict=True):
-            cb.show(shown.card, key=shown.key, enabled=playing and shown.enabled,
-                    tooltip=shown.tooltip)
-
-    def _on_card_click(self, button: Any) -> None:
+    def _on_card_click(self, button: CardButton) -> None:
         """A card button's click: only a card still in the hand's buttons means anything."""
-        if button not in self.card_pool or button.card is None:
-            return
-        self.try_card(button.card)
+        if self.hand_buttons.holds(button) and button.card is not None:
+            self.try_card(button.card)
 
     def _render_moves(self) -> None:
         """The buttons of the moves other than card plays: "Done" first, then one page."""
@@ -731,12 +699,6 @@ def _move_tooltip(action: Any) -> str:
         "add-to-moon": "add these cards to one of your moons",
         "regroup": "lay your moons out again, with these cards from your hand",
     }.get(action_name(action), str(action))
-
-
-class HandCardButton(CardButton):
-    """A card of the guided hand: the tables' card button, also marked as a hand card."""
-
-    BASE = ("mc-cardbtn", "mc-hand-card")
 
 
 def _replace_children(box, children: list) -> None:

@@ -17,7 +17,7 @@ import ipywidgets as W
 
 from mathcards.errors import MathCardsError
 from mathcards.rooms import LEAVE_AFTER, RoomError, RoomLink, RoomStore
-from mathcards.table import esc
+from mathcards.widgets.cards import esc
 
 __all__ = ["RoomPanel"]
 

@@ -24,8 +24,8 @@ from mathcards.games.sums import (
     TakeBack,
     parse_move,
 )
-from mathcards.table import Choice, GameView, esc
-from mathcards.widgets.cards import backs_html, card_face_html, pile_html
+from mathcards.table import Choice, GameView
+from mathcards.widgets.cards import backs_html, card_face_html, esc, pile_html
 
 if TYPE_CHECKING:  # the view is pure Python: only the table needs ipywidgets
     from mathcards.widgets.table import GameTable

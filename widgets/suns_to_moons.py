@@ -29,8 +29,8 @@ from mathcards.games.suns_to_moons import (
     parse_move,
     signed,
 )
-from mathcards.table import Choice, GameView, esc
-from mathcards.widgets.cards import backs_html, card_face_html
+from mathcards.table import Choice, GameView
+from mathcards.widgets.cards import backs_html, card_face_html, esc
 
 if TYPE_CHECKING:  # the view is pure Python: only the table needs ipywidgets
     from mathcards.widgets.table import GameTable

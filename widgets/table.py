@@ -23,29 +23,21 @@ from typing import Any
 import ipywidgets as W
 from ipywidgets.widgets.widget_string import HTMLStyle
 
-from mathcards.cards import Card
 from mathcards.games.base import Game, State
 from mathcards.table import (
     MAX_SEATS,
     NEXT_ROUND,
-    OFFER_FIRST,
     SEAT_KINDS,
     SEAT_LABELS,
-    Choice,
     Explanation,
     GameView,
-    Refused,
     Schedule,
     TableController,
-    esc,
     schedule_later,
 )
-from mathcards.widgets.cards import CardButton, style_html, synced_states
+from mathcards.widgets.cards import CardButton, HandButtons, esc, style_html, synced_states
 
-__all__ = [
-    "MAX_SEATS", "OFFER_FIRST", "SEAT_KINDS", "SEAT_LABELS", "Choice", "Explanation",
-    "GameTable", "GameView", "Refused", "esc", "wait_for_bots",
-]
+__all__ = ["GameTable", "wait_for_bots"]
 
 HISTORY_LINES = 40
 
@@ -216,13 +208,10 @@ class GameTable(W.VBox):
         self.w_ready_box = self._box(W.HBox, [self.w_ready_text, self.w_ready])
         self.w_ready_box.add_class("mc-hide")
         self.w_hand_title = self._html("")
-        # one button per card in the hand ("7H#1": the first 7H), never reused for
-        # another card, so a click always names the card it was made on
-        self._card_buttons: dict[str, CardButton] = {}
-        self.card_pool: list[CardButton] = []  # the hand's buttons, in hand order
         self.w_hand = self._box(W.HBox, [])
         self.w_hand.add_class("mc-row")
         self.w_hand.add_class("mc-hand")
+        self.hand_buttons = HandButtons(self.w_hand, self._on_card_click, make=self._button)
         self.w_selection = self._html("")  # the selected cards' arithmetic, live
         # a refusal, said beside the hand where the student looks (the status line too)
         self.w_refusal = self._html("")
@@ -335,8 +324,7 @@ class GameTable(W.VBox):
 
     def _on_card_click(self, button: CardButton) -> None:
         with self.ctl.lock:
-            ident = getattr(button, "ident", None)
-            if self._card_buttons.get(ident) is not button or button not in self.card_pool:
+            if not self.hand_buttons.holds(button):
                 return  # a click made on a card no longer in the hand: it names nothing now
             if button.key in self.ctl.picked:
                 return  # a second click on the card just chosen
@@ -383,7 +371,7 @@ class GameTable(W.VBox):
             finally:
                 self._focus_armed = True
             self._typed_last = False
-        cards = [cb.button for cb in self.card_pool if not cb.button.disabled]
+        cards = [cb.button for cb in self.hand_buttons.pool if not cb.button.disabled]
         choices = [b for b in self.choice_pool if not b.disabled]
         fresh = bool(cards or choices) and not self._had_controls
         self._had_controls = bool(cards or choices)
@@ -570,30 +558,7 @@ class GameTable(W.VBox):
             summary = '<div class="mc-selection">Select cards to make a stack.</div>'
         if self.w_selection.value != summary:
             self.w_selection.value = summary
-        pool: list[CardButton] = []
-        copies: dict[Card, int] = {}
-        for card in hand:
-            copies[card] = copies.get(card, 0) + 1
-            ident = f"{card}#{copies[card]}"
-            cb = self._card_buttons.get(ident)
-            if cb is None:
-                cb = self._card_buttons[ident] = CardButton(self._on_card_click, make=self._button)
-                cb.ident = ident  # type: ignore[attr-defined]
-            pool.append(cb)
-        self.card_pool = pool
-        children = [cb.button for cb in pool]
-        if list(self.w_hand.children) != children:
-            self.w_hand.children = children
-        crowded = len(self._card_buttons) > 4 * len(pool) + 24
-        for ident, cb in list(self._card_buttons.items()):
-            if cb not in pool:
-                cb.hide()  # no card of a hand stays in a synced field once off the table
-                if crowded:  # cards long gone: close their buttons
-                    cb.button.close()
-                    del self._card_buttons[ident]
-        for cb, shown in zip(self.card_pool, ctl.card_states(), strict=True):
-            cb.show(shown.card, key=shown.key, enabled=shown.enabled, selected=shown.selected,
-                    tooltip=shown.tooltip)
+        self.hand_buttons.draw(ctl.card_states())
 
     def _render_choices(self) -> None:
         wanted = self.ctl.offered_choices()

@@ -14,17 +14,14 @@ line saying how a teacher opens it, and nothing else.
 
 from __future__ import annotations
 
-import os
 from urllib.parse import parse_qs
+
+from mathcards.widgets import _in_voila, _page_query
 
 LOCKED = ("This page is for teachers. Open it with the teacher's key in the address "
           "(…?key=<key>); the key is printed by <code>make play</code>, or on the server "
           "by <code>python -m mathcards teacher-key</code>.")
 WRONG = "That teacher's key is not right: check it and open the page again."
-
-
-def _in_voila() -> bool:
-    return any(k.startswith("VOILA") for k in os.environ) or "QUERY_STRING" in os.environ
 
 
 def key_from_query(query: str) -> str:
@@ -40,8 +37,6 @@ def teacher_only(query: str | None = None, *, show: bool = True) -> bool:
     if query is None:
         if not _in_voila():
             return True  # JupyterLab: whoever runs the cell can read the files anyway
-        from mathcards.widgets import _page_query
-
         query = _page_query()
     given = key_from_query(query)
     try:

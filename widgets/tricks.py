@@ -16,17 +16,11 @@ from typing import Any
 
 from mathcards.cards import Card
 from mathcards.games.base import State, action_name
-from mathcards.table import Choice, GameView, esc
-from mathcards.widgets.cards import backs_html, card_back_html, card_face_html, stack_html
+from mathcards.table import Choice, GameView
+from mathcards.widgets.cards import backs_html, card_back_html, card_face_html, esc, stack_html
 
 # the save name of each trick game's card play (a card from the hand into the trick)
 CARD_PLAY = {"shoot_the_moon": "play", "moons_and_planets": "play-card"}
-
-
-def _cards(cards: Sequence[Card], label: str) -> str:
-    faces = "".join(card_face_html(c, small=True) for c in cards)
-    return (f'<div class="mc-zone"><div class="mc-zone-title">{esc(label)}</div>'
-            f'<div class="mc-row">{faces or "<em>none</em>"}</div></div>')
 
 
 def played_card_html(card: Card, who: str, *, led: bool = False, note: str = "",

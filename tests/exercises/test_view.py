@@ -79,6 +79,25 @@ def test_plays_by_clicks_wrong_then_right(view):
     assert view.w_progress.value.count('class="mc-attempt"') == 2
 
 
+def test_undo_and_start_again_take_plays_back_and_put_a_waiting_card_back(view):
+    undo, again, _check = view.w_answer.children[-1].children
+    view._pick_card(0)  # 3♥ +3, then 4♠ waits for its sign
+    view.w_signs.children[1].click()
+    view._pick_card(1)
+    assert view.w_signs.children
+    undo.click()  # the play goes, and so do 4♠'s sign buttons
+    assert view._pending == [] and view._picked_card is None and not view.w_signs.children
+    assert "No cards played yet" in view.w_built.value
+    assert not any(b.disabled for b in view.w_hand)
+    for i in (0, 1):
+        view._pick_card(i)
+        view.w_signs.children[1].click()
+    assert "the deck would be" in view.w_built.value and view.w_hand[0].disabled
+    again.click()
+    assert view._pending == [] and "No cards played yet" in view.w_built.value
+    assert not any(b.disabled for b in view.w_hand)
+
+
 def test_no_answer_or_solution_in_synced_fields_until_earned(view):
     view.go(2)  # who takes G12 G3 R3? The answer is R3: no field may say so yet
     text = synced_text(view)

@@ -8,7 +8,7 @@ from mathcards.widgets.table import GameTable
 
 
 def enabled_cards(table: GameTable):
-    return [cb for cb in table.card_pool if not cb.button.disabled and cb.key is not None]
+    return [cb for cb in table.hand_buttons.pool if not cb.button.disabled and cb.key is not None]
 
 
 def enabled_choices(table: GameTable):

@@ -9,10 +9,10 @@ import pytest
 
 from mathcards.games.registry import get_game_class
 from mathcards.saves import deal_code
+from mathcards.table import MAX_SEATS, Refused
 from mathcards.widgets import play
 from mathcards.widgets.dice_stacks import dice_stacks_table
 from mathcards.widgets.suns_to_moons import suns_to_moons_table
-from mathcards.widgets.table import MAX_SEATS, Refused
 from tests.widgets.helpers import click_something, enabled_cards, play_to_end
 
 

@@ -37,7 +37,7 @@ def _select(table, cards):
     for card in cards:
         i = next(j for j, c in enumerate(hand) if c == card and j not in used)
         used.add(i)
-        button = table.card_pool[i]
+        button = table.hand_buttons.pool[i]
         assert button.card == card and not button.button.disabled
         button.button.click()
         assert not table.refused, table.message

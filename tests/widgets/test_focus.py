@@ -45,7 +45,7 @@ def test_back_focuses_the_hand_and_a_refusal_moves_nothing(focused):
     card = _first_plain_card(table)
     card.button.click()
     asked = len(focused)
-    other = next(cb for cb in table.card_pool if cb is not card and cb.key)
+    other = next(cb for cb in table.hand_buttons.pool if cb is not card and cb.key)
     other.button.click()  # refused: "can be played too: click Back to choose it instead"
     assert table.refused and len(focused) == asked
     back = table.choice_pool[table.choice_keys.index("back")]

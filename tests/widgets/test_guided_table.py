@@ -104,7 +104,7 @@ def legal_card_plays(hand: lesson.GuidedHand) -> set[Card]:
 
 
 def enabled_cards(hand: lesson.GuidedHand) -> list[CardButton]:
-    return [cb for cb in hand.card_pool if not cb.button.disabled]
+    return [cb for cb in hand.hand_buttons.pool if not cb.button.disabled]
 
 
 def check_table(hand: lesson.GuidedHand) -> None:
@@ -112,9 +112,9 @@ def check_table(hand: lesson.GuidedHand) -> None:
     state = hand.state
     obs = state.observation(hand.seat)
     # the hand: one CardButton per card, in hand order, enabled exactly for the legal plays
-    assert [cb.card for cb in hand.card_pool] == list(obs.hand)
-    assert all(isinstance(cb, CardButton) for cb in hand.card_pool)
-    assert list(hand.hand_box.children) == [cb.button for cb in hand.card_pool]
+    assert [cb.card for cb in hand.hand_buttons.pool] == list(obs.hand)
+    assert all(isinstance(cb, CardButton) for cb in hand.hand_buttons.pool)
+    assert list(hand.hand_box.children) == [cb.button for cb in hand.hand_buttons.pool]
     mine = hand.ctl.acting_human() and not hand.paused
     expected = legal_card_plays(hand) if mine else set()
     assert {cb.card for cb in enabled_cards(hand)} == expected
@@ -233,7 +233,7 @@ def test_the_trick_shows_as_card_faces_in_play_order_with_the_leader_marked(game
 def test_clicking_a_card_plays_it_and_a_forged_click_on_a_disabled_card_is_refused():
     hand = lesson.GuidedHand(ShootTheMoon(num_players=3), seed=1)
     for _ in range(200):  # on to a trick where the student must follow the colour
-        disabled = [cb for cb in hand.card_pool if cb.button.disabled]
+        disabled = [cb for cb in hand.hand_buttons.pool if cb.button.disabled]
         if hand.state.observation(0).trick and disabled and enabled_cards(hand):
             break
         step(hand)

@@ -136,6 +136,20 @@ class TestArithmeticChecks:
         assert check.attempts == []
 
 
+def test_a_check_counts_its_hints_out_of_the_hints_it_gives():
+    """A check with fewer than three hints ("which prize": two) never promises a third."""
+    prizes = checks.PrizeCheck("3S 2S 4H 8D")
+    for _ in range(3):
+        click(prizes.hint_button)
+    assert "Hint 2 of 2:" in prizes.hint_box.value
+    stacks = checks.stack_choice_check((3, 5), ["9H 5S", "QD 4H"])
+    click(stacks.hint_button)
+    assert "Hint 1 of 1:" in stacks.hint_box.value
+    winner = checks.trick_winner_check("G12 R3 G5")
+    click(winner.hint_button)
+    assert "Hint 1 of 3:" in winner.hint_box.value
+
+
 class TestStepThrough:
     def test_joker_example_follows_the_text_not_the_seed(self):
         """Ruling 5: after the Joker the value is −8 (the seed's example writes −4)."""

@@ -6,7 +6,8 @@ from __future__ import annotations
 import random
 import re
 
-from mathcards.table import NEXT_ROUND, esc
+from mathcards.table import NEXT_ROUND
+from mathcards.widgets.cards import esc
 from mathcards.widgets.suns_to_moons import suns_to_moons_table
 from tests.widgets.helpers import click_something
 from tests.widgets.test_safety import _assert_no_leak, _public_between, _seen, _synced_text

@@ -148,7 +148,7 @@ def test_click_on_a_disabled_card_is_refused_with_the_reason():
     # find a deal where some card cannot be played (±10 rule); else play until there is one
     rng = random.Random(1)
     for _ in range(200):
-        off = [cb for cb in table.card_pool if cb.card is not None and cb.button.disabled]
+        off = [cb for cb in table.hand_buttons.pool if cb.card is not None and cb.button.disabled]
         if off and table.ctl.acting_human() and not table.ctl.picked:  # a card the rule bars
             break
         click_something(table, rng)
@@ -333,7 +333,7 @@ def _click_in_guided_hand(hand, rng: random.Random) -> None:
     if hand.paused:
         hand.continue_button.click()
         return
-    cards = [cb for cb in hand.card_pool if not cb.button.disabled]
+    cards = [cb for cb in hand.hand_buttons.pool if not cb.button.disabled]
     moves = hand.move_buttons()
     options = [cb.button for cb in cards] + moves
     assert options, f"nothing to click at move {len(hand.state.history)}"
@@ -374,7 +374,7 @@ def test_forged_clicks_in_a_guided_hand_are_refused_and_change_nothing():
     hand = _guided("moons_and_planets", 3, 3)
     stale_moves = hand.move_buttons()  # "done", then planets to declare
     assert len(stale_moves) > 1
-    disabled = [cb for cb in hand.card_pool if cb.button.disabled]
+    disabled = [cb for cb in hand.hand_buttons.pool if cb.button.disabled]
     state = hand.state
     disabled[0].button.click()  # a card while cards are to be put down: not a trick card
     assert hand.state is state and "⚠" in hand.warning.value
@@ -385,10 +385,10 @@ def test_forged_clicks_in_a_guided_hand_are_refused_and_change_nothing():
         button.click()
         assert hand.state is after_done
     for _ in range(20):  # on to a trick: turn a prize (or put nothing down) until cards play
-        if any(not cb.button.disabled for cb in hand.card_pool):
+        if any(not cb.button.disabled for cb in hand.hand_buttons.pool):
             break
         hand.move_buttons()[0].click()
-    played = next(cb for cb in hand.card_pool if not cb.button.disabled)
+    played = next(cb for cb in hand.hand_buttons.pool if not cb.button.disabled)
     card = played.card
     played.button.click()
     before = hand.state
