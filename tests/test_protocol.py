@@ -195,6 +195,22 @@ def test_history_is_persistent_and_compares_by_content():
     assert sum(long) == sum(range(50_000))
 
 
+def test_seat_name_is_the_one_wording_of_a_seat_in_a_sentence():
+    """Events, actions and the explainer's steps name seats through ``base.seat_name``:
+    the name at the table, else "Player N", and "nobody" for no seat."""
+    from mathcards.explain.steps import CaptureStep
+    from mathcards.games import sums, suns_to_moons
+
+    assert base.seat_name(("Ana", ""), 0) == "Ana"
+    assert base.seat_name(("Ana", ""), 1) == "Player 2"
+    assert base.seat_name((), None) == "nobody"
+    assert suns_to_moons.Passed(None).describe() == "nobody has no cards and passes."
+    assert sums.CounterDeclined(None).describe(("Ana",)) == "nobody did not counter."
+    step = CaptureStep(player=None, played=Card("H", 7), helper=Card("H", 5), op="+",
+                       target=Card("D", 12), target_owner=1, names=("Ana", "Ben"))
+    assert step.notes[0] == "nobody captures Ben's Q♦ with 7♥ and 5♥"
+
+
 def test_chance_is_seeded_per_step():
     assert rng_for(5, 3).random() == rng_for(5, 3).random()
     assert rng_for(5, 3).random() != rng_for(5, 4).random()

@@ -18,7 +18,7 @@ LaTeX (``latex``: ``ipywidgets.HTMLMath``/MathJax, through sympy) and HTML
 from __future__ import annotations
 
 import html as _html
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
 from typing import ClassVar
@@ -38,14 +38,9 @@ from mathcards.explain.terms import (
     signed_text,
     text_of,
 )
-from mathcards.games.base import seat_name as base_seat_name
+from mathcards.games.base import seat_name
 from mathcards.games.sums import CaptureWay
 from mathcards.games.suns_to_moons import BOUND, MIN_DECK_FOR_GOAL, within_bound
-
-
-def seat_name(player: int | None, names: Sequence[str] = ()) -> str:
-    """What to call seat ``player``: its name at the table, else ``Player 2`` for seat 1."""
-    return "nobody" if player is None else base_seat_name(names, player)
 
 
 def latex_text(words: str) -> str:
@@ -462,7 +457,7 @@ class CaptureStep(Step):
 
     def _whose(self, seat: int | None) -> str:
         if self.you is None:
-            return f"{seat_name(seat, self.names)}'s"
+            return f"{seat_name(self.names, seat)}'s"
         return "your" if seat == self.you else "their"
 
     @property
@@ -470,7 +465,7 @@ class CaptureStep(Step):
         out = []
         owner = self._whose(self.target_owner)
         if self.you is None:
-            who, s = seat_name(self.player, self.names), "s"
+            who, s = seat_name(self.names, self.player), "s"
         else:
             who, s = ("you", "") if self.player == self.you else ("they", "")
         if self.stage == "counter":
@@ -562,5 +557,5 @@ class Hint(Step):
 __all__ = [
     "HINT_LEVELS", "BoundCheck", "CaptureStep", "Chain", "Fact", "GoalCheck", "Hint",
     "JokerRemoval", "KingStep", "Refusal", "SignedAddition", "StackExpression", "Step",
-    "WhatIf", "latex_text", "seat_name",
+    "WhatIf", "latex_text",
 ]

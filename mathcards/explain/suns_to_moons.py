@@ -31,9 +31,9 @@ from mathcards.explain.steps import (
     SignedAddition,
     Step,
     WhatIf,
-    seat_name,
 )
 from mathcards.explain.terms import MINUS, Neg, Num, Sum, number_text, signed_text
+from mathcards.games.base import seat_name
 from mathcards.games.suns_to_moons import (
     BOUND,
     END_TURN,
@@ -164,7 +164,7 @@ def steps_for_events(events: Sequence[Any], before: Any = None, after: Any = Non
             out.append(Fact(
                 player=ev.player,
                 sentence=f"Round {ev.round_number}: {start}; the goal is "
-                         f"{number_text(ev.goal)}; {seat_name(ev.first_player, names)} plays first",
+                         f"{number_text(ev.goal)}; {seat_name(names, ev.first_player)} plays first",
             ))
         elif isinstance(ev, GoalReached | GoalTooEarly):
             continue  # the GoalCheck after the play says it, with the numbers
@@ -176,7 +176,7 @@ def steps_for_events(events: Sequence[Any], before: Any = None, after: Any = Non
             out.append(chain_steps(ev.counted, value=ev.goal, record=record, goal=ev.goal))
             out.append(Fact(
                 player=ev.player,
-                sentence=f"{seat_name(ev.player, names)} reaches the goal and scores a point: "
+                sentence=f"{seat_name(names, ev.player)} reaches the goal and scores a point: "
                          f"{ev.new_score} in all",
             ))
         else:

@@ -72,8 +72,11 @@ READ_VERSIONS = (1, 2)
 _SAVE_NAMES: dict[type, str] = {}
 
 
-def seat_name(names: Sequence[str], seat: int) -> str:
-    """What to call ``seat`` in a sentence: its name at the table, else "Player N"."""
+def seat_name(names: Sequence[str], seat: int | None) -> str:
+    """What to call ``seat`` in a sentence: its name at the table, else "Player N";
+    "nobody" for no seat (an event no player caused)."""
+    if seat is None:
+        return "nobody"
     if 0 <= seat < len(names) and names[seat]:
         return names[seat]
     return f"Player {seat + 1}"
