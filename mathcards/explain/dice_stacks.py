@@ -20,18 +20,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from mathcards.cards import Card, as_card, parse_cards
+from mathcards.cards import Card, parse_cards
 from mathcards.errors import MathCardsError
 from mathcards.explain.errors import ExplainError, NotAStackError
 from mathcards.explain.steps import Fact, Hint, Refusal, StackExpression, Step
 from mathcards.games.base import seat_name
 from mathcards.games.dice_stacks_rule import StackShape, check_dice, not_a_stack, shape_of
-
-
-def _cards(cards: Iterable[Card | str] | str) -> tuple[Card, ...]:
-    if isinstance(cards, str):
-        return parse_cards(cards)
-    return tuple(as_card(c) for c in cards)
 
 
 def _dice(dice: Sequence[int]) -> tuple[int, int]:
@@ -61,7 +55,7 @@ def analyse_stack(
     reads the cards as a proposal in the order given, so a King placed before
     a number card is refused ("the King must come last").
     """
-    cards = _cards(cards)
+    cards = parse_cards(cards)
     rolled = _dice(dice)
     reason = not_a_stack(cards, rolled, ordered=ordered)
     if reason is not None:
