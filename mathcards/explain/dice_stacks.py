@@ -46,14 +46,16 @@ def step_of(shape: StackShape, dice: tuple[int, int], player: int | None = None)
     )
 
 
-def analyse_stack(
+def stack_steps(
     cards: Iterable[Card | str] | str, dice: Sequence[int], *, ordered: bool = False
 ) -> StackExpression:
-    """The stack these cards make for the dice, or ``NotAStackError`` saying why not.
+    """The explanation of a stack: ``.text``, ``.latex``, ``.html``, its King steps.
 
-    The reason is the rule's one wording (``not_a_stack``). ``ordered=True``
-    reads the cards as a proposal in the order given, so a King placed before
-    a number card is refused ("the King must come last").
+    Raises ``NotAStackError`` (a ``ValueError``) with the reason in its message
+    when the cards are not a stack for these dice: the rule's one wording
+    (``not_a_stack``). ``ordered=True`` reads the cards as a proposal in the
+    order given, so a King placed before a number card is refused ("the King
+    must come last").
     """
     cards = parse_cards(cards)
     rolled = _dice(dice)
@@ -66,18 +68,7 @@ def analyse_stack(
     return step_of(shape, rolled)
 
 
-def stack_steps(
-    cards: Iterable[Card | str] | str, dice: Sequence[int], *, ordered: bool = False
-) -> StackExpression:
-    """The explanation of a stack: ``.text``, ``.latex``, ``.html``, its King steps.
-
-    Raises ``NotAStackError`` (a ``ValueError``) with the reason in its message
-    when the cards are not a stack for these dice.
-    """
-    return analyse_stack(cards, dice, ordered=ordered)
-
-
-__all__ = ["analyse_stack", "stack_steps"]
+__all__ = ["stack_steps"]
 
 
 # --- events -> steps ---------------------------------------------------------------
