@@ -139,10 +139,8 @@ def steps_for_events(events: Sequence[Any], before: Any = None, after: Any = Non
     action = after.history.last if after is not None else None
     for ev in events:
         if isinstance(ev, CardPlayed):
-            out.append(SignedAddition(
-                player=ev.player, card=ev.card, value=ev.value, before=ev.before,
-                contribution=ev.contribution, after=ev.after, goal=ev.goal,
-            ))
+            addition, goal_check = play_steps((ev,), player=ev.player)
+            out.append(addition)
             if ev.bound_applied or not within_bound(ev.after):
                 decided = not within_bound(ev.after) or (
                     ev.other_sign_after is not None and not within_bound(ev.other_sign_after)
@@ -152,7 +150,7 @@ def steps_for_events(events: Sequence[Any], before: Any = None, after: Any = Non
                         card=ev.card, contribution=ev.contribution, after=ev.after,
                         other_after=ev.other_sign_after, bound_applied=ev.bound_applied,
                     ))
-            out.append(GoalCheck(value=ev.after, goal=ev.goal, deck_size=ev.deck_size))
+            out.append(goal_check)
         elif isinstance(ev, JokerPlayed):
             out.extend(play_steps((ev,), player=ev.player))
         elif isinstance(ev, RoundStarted):
