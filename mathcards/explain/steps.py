@@ -151,17 +151,29 @@ class Fact(Step):
 
 # --- Suns to Moons ---------------------------------------------------------------
 @dataclass(frozen=True, kw_only=True)
-class SignedAddition(Step):
+class DeckJump(Step):
+    """A move that takes the deck's value from ``before`` to ``after`` (a card or a Joker)."""
+
+    player: int | None
+    before: int
+    after: int  # the engine's deck value after the move
+    goal: int | None = None
+
+    def svg(self) -> str:
+        """The jump on a number line (SVG text)."""
+        from mathcards.explain.numberline import number_line_svg
+
+        return number_line_svg(self.before, self.after, goal=self.goal, label=self.spoken)
+
+
+@dataclass(frozen=True, kw_only=True)
+class SignedAddition(DeckJump):
     """A card added to the deck with its sign: ``7 + (−10) = −3``."""
 
     kind: ClassVar[str] = "signed-addition"
-    player: int | None
     card: Card
     value: int  # the card's value as played (an Ace 1 or 14)
-    before: int
     contribution: int
-    after: int  # the engine's deck value after the play
-    goal: int | None = None
 
     @property
     def equation(self) -> Equation:
@@ -186,24 +198,14 @@ class SignedAddition(Step):
             out.append(f"the Ace counts {self.value} here (an Ace is 1 or 14)")
         return tuple(out)
 
-    def svg(self) -> str:
-        """The jump on a number line (SVG text)."""
-        from mathcards.explain.numberline import number_line_svg
-
-        return number_line_svg(self.before, self.after, goal=self.goal, label=self.spoken)
-
 
 @dataclass(frozen=True, kw_only=True)
-class JokerRemoval(Step):
+class JokerRemoval(DeckJump):
     """A Joker takes away the last counted card: ``5 − (+13) = −8``."""
 
     kind: ClassVar[str] = "joker"
-    player: int | None
     removed_card: Card | None
     removed_contribution: int
-    before: int
-    after: int
-    goal: int | None = None
 
     @property
     def equation(self) -> Equation | None:
@@ -234,11 +236,6 @@ class JokerRemoval(Step):
             (f"the Joker takes away {self.removed_card.symbol}'s "
              f"{signed_text(self.removed_contribution)}, the last card still counted"),
         )
-
-    def svg(self) -> str:
-        from mathcards.explain.numberline import number_line_svg
-
-        return number_line_svg(self.before, self.after, goal=self.goal, label=self.spoken)
 
 
 @dataclass(frozen=True, kw_only=True)
