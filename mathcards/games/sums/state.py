@@ -67,6 +67,15 @@ def _unique(cards: Iterable[Card]) -> list[Card]:
     return list(dict.fromkeys(cards))
 
 
+def _scores(sides: Iterable[tuple[Card, ...]], captured: Iterable[tuple[Card, ...]]
+            ) -> tuple[int, ...]:
+    """Points of the cards on each side plus each player's captured cards."""
+    return tuple(
+        sum(_POINTS[c.rank] for c in side) + sum(_POINTS[c.rank] for c in caught)
+        for side, caught in zip(sides, captured, strict=True)
+    )
+
+
 @dataclass(frozen=True, kw_only=True)
 class SumsState(State["Sums"]):
     """A position of Sums: hands, each side's face-up cards, captured piles, community piles."""
@@ -99,11 +108,7 @@ class SumsState(State["Sums"]):
 
     @property
     def scores(self) -> tuple[int, ...]:
-        """Points of the cards on each side plus each player's captured cards."""
-        return tuple(
-            sum(_POINTS[c.rank] for c in side) + sum(_POINTS[c.rank] for c in caught)
-            for side, caught in zip(self.sides, self.captured, strict=True)
-        )
+        return _scores(self.sides, self.captured)
 
     def all_cards(self) -> Iterable[Card]:
         for group in (self.hands, self.sides, self.captured, self.piles):
@@ -367,10 +372,5 @@ class SumsState(State["Sums"]):
 
     def _end(self, changes: dict[str, Any], events: list[Event]) -> None:
         changes.update(phase=OVER, actor=None, threat=None, pending=None, last=False)
-        sides = changes.get("sides", self.sides)
-        captured = changes.get("captured", self.captured)
-        scores = tuple(
-            sum(_POINTS[c.rank] for c in side) + sum(_POINTS[c.rank] for c in caught)
-            for side, caught in zip(sides, captured, strict=True)
-        )
+        scores = _scores(changes.get("sides", self.sides), changes.get("captured", self.captured))
         events.append(GameEnded(None, scores))
