@@ -534,10 +534,8 @@ class LegalStacks(Sequence[Any]):
         return got
 
     def _parts(self, shape: tuple[int, ...]) -> list[list[tuple[Card, ...]]]:
-        ranks = [r for r in range(12, 0, -1) if shape[r - 1]]
-        if shape[12]:
-            ranks.append(KING)
-        return [self._pick(r, shape[r - 1]) for r in ranks]
+        """The ways to take each rank of ``shape`` from the hand, in stack order."""
+        return [self._pick(r, shape[r - 1]) for r in _STACK_ORDER if shape[r - 1]]
 
     @cached
     def _ways(self) -> dict[int, list[int]]:
