@@ -180,21 +180,18 @@ class SumsState(State["Sums"]):
     def _legal_actions(self) -> tuple[Any, ...]:
         phase, p = self.phase, self.actor
         assert p is not None
-        if phase == START:
-            actions = [_cached(_DRAW, Draw, i) for i in range(len(self.piles))]
-            if self.game.variant_draw_or_play:
+        if phase in (START, PLAY):
+            # a turn starts with a draw, then a play (or take-back); in "draw or play"
+            # the play (or take-back) may come instead of the draw
+            actions: list[Any] = []
+            if phase == START:
+                actions += [_cached(_DRAW, Draw, i) for i in range(len(self.piles))]
+            if phase == PLAY or self.game.variant_draw_or_play:
                 actions += [_cached(_PLAY, Play, c) for c in _unique(self.hands[p])]
                 if self._can_take_back(p):
                     actions += [
                         _cached(_TAKE_BACK, TakeBack, c) for c in _unique(self._played_cards(p))
                     ]
-            return tuple(actions)
-        if phase == PLAY:
-            actions = [_cached(_PLAY, Play, c) for c in _unique(self.hands[p])]
-            if self._can_take_back(p):
-                actions += [
-                    _cached(_TAKE_BACK, TakeBack, c) for c in _unique(self._played_cards(p))
-                ]
             return tuple(actions)
         if phase == CHOOSE:
             return tuple(Capture(w.target, owner) for owner, w in self.pending or ())
