@@ -72,6 +72,11 @@ READ_VERSIONS = (1, 2)
 _SAVE_NAMES: dict[type, str] = {}
 
 
+def number(n: int) -> str:
+    """A number as printed for students, with a true minus sign: ``−14``."""
+    return f"−{-n}" if n < 0 else str(n)
+
+
 def seat_name(names: Sequence[str], seat: int | None) -> str:
     """What to call ``seat`` in a sentence: its name at the table, else "Player N";
     "nobody" for no seat (an event no player caused)."""

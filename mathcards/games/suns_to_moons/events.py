@@ -6,8 +6,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from mathcards.cards import Card
-from mathcards.games.base import Event, seat_name
-from mathcards.games.suns_to_moons.rules import number, signed
+from mathcards.games.base import Event, number, seat_name
+from mathcards.games.suns_to_moons.rules import signed
 
 
 # --- events --------------------------------------------------------------
