@@ -129,7 +129,6 @@ class SumsState(State["Sums"]):
             pile_tops=tuple([p[-1] if p else None for p in self.piles]),
             pile_sizes=tuple(map(len, self.piles)),
             threat=self.threat,
-            skipped_turns=self.skips,
             variant_return=self.game.variant_return,
             variant_draw_or_play=self.game.variant_draw_or_play,
             last_play=self.last or self.phase == LAST or self._counter_is_last,
