@@ -181,6 +181,21 @@ def test_decode_action_checks_types():
     )
 
 
+def test_plain_fields_of_a_saved_action_are_read_strictly():
+    """true/false only for a flag, a whole number (never true or false) for a number,
+    text for text; anything else is refused naming what was expected."""
+    from mathcards.games import sums
+
+    assert decode_action(sums.Sums(), {"type": "draw", "pile": 1}) == sums.Draw(1)
+    with pytest.raises(SaveFileError, match="expected a whole number, found True"):
+        decode_action(sums.Sums(), {"type": "draw", "pile": True})
+    assert base._decode_value(bool, False, "move 1") is False
+    for hint, value, expected in ((bool, 1, "true/false"), (int, "3", "a whole number"),
+                                  (str, 3, "text")):
+        with pytest.raises(SaveFileError, match=f"^move 1: expected {expected}, found"):
+            base._decode_value(hint, value, "move 1")
+
+
 def test_history_is_persistent_and_compares_by_content():
     empty = History()
     one = empty.push("a")
