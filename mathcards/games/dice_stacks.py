@@ -117,11 +117,8 @@ def stack_points(cards: Iterable[Card | str] | str, dice: Sequence[int]) -> int:
     >>> stack_points("10S 5H 4D", (5, 6))
     0
     """
-    dice = check_dice(dice)
-    cards = parse_cards(cards)
-    if any(not c.is_standard for c in cards):
-        return 0
-    return counts_points(_counts(cards), dice)
+    shape = stack_shape(cards, dice)
+    return shape.points if shape is not None else 0
 
 
 _STACK_ORDER = (*range(12, 0, -1), KING)  # highest first, Kings last
