@@ -203,10 +203,8 @@ def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
     (Card('7H'), Card('8S'))
     """
     if isinstance(text, str):
-        parts = [p for p in re.split(r"[\s,;]+", text.strip()) if p]
-    else:
-        parts = list(text)
-    return tuple(parse_card(p) for p in parts)
+        return tuple(parse_card(p) for p in re.split(r"[\s,;]+", text.strip()) if p)
+    return tuple(as_card(c) for c in text)  # a Card as it is (games pass their own cards)
 
 
 def as_card(card: str | Card) -> Card:

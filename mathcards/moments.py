@@ -16,8 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from mathcards.games.base import Event, State, seat_name
-from mathcards.games.suns_to_moons.rules import number
+from mathcards.games.base import Event, State, number, seat_name
 
 __all__ = ["Moment", "moment_for", "plural"]
 

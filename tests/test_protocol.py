@@ -181,6 +181,21 @@ def test_decode_action_checks_types():
     )
 
 
+def test_plain_fields_of_a_saved_action_are_read_strictly():
+    """true/false only for a flag, a whole number (never true or false) for a number,
+    text for text; anything else is refused naming what was expected."""
+    from mathcards.games import sums
+
+    assert decode_action(sums.Sums(), {"type": "draw", "pile": 1}) == sums.Draw(1)
+    with pytest.raises(SaveFileError, match="expected a whole number, found True"):
+        decode_action(sums.Sums(), {"type": "draw", "pile": True})
+    assert base._decode_value(bool, False, "move 1") is False
+    for hint, value, expected in ((bool, 1, "true/false"), (int, "3", "a whole number"),
+                                  (str, 3, "text")):
+        with pytest.raises(SaveFileError, match=f"^move 1: expected {expected}, found"):
+            base._decode_value(hint, value, "move 1")
+
+
 def test_history_is_persistent_and_compares_by_content():
     empty = History()
     one = empty.push("a")
@@ -193,6 +208,22 @@ def test_history_is_persistent_and_compares_by_content():
     for i in range(50_000):
         long = long.push(i)
     assert sum(long) == sum(range(50_000))
+
+
+def test_seat_name_is_the_one_wording_of_a_seat_in_a_sentence():
+    """Events, actions and the explainer's steps name seats through ``base.seat_name``:
+    the name at the table, else "Player N", and "nobody" for no seat."""
+    from mathcards.explain.steps import CaptureStep
+    from mathcards.games import sums, suns_to_moons
+
+    assert base.seat_name(("Ana", ""), 0) == "Ana"
+    assert base.seat_name(("Ana", ""), 1) == "Player 2"
+    assert base.seat_name((), None) == "nobody"
+    assert suns_to_moons.Passed(None).describe() == "nobody has no cards and passes."
+    assert sums.CounterDeclined(None).describe(("Ana",)) == "nobody did not counter."
+    step = CaptureStep(player=None, played=Card("H", 7), helper=Card("H", 5), op="+",
+                       target=Card("D", 12), target_owner=1, names=("Ana", "Ben"))
+    assert step.notes[0] == "nobody captures Ben's Q♦ with 7♥ and 5♥"
 
 
 def test_chance_is_seeded_per_step():

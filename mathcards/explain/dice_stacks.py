@@ -20,18 +20,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from mathcards.cards import Card, as_card, parse_cards
+from mathcards.cards import Card, parse_cards
 from mathcards.errors import MathCardsError
 from mathcards.explain.errors import ExplainError, NotAStackError
 from mathcards.explain.steps import Fact, Hint, Refusal, StackExpression, Step
 from mathcards.games.base import seat_name
 from mathcards.games.dice_stacks_rule import StackShape, check_dice, not_a_stack, shape_of
-
-
-def _cards(cards: Iterable[Card | str] | str) -> tuple[Card, ...]:
-    if isinstance(cards, str):
-        return parse_cards(cards)
-    return tuple(as_card(c) for c in cards)
 
 
 def _dice(dice: Sequence[int]) -> tuple[int, int]:
@@ -52,16 +46,18 @@ def step_of(shape: StackShape, dice: tuple[int, int], player: int | None = None)
     )
 
 
-def analyse_stack(
+def stack_steps(
     cards: Iterable[Card | str] | str, dice: Sequence[int], *, ordered: bool = False
 ) -> StackExpression:
-    """The stack these cards make for the dice, or ``NotAStackError`` saying why not.
+    """The explanation of a stack: ``.text``, ``.latex``, ``.html``, its King steps.
 
-    The reason is the rule's one wording (``not_a_stack``). ``ordered=True``
-    reads the cards as a proposal in the order given, so a King placed before
-    a number card is refused ("the King must come last").
+    Raises ``NotAStackError`` (a ``ValueError``) with the reason in its message
+    when the cards are not a stack for these dice: the rule's one wording
+    (``not_a_stack``). ``ordered=True`` reads the cards as a proposal in the
+    order given, so a King placed before a number card is refused ("the King
+    must come last").
     """
-    cards = _cards(cards)
+    cards = parse_cards(cards)
     rolled = _dice(dice)
     reason = not_a_stack(cards, rolled, ordered=ordered)
     if reason is not None:
@@ -72,18 +68,7 @@ def analyse_stack(
     return step_of(shape, rolled)
 
 
-def stack_steps(
-    cards: Iterable[Card | str] | str, dice: Sequence[int], *, ordered: bool = False
-) -> StackExpression:
-    """The explanation of a stack: ``.text``, ``.latex``, ``.html``, its King steps.
-
-    Raises ``NotAStackError`` (a ``ValueError``) with the reason in its message
-    when the cards are not a stack for these dice.
-    """
-    return analyse_stack(cards, dice, ordered=ordered)
-
-
-__all__ = ["analyse_stack", "stack_steps"]
+__all__ = ["stack_steps"]
 
 
 # --- events -> steps ---------------------------------------------------------------

@@ -14,8 +14,8 @@ from __future__ import annotations
 from html import escape
 
 from mathcards.explain.terms import number_text, signed_text
+from mathcards.games.suns_to_moons.rules import BOUND
 
-BOUND = 10
 WIDTH = 480
 HEIGHT = 96
 MARGIN = 24

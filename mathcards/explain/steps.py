@@ -18,7 +18,7 @@ LaTeX (``latex``: ``ipywidgets.HTMLMath``/MathJax, through sympy) and HTML
 from __future__ import annotations
 
 import html as _html
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
 from typing import ClassVar
@@ -38,14 +38,9 @@ from mathcards.explain.terms import (
     signed_text,
     text_of,
 )
-from mathcards.games.base import seat_name as base_seat_name
+from mathcards.games.base import seat_name
 from mathcards.games.sums import CaptureWay
 from mathcards.games.suns_to_moons import BOUND, MIN_DECK_FOR_GOAL, within_bound
-
-
-def seat_name(player: int | None, names: Sequence[str] = ()) -> str:
-    """What to call seat ``player``: its name at the table, else ``Player 2`` for seat 1."""
-    return "nobody" if player is None else base_seat_name(names, player)
 
 
 def latex_text(words: str) -> str:
@@ -156,17 +151,29 @@ class Fact(Step):
 
 # --- Suns to Moons ---------------------------------------------------------------
 @dataclass(frozen=True, kw_only=True)
-class SignedAddition(Step):
+class DeckJump(Step):
+    """A move that takes the deck's value from ``before`` to ``after`` (a card or a Joker)."""
+
+    player: int | None
+    before: int
+    after: int  # the engine's deck value after the move
+    goal: int | None = None
+
+    def svg(self) -> str:
+        """The jump on a number line (SVG text)."""
+        from mathcards.explain.numberline import number_line_svg
+
+        return number_line_svg(self.before, self.after, goal=self.goal, label=self.spoken)
+
+
+@dataclass(frozen=True, kw_only=True)
+class SignedAddition(DeckJump):
     """A card added to the deck with its sign: ``7 + (−10) = −3``."""
 
     kind: ClassVar[str] = "signed-addition"
-    player: int | None
     card: Card
     value: int  # the card's value as played (an Ace 1 or 14)
-    before: int
     contribution: int
-    after: int  # the engine's deck value after the play
-    goal: int | None = None
 
     @property
     def equation(self) -> Equation:
@@ -191,24 +198,14 @@ class SignedAddition(Step):
             out.append(f"the Ace counts {self.value} here (an Ace is 1 or 14)")
         return tuple(out)
 
-    def svg(self) -> str:
-        """The jump on a number line (SVG text)."""
-        from mathcards.explain.numberline import number_line_svg
-
-        return number_line_svg(self.before, self.after, goal=self.goal, label=self.spoken)
-
 
 @dataclass(frozen=True, kw_only=True)
-class JokerRemoval(Step):
+class JokerRemoval(DeckJump):
     """A Joker takes away the last counted card: ``5 − (+13) = −8``."""
 
     kind: ClassVar[str] = "joker"
-    player: int | None
     removed_card: Card | None
     removed_contribution: int
-    before: int
-    after: int
-    goal: int | None = None
 
     @property
     def equation(self) -> Equation | None:
@@ -239,11 +236,6 @@ class JokerRemoval(Step):
             (f"the Joker takes away {self.removed_card.symbol}'s "
              f"{signed_text(self.removed_contribution)}, the last card still counted"),
         )
-
-    def svg(self) -> str:
-        from mathcards.explain.numberline import number_line_svg
-
-        return number_line_svg(self.before, self.after, goal=self.goal, label=self.spoken)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -462,7 +454,7 @@ class CaptureStep(Step):
 
     def _whose(self, seat: int | None) -> str:
         if self.you is None:
-            return f"{seat_name(seat, self.names)}'s"
+            return f"{seat_name(self.names, seat)}'s"
         return "your" if seat == self.you else "their"
 
     @property
@@ -470,7 +462,7 @@ class CaptureStep(Step):
         out = []
         owner = self._whose(self.target_owner)
         if self.you is None:
-            who, s = seat_name(self.player, self.names), "s"
+            who, s = seat_name(self.names, self.player), "s"
         else:
             who, s = ("you", "") if self.player == self.you else ("they", "")
         if self.stage == "counter":
@@ -562,5 +554,5 @@ class Hint(Step):
 __all__ = [
     "HINT_LEVELS", "BoundCheck", "CaptureStep", "Chain", "Fact", "GoalCheck", "Hint",
     "JokerRemoval", "KingStep", "Refusal", "SignedAddition", "StackExpression", "Step",
-    "WhatIf", "latex_text", "seat_name",
+    "WhatIf", "latex_text",
 ]

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from mathcards.explain.steps import CaptureStep, Fact, Hint, Refusal, Step
+from mathcards.explain.steps import CaptureStep, Fact, Hint, Step
 from mathcards.games.base import seat_name
 from mathcards.games.sums import (
     Captured,
@@ -116,8 +116,3 @@ def hint(state: SumsState, level: int = 1) -> Hint:
     sentence = (f"play your {way.played.symbol}{where}: with your {way.helper.symbol} it "
                 f"captures their {way.target.symbol}")
     return Hint(level=3, sentence=sentence, shown=(_way_step(way, player, owner, "threat"),))
-
-
-def why_not(state: Any, action: Any, reason: str) -> Refusal:
-    """A refused Sums move with the rule's reason (the engine names it)."""
-    return Refusal(action=str(action), reason=reason)

@@ -31,9 +31,9 @@ from mathcards.explain.steps import (
     SignedAddition,
     Step,
     WhatIf,
-    seat_name,
 )
 from mathcards.explain.terms import MINUS, Neg, Num, Sum, number_text, signed_text
+from mathcards.games.base import seat_name
 from mathcards.games.suns_to_moons import (
     BOUND,
     END_TURN,
@@ -139,10 +139,8 @@ def steps_for_events(events: Sequence[Any], before: Any = None, after: Any = Non
     action = after.history.last if after is not None else None
     for ev in events:
         if isinstance(ev, CardPlayed):
-            out.append(SignedAddition(
-                player=ev.player, card=ev.card, value=ev.value, before=ev.before,
-                contribution=ev.contribution, after=ev.after, goal=ev.goal,
-            ))
+            addition, goal_check = play_steps((ev,), player=ev.player)
+            out.append(addition)
             if ev.bound_applied or not within_bound(ev.after):
                 decided = not within_bound(ev.after) or (
                     ev.other_sign_after is not None and not within_bound(ev.other_sign_after)
@@ -152,7 +150,7 @@ def steps_for_events(events: Sequence[Any], before: Any = None, after: Any = Non
                         card=ev.card, contribution=ev.contribution, after=ev.after,
                         other_after=ev.other_sign_after, bound_applied=ev.bound_applied,
                     ))
-            out.append(GoalCheck(value=ev.after, goal=ev.goal, deck_size=ev.deck_size))
+            out.append(goal_check)
         elif isinstance(ev, JokerPlayed):
             out.extend(play_steps((ev,), player=ev.player))
         elif isinstance(ev, RoundStarted):
@@ -164,7 +162,7 @@ def steps_for_events(events: Sequence[Any], before: Any = None, after: Any = Non
             out.append(Fact(
                 player=ev.player,
                 sentence=f"Round {ev.round_number}: {start}; the goal is "
-                         f"{number_text(ev.goal)}; {seat_name(ev.first_player, names)} plays first",
+                         f"{number_text(ev.goal)}; {seat_name(names, ev.first_player)} plays first",
             ))
         elif isinstance(ev, GoalReached | GoalTooEarly):
             continue  # the GoalCheck after the play says it, with the numbers
@@ -176,7 +174,7 @@ def steps_for_events(events: Sequence[Any], before: Any = None, after: Any = Non
             out.append(chain_steps(ev.counted, value=ev.goal, record=record, goal=ev.goal))
             out.append(Fact(
                 player=ev.player,
-                sentence=f"{seat_name(ev.player, names)} reaches the goal and scores a point: "
+                sentence=f"{seat_name(names, ev.player)} reaches the goal and scores a point: "
                          f"{ev.new_score} in all",
             ))
         else:

@@ -72,8 +72,16 @@ READ_VERSIONS = (1, 2)
 _SAVE_NAMES: dict[type, str] = {}
 
 
-def seat_name(names: Sequence[str], seat: int) -> str:
-    """What to call ``seat`` in a sentence: its name at the table, else "Player N"."""
+def number(n: int) -> str:
+    """A number as printed for students, with a true minus sign: ``−14``."""
+    return f"−{-n}" if n < 0 else str(n)
+
+
+def seat_name(names: Sequence[str], seat: int | None) -> str:
+    """What to call ``seat`` in a sentence: its name at the table, else "Player N";
+    "nobody" for no seat (an event no player caused)."""
+    if seat is None:
+        return "nobody"
     if 0 <= seat < len(names) and names[seat]:
         return names[seat]
     return f"Player {seat + 1}"
@@ -457,6 +465,7 @@ def encode_action(action: Any) -> dict[str, Any]:
 
 
 _HINTS: dict[type, dict[str, Any]] = {}
+_PLAIN = {bool: "true/false", int: "a whole number", str: "text"}  # what a field expects
 
 
 def _decode_value(hint: Any, value: Any, where: str) -> Any:
@@ -490,17 +499,10 @@ def _decode_value(hint: Any, value: Any, where: str) -> Any:
         if value not in typing.get_args(hint):
             raise SaveFileError(f"{where}: {value!r} is not one of {typing.get_args(hint)}")
         return value
-    if hint is bool:
-        if not isinstance(value, bool):
-            raise SaveFileError(f"{where}: expected true/false, found {value!r}")
-        return value
-    if hint is int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise SaveFileError(f"{where}: expected a whole number, found {value!r}")
-        return value
-    if hint is str:
-        if not isinstance(value, str):
-            raise SaveFileError(f"{where}: expected text, found {value!r}")
+    if hint in _PLAIN:
+        # JSON's true and false are Python ints too: a whole number is an int, not a bool
+        if not isinstance(value, hint) or (hint is int and isinstance(value, bool)):
+            raise SaveFileError(f"{where}: expected {_PLAIN[hint]}, found {value!r}")
         return value
     if hint is type(None):
         if value is not None:

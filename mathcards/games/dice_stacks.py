@@ -46,7 +46,7 @@ from enum import StrEnum
 from itertools import product
 from typing import Any, ClassVar
 
-from mathcards.cards import Card, as_card, parse_cards, standard_deck
+from mathcards.cards import Card, parse_cards, standard_deck
 from mathcards.errors import MathCardsError, SettingsError
 from mathcards.games.base import EMPTY, Event, Game, State, cached, reshuffle, rng_for, seat_name
 from mathcards.games.dice_stacks_rule import (
@@ -99,12 +99,6 @@ def _card_order(card: Card) -> tuple[bool, int, str]:
     return (card.rank == KING, -card.rank, card.suit)
 
 
-def _cards(cards: Iterable[Card | str] | str) -> tuple[Card, ...]:
-    if isinstance(cards, str):
-        return parse_cards(cards)
-    return tuple(as_card(c) for c in cards)
-
-
 def _check_cards(cards: Sequence[Card]) -> None:
     for card in cards:
         if not card.is_standard:
@@ -123,11 +117,8 @@ def stack_points(cards: Iterable[Card | str] | str, dice: Sequence[int]) -> int:
     >>> stack_points("10S 5H 4D", (5, 6))
     0
     """
-    dice = check_dice(dice)
-    cards = _cards(cards)
-    if any(not c.is_standard for c in cards):
-        return 0
-    return counts_points(_counts(cards), dice)
+    shape = stack_shape(cards, dice)
+    return shape.points if shape is not None else 0
 
 
 _STACK_ORDER = (*range(12, 0, -1), KING)  # highest first, Kings last
@@ -142,7 +133,7 @@ def best_stacks(hand: Iterable[Card | str] | str, dice: Sequence[int]) -> list[t
     [(Card('3S'), Card('2H')), (Card('QD'), Card('8C'), Card('KH'), Card('KS'))]
     """
     dice = check_dice(dice)
-    cards = sorted(_cards(hand), key=_card_order)
+    cards = sorted(parse_cards(hand), key=_card_order)
     _check_cards(cards)
     by_rank: dict[int, list[Card]] = {}
     for card in cards:
@@ -167,7 +158,7 @@ def stack_shape(cards: Iterable[Card | str] | str, dice: Sequence[int]) -> Stack
     '10 − 1 − 1 = 8'
     """
     dice = check_dice(dice)
-    cards = _cards(cards)
+    cards = parse_cards(cards)
     if any(not c.is_standard for c in cards):
         return None
     return shape_of(cards, dice)
@@ -187,7 +178,7 @@ def stack_problem(cards: Iterable[Card | str] | str, dice: Sequence[int]) -> str
     '6 + 2 = 8 and 6 − 2 = 4, not 9'
     """
     dice = check_dice(dice)
-    return not_a_stack(sorted(_cards(cards), key=_card_order), dice)
+    return not_a_stack(sorted(parse_cards(cards), key=_card_order), dice)
 
 # --- actions -----------------------------------------------------------------
 @dataclass(frozen=True)
@@ -233,7 +224,7 @@ class LayStack:
     cards: tuple[Card, ...]
 
     def __post_init__(self) -> None:
-        cards = _cards(self.cards)
+        cards = parse_cards(self.cards)
         object.__setattr__(self, "cards", tuple(sorted(cards, key=_card_order)))
 
     def __str__(self) -> str:
@@ -401,7 +392,7 @@ class DiceStacks(Game):
     ) -> DiceStacksState:
         """A real state from an exercise's position: seat 0 to make stacks of the dice
         with ``hand`` (drawn), the others with empty hands, the stock empty."""
-        cards = _cards(hand)
+        cards = parse_cards(hand)
         _check_cards(cards)
         n = self.num_players
         hands = (tuple(sorted(cards, key=_card_order)),) + ((),) * (n - 1)
@@ -540,10 +531,8 @@ class LegalStacks(Sequence[Any]):
         return got
 
     def _parts(self, shape: tuple[int, ...]) -> list[list[tuple[Card, ...]]]:
-        ranks = [r for r in range(12, 0, -1) if shape[r - 1]]
-        if shape[12]:
-            ranks.append(KING)
-        return [self._pick(r, shape[r - 1]) for r in ranks]
+        """The ways to take each rank of ``shape`` from the hand, in stack order."""
+        return [self._pick(r, shape[r - 1]) for r in _STACK_ORDER if shape[r - 1]]
 
     @cached
     def _ways(self) -> dict[int, list[int]]:

@@ -22,6 +22,7 @@ from functools import lru_cache
 from itertools import product
 
 from mathcards.cards import Card
+from mathcards.games.base import number
 
 KING = 13
 MINUS = "−"
@@ -273,10 +274,6 @@ def why_not(values: Sequence[int], kings: int, target: int) -> NotAStack:
     return NotAStack(vals, kings, target, mixed, split, tuple(attempts))
 
 
-def _num(n: int) -> str:
-    return f"{MINUS}{-n}" if n < 0 else str(n)
-
-
 def _halving_words(base: int, kings: int) -> str:
     """``20 ÷ 2 ÷ 2 = 5``, or where halving stops being whole: ``11 ÷ 2 is not a whole number``."""
     value, odd, step = halvings(base, kings)
@@ -333,11 +330,11 @@ def not_a_stack(
     if k == 0:
         if len(values) == 1:
             return f"a lone {values[0]} makes {values[0]}, not {target}"
-        return " and ".join(f"{expr} = {_num(base)}" for expr, base in exprs) + f", not {target}"
+        return " and ".join(f"{expr} = {number(base)}" for expr, base in exprs) + f", not {target}"
     parts = []
     for expr, base in exprs:
         if base <= 0:
-            parts.append(f"{expr} = {_num(base)} leaves nothing to double or halve")
+            parts.append(f"{expr} = {number(base)} leaves nothing to double or halve")
             continue
         start = f"{expr} = {base}, " if len(values) > 1 else ""
         parts.append(f"{start}{base}{' × 2' * k} = {base << k}, {_halving_words(base, k)}")

@@ -33,24 +33,12 @@ from collections.abc import Iterator, Sequence
 from functools import cache
 from itertools import product
 
-from mathcards.games.dice_stacks_rule import (
-    KING,
-    check_dice,
-    counts_make,
-    counts_points,
-    is_stack_value,
-    king_bases,
-)
+from mathcards.games.dice_stacks_rule import counts_make, counts_points, king_bases
 
 NUM_RANKS = 13  # index 0..11: Ace..Queen, index 12: Kings
 
 __all__ = [
-    "KING",
     "best_stack_counts",
-    "check_dice",
-    "counts_points",
-    "is_stack_value",
-    "king_bases",
     "minimal_shapes",
     "plain_memo_best",
     "stack_shapes",

@@ -99,6 +99,7 @@ def test_table_box_and_exercises_use_the_engine_parser():
 
 def test_no_module_of_the_slice_keeps_its_own_joker_rule_or_bound():
     from mathcards.exercises import fields, kinds, model
+    from mathcards.explain import numberline
     from mathcards.explain import suns_to_moons as explain
     from mathcards.widgets import exercises as practice_page
     from mathcards.widgets import lesson
@@ -109,7 +110,8 @@ def test_no_module_of_the_slice_keeps_its_own_joker_rule_or_bound():
     for source in (inspect.getsource(explain), inspect.getsource(fields),
                    inspect.getsource(table), inspect.getsource(lesson.suns_to_moons_example),
                    inspect.getsource(kinds.start_deck), inspect.getsource(kinds.ReachGoal),
-                   inspect.getsource(practice_page), inspect.getsource(model)):
+                   inspect.getsource(practice_page), inspect.getsource(model),
+                   inspect.getsource(numberline)):
         assert "counted.pop()" not in source and "counted[:-1]" not in source
         assert not re.search(r"abs\([^)]*\)\s*<=\s*10|BOUND = ", source)
         assert not re.search(r"\(1, 14\) if", source)  # an Ace's values: card_values

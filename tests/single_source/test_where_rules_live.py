@@ -92,11 +92,14 @@ def test_each_kind_lives_in_its_games_module_and_the_registry_lists_them():
     assert kinds.KINDS is registry.KINDS
     for name, kind in kinds.KINDS.items():
         assert type(kind).__module__ == f"mathcards.exercises.kinds.{kind.game}", name
-    # the Suns to Moons kinds print numbers with the engine's own minus sign
+    # the Suns to Moons kinds print numbers with the engines' own minus sign (one number(),
+    # which the Dice Stacks rule writes its reasons with too)
     from mathcards.exercises.kinds import suns_to_moons as stm_kinds
+    from mathcards.games import base, dice_stacks_rule
     from mathcards.games.suns_to_moons import rules
 
-    assert stm_kinds.number is rules.number and stm_kinds.signed is rules.signed
+    assert stm_kinds.number is base.number and stm_kinds.signed is rules.signed
+    assert dice_stacks_rule.number is base.number and base.number(-14) == "−14"
 
 
 # --- refusals: one wording, asked of the engine -----------------------------------------

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mathcards.cards import Card, as_card
-from mathcards.games.sums.rules import _player
+from mathcards.games.base import seat_name
 
 
 # --- actions ------------------------------------------------------------------
@@ -50,7 +50,7 @@ class Capture:
         _card_field(self, "target")
 
     def __str__(self) -> str:
-        return f"capture {_player((), self.owner)}'s {self.target.symbol}"
+        return f"capture {seat_name((), self.owner)}'s {self.target.symbol}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,8 +6,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from mathcards.cards import Card
-from mathcards.games.base import Event
-from mathcards.games.sums.rules import CaptureWay, _player
+from mathcards.games.base import Event, seat_name
+from mathcards.games.sums.rules import CaptureWay
 
 
 # --- events ---------------------------------------------------------------------
@@ -18,7 +18,7 @@ class CardDealtFaceUp(Event):
     card: Card
 
     def describe(self, names: Sequence[str] = ()) -> str:
-        return f"{_player(names, self.player)} was dealt {self.card.symbol} face up."
+        return f"{seat_name(names, self.player)} was dealt {self.card.symbol} face up."
 
 
 @dataclass(frozen=True)
@@ -29,7 +29,7 @@ class CardDrawn(Event):
     card: Card
 
     def describe(self, names: Sequence[str] = ()) -> str:
-        return f"{_player(names, self.player)} drew {self.card.symbol} from pile {self.pile + 1}."
+        return f"{seat_name(names, self.player)} drew {self.card.symbol} from pile {self.pile + 1}."
 
 
 @dataclass(frozen=True)
@@ -39,7 +39,7 @@ class CardPlayed(Event):
     card: Card
 
     def describe(self, names: Sequence[str] = ()) -> str:
-        return f"{_player(names, self.player)} played {self.card.symbol}."
+        return f"{seat_name(names, self.player)} played {self.card.symbol}."
 
 
 @dataclass(frozen=True)
@@ -59,9 +59,9 @@ class CaptureThreatened(Event):
 
     def describe(self, names: Sequence[str] = ()) -> str:
         return (
-            f"{_player(names, self.player)}'s {self.played.symbol} with {self.helper.symbol} makes "
-            f"{self.way.equation}: it threatens "
-            f"{_player(names, self.target_owner)}'s {self.target.symbol}."
+            f"{seat_name(names, self.player)}'s {self.played.symbol} with {self.helper.symbol} "
+            f"makes {self.way.equation}: it threatens "
+            f"{seat_name(names, self.target_owner)}'s {self.target.symbol}."
         )
 
 
@@ -82,9 +82,9 @@ class Countered(Event):
 
     def describe(self, names: Sequence[str] = ()) -> str:
         return (
-            f"{_player(names, self.player)} countered with {self.card.symbol}: with "
-            f"{self.helper.symbol} it makes {self.way.equation}, "
-            f"so {_player(names, self.target_owner)}'s {self.target.symbol} is threatened instead."
+            f"{seat_name(names, self.player)} countered with {self.card.symbol}: with "
+            f"{self.helper.symbol} it makes {self.way.equation}, so "
+            f"{seat_name(names, self.target_owner)}'s {self.target.symbol} is threatened instead."
         )
 
 
@@ -93,7 +93,7 @@ class CounterDeclined(Event):
     """The threatened player did not counter: the capture goes ahead."""
 
     def describe(self, names: Sequence[str] = ()) -> str:
-        return f"{_player(names, self.player)} did not counter."
+        return f"{seat_name(names, self.player)} did not counter."
 
 
 @dataclass(frozen=True)
@@ -113,8 +113,8 @@ class Captured(Event):
 
     def describe(self, names: Sequence[str] = ()) -> str:
         return (
-            f"{_player(names, self.player)} captured "
-            f"{_player(names, self.from_player)}'s {self.card.symbol} ({self.way.equation})."
+            f"{seat_name(names, self.player)} captured "
+            f"{seat_name(names, self.from_player)}'s {self.card.symbol} ({self.way.equation})."
         )
 
 
@@ -125,7 +125,7 @@ class CardTakenBack(Event):
     card: Card
 
     def describe(self, names: Sequence[str] = ()) -> str:
-        return f"{_player(names, self.player)} took {self.card.symbol} back into their hand."
+        return f"{seat_name(names, self.player)} took {self.card.symbol} back into their hand."
 
 
 @dataclass(frozen=True)
@@ -133,7 +133,7 @@ class TurnSkipped(Event):
     """A player's regular turn is skipped because they used it to counter."""
 
     def describe(self, names: Sequence[str] = ()) -> str:
-        return f"{_player(names, self.player)}'s turn is skipped: they used it to counter."
+        return f"{seat_name(names, self.player)}'s turn is skipped: they used it to counter."
 
 
 @dataclass(frozen=True)
@@ -142,7 +142,7 @@ class LastPlay(Event):
 
     def describe(self, names: Sequence[str] = ()) -> str:
         return (
-            f"A pile is empty: {_player(names, self.player)} may play one last card without "
+            f"A pile is empty: {seat_name(names, self.player)} may play one last card without "
             "drawing, then the game ends."
         )
 
@@ -154,5 +154,5 @@ class GameEnded(Event):
     scores: tuple[int, ...]
 
     def describe(self, names: Sequence[str] = ()) -> str:
-        listed = ", ".join(f"{_player(names, i)} {s}" for i, s in enumerate(self.scores))
+        listed = ", ".join(f"{seat_name(names, i)} {s}" for i, s in enumerate(self.scores))
         return f"The game is over. Scores: {listed}."

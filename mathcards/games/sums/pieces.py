@@ -60,7 +60,6 @@ class SumsObservation:
     pile_tops: tuple[Card | None, ...]
     pile_sizes: tuple[int, ...]
     threat: Threat | None
-    skipped_turns: tuple[int, ...]
     variant_return: bool
     variant_draw_or_play: bool
     last_play: bool  # this is the last play of the game (it cannot be countered)

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from mathcards.games.base import seat_name
 from mathcards.games.sums.actions import Capture, Counter, Decline, Draw, EndGame, Play, TakeBack
 from mathcards.games.sums.pieces import CHOOSE, COUNTER, LAST, PLAY, START
-from mathcards.games.sums.rules import TAKE_BACK_LIMIT, _player, why_no_capture
+from mathcards.games.sums.rules import TAKE_BACK_LIMIT, why_no_capture
 
 if TYPE_CHECKING:
     from mathcards.games.sums.state import SumsState
@@ -50,7 +51,7 @@ def why_illegal(state: SumsState, action: Any) -> str:
         if action.owner == p:
             return "you cannot capture your own card"
         if action.target not in state.sides[action.owner]:
-            return f"{_player((), action.owner)} has no {action.target} face up"
+            return f"{seat_name((), action.owner)} has no {action.target} face up"
         played = side[-1]
         return why_no_capture(played, action.target, side[:-1])
     if isinstance(action, Counter):

@@ -10,7 +10,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from mathcards.cards import Card, as_card
-from mathcards.games.base import seat_name
 
 # --- values and scoring ----------------------------------------------------
 RED_SUITS = frozenset(("H", "D"))
@@ -36,10 +35,6 @@ def card_points(card: Card | str) -> int:
 
 
 _POINTS = {rank: card_points(Card("S", rank)) for rank in range(1, 14)}
-
-
-def _player(names: Sequence[str], seat: int | None) -> str:
-    return seat_name(names, seat) if seat is not None else "nobody"
 
 
 # --- the capture rule (one implementation) ----------------------------------

@@ -67,6 +67,15 @@ def _unique(cards: Iterable[Card]) -> list[Card]:
     return list(dict.fromkeys(cards))
 
 
+def _scores(sides: Iterable[tuple[Card, ...]], captured: Iterable[tuple[Card, ...]]
+            ) -> tuple[int, ...]:
+    """Points of the cards on each side plus each player's captured cards."""
+    return tuple(
+        sum(_POINTS[c.rank] for c in side) + sum(_POINTS[c.rank] for c in caught)
+        for side, caught in zip(sides, captured, strict=True)
+    )
+
+
 @dataclass(frozen=True, kw_only=True)
 class SumsState(State["Sums"]):
     """A position of Sums: hands, each side's face-up cards, captured piles, community piles."""
@@ -99,11 +108,7 @@ class SumsState(State["Sums"]):
 
     @property
     def scores(self) -> tuple[int, ...]:
-        """Points of the cards on each side plus each player's captured cards."""
-        return tuple(
-            sum(_POINTS[c.rank] for c in side) + sum(_POINTS[c.rank] for c in caught)
-            for side, caught in zip(self.sides, self.captured, strict=True)
-        )
+        return _scores(self.sides, self.captured)
 
     def all_cards(self) -> Iterable[Card]:
         for group in (self.hands, self.sides, self.captured, self.piles):
@@ -124,7 +129,6 @@ class SumsState(State["Sums"]):
             pile_tops=tuple([p[-1] if p else None for p in self.piles]),
             pile_sizes=tuple(map(len, self.piles)),
             threat=self.threat,
-            skipped_turns=self.skips,
             variant_return=self.game.variant_return,
             variant_draw_or_play=self.game.variant_draw_or_play,
             last_play=self.last or self.phase == LAST or self._counter_is_last,
@@ -175,21 +179,18 @@ class SumsState(State["Sums"]):
     def _legal_actions(self) -> tuple[Any, ...]:
         phase, p = self.phase, self.actor
         assert p is not None
-        if phase == START:
-            actions = [_cached(_DRAW, Draw, i) for i in range(len(self.piles))]
-            if self.game.variant_draw_or_play:
+        if phase in (START, PLAY):
+            # a turn starts with a draw, then a play (or take-back); in "draw or play"
+            # the play (or take-back) may come instead of the draw
+            actions: list[Any] = []
+            if phase == START:
+                actions += [_cached(_DRAW, Draw, i) for i in range(len(self.piles))]
+            if phase == PLAY or self.game.variant_draw_or_play:
                 actions += [_cached(_PLAY, Play, c) for c in _unique(self.hands[p])]
                 if self._can_take_back(p):
                     actions += [
                         _cached(_TAKE_BACK, TakeBack, c) for c in _unique(self._played_cards(p))
                     ]
-            return tuple(actions)
-        if phase == PLAY:
-            actions = [_cached(_PLAY, Play, c) for c in _unique(self.hands[p])]
-            if self._can_take_back(p):
-                actions += [
-                    _cached(_TAKE_BACK, TakeBack, c) for c in _unique(self._played_cards(p))
-                ]
             return tuple(actions)
         if phase == CHOOSE:
             return tuple(Capture(w.target, owner) for owner, w in self.pending or ())
@@ -367,10 +368,5 @@ class SumsState(State["Sums"]):
 
     def _end(self, changes: dict[str, Any], events: list[Event]) -> None:
         changes.update(phase=OVER, actor=None, threat=None, pending=None, last=False)
-        sides = changes.get("sides", self.sides)
-        captured = changes.get("captured", self.captured)
-        scores = tuple(
-            sum(_POINTS[c.rank] for c in side) + sum(_POINTS[c.rank] for c in caught)
-            for side, caught in zip(sides, captured, strict=True)
-        )
+        scores = _scores(changes.get("sides", self.sides), changes.get("captured", self.captured))
         events.append(GameEnded(None, scores))

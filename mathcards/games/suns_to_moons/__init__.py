@@ -36,6 +36,7 @@ Choices where the seed and the rulings are silent (a careful teacher's):
 
 from __future__ import annotations
 
+from mathcards.games.base import number
 from mathcards.games.suns_to_moons.actions import (
     END_TURN,
     JOKER_PLAY,
@@ -74,7 +75,6 @@ from mathcards.games.suns_to_moons.rules import (
     count_deck,
     deck_terms,
     lies_across,
-    number,
     signed,
     within_bound,
 )

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from mathcards.cards import Card, parse_card
-from mathcards.games.suns_to_moons.rules import JOKER, number, signed
+from mathcards.games.base import number
+from mathcards.games.suns_to_moons.rules import JOKER, signed
 
 
 # --- actions -------------------------------------------------------------

@@ -6,15 +6,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from mathcards.cards import Card
-from mathcards.games.base import Event, seat_name
-from mathcards.games.suns_to_moons.rules import number, signed
+from mathcards.games.base import Event, number, seat_name
+from mathcards.games.suns_to_moons.rules import signed
 
 
 # --- events --------------------------------------------------------------
-def _seat(p: int | None, names: Sequence[str] = ()) -> str:
-    return "nobody" if p is None else seat_name(names, p)
-
-
 @dataclass(frozen=True)
 class RoundStarted(Event):
     """A round is dealt: ``player`` is the dealer."""
@@ -27,9 +23,9 @@ class RoundStarted(Event):
 
     def describe(self, names: Sequence[str] = ()) -> str:
         return (
-            f"Round {self.round_number}: {_seat(self.player, names)} deals; the centre card is "
+            f"Round {self.round_number}: {seat_name(names, self.player)} deals; the centre card is "
             f"{self.initial_card.symbol} (deck {number(self.initial_value)}); the goal is "
-            f"{self.goal}; {_seat(self.first_player, names)} plays first."
+            f"{self.goal}; {seat_name(names, self.first_player)} plays first."
         )
 
 
@@ -40,7 +36,7 @@ class HandsDealt(Event):
     cards_each: int
 
     def describe(self, names: Sequence[str] = ()) -> str:
-        return f"{_seat(self.player, names)} deals {self.cards_each} cards to each player."
+        return f"{seat_name(names, self.player)} deals {self.cards_each} cards to each player."
 
 
 @dataclass(frozen=True)
@@ -50,7 +46,7 @@ class CardsDealt(Event):
     count: int
 
     def describe(self, names: Sequence[str] = ()) -> str:
-        who = _seat(self.player, names)
+        who = seat_name(names, self.player)
         if self.count == 0:
             return f"{who} has no cards, and there are none left to deal."
         return f"{who} used all their cards and is dealt {self.count} new ones."
@@ -85,7 +81,7 @@ class CardPlayed(Event):
     def describe(self, names: Sequence[str] = ()) -> str:
         way = "horizontally, adding" if self.sign > 0 else "vertically, subtracting"
         return (
-            f"{_seat(self.player, names)} plays {self.card.symbol} {way} {self.value}: "
+            f"{seat_name(names, self.player)} plays {self.card.symbol} {way} {self.value}: "
             f"{number(self.before)} {'+' if self.sign > 0 else '−'} {self.value} = "
             f"{number(self.after)}."
         )
@@ -109,7 +105,7 @@ class JokerPlayed(Event):
     removed: bool = False  # whether a counted card was removed
 
     def describe(self, names: Sequence[str] = ()) -> str:
-        who = _seat(self.player, names)
+        who = seat_name(names, self.player)
         if not self.removed:
             return f"{who} plays a Joker; there is no card left for it to remove."
         on = f" on {self.removed_card.symbol}" if self.removed_card is not None else ""
@@ -125,7 +121,7 @@ class TurnEnded(Event):
     """The player ends their Joker turn without a second card."""
 
     def describe(self, names: Sequence[str] = ()) -> str:
-        return f"{_seat(self.player, names)} ends the turn after the Joker."
+        return f"{seat_name(names, self.player)} ends the turn after the Joker."
 
 
 @dataclass(frozen=True)
@@ -138,7 +134,7 @@ class GoalReached(Event):
 
     def describe(self, names: Sequence[str] = ()) -> str:
         return (
-            f"{_seat(self.player, names)} makes the deck {number(self.value)}, the goal, with "
+            f"{seat_name(names, self.player)} makes the deck {number(self.value)}, the goal, with "
             f"{self.deck_size} cards in the deck."
         )
 
@@ -167,7 +163,8 @@ class RoundWon(Event):
     counted: tuple[int, ...]
 
     def describe(self, names: Sequence[str] = ()) -> str:
-        return f"{_seat(self.player, names)} wins the round and now has {self.new_score} points."
+        who = seat_name(names, self.player)
+        return f"{who} wins the round and now has {self.new_score} points."
 
 
 @dataclass(frozen=True)
@@ -175,7 +172,7 @@ class Passed(Event):
     """A player with no cards and none to get passes."""
 
     def describe(self, names: Sequence[str] = ()) -> str:
-        return f"{_seat(self.player, names)} has no cards and passes."
+        return f"{seat_name(names, self.player)} has no cards and passes."
 
 
 @dataclass(frozen=True)
@@ -195,4 +192,4 @@ class GameWon(Event):
     score: int
 
     def describe(self, names: Sequence[str] = ()) -> str:
-        return f"{_seat(self.player, names)} reaches {self.score} points and wins the game."
+        return f"{seat_name(names, self.player)} reaches {self.score} points and wins the game."

@@ -94,11 +94,6 @@ def card_values(card: Card) -> tuple[int, ...]:
     return (card.rank,)
 
 
-def number(n: int) -> str:
-    """A number as printed for students, with a true minus sign: ``−14``."""
-    return f"−{-n}" if n < 0 else str(n)
-
-
 def signed(n: int) -> str:
     """A signed contribution: ``+7``, ``−7``."""
     return f"−{-n}" if n < 0 else f"+{n}"

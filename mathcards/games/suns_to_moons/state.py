@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from mathcards.cards import Card
-from mathcards.games.base import Event, State, cached
+from mathcards.games.base import Event, State, cached, number
 from mathcards.games.suns_to_moons.actions import END_TURN, PASS, EndTurn, Pass, Play, Turn
 from mathcards.games.suns_to_moons.deal import _deal_round, _draw
 from mathcards.games.suns_to_moons.events import (
@@ -29,7 +29,6 @@ from mathcards.games.suns_to_moons.rules import (
     MIN_DECK_FOR_GOAL,
     after_joker,
     card_values,
-    number,
     signed,
 )
 from mathcards.games.suns_to_moons.turns import _Options, _turn_options, legal_turns
