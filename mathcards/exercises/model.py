@@ -502,10 +502,6 @@ class ExerciseSet:
             out.extend(exercise.problems())
         return out
 
-    def variants(self, student: str) -> list[Variant]:
-        """Every exercise as ``student`` sees it (a teacher opens a student's set this way)."""
-        return [e.variant(student) for e in self.exercises]
-
     def session(self, student: str = "guest", *, store: Any = None,
                 teacher: bool = False) -> Session:
         from mathcards.exercises.session import Session

@@ -190,7 +190,6 @@ class Kind:
     fields: ClassVar[tuple[FieldSpec, ...]]
     answer_style: ClassVar[str]  # choice, yesno, plays, stacks, number, capture
     measure_names: ClassVar[tuple[str, ...]] = ()
-    must_be_solvable: ClassVar[bool] = False
     unique_cards: ClassVar[bool] = False  # one deck: no card twice in a position
     work_advice: ClassVar[str] = "use fewer cards or loosen 'require'"
 

@@ -144,7 +144,6 @@ class ReachGoal(Kind):
     title = "Reach the goal"
     question = "Make the deck equal the goal."
     answer_style = "plays"
-    must_be_solvable = True
     measure_names = ("solutions", "plays needed", "deck value", "cards")
     work_advice = ("lower most_plays, give fewer cards in the hand, or loosen 'require' "
                    "(exactly one solution is costly to prove)")
