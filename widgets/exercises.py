@@ -407,9 +407,9 @@ class ExerciseSetView(W.VBox):
         used = self._used()
         for i, b in enumerate(self.w_hand):
             b.disabled = i in used
-        from mathcards.exercises.kinds import start_deck
+        from mathcards.exercises.kinds import position_state
 
-        counted = start_deck(self.variant.position)[0]
+        counted = position_state(self.variant.position).counted
         if not self._pending:
             self.w_built.value = (f"<p>Deck now: <b>{_esc(number(sum(counted)))}</b>. "
                                   "No cards played yet.</p>")

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,8 +25,6 @@ from mathcards.errors import CardParseError, MathCardsError
 from mathcards.games.suns_to_moons import (
     MoveTextError,
     Play,
-    count_deck,
-    deck_terms,
     move_text,
     parse_move,
 )
@@ -341,8 +338,3 @@ def read_deck(value: Any) -> tuple[DeckPlay, ...] | DeckTemplate:
                              "+AS=14")
         plays.append(DeckPlay(play.card, play.sign, play.value))
     return tuple(plays)
-
-
-def deck_counted(plays: Sequence[Play]) -> list[int]:
-    """The contributions still counted (the engine's ``count_deck``, ruling 4)."""
-    return list(count_deck(deck_terms(plays)).counted)

@@ -63,12 +63,6 @@ def position_state(position: Position) -> Any:
                                 goal=position.get("goal") or 0)
 
 
-def start_deck(position: Position) -> tuple[list[int], list[Card | None], int]:
-    """(counted values, the cards behind them, deck size) of a Suns to Moons position."""
-    state = position_state(position)
-    return list(state.counted), list(state.counted_cards), state.deck_size
-
-
 def _sm_moves(state: Any) -> dict[Any, Any]:
     """The plays allowed next, each with the state it leads to.
 
@@ -132,10 +126,6 @@ def read_plays(answer: Any) -> tuple[Any, ...]:
     return tuple(plays)
 
 
-def play_text(play: Any) -> str:
-    return move_text(play)
-
-
 class ReachGoal(Kind):
     """Suns to Moons: play cards from the hand until the deck equals the goal."""
 
@@ -158,14 +148,11 @@ class ReachGoal(Kind):
                   help="how many cards the student may play at most"),
     )
 
-    def start(self, position: Position) -> Any:
-        return position_state(position)
-
     def prompt(self, position: Position) -> str:
         n = position["most_plays"]
         plays = "one card" if n == 1 else f"at most {n} cards"
-        return (f"The deck is {number(sum(start_deck(position)[0]))}. Play {plays} from your hand "
-                f"to make it {number(position['goal'])}.")
+        deck, goal = number(position_state(position).deck_value), number(position["goal"])
+        return f"The deck is {deck}. Play {plays} from your hand to make it {goal}."
 
     def solutions(self, position: Position, limit: int = 2000) -> list[tuple[Any, ...]]:
         """Every play sequence that reaches the goal within the most plays (first goal hit)."""
@@ -185,7 +172,7 @@ class ReachGoal(Kind):
                     search(after, (*path, play), budget)
 
         with work_budget() as budget:
-            search(self.start(position), (), budget)
+            search(position_state(position), (), budget)
         return found
 
     @staticmethod
@@ -195,12 +182,12 @@ class ReachGoal(Kind):
 
     def measures(self, position: Position) -> dict[str, int]:
         sols = self.solutions(position)
-        counted, _, size = start_deck(position)
+        start = position_state(position)
         return {
             "solutions": len({self._solution_key(s) for s in sols}),
             "plays needed": min((len(s) for s in sols), default=0),
-            "deck value": sum(counted),
-            "cards": size,
+            "deck value": start.deck_value,
+            "cards": start.deck_size,
         }
 
     def problems(self, position: Position) -> list[str]:
@@ -208,7 +195,7 @@ class ReachGoal(Kind):
             return ["give the deck (7H -10S +6D) or the counted values ([7, -10, 6])"]
         if position.get("deck") is not None and position.get("counted") is not None:
             return ["give the deck or the counted values, not both"]
-        start = self.start(position)
+        start = position_state(position)
         if start.deck_value == position["goal"] and start.deck_size >= MIN_DECK_FOR_GOAL:
             return [f"the deck is already on the goal {number(position['goal'])}"]
         if not self.solutions(position, limit=1):
@@ -224,12 +211,12 @@ class ReachGoal(Kind):
         return plays
 
     def answer_text(self, answer: Any) -> str:
-        return " ".join(play_text(p) for p in answer)
+        return " ".join(move_text(p) for p in answer)
 
     def check(self, position: Position, answer: Any) -> Result:
         plays = self.read_answer(position, answer)
         goal, most = position["goal"], position["most_plays"]
-        state = self.start(position)
+        state = position_state(position)
         steps: list[Any] = []
         for i, play in enumerate(plays):
             if i >= most:
@@ -278,14 +265,14 @@ class ReachGoal(Kind):
             f"{first.card.symbol} as {signed(first.contribution)}"
         if level == 2:
             return make_hint(2, f"start with {words}")
-        state = self.start(position)
+        state = position_state(position)
         return make_hint(3, f"start with {words}", _sm_steps(_sm_apply(state, first)))
 
     def solution(self, position: Position) -> Result:
         from mathcards.explain import chain_steps
 
         best = self._best(position)
-        state = self.start(position)
+        state = position_state(position)
         steps: list[Any] = []
         for play in best:
             state = _sm_apply(state, play)
