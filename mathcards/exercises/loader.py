@@ -14,7 +14,6 @@ from typing import Any
 
 import yaml
 
-from mathcards.exercises.fields import FieldError
 from mathcards.exercises.kinds import KINDS
 from mathcards.exercises.model import (
     DEFAULT_SOLUTION_AFTER,
@@ -28,7 +27,6 @@ from mathcards.exercises.model import (
     Problem,
     _unknown_field,
     _unknown_kind,
-    read_constraint,
 )
 
 MAX_BYTES = 1_000_000
@@ -311,31 +309,15 @@ def _read_exercise(item: dict[str, Any], number: int, game: str | None,
         problems.append(Problem(line_of("require"), "require is a list like [solvable, "
                                                     "'best stacks >= 2']", number))
         require = []
-    # each field on its own, so every bad field is reported at its own line
-    good: dict[str, Any] = {}
-    for spec in kind.fields:
-        value = fields.get(spec.name)
-        if value is not None:
-            try:
-                spec.read(value, kind.game)
-                good[spec.name] = value
-            except FieldError as exc:
-                problems.append(Problem(line_of(spec.name), f"{spec.name}: {exc}", number))
-        elif spec.required:
-            problems.append(Problem(line_of(), f"{kind.name} needs '{spec.name}' "
-                                               f"({spec.help})", number))
-    for text in require:
-        try:
-            read_constraint(text, kind)
-        except FieldError as exc:
-            problems.append(Problem(line_of("require"), f"require: {exc}", number))
+    try:  # the fields and constraints are read by Exercise, each problem at its key's line
+        exercise = Exercise(kind, id=ex_id, prompt=prompt, require=require, tries=tries,
+                            solution_after=after, number=number, line=line_of(),
+                            field_lines={key: line_of(key) for key in (*fields, "require")},
+                            **fields)
+    except ExerciseFileError as exc:
+        return None, [*problems, *exc.problems]
     if problems:
         return None, problems
-    try:
-        exercise = Exercise(kind, id=ex_id, prompt=prompt, require=require, tries=tries,
-                            solution_after=after, number=number, line=line_of(), **good)
-    except ExerciseFileError as exc:
-        return None, [Problem(line_of(), p.message, number) for p in exc.problems]
     return exercise, []
 
 

@@ -38,7 +38,7 @@ import importlib
 import random
 import re
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -245,8 +245,12 @@ class Exercise:
     def __init__(self, kind: str | Kind, *, id: str = "", prompt: str = "",
                  require: Sequence[str] = (), tries: int = DEFAULT_TRIES,
                  solution_after: int | None = None, number: int = 1, line: int | None = None,
-                 set_id: str = "", **fields: Any) -> None:
+                 set_id: str = "", field_lines: Mapping[str, int | None] | None = None,
+                 **fields: Any) -> None:
+        """``field_lines``: the line of each field (and of ``require``) in a set file, where
+        its problems are reported; ``line`` (the exercise's) otherwise."""
         problems: list[Problem] = []
+        lines = field_lines or {}
         if isinstance(kind, str):
             if kind not in KINDS:
                 raise ExerciseFileError([Problem(line, _unknown_kind(kind))])
@@ -269,7 +273,8 @@ class Exercise:
                 try:
                     self.fields[spec.name] = spec.read(fields[spec.name], kind.game)
                 except FieldError as exc:
-                    problems.append(Problem(line, f"{spec.name}: {exc}", number))
+                    problems.append(Problem(lines.get(spec.name, line), f"{spec.name}: {exc}",
+                                            number))
             elif spec.required:
                 problems.append(Problem(line, f"{kind.name} needs '{spec.name}' "
                                               f"({spec.help or 'see the guide'})", number))
@@ -280,7 +285,7 @@ class Exercise:
             try:
                 constraints.append(read_constraint(text, kind))
             except FieldError as exc:
-                problems.append(Problem(line, f"require: {exc}", number))
+                problems.append(Problem(lines.get("require", line), f"require: {exc}", number))
         self.require = tuple(constraints)
         if problems:
             raise ExerciseFileError(problems)

@@ -250,6 +250,24 @@ def test_each_broken_file_is_reported_at_its_line(tmp_path, name, text, line, wo
         load_set(path)
 
 
+def test_every_problem_of_one_exercise_is_reported_at_its_own_line(tmp_path):
+    """The set file's options, fields and constraints are read once (by ``Exercise``), and
+    each problem still names the line of its key."""
+    path = write(tmp_path, "several", """\
+        title: Several
+        exercises:
+          - kind: reach_goal
+            tries: lots
+            deck: 7H
+            hand: 3H KX
+            goal: 40
+            require: [best stacks >= 2]
+        """)
+    assert [(p.line, p.message.split(":")[0]) for p in check_file(path)] == [
+        (4, "tries must be a number from 1 to 5000, not 'lots'"), (6, "hand"), (7, "goal"),
+        (8, "require")]
+
+
 def test_cli_on_the_whole_broken_corpus_in_one_run(tmp_path):
     """One subprocess for all files: one line per problem, 'FILE: line N: ...', exit code 1."""
     paths = [write(tmp_path, name, text) for name, text, _line, _words in BROKEN]
