@@ -22,6 +22,7 @@ from typing import Any
 
 from mathcards.cards import Card, moon_deck, parse_card, standard_deck
 from mathcards.errors import CardParseError, MathCardsError
+from mathcards.games.registry import get_game_class
 from mathcards.games.suns_to_moons import (
     MoveTextError,
     Play,
@@ -69,7 +70,8 @@ def read_card(text: Any, game: str) -> Card:
             raise FieldError(f"{raw!r} is not a Shoot the Moon card: {MOON_HELP}")
     elif not (card.is_standard or (card.is_joker and game == "suns_to_moons")):
         what = "Jokers" if card.is_joker else "Shoot the Moon cards"
-        raise FieldError(f"{raw!r}: {_title(game)} uses no {what}: {STANDARD_HELP}")
+        title = get_game_class(game).title  # the game's name as its engine writes it
+        raise FieldError(f"{raw!r}: {title} uses no {what}: {STANDARD_HELP}")
     return card
 
 
@@ -91,10 +93,6 @@ def shown(value: Any) -> str:
     if isinstance(value, Card):
         return repr(str(value))
     return f"a {type(value).__name__}"
-
-
-def _title(game: str) -> str:
-    return game.replace("_", " ").title().replace(" And ", " and ").replace(" The ", " the ")
 
 
 # --- templates --------------------------------------------------------------------------

@@ -40,6 +40,20 @@ BROKEN = [
           - kind: who_takes_trick
             trick: G12 7H
         """, 4, "'7H' is not a Shoot the Moon card"),
+    ("moon card in suns to moons", """\
+        title: Goal
+        exercises:
+          - kind: reach_goal
+            deck: 7H
+            hand: 3H R3
+        """, 5, "'R3': Suns to Moons uses no Shoot the Moon cards"),
+    ("joker in dice stacks", """\
+        title: Stacks
+        exercises:
+          - kind: is_stack
+            dice: [3, 5]
+            cards: 8H JK
+        """, 5, "'JK': Dice Stacks uses no Jokers"),
     ("impossible goal", """\
         title: Goal
         exercises:
