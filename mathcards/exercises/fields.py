@@ -47,12 +47,6 @@ def game_deck(game: str, *, jokers: bool = False) -> tuple[Card, ...]:
     return standard_deck(jokers=2 if jokers else 0)
 
 
-def card_text_error(text: str, game: str) -> str:
-    """The teacher's message for text that is not a card of this game."""
-    help_text = MOON_HELP if game == "shoot_the_moon" else STANDARD_HELP
-    return f"{text!r} is not a card: {help_text}"
-
-
 def read_card(text: Any, game: str) -> Card:
     """One card of ``game`` from its text, or a FieldError that says what is accepted."""
     if isinstance(text, Card):
@@ -64,7 +58,8 @@ def read_card(text: Any, game: str) -> Card:
         try:
             card = parse_card(raw)
         except CardParseError:
-            raise FieldError(card_text_error(raw, game)) from None
+            help_text = MOON_HELP if game == "shoot_the_moon" else STANDARD_HELP
+            raise FieldError(f"{raw!r} is not a card: {help_text}") from None
     if game == "shoot_the_moon":
         if card.is_standard or card.is_joker:
             raise FieldError(f"{raw!r} is not a Shoot the Moon card: {MOON_HELP}")

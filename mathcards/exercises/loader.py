@@ -19,7 +19,6 @@ from mathcards.exercises.model import (
     DEFAULT_SOLUTION_AFTER,
     DEFAULT_TRIES,
     EXERCISE_KEYS,
-    GAMES,
     SET_KEYS,
     Exercise,
     ExerciseFileError,
@@ -28,6 +27,7 @@ from mathcards.exercises.model import (
     _unknown_field,
     _unknown_kind,
 )
+from mathcards.games.registry import GAMES
 
 MAX_BYTES = 1_000_000
 # Bounds on the document's shape, checked on the parser's events before anything is built:

@@ -60,7 +60,6 @@ from mathcards.games.suns_to_moons import card_values, within_bound
 if TYPE_CHECKING:
     from mathcards.exercises.session import Session
 
-GAMES = ("suns_to_moons", "dice_stacks", "sums", "shoot_the_moon", "moons_and_planets")
 SET_KEYS = ("title", "id", "game", "instructions", "solution_after", "exercises")
 EXERCISE_KEYS = ("kind", "id", "prompt", "require", "tries", "solution_after")
 DEFAULT_SOLUTION_AFTER = 3

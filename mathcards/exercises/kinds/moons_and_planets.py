@@ -7,10 +7,6 @@ from typing import TYPE_CHECKING, Any
 
 from mathcards.cards import Card
 from mathcards.errors import MathCardsError
-from mathcards.exercises.fields import (
-    CardsTemplate,
-    read_cards,
-)
 from mathcards.exercises.kinds.base import (
     AnswerError,
     FieldSpec,
@@ -104,10 +100,6 @@ def _ordinal(n: int) -> str:
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
 
 
-def _trick_cards_field(value: Any, game: str) -> tuple[Card, ...] | CardsTemplate:
-    return read_cards(value, game, low=2, high=5)
-
-
 class WhichPrize(Kind):
     """Moons and Planets: which prize does this card take?"""
 
@@ -119,7 +111,7 @@ class WhichPrize(Kind):
     unique_cards = True
     measure_names = ("place", "followers")
     fields = (
-        FieldSpec("trick", _trick_cards_field, help="the cards in play order, led first"),
+        FieldSpec("trick", _cards_field(2, 5), help="the cards in play order, led first"),
         FieldSpec("yours", _card_field, required=False, default=None,
                   help="the card you ask about (the last card when not given)"),
         FieldSpec("prizes", _cards_field(1, 5), required=False, default=None,
