@@ -421,22 +421,16 @@ class Exercise:
         return out
 
     def _duplicates(self, position: dict[str, Any]) -> list[str]:
-        if not self.kind.unique_cards:
+        kind = self.kind
+        if not kind.unique_cards:
             return []
-        if self.kind.game == "shoot_the_moon":
-            deck = Counter(game_deck("shoot_the_moon"))
-            seen = Counter(self.kind.all_cards(position))
-            if self.kind.name == "is_play_legal" and position.get("card") is not None:
-                seen[position["card"]] -= 1  # the card is one of the hand's cards
-            too_many = [c for c in seen if seen[c] > deck[c]]
+        seen = Counter(kind.all_cards(position))
+        if kind.asked_card is not None and position.get(kind.asked_card) is not None:
+            seen[position[kind.asked_card]] -= 1  # it is one of the position's other cards
+        if kind.game == "shoot_the_moon":
+            deck = Counter(game_deck(kind.game))
             return [f"{c} appears {seen[c]} times but the deck has {deck[c]}: a card can "
-                    "be in one place only" for c in too_many]
-        seen = Counter(self.kind.all_cards(position))
-        if self.kind.name == "which_prize":
-            if position.get("yours") is not None:
-                seen[position["yours"]] -= 1
-            if position.get("prizes"):
-                seen = Counter(position["trick"]) + Counter(position["prizes"])
+                    "be in one place only" for c in seen if seen[c] > deck[c]]
         return [f"{c} appears {seen[c]} times: one deck has one {c}" for c in seen
                 if seen[c] > 1]
 

@@ -416,3 +416,20 @@ def test_one_sample_set_per_game_easy_to_hard():
         assert exercise_set[len(exercise_set)].is_random  # the last one: everyone's own
     assert games == {"suns_to_moons", "dice_stacks", "sums", "shoot_the_moon",
                      "moons_and_planets"}
+
+
+def test_a_card_asked_about_is_one_of_the_others_and_counts_once():
+    """``card`` of is_play_legal is in the hand, ``yours`` of which_prize in the trick: each
+    counts once; a card placed twice is still a problem, in the words of its deck."""
+    from mathcards.exercises import Exercise
+
+    def problems(kind: str, **fields: str) -> list[str]:
+        return [p.message for p in Exercise(kind, **fields).problems()]
+
+    assert problems("is_play_legal", hand="G4 R5", led="G9", card="G4") == []
+    assert problems("is_play_legal", hand="G4 G4", led="G9", card="G4") == [
+        "G4 appears 2 times but the deck has 1: a card can be in one place only"]
+    assert problems("is_play_legal", hand="BIG BIG", card="BIG") == []  # two Big Moons
+    assert problems("which_prize", trick="7H 9H 2C", yours="9H", prizes="KD QS JS") == []
+    assert problems("which_prize", trick="7H 9H 2C", yours="9H", prizes="KD 9H JS") == [
+        "9H appears 2 times: one deck has one 9H"]

@@ -191,6 +191,7 @@ class Kind:
     answer_style: ClassVar[str]  # choice, yesno, plays, stacks, number, capture
     measure_names: ClassVar[tuple[str, ...]] = ()
     unique_cards: ClassVar[bool] = False  # one deck: no card twice in a position
+    asked_card: ClassVar[str | None] = None  # a field whose card is one of the others'
     work_advice: ClassVar[str] = "use fewer cards or loosen 'require'"
 
     def problems(self, position: Position) -> list[str]:

@@ -109,6 +109,7 @@ class WhichPrize(Kind):
     question = "Which prize does your card take?"
     answer_style = "choice"
     unique_cards = True
+    asked_card = "yours"  # one of the trick's cards
     measure_names = ("place", "followers")
     fields = (
         FieldSpec("trick", _cards_field(2, 5), help="the cards in play order, led first"),

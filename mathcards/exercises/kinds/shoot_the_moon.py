@@ -115,6 +115,7 @@ class IsPlayLegal(YesNoKind):
     title = "Is this play legal?"
     question = "May you play this card?"
     unique_cards = True
+    asked_card = "card"  # one of the hand's cards
     fields = (
         FieldSpec("hand", _cards_field(1, 5), help="your hand"),
         FieldSpec("led", _card_or_none_field, required=False, default=None,
