@@ -79,7 +79,7 @@ class Session:
             store = ProgressStore()
         elif store is False:
             store = MemoryStore()
-        self.store = store
+        self.store: ProgressStore | MemoryStore = store
         self.teacher = teacher
         self._clock = clock
         self._variants: dict[int, Variant] = {}
@@ -102,12 +102,8 @@ class Session:
 
     def attempts(self, number: int | None = None) -> list[Attempt]:
         exercise = None if number is None else self.set[number].id
-        reader = getattr(self.store, "attempts_after", None)
-        if reader is None:  # a store of another kind: read everything
-            found: list[Attempt] = self.store.attempts(student=self.student,
-                                                       set_id=self.set.id, exercise=exercise)
-            return found
-        new, self._read_to = reader(self._read_to, student=self.student, set_id=self.set.id)
+        new, self._read_to = self.store.attempts_after(self._read_to, student=self.student,
+                                                       set_id=self.set.id)
         self._read.extend(new)  # answers from this page and from another tab alike
         return [a for a in self._read if exercise is None or a.exercise == exercise]
 
