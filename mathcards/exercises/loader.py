@@ -166,10 +166,6 @@ def _walk(node: Any, data: Any, path: tuple[Any, ...], lines: dict[tuple[Any, ..
             _walk(item_node, item, (*path, i), lines, problems)
 
 
-def _text(value: Any) -> bool:
-    return isinstance(value, str)
-
-
 def read_set_text(text: str, *, name: str = "exercises") -> tuple[ExerciseSet | None,
                                                                   list[Problem]]:
     """The set in ``text`` (None when it cannot be built) and every problem in it."""
@@ -194,13 +190,13 @@ def read_set_text(text: str, *, name: str = "exercises") -> tuple[ExerciseSet | 
     title = data.get("title")
     if title is None:
         problems.append(Problem(1, "give the set a title: 'title: Reach the goal'"))
-    elif not _text(title) or not title.strip():
+    elif not isinstance(title, str) or not title.strip():
         problems.append(Problem(line_of("title"), "the title must be text, like 'title: "
                                                   "Reach the goal'"))
     instructions = data.get("instructions", "")
     if instructions is None:
         instructions = ""
-    if not _text(instructions):
+    if not isinstance(instructions, str):
         problems.append(Problem(line_of("instructions"), "instructions must be text"))
         instructions = ""
     set_id = data.get("id", name)

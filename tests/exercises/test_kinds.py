@@ -262,7 +262,10 @@ def test_which_prize_seed_example():
     hearts fourth prize"."""
     for yours, place in (("3S", 1), ("2S", 2), ("8D", 3), ("4H", 4)):
         ex = Exercise("which_prize", trick="3S 2S 4H 8D", yours=yours)
-        assert ex.check(place).correct, yours
+        right, solution = ex.check(place), ex.solution()
+        assert right.correct, yours
+        assert (solution.headline, solution.steps) == (right.headline.removeprefix("Right: "),
+                                                       right.steps)
         wrong = ex.check(place % 4 + 1)
         assert not wrong.correct
     discard = Exercise("which_prize", trick="3S 2S 4H 8D", yours="4H").check(1)

@@ -73,9 +73,6 @@ class WhoTakesTrick(Kind):
             raise AnswerError(f"{card.symbol} is not in this trick")
         return trick.index(card)
 
-    def answer_text(self, answer: Any) -> str:
-        return str(answer)
-
     def describe_answer(self, position: Position, answer: Any) -> str:
         return str(position["trick"][answer])
 
