@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from mathcards.cards import Card, moon_deck, parse_card, standard_deck
+from mathcards.cards import CARD_SEPARATORS, Card, moon_deck, parse_card, standard_deck
 from mathcards.errors import CardParseError, MathCardsError
 from mathcards.games.registry import get_game_class
 from mathcards.games.suns_to_moons import (
@@ -73,7 +73,7 @@ def read_card(text: Any, game: str) -> Card:
 def split_cards(value: Any) -> list[Any]:
     """Card texts (or cards) from ``"7H 8S, 9D"``, a YAML list, or a tuple of cards."""
     if isinstance(value, str):
-        return [p for p in re.split(r"[\s,;]+", value.strip()) if p]
+        return [p for p in CARD_SEPARATORS.split(value.strip()) if p]
     if isinstance(value, (list, tuple)):
         return list(value)
     if isinstance(value, Card) or (isinstance(value, int) and not isinstance(value, bool)):
