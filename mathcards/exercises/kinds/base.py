@@ -100,13 +100,10 @@ class Result:
     steps: tuple[Any, ...] = ()
 
     @property
-    def lines(self) -> list[str]:
-        return [self.headline] + [_step_text(s) for s in self.steps]
-
-    @property
     def text(self) -> str:
         """Plain text: the verdict, then one line per step (screen readers, logs, tests)."""
-        return "\n".join(line for line in self.lines if line)
+        lines = [self.headline] + [_step_text(s) for s in self.steps]
+        return "\n".join(line for line in lines if line)
 
     @property
     def html(self) -> str:
