@@ -137,9 +137,6 @@ class Session:
         self._hint_level[number] = level
         return self.variant(number).hint(level)
 
-    def hints_used(self, number: int) -> int:
-        return self._hint_level.get(number, 0)
-
     def attempts_before_solution(self, number: int) -> int:
         return self.set.attempts_allowed(self.set[number])
 
