@@ -92,6 +92,13 @@ def test_reach_goal_answers_that_are_not_plays_are_refused():
         ex.check("+KX")
     refused = ex.check("+5C")
     assert not refused.correct and "you do not hold 5♣" in refused.text  # the engine's words
+    # a play is the move notation or the engine's Play, never a tuple worked out here
+    from mathcards.cards import parse_card
+    from mathcards.games.suns_to_moons import Play
+
+    assert ex.check(["+3H"]).correct and ex.check([Play(parse_card("3H"), 1, 3)]).correct
+    with pytest.raises(AnswerError, match="is not a play: write"):
+        ex.check([("3H", 1)])
 
 
 # --- Suns to Moons: deck value ----------------------------------------------------------

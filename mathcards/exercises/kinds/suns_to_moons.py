@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Any
 from mathcards.cards import Card, whole_number
 from mathcards.exercises.fields import (
     FieldError,
-    read_card,
     read_deck,
     read_int,
     shown,
@@ -30,7 +29,6 @@ from mathcards.exercises.kinds.base import (
 )
 from mathcards.games.suns_to_moons import (
     END_TURN,
-    JOKER_PLAY,
     MIN_DECK_FOR_GOAL,
     MoveTextError,
     Play,
@@ -100,19 +98,6 @@ def read_plays(answer: Any) -> tuple[Any, ...]:
     for item in items:
         if isinstance(item, Play):
             plays.append(item)
-            continue
-        if isinstance(item, (tuple, list)) and len(item) in (2, 3):
-            try:
-                card = read_card(item[0], "suns_to_moons")
-            except FieldError as exc:
-                raise AnswerError(str(exc)) from None
-            numbers = list(item[1:])
-            if not all(isinstance(n, int) and not isinstance(n, bool) for n in numbers) \
-                    or numbers[0] not in (1, -1):
-                raise AnswerError("a play is (card, sign) or (card, sign, value) with the sign "
-                                  "1 or -1, like ('7H', -1) or ('AS', 1, 14)")
-            value = numbers[1] if len(numbers) == 2 else (card.rank or 0)
-            plays.append(JOKER_PLAY if card.is_joker else Play(card, numbers[0], value))
             continue
         if not isinstance(item, (str, Card)):
             raise AnswerError(f"{shown(item)} is not a play: write +7H, -10S, JK or +AS=14")
