@@ -414,9 +414,7 @@ class Exercise:
                     if dup:
                         add(dup[0])
                         break
-        except VariantError as exc:
-            add(str(exc))
-        except MathCardsError as exc:
+        except MathCardsError as exc:  # a VariantError among them
             add(str(exc))
         return out
 
