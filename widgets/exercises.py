@@ -570,8 +570,7 @@ def practice_page(folder: str | Any = "exercises", *, query: str | None = None,
     from urllib.parse import parse_qs, quote
 
     from mathcards.exercises import ExerciseFileError, load_set
-    from mathcards.exercises.session import clean_student
-    from mathcards.students import hub_login, hub_student_id
+    from mathcards.students import hub_login, hub_student_id, student_id
     from mathcards.widgets import _page_query
 
     params = parse_qs((_page_query() if query is None else query)[:500])
@@ -584,7 +583,7 @@ def practice_page(folder: str | Any = "exercises", *, query: str | None = None,
     else:
         student = (params.get("student") or ["guest"])[0]
         try:
-            student = clean_student(student)
+            student = student_id(student)
         except MathCardsError as exc:
             problem, student = str(exc), "guest"
     if name in names and not problem:

@@ -19,14 +19,7 @@ from mathcards.errors import MathCardsError
 from mathcards.exercises.kinds import Result
 from mathcards.exercises.model import ExerciseSet, Variant
 from mathcards.exercises.progress import Attempt, ProgressStore
-
-
-def clean_student(text: Any) -> str:
-    """A student id from a name as typed or given in a page address: the one rule of
-    ``mathcards.students`` (``Ana`` and ``ana`` are one student)."""
-    from mathcards.students import student_id
-
-    return student_id(text)
+from mathcards.students import student_id
 
 
 class MemoryStore:
@@ -74,7 +67,7 @@ class Session:
                  store: Any = None, teacher: bool = False,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.set = exercise_set
-        self.student = clean_student(student)
+        self.student = student_id(student)  # the one rule: ``Ana`` and ``ana`` are one student
         if store is None:
             store = ProgressStore()
         elif store is False:
@@ -172,4 +165,4 @@ class Session:
         return out
 
 
-__all__ = ["ExerciseProgress", "MemoryStore", "Session", "clean_student"]
+__all__ = ["ExerciseProgress", "MemoryStore", "Session"]
