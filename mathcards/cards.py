@@ -196,6 +196,9 @@ def whole_number(text: object, *, longest: int = 6) -> int | None:
     return int(norm)
 
 
+CARD_SEPARATORS = re.compile(r"[\s,;]+")  # between the cards of a list: spaces, commas, semicolons
+
+
 def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
     """Read several cards from text separated by spaces or commas, or from a list.
 
@@ -203,7 +206,7 @@ def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
     (Card('7H'), Card('8S'))
     """
     if isinstance(text, str):
-        return tuple(parse_card(p) for p in re.split(r"[\s,;]+", text.strip()) if p)
+        return tuple(parse_card(p) for p in CARD_SEPARATORS.split(text.strip()) if p)
     return tuple(as_card(c) for c in text)  # a Card as it is (games pass their own cards)
 
 

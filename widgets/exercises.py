@@ -408,9 +408,9 @@ class ExerciseSetView(W.VBox):
         used = self._used()
         for i, b in enumerate(self.w_hand):
             b.disabled = i in used
-        from mathcards.exercises.kinds import start_deck
+        from mathcards.exercises.kinds import position_state
 
-        counted = start_deck(self.variant.position)[0]
+        counted = position_state(self.variant.position).counted
         if not self._pending:
             self.w_built.value = (f"<p>Deck now: <b>{esc(number(sum(counted)))}</b>. "
                                   "No cards played yet.</p>")
@@ -568,8 +568,7 @@ def practice_page(folder: str | Any = "exercises", *, query: str | None = None,
     from urllib.parse import parse_qs, quote
 
     from mathcards.exercises import ExerciseFileError, load_set
-    from mathcards.exercises.session import clean_student
-    from mathcards.students import hub_login, hub_student_id
+    from mathcards.students import hub_login, hub_student_id, student_id
     from mathcards.widgets import _page_query
 
     params = parse_qs((_page_query() if query is None else query)[:500])
@@ -582,7 +581,7 @@ def practice_page(folder: str | Any = "exercises", *, query: str | None = None,
     else:
         student = (params.get("student") or ["guest"])[0]
         try:
-            student = clean_student(student)
+            student = student_id(student)
         except MathCardsError as exc:
             problem, student = str(exc), "guest"
     if name in names and not problem:

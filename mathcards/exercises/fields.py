@@ -17,17 +17,15 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from mathcards.cards import Card, moon_deck, parse_card, standard_deck
+from mathcards.cards import CARD_SEPARATORS, Card, moon_deck, parse_card, standard_deck
 from mathcards.errors import CardParseError, MathCardsError
+from mathcards.games.registry import get_game_class
 from mathcards.games.suns_to_moons import (
     MoveTextError,
     Play,
-    count_deck,
-    deck_terms,
     move_text,
     parse_move,
 )
@@ -49,12 +47,6 @@ def game_deck(game: str, *, jokers: bool = False) -> tuple[Card, ...]:
     return standard_deck(jokers=2 if jokers else 0)
 
 
-def card_text_error(text: str, game: str) -> str:
-    """The teacher's message for text that is not a card of this game."""
-    help_text = MOON_HELP if game == "shoot_the_moon" else STANDARD_HELP
-    return f"{text!r} is not a card: {help_text}"
-
-
 def read_card(text: Any, game: str) -> Card:
     """One card of ``game`` from its text, or a FieldError that says what is accepted."""
     if isinstance(text, Card):
@@ -66,20 +58,22 @@ def read_card(text: Any, game: str) -> Card:
         try:
             card = parse_card(raw)
         except CardParseError:
-            raise FieldError(card_text_error(raw, game)) from None
+            help_text = MOON_HELP if game == "shoot_the_moon" else STANDARD_HELP
+            raise FieldError(f"{raw!r} is not a card: {help_text}") from None
     if game == "shoot_the_moon":
         if card.is_standard or card.is_joker:
             raise FieldError(f"{raw!r} is not a Shoot the Moon card: {MOON_HELP}")
     elif not (card.is_standard or (card.is_joker and game == "suns_to_moons")):
         what = "Jokers" if card.is_joker else "Shoot the Moon cards"
-        raise FieldError(f"{raw!r}: {_title(game)} uses no {what}: {STANDARD_HELP}")
+        title = get_game_class(game).title  # the game's name as its engine writes it
+        raise FieldError(f"{raw!r}: {title} uses no {what}: {STANDARD_HELP}")
     return card
 
 
 def split_cards(value: Any) -> list[Any]:
     """Card texts (or cards) from ``"7H 8S, 9D"``, a YAML list, or a tuple of cards."""
     if isinstance(value, str):
-        return [p for p in re.split(r"[\s,;]+", value.strip()) if p]
+        return [p for p in CARD_SEPARATORS.split(value.strip()) if p]
     if isinstance(value, (list, tuple)):
         return list(value)
     if isinstance(value, Card) or (isinstance(value, int) and not isinstance(value, bool)):
@@ -94,10 +88,6 @@ def shown(value: Any) -> str:
     if isinstance(value, Card):
         return repr(str(value))
     return f"a {type(value).__name__}"
-
-
-def _title(game: str) -> str:
-    return game.replace("_", " ").title().replace(" And ", " and ").replace(" The ", " the ")
 
 
 # --- templates --------------------------------------------------------------------------
@@ -341,8 +331,3 @@ def read_deck(value: Any) -> tuple[DeckPlay, ...] | DeckTemplate:
                              "+AS=14")
         plays.append(DeckPlay(play.card, play.sign, play.value))
     return tuple(plays)
-
-
-def deck_counted(plays: Sequence[Play]) -> list[int]:
-    """The contributions still counted (the engine's ``count_deck``, ruling 4)."""
-    return list(count_deck(deck_terms(plays)).counted)

@@ -14,13 +14,11 @@ from typing import Any
 
 import yaml
 
-from mathcards.exercises.fields import FieldError
 from mathcards.exercises.kinds import KINDS
 from mathcards.exercises.model import (
     DEFAULT_SOLUTION_AFTER,
     DEFAULT_TRIES,
     EXERCISE_KEYS,
-    GAMES,
     SET_KEYS,
     Exercise,
     ExerciseFileError,
@@ -28,8 +26,8 @@ from mathcards.exercises.model import (
     Problem,
     _unknown_field,
     _unknown_kind,
-    read_constraint,
 )
+from mathcards.games.registry import GAMES
 
 MAX_BYTES = 1_000_000
 # Bounds on the document's shape, checked on the parser's events before anything is built:
@@ -168,10 +166,6 @@ def _walk(node: Any, data: Any, path: tuple[Any, ...], lines: dict[tuple[Any, ..
             _walk(item_node, item, (*path, i), lines, problems)
 
 
-def _text(value: Any) -> bool:
-    return isinstance(value, str)
-
-
 def read_set_text(text: str, *, name: str = "exercises") -> tuple[ExerciseSet | None,
                                                                   list[Problem]]:
     """The set in ``text`` (None when it cannot be built) and every problem in it."""
@@ -196,13 +190,13 @@ def read_set_text(text: str, *, name: str = "exercises") -> tuple[ExerciseSet | 
     title = data.get("title")
     if title is None:
         problems.append(Problem(1, "give the set a title: 'title: Reach the goal'"))
-    elif not _text(title) or not title.strip():
+    elif not isinstance(title, str) or not title.strip():
         problems.append(Problem(line_of("title"), "the title must be text, like 'title: "
                                                   "Reach the goal'"))
     instructions = data.get("instructions", "")
     if instructions is None:
         instructions = ""
-    if not _text(instructions):
+    if not isinstance(instructions, str):
         problems.append(Problem(line_of("instructions"), "instructions must be text"))
         instructions = ""
     set_id = data.get("id", name)
@@ -311,31 +305,15 @@ def _read_exercise(item: dict[str, Any], number: int, game: str | None,
         problems.append(Problem(line_of("require"), "require is a list like [solvable, "
                                                     "'best stacks >= 2']", number))
         require = []
-    # each field on its own, so every bad field is reported at its own line
-    good: dict[str, Any] = {}
-    for spec in kind.fields:
-        value = fields.get(spec.name)
-        if value is not None:
-            try:
-                spec.read(value, kind.game)
-                good[spec.name] = value
-            except FieldError as exc:
-                problems.append(Problem(line_of(spec.name), f"{spec.name}: {exc}", number))
-        elif spec.required:
-            problems.append(Problem(line_of(), f"{kind.name} needs '{spec.name}' "
-                                               f"({spec.help})", number))
-    for text in require:
-        try:
-            read_constraint(text, kind)
-        except FieldError as exc:
-            problems.append(Problem(line_of("require"), f"require: {exc}", number))
+    try:  # the fields and constraints are read by Exercise, each problem at its key's line
+        exercise = Exercise(kind, id=ex_id, prompt=prompt, require=require, tries=tries,
+                            solution_after=after, number=number, line=line_of(),
+                            field_lines={key: line_of(key) for key in (*fields, "require")},
+                            **fields)
+    except ExerciseFileError as exc:
+        return None, [*problems, *exc.problems]
     if problems:
         return None, problems
-    try:
-        exercise = Exercise(kind, id=ex_id, prompt=prompt, require=require, tries=tries,
-                            solution_after=after, number=number, line=line_of(), **good)
-    except ExerciseFileError as exc:
-        return None, [Problem(line_of(), p.message, number) for p in exc.problems]
     return exercise, []
 
 

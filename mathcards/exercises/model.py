@@ -38,7 +38,7 @@ import importlib
 import random
 import re
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -60,7 +60,6 @@ from mathcards.games.suns_to_moons import card_values, within_bound
 if TYPE_CHECKING:
     from mathcards.exercises.session import Session
 
-GAMES = ("suns_to_moons", "dice_stacks", "sums", "shoot_the_moon", "moons_and_planets")
 SET_KEYS = ("title", "id", "game", "instructions", "solution_after", "exercises")
 EXERCISE_KEYS = ("kind", "id", "prompt", "require", "tries", "solution_after")
 DEFAULT_SOLUTION_AFTER = 3
@@ -245,8 +244,12 @@ class Exercise:
     def __init__(self, kind: str | Kind, *, id: str = "", prompt: str = "",
                  require: Sequence[str] = (), tries: int = DEFAULT_TRIES,
                  solution_after: int | None = None, number: int = 1, line: int | None = None,
-                 set_id: str = "", **fields: Any) -> None:
+                 set_id: str = "", field_lines: Mapping[str, int | None] | None = None,
+                 **fields: Any) -> None:
+        """``field_lines``: the line of each field (and of ``require``) in a set file, where
+        its problems are reported; ``line`` (the exercise's) otherwise."""
         problems: list[Problem] = []
+        lines = field_lines or {}
         if isinstance(kind, str):
             if kind not in KINDS:
                 raise ExerciseFileError([Problem(line, _unknown_kind(kind))])
@@ -269,7 +272,8 @@ class Exercise:
                 try:
                     self.fields[spec.name] = spec.read(fields[spec.name], kind.game)
                 except FieldError as exc:
-                    problems.append(Problem(line, f"{spec.name}: {exc}", number))
+                    problems.append(Problem(lines.get(spec.name, line), f"{spec.name}: {exc}",
+                                            number))
             elif spec.required:
                 problems.append(Problem(line, f"{kind.name} needs '{spec.name}' "
                                               f"({spec.help or 'see the guide'})", number))
@@ -280,7 +284,7 @@ class Exercise:
             try:
                 constraints.append(read_constraint(text, kind))
             except FieldError as exc:
-                problems.append(Problem(line, f"require: {exc}", number))
+                problems.append(Problem(lines.get("require", line), f"require: {exc}", number))
         self.require = tuple(constraints)
         if problems:
             raise ExerciseFileError(problems)
@@ -410,29 +414,21 @@ class Exercise:
                     if dup:
                         add(dup[0])
                         break
-        except VariantError as exc:
-            add(str(exc))
-        except MathCardsError as exc:
+        except MathCardsError as exc:  # a VariantError among them
             add(str(exc))
         return out
 
     def _duplicates(self, position: dict[str, Any]) -> list[str]:
-        if not self.kind.unique_cards:
+        kind = self.kind
+        if not kind.unique_cards:
             return []
-        if self.kind.game == "shoot_the_moon":
-            deck = Counter(game_deck("shoot_the_moon"))
-            seen = Counter(self.kind.all_cards(position))
-            if self.kind.name == "is_play_legal" and position.get("card") is not None:
-                seen[position["card"]] -= 1  # the card is one of the hand's cards
-            too_many = [c for c in seen if seen[c] > deck[c]]
+        seen = Counter(kind.all_cards(position))
+        if kind.asked_card is not None and position.get(kind.asked_card) is not None:
+            seen[position[kind.asked_card]] -= 1  # it is one of the position's other cards
+        if kind.game == "shoot_the_moon":
+            deck = Counter(game_deck(kind.game))
             return [f"{c} appears {seen[c]} times but the deck has {deck[c]}: a card can "
-                    "be in one place only" for c in too_many]
-        seen = Counter(self.kind.all_cards(position))
-        if self.kind.name == "which_prize":
-            if position.get("yours") is not None:
-                seen[position["yours"]] -= 1
-            if position.get("prizes"):
-                seen = Counter(position["trick"]) + Counter(position["prizes"])
+                    "be in one place only" for c in seen if seen[c] > deck[c]]
         return [f"{c} appears {seen[c]} times: one deck has one {c}" for c in seen
                 if seen[c] > 1]
 
@@ -501,10 +497,6 @@ class ExerciseSet:
         for exercise in self.exercises:
             out.extend(exercise.problems())
         return out
-
-    def variants(self, student: str) -> list[Variant]:
-        """Every exercise as ``student`` sees it (a teacher opens a student's set this way)."""
-        return [e.variant(student) for e in self.exercises]
 
     def session(self, student: str = "guest", *, store: Any = None,
                 teacher: bool = False) -> Session:

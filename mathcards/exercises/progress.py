@@ -148,14 +148,17 @@ class ProgressStore:
                 raise
             self._conn.execute("COMMIT")
 
-    def record(self, attempt: Attempt) -> Attempt:
-        """Write one attempt in its own transaction (it is on disk when this returns)."""
+    def _insert(self, attempt: Attempt) -> None:
+        """One attempt's row, inside a transaction; one already present (same uid) is skipped."""
         row = asdict(attempt)
         row["correct"] = int(attempt.correct)
+        self._conn.execute(f"INSERT OR IGNORE INTO attempts ({', '.join(COLUMNS)}) "
+                           f"VALUES ({', '.join(':' + c for c in COLUMNS)})", row)
+
+    def record(self, attempt: Attempt) -> Attempt:
+        """Write one attempt in its own transaction (it is on disk when this returns)."""
         with self._transaction():
-            self._conn.execute(
-                f"INSERT OR IGNORE INTO attempts ({', '.join(COLUMNS)}) "
-                f"VALUES ({', '.join(':' + c for c in COLUMNS)})", row)
+            self._insert(attempt)
         return attempt
 
     def add_many(self, attempts: Iterable[Attempt]) -> int:
@@ -163,11 +166,7 @@ class ProgressStore:
         before = self.count()
         with self._transaction():
             for attempt in attempts:
-                row = asdict(attempt)
-                row["correct"] = int(attempt.correct)
-                self._conn.execute(
-                    f"INSERT OR IGNORE INTO attempts ({', '.join(COLUMNS)}) "
-                    f"VALUES ({', '.join(':' + c for c in COLUMNS)})", row)
+                self._insert(attempt)
         return self.count() - before
 
     # --- reading -------------------------------------------------------------------------

@@ -19,14 +19,7 @@ from mathcards.errors import MathCardsError
 from mathcards.exercises.kinds import Result
 from mathcards.exercises.model import ExerciseSet, Variant
 from mathcards.exercises.progress import Attempt, ProgressStore
-
-
-def clean_student(text: Any) -> str:
-    """A student id from a name as typed or given in a page address: the one rule of
-    ``mathcards.students`` (``Ana`` and ``ana`` are one student)."""
-    from mathcards.students import student_id
-
-    return student_id(text)
+from mathcards.students import student_id
 
 
 class MemoryStore:
@@ -74,12 +67,12 @@ class Session:
                  store: Any = None, teacher: bool = False,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.set = exercise_set
-        self.student = clean_student(student)
+        self.student = student_id(student)  # the one rule: ``Ana`` and ``ana`` are one student
         if store is None:
             store = ProgressStore()
         elif store is False:
             store = MemoryStore()
-        self.store = store
+        self.store: ProgressStore | MemoryStore = store
         self.teacher = teacher
         self._clock = clock
         self._variants: dict[int, Variant] = {}
@@ -102,12 +95,8 @@ class Session:
 
     def attempts(self, number: int | None = None) -> list[Attempt]:
         exercise = None if number is None else self.set[number].id
-        reader = getattr(self.store, "attempts_after", None)
-        if reader is None:  # a store of another kind: read everything
-            found: list[Attempt] = self.store.attempts(student=self.student,
-                                                       set_id=self.set.id, exercise=exercise)
-            return found
-        new, self._read_to = reader(self._read_to, student=self.student, set_id=self.set.id)
+        new, self._read_to = self.store.attempts_after(self._read_to, student=self.student,
+                                                       set_id=self.set.id)
         self._read.extend(new)  # answers from this page and from another tab alike
         return [a for a in self._read if exercise is None or a.exercise == exercise]
 
@@ -140,9 +129,6 @@ class Session:
         level = min(self._hint_level.get(number, 0) + 1, 3)
         self._hint_level[number] = level
         return self.variant(number).hint(level)
-
-    def hints_used(self, number: int) -> int:
-        return self._hint_level.get(number, 0)
 
     def attempts_before_solution(self, number: int) -> int:
         return self.set.attempts_allowed(self.set[number])
@@ -179,4 +165,4 @@ class Session:
         return out
 
 
-__all__ = ["ExerciseProgress", "MemoryStore", "Session", "clean_student"]
+__all__ = ["ExerciseProgress", "MemoryStore", "Session"]

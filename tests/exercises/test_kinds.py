@@ -92,6 +92,13 @@ def test_reach_goal_answers_that_are_not_plays_are_refused():
         ex.check("+KX")
     refused = ex.check("+5C")
     assert not refused.correct and "you do not hold 5♣" in refused.text  # the engine's words
+    # a play is the move notation or the engine's Play, never a tuple worked out here
+    from mathcards.cards import parse_card
+    from mathcards.games.suns_to_moons import Play
+
+    assert ex.check(["+3H"]).correct and ex.check([Play(parse_card("3H"), 1, 3)]).correct
+    with pytest.raises(AnswerError, match="is not a play: write"):
+        ex.check([("3H", 1)])
 
 
 # --- Suns to Moons: deck value ----------------------------------------------------------
@@ -262,7 +269,10 @@ def test_which_prize_seed_example():
     hearts fourth prize"."""
     for yours, place in (("3S", 1), ("2S", 2), ("8D", 3), ("4H", 4)):
         ex = Exercise("which_prize", trick="3S 2S 4H 8D", yours=yours)
-        assert ex.check(place).correct, yours
+        right, solution = ex.check(place), ex.solution()
+        assert right.correct, yours
+        assert (solution.headline, solution.steps) == (right.headline.removeprefix("Right: "),
+                                                       right.steps)
         wrong = ex.check(place % 4 + 1)
         assert not wrong.correct
     discard = Exercise("which_prize", trick="3S 2S 4H 8D", yours="4H").check(1)

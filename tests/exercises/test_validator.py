@@ -40,6 +40,20 @@ BROKEN = [
           - kind: who_takes_trick
             trick: G12 7H
         """, 4, "'7H' is not a Shoot the Moon card"),
+    ("moon card in suns to moons", """\
+        title: Goal
+        exercises:
+          - kind: reach_goal
+            deck: 7H
+            hand: 3H R3
+        """, 5, "'R3': Suns to Moons uses no Shoot the Moon cards"),
+    ("joker in dice stacks", """\
+        title: Stacks
+        exercises:
+          - kind: is_stack
+            dice: [3, 5]
+            cards: 8H JK
+        """, 5, "'JK': Dice Stacks uses no Jokers"),
     ("impossible goal", """\
         title: Goal
         exercises:
@@ -250,6 +264,24 @@ def test_each_broken_file_is_reported_at_its_line(tmp_path, name, text, line, wo
         load_set(path)
 
 
+def test_every_problem_of_one_exercise_is_reported_at_its_own_line(tmp_path):
+    """The set file's options, fields and constraints are read once (by ``Exercise``), and
+    each problem still names the line of its key."""
+    path = write(tmp_path, "several", """\
+        title: Several
+        exercises:
+          - kind: reach_goal
+            tries: lots
+            deck: 7H
+            hand: 3H KX
+            goal: 40
+            require: [best stacks >= 2]
+        """)
+    assert [(p.line, p.message.split(":")[0]) for p in check_file(path)] == [
+        (4, "tries must be a number from 1 to 5000, not 'lots'"), (6, "hand"), (7, "goal"),
+        (8, "require")]
+
+
 def test_cli_on_the_whole_broken_corpus_in_one_run(tmp_path):
     """One subprocess for all files: one line per problem, 'FILE: line N: ...', exit code 1."""
     paths = [write(tmp_path, name, text) for name, text, _line, _words in BROKEN]
@@ -384,3 +416,20 @@ def test_one_sample_set_per_game_easy_to_hard():
         assert exercise_set[len(exercise_set)].is_random  # the last one: everyone's own
     assert games == {"suns_to_moons", "dice_stacks", "sums", "shoot_the_moon",
                      "moons_and_planets"}
+
+
+def test_a_card_asked_about_is_one_of_the_others_and_counts_once():
+    """``card`` of is_play_legal is in the hand, ``yours`` of which_prize in the trick: each
+    counts once; a card placed twice is still a problem, in the words of its deck."""
+    from mathcards.exercises import Exercise
+
+    def problems(kind: str, **fields: str) -> list[str]:
+        return [p.message for p in Exercise(kind, **fields).problems()]
+
+    assert problems("is_play_legal", hand="G4 R5", led="G9", card="G4") == []
+    assert problems("is_play_legal", hand="G4 G4", led="G9", card="G4") == [
+        "G4 appears 2 times but the deck has 1: a card can be in one place only"]
+    assert problems("is_play_legal", hand="BIG BIG", card="BIG") == []  # two Big Moons
+    assert problems("which_prize", trick="7H 9H 2C", yours="9H", prizes="KD QS JS") == []
+    assert problems("which_prize", trick="7H 9H 2C", yours="9H", prizes="KD 9H JS") == [
+        "9H appears 2 times: one deck has one 9H"]

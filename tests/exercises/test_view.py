@@ -252,7 +252,7 @@ def _answer_choices(view, number: int, kind, pos) -> None:
 
 
 def _answer_plays(view, number: int, kind, pos) -> None:
-    from mathcards.exercises.kinds import start_deck
+    from mathcards.exercises.kinds import position_state
 
     def play(sequence) -> None:
         used: set[int] = set()
@@ -271,7 +271,7 @@ def _answer_plays(view, number: int, kind, pos) -> None:
     plays = kind._best(pos)
     assert plays and "One way" in best.headline
     assert _click_and_grade(view, number, lambda: play(plays))
-    counted, _cards, _size = start_deck(pos)
+    counted = position_state(pos).counted
     from mathcards.games.suns_to_moons import Play
 
     for card in pos["hand"]:
@@ -287,9 +287,9 @@ def _answer_plays(view, number: int, kind, pos) -> None:
 
 
 def _answer_number(view, number: int, kind, pos) -> None:
-    from mathcards.exercises.fields import deck_counted
+    from mathcards.games.suns_to_moons import count_deck, deck_terms
 
-    value = sum(deck_counted(pos["deck"]))
+    value = count_deck(deck_terms(pos["deck"])).value  # the engine's count of the deck
     for typed, right in ((str(value), True), (str(value + 1), False), (f"{-value - 2}", False)):
         view.w_number.value = typed
         assert _click_and_grade(view, number, view.w_check.click) == right, typed

@@ -109,7 +109,7 @@ def test_no_module_of_the_slice_keeps_its_own_joker_rule_or_bound():
     assert not hasattr(kinds, "_SunsState")
     for source in (inspect.getsource(explain), inspect.getsource(fields),
                    inspect.getsource(table), inspect.getsource(lesson.suns_to_moons_example),
-                   inspect.getsource(kinds.start_deck), inspect.getsource(kinds.ReachGoal),
+                   inspect.getsource(kinds.position_state), inspect.getsource(kinds.ReachGoal),
                    inspect.getsource(practice_page), inspect.getsource(model),
                    inspect.getsource(numberline)):
         assert "counted.pop()" not in source and "counted[:-1]" not in source

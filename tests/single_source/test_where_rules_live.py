@@ -84,6 +84,14 @@ def test_suns_to_moons_typed_moves_are_read_in_notation():
     assert notation.move_text(notation.parse_move(None, "AH +14")) == "+AH=14"
 
 
+def test_an_exercise_field_splits_a_list_of_cards_as_parse_cards_does():
+    from mathcards.cards import parse_cards
+    from mathcards.exercises.fields import read_cards
+
+    text = " 7H;8S, 9D  10C,,QS "
+    assert read_cards(text, "sums") == parse_cards(text) == parse_cards("7H 8S 9D 10C QS")
+
+
 # --- exercise kinds: one module per game ------------------------------------------------
 def test_each_kind_lives_in_its_games_module_and_the_registry_lists_them():
     from mathcards.exercises import kinds

@@ -63,15 +63,15 @@ def test_bad_names_give_one_line_and_play_as_guest(name):
 def test_one_rule_for_games_and_practice(data_dir, tmp_path):
     """'Ana' and 'ana' share a saved game and their exercise progress (issue 11 item 12)."""
     from mathcards.exercises import ProgressStore, load_set_text
-    from mathcards.exercises.session import clean_student
+    from mathcards.students import student_id
 
     for name in ("Ana", "José", "o'neil"):
         assert student_slot(name)[0] == student_slot(name.lower())[0]
-        assert clean_student(name) == clean_student(name.lower())
+        assert student_id(name) == student_id(name.lower())
     for bad in ("<b>x</b>", "a" * 41, "٣"):
         assert student_slot(bad)[0] == "guest"
         with pytest.raises(MathCardsError):
-            clean_student(bad)
+            student_id(bad)
     store = ProgressStore(tmp_path / "p.sqlite3")
     warm_up = load_set_text(WARM_UP, name="warm-up")
     assert not warm_up.session("Ana", store=store).check(1, "-3H").correct

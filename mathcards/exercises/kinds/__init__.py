@@ -47,16 +47,13 @@ from mathcards.exercises.kinds.sums import FindCapture
 from mathcards.exercises.kinds.suns_to_moons import (
     DeckValue,
     ReachGoal,
-    play_text,
     position_state,
     read_plays,
-    start_deck,
 )
 
 __all__ = [
     "KINDS", "MAX_WORK", "AnswerError", "DeckValue", "FieldReader", "FieldSpec", "FindCapture",
     "IsPlayLegal", "IsStack", "Kind", "MakeStacks", "MoonOrNot", "PlanetOrNot", "Position",
     "ReachGoal", "Result", "WhichPrize", "WhoTakesTrick", "WorkLimitError", "YesNoKind", "fact",
-    "make_hint", "play_text", "position_state", "read_plays", "spend", "start_deck",
-    "work_budget",
+    "make_hint", "position_state", "read_plays", "spend", "work_budget",
 ]

@@ -100,13 +100,10 @@ class Result:
     steps: tuple[Any, ...] = ()
 
     @property
-    def lines(self) -> list[str]:
-        return [self.headline] + [_step_text(s) for s in self.steps]
-
-    @property
     def text(self) -> str:
         """Plain text: the verdict, then one line per step (screen readers, logs, tests)."""
-        return "\n".join(line for line in self.lines if line)
+        lines = [self.headline] + [_step_text(s) for s in self.steps]
+        return "\n".join(line for line in lines if line)
 
     @property
     def html(self) -> str:
@@ -190,8 +187,8 @@ class Kind:
     fields: ClassVar[tuple[FieldSpec, ...]]
     answer_style: ClassVar[str]  # choice, yesno, plays, stacks, number, capture
     measure_names: ClassVar[tuple[str, ...]] = ()
-    must_be_solvable: ClassVar[bool] = False
     unique_cards: ClassVar[bool] = False  # one deck: no card twice in a position
+    asked_card: ClassVar[str | None] = None  # a field whose card is one of the others'
     work_advice: ClassVar[str] = "use fewer cards or loosen 'require'"
 
     def problems(self, position: Position) -> list[str]:

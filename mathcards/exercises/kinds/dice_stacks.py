@@ -55,7 +55,6 @@ class MakeStacks(Kind):
     title = "Make stacks"
     question = "Make stacks of the dice total. The best stacks score the most points."
     answer_style = "stacks"
-    must_be_solvable = True
     measure_names = ("best stacks", "best points")
     fields = (
         FieldSpec("dice", _dice_field, help="two dice: [3, 5] or random"),

@@ -7,10 +7,6 @@ from typing import TYPE_CHECKING, Any
 
 from mathcards.cards import Card
 from mathcards.errors import MathCardsError
-from mathcards.exercises.fields import (
-    CardsTemplate,
-    read_cards,
-)
 from mathcards.exercises.kinds.base import (
     AnswerError,
     FieldSpec,
@@ -104,10 +100,6 @@ def _ordinal(n: int) -> str:
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
 
 
-def _trick_cards_field(value: Any, game: str) -> tuple[Card, ...] | CardsTemplate:
-    return read_cards(value, game, low=2, high=5)
-
-
 class WhichPrize(Kind):
     """Moons and Planets: which prize does this card take?"""
 
@@ -117,9 +109,10 @@ class WhichPrize(Kind):
     question = "Which prize does your card take?"
     answer_style = "choice"
     unique_cards = True
+    asked_card = "yours"  # one of the trick's cards
     measure_names = ("place", "followers")
     fields = (
-        FieldSpec("trick", _trick_cards_field, help="the cards in play order, led first"),
+        FieldSpec("trick", _cards_field(2, 5), help="the cards in play order, led first"),
         FieldSpec("yours", _card_field, required=False, default=None,
                   help="the card you ask about (the last card when not given)"),
         FieldSpec("prizes", _cards_field(1, 5), required=False, default=None,
@@ -162,12 +155,9 @@ class WhichPrize(Kind):
         mine = self.mine(position)
         return next(r for r in award.ranking_reasons if r.player == mine)
 
-    def place(self, position: Position) -> int:
-        return self._ranking(position).place
-
     def measures(self, position: Position) -> dict[str, int]:
         trick = position["trick"]
-        return {"place": self.place(position),
+        return {"place": self._ranking(position).place,
                 "followers": sum(1 for c in trick if c.suit == trick[0].suit)}
 
     def choices(self, position: Position) -> list[str]:
@@ -193,9 +183,6 @@ class WhichPrize(Kind):
             raise AnswerError(f"answer with a prize number from 1 to {n}, in the digits 0-9")
         return answer
 
-    def _reason(self, position: Position) -> str:
-        return self._ranking(position).ranking
-
     def check(self, position: Position, answer: Any) -> Result:
         from mathcards.games.moons_and_planets import SUITS_HIGH_TO_LOW
 
@@ -220,10 +207,9 @@ class WhichPrize(Kind):
         if level == 2:
             return make_hint(2, f"{followers} card{'s' if followers != 1 else ''} follow "
                                 f"{trick[0].symbol}'s suit")
-        return make_hint(3, self._reason(position))
+        return make_hint(3, self._ranking(position).ranking)
 
     def solution(self, position: Position) -> Result:
-        place = self.place(position)
-        card = position["trick"][self.mine(position)]
-        return Result(True, 1.0, f"{card.symbol} takes the {_ordinal(place)} prize.",
-                      (fact(self._reason(position)),))
+        ranking = self._ranking(position)  # the engine's, for your card
+        return Result(True, 1.0, f"{ranking.card.symbol} takes the {_ordinal(ranking.place)} "
+                      "prize.", (fact(ranking.ranking),))

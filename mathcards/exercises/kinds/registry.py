@@ -14,4 +14,3 @@ KINDS: dict[str, Kind] = {
     for kind in (ReachGoal(), DeckValue(), MakeStacks(), IsStack(), FindCapture(),
                  WhoTakesTrick(), IsPlayLegal(), PlanetOrNot(), MoonOrNot(), WhichPrize())
 }
-"""Every kind of exercise by its name in the YAML file."""

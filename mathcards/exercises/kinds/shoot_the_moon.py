@@ -73,9 +73,6 @@ class WhoTakesTrick(Kind):
             raise AnswerError(f"{card.symbol} is not in this trick")
         return trick.index(card)
 
-    def answer_text(self, answer: Any) -> str:
-        return str(answer)
-
     def describe_answer(self, position: Position, answer: Any) -> str:
         return str(position["trick"][answer])
 
@@ -115,6 +112,7 @@ class IsPlayLegal(YesNoKind):
     title = "Is this play legal?"
     question = "May you play this card?"
     unique_cards = True
+    asked_card = "card"  # one of the hand's cards
     fields = (
         FieldSpec("hand", _cards_field(1, 5), help="your hand"),
         FieldSpec("led", _card_or_none_field, required=False, default=None,

@@ -34,7 +34,6 @@ class FindCapture(Kind):
     title = "Find the capture"
     question = "Find a capture."
     answer_style = "capture"
-    must_be_solvable = True
     measure_names = ("solutions", "captures")
     fields = (
         FieldSpec("hand", _cards_field(1, 8), required=False,

@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Any
 from mathcards.cards import Card, whole_number
 from mathcards.exercises.fields import (
     FieldError,
-    read_card,
     read_deck,
     read_int,
     shown,
@@ -30,7 +29,6 @@ from mathcards.exercises.kinds.base import (
 )
 from mathcards.games.suns_to_moons import (
     END_TURN,
-    JOKER_PLAY,
     MIN_DECK_FOR_GOAL,
     MoveTextError,
     Play,
@@ -61,12 +59,6 @@ def position_state(position: Position) -> Any:
     return SunsToMoons.position(position.get("hand") or (), deck=position.get("deck") or None,
                                 counted=position.get("counted") or (),
                                 goal=position.get("goal") or 0)
-
-
-def start_deck(position: Position) -> tuple[list[int], list[Card | None], int]:
-    """(counted values, the cards behind them, deck size) of a Suns to Moons position."""
-    state = position_state(position)
-    return list(state.counted), list(state.counted_cards), state.deck_size
 
 
 def _sm_moves(state: Any) -> dict[Any, Any]:
@@ -107,19 +99,6 @@ def read_plays(answer: Any) -> tuple[Any, ...]:
         if isinstance(item, Play):
             plays.append(item)
             continue
-        if isinstance(item, (tuple, list)) and len(item) in (2, 3):
-            try:
-                card = read_card(item[0], "suns_to_moons")
-            except FieldError as exc:
-                raise AnswerError(str(exc)) from None
-            numbers = list(item[1:])
-            if not all(isinstance(n, int) and not isinstance(n, bool) for n in numbers) \
-                    or numbers[0] not in (1, -1):
-                raise AnswerError("a play is (card, sign) or (card, sign, value) with the sign "
-                                  "1 or -1, like ('7H', -1) or ('AS', 1, 14)")
-            value = numbers[1] if len(numbers) == 2 else (card.rank or 0)
-            plays.append(JOKER_PLAY if card.is_joker else Play(card, numbers[0], value))
-            continue
         if not isinstance(item, (str, Card)):
             raise AnswerError(f"{shown(item)} is not a play: write +7H, -10S, JK or +AS=14")
         try:
@@ -132,10 +111,6 @@ def read_plays(answer: Any) -> tuple[Any, ...]:
     return tuple(plays)
 
 
-def play_text(play: Any) -> str:
-    return move_text(play)
-
-
 class ReachGoal(Kind):
     """Suns to Moons: play cards from the hand until the deck equals the goal."""
 
@@ -144,7 +119,6 @@ class ReachGoal(Kind):
     title = "Reach the goal"
     question = "Make the deck equal the goal."
     answer_style = "plays"
-    must_be_solvable = True
     measure_names = ("solutions", "plays needed", "deck value", "cards")
     work_advice = ("lower most_plays, give fewer cards in the hand, or loosen 'require' "
                    "(exactly one solution is costly to prove)")
@@ -159,14 +133,11 @@ class ReachGoal(Kind):
                   help="how many cards the student may play at most"),
     )
 
-    def start(self, position: Position) -> Any:
-        return position_state(position)
-
     def prompt(self, position: Position) -> str:
         n = position["most_plays"]
         plays = "one card" if n == 1 else f"at most {n} cards"
-        return (f"The deck is {number(sum(start_deck(position)[0]))}. Play {plays} from your hand "
-                f"to make it {number(position['goal'])}.")
+        deck, goal = number(position_state(position).deck_value), number(position["goal"])
+        return f"The deck is {deck}. Play {plays} from your hand to make it {goal}."
 
     def solutions(self, position: Position, limit: int = 2000) -> list[tuple[Any, ...]]:
         """Every play sequence that reaches the goal within the most plays (first goal hit)."""
@@ -186,7 +157,7 @@ class ReachGoal(Kind):
                     search(after, (*path, play), budget)
 
         with work_budget() as budget:
-            search(self.start(position), (), budget)
+            search(position_state(position), (), budget)
         return found
 
     @staticmethod
@@ -196,12 +167,12 @@ class ReachGoal(Kind):
 
     def measures(self, position: Position) -> dict[str, int]:
         sols = self.solutions(position)
-        counted, _, size = start_deck(position)
+        start = position_state(position)
         return {
             "solutions": len({self._solution_key(s) for s in sols}),
             "plays needed": min((len(s) for s in sols), default=0),
-            "deck value": sum(counted),
-            "cards": size,
+            "deck value": start.deck_value,
+            "cards": start.deck_size,
         }
 
     def problems(self, position: Position) -> list[str]:
@@ -209,7 +180,7 @@ class ReachGoal(Kind):
             return ["give the deck (7H -10S +6D) or the counted values ([7, -10, 6])"]
         if position.get("deck") is not None and position.get("counted") is not None:
             return ["give the deck or the counted values, not both"]
-        start = self.start(position)
+        start = position_state(position)
         if start.deck_value == position["goal"] and start.deck_size >= MIN_DECK_FOR_GOAL:
             return [f"the deck is already on the goal {number(position['goal'])}"]
         if not self.solutions(position, limit=1):
@@ -225,12 +196,12 @@ class ReachGoal(Kind):
         return plays
 
     def answer_text(self, answer: Any) -> str:
-        return " ".join(play_text(p) for p in answer)
+        return " ".join(move_text(p) for p in answer)
 
     def check(self, position: Position, answer: Any) -> Result:
         plays = self.read_answer(position, answer)
         goal, most = position["goal"], position["most_plays"]
-        state = self.start(position)
+        state = position_state(position)
         steps: list[Any] = []
         for i, play in enumerate(plays):
             if i >= most:
@@ -279,14 +250,14 @@ class ReachGoal(Kind):
             f"{first.card.symbol} as {signed(first.contribution)}"
         if level == 2:
             return make_hint(2, f"start with {words}")
-        state = self.start(position)
+        state = position_state(position)
         return make_hint(3, f"start with {words}", _sm_steps(_sm_apply(state, first)))
 
     def solution(self, position: Position) -> Result:
         from mathcards.explain import chain_steps
 
         best = self._best(position)
-        state = self.start(position)
+        state = position_state(position)
         steps: list[Any] = []
         for play in best:
             state = _sm_apply(state, play)
