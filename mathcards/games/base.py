@@ -154,7 +154,7 @@ class Event:
 
     def who(self, names: Sequence[str] = ()) -> str:
         """The name of the seat that acted, for ``describe`` (see ``seat_name``)."""
-        return seat_name(names, self.player if self.player is not None else -1)
+        return seat_name(names, self.player)
 
 
 @dataclass(frozen=True)
