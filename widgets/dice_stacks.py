@@ -129,8 +129,11 @@ class DiceStacksView(GameView):
         if obs.phase == "roll":
             return f"{who}: roll the dice."
         a, b = obs.dice
-        # how many to draw is the engine's (the smaller die, the rest, fewer if the stock is short)
-        draw = next((x.count for x in state.legal_actions() if isinstance(x, Draw | DrawRest)), 0)
+        if obs.phase in ("draw", "more"):
+            # how many to draw is the engine's (the smaller die, the rest, fewer if the stock
+            # is short); only asked while drawing: the stacks phase lists every stack a hand
+            # makes, hundreds of thousands for a large hand
+            draw = next(x.count for x in state.legal_actions() if isinstance(x, Draw | DrawRest))
         if obs.phase == "draw":
             rest = f", then decide whether to draw up to {abs(a - b)} more." if a != b else "."
             return f"{who} rolled {a} and {b}: making {a + b}s. Draw {draw} first{rest}"

@@ -13,6 +13,7 @@ from mathcards.explain import stack_steps
 from mathcards.games.dice_stacks import (
     DiceStacks,
     LayStack,
+    Roll,
     best_stacks,
     stack_points,
     stack_problem,
@@ -334,3 +335,32 @@ def test_run_out_markers_show_on_the_table():
     board = view.board_html(state, state.observation(0), names)
     assert f"run-out point, marker {marker.name}" in board
     assert "mc-marker" in board
+
+
+def test_the_status_line_of_a_large_hand_does_not_list_every_stack(monkeypatch):
+    """Making stacks, a large hand makes a great many stacks (a random clicker's table once
+    took seconds a click): the status line asks the engine's legal moves only while drawing,
+    where it names the engine's draw count."""
+    from mathcards.games import dice_stacks as engine
+
+    game = DiceStacks(num_players=2)
+    hand = "AS AH AD AC 2S 2H 2D 2C 3S 3H 3D 3C 4S 4H 4D 4C 5S 5H 5D 5C 6S 6H 6D 6C KS KH"
+    state = game.position(hand, (6, 6))
+    listed = 0
+    real_iter = engine.LegalStacks.__iter__
+
+    def counting_iter(self):
+        nonlocal listed
+        for action in real_iter(self):
+            listed += 1
+            yield action
+
+    monkeypatch.setattr(engine.LegalStacks, "__iter__", counting_iter)
+    line = DiceStacksView().status(state, ("Ana", "Ben"))
+    assert line == "Ana: make stacks of 12 (click cards, then lay them down), or end the turn."
+    assert listed == 0
+    assert len(state.legal_actions()) > 500_000  # what listing them would have cost
+    drawing = game.new_game(3).apply(Roll())
+    words = DiceStacksView().status(drawing, ("Ana", "Ben"))
+    (draw,) = drawing.legal_actions()
+    assert f"Draw {draw.count} first" in words
