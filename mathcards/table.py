@@ -20,6 +20,7 @@ Listeners (``listen``) hear "table" after a change the view must redraw,
 from __future__ import annotations
 
 import asyncio
+import importlib
 import secrets
 import threading
 from collections.abc import Callable, Sequence
@@ -31,7 +32,7 @@ from mathcards.bots import Bot
 from mathcards.cards import Card, whole_number
 from mathcards.errors import IllegalActionError, MathCardsError, SettingsError
 from mathcards.games.base import Event, Game, State
-from mathcards.games.registry import get_game_class
+from mathcards.games.registry import GAMES, get_game_class
 from mathcards.moments import Moment, moment_for
 
 SEAT_KINDS = saves.SEAT_KINDS
@@ -113,12 +114,6 @@ class Refused(MathCardsError):
     """A click or typed move that the table turns down (the message says why)."""
 
 
-def _norm(text: str) -> str:
-    out = text.lower().replace("−", "-").replace("♥", "h").replace("♦", "d")
-    out = out.replace("♠", "s").replace("♣", "c")
-    return " ".join(out.split())
-
-
 class GameView:
     """How one game's table looks and how its moves split into choices.
 
@@ -174,16 +169,10 @@ class GameView:
         return "it cannot be played now"
 
     def parse_move(self, state: State, text: str) -> Any:
-        """A typed move -> the action it names (checked for legality by the table).
-
-        The default matches the words of a legal move ("draw from pile 1").
-        Raise MathCardsError with a helpful message when nothing matches.
-        """
-        want = _norm(text)
-        for action in self.listed_actions(state):
-            if _norm(str(action)) == want:
-                return action
-        raise MathCardsError(f"{text.strip()!r} is not a move here; try one of the buttons")
+        """A typed move -> the action it names, read by the game's one move parser
+        (``parse_move`` of its engine; the table checks the action's legality)."""
+        engine = importlib.import_module(GAMES[self.game_name][0])
+        return engine.parse_move(state, text)
 
     # --- explaining ------------------------------------------------------
     def explain(self, before: State, action: Any, after: State, seat_names: Sequence[str]
