@@ -70,14 +70,6 @@ def full_game(game: Game) -> Game | None:
     return type(game)(**settings)
 
 
-def game_length(game: Game) -> int | None:
-    """What a game with a short version plays to (3, 10...), else None."""
-    if game.name not in SHORT_GAMES:
-        return None
-    value = getattr(game, SHORT_GAMES[game.name][0], None)
-    return value if isinstance(value, int) else None
-
-
 @dataclass(frozen=True)
 class Choice:
     """One step of a move as the player picks it: a card, a sign, a pile..."""
@@ -525,14 +517,16 @@ class TableController:
                 or self.saved_offer is not None or self.state.is_over):
             return None
         game = self.state.game
-        now, short, full = game_length(game), short_game(game), full_game(game)
-        if now is None or short is None or full is None:
+        short, full = short_game(game), full_game(game)
+        if short is None or full is None:
             return None
-        if now == game_length(short):
+        field = SHORT_GAMES[game.name][0]
+        now, short_to, full_to = (getattr(g, field) for g in (game, short, full))
+        if game == short:  # as switch_length tells them apart
             return (f"Short game: first to {now}",
-                    f"Play a full game instead (first to {game_length(full)})")
+                    f"Play a full game instead (first to {full_to})")
         return (f"Full game: first to {now}",
-                f"Play a short game instead (first to {game_length(short)})")
+                f"Play a short game instead (first to {short_to})")
 
     def switch_length(self) -> None:
         """Deal the other length (short or full) with the same seats."""
