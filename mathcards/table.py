@@ -144,7 +144,8 @@ class GameView:
         raise NotImplementedError
 
     def selection_summary(self, state: State, cards: tuple[Card, ...]) -> tuple[bool, str]:
-        """(is it a legal move, one line about it) for the cards selected so far."""
+        """(is it a legal move, one line about it) for the cards selected so far: the line
+        under the hand, and the reason a disabled "Lay down" gives."""
         if not cards:
             return False, ""
         action = self.selection_action(state, cards)
@@ -903,10 +904,7 @@ class TableController:
         """While selecting: (legal?, one line) for the cards chosen so far; else None."""
         if not self.selecting:
             return None
-        cards = self.selected_cards()
-        if not cards:
-            return False, ""
-        return self.view.selection_summary(self.state, cards)
+        return self.view.selection_summary(self.state, self.selected_cards())
 
     def card_states(self) -> list[CardState]:
         """Each card of the shown hand: what a click names, enabled, selected, tooltip."""
@@ -965,9 +963,9 @@ class TableController:
             names = " ".join(c.symbol for c in cards)
             if self.state.is_legal(action):
                 out.append(Choice("lay", f"Lay down {names}", tooltip=str(action), primary=True))
-            else:  # only legal moves are enabled; the reason shows under the hand
+            else:  # only legal moves are enabled; the reason is the line under the hand
                 out.append(Choice("off:lay", f"Lay down {names}",
-                                  tooltip="not a stack: " + self.view.why_not(self.state, action)))
+                                  tooltip=self.view.selection_summary(self.state, cards)[1]))
             out.append(Choice("clear", "Clear selection"))
         for action in self.view.listed_actions(self.state):
             out.extend(self.view.path(self.state, action)[:1])
