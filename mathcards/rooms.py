@@ -38,8 +38,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from mathcards import storage
-from mathcards.errors import MathCardsError, SettingsError
+from mathcards import saves, storage
+from mathcards.errors import MathCardsError
 from mathcards.games.base import Game, State, decode_action, encode_action
 from mathcards.games.registry import get_game_class
 
@@ -267,10 +267,8 @@ class RoomStore:
         teacher makes) may fill empty seats with bots and start. Returns the code.
         ``seeds`` (the deal's seed and private seed) replays a known deal; by default
         both are new secrets."""
-        seed, private_seed = seeds or (secrets.randbelow(2**31), 1 + secrets.randbelow(2**62))
-        try:  # games with a table's private deal: the seed decides nothing hidden
-            game.new_game(seed, private_seed=private_seed)
-        except SettingsError:  # the trick games: the seed itself is the secret
+        seed, private_seed = seeds or (secrets.randbelow(2**31), saves.new_private_seed())
+        if not saves.has_private_deal(game):  # the trick games: the seed itself is the secret
             private_seed = 0
         kinds = list(seats) or ["open"] * game.num_players
         if len(kinds) != game.num_players or any(

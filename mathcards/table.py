@@ -348,9 +348,8 @@ class TableController:
               state: State | None = None) -> None:
         with self.lock:
             self.seats = self._check_seats(game, seats)
-            # games whose seed decides every card (the trick games) have no private
-            # deals: their tables show a deal code only when dealt from one (a teacher's)
-            private = type(game)._private_deal is not Game._private_deal
+            # the trick games show a deal code only when dealt from one (a teacher's)
+            private = saves.has_private_deal(game)
             shown = private or (state is None and seed is not None)
             if seed is None:
                 seed = saves.new_seed() if private else secrets.randbelow(2**31)
