@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mathcards import saves
-from mathcards.bots import Bot
+from mathcards.bots import BOT_KINDS, Bot
 from mathcards.cards import Card, whole_number
 from mathcards.errors import IllegalActionError, MathCardsError, SettingsError
 from mathcards.games.base import Event, Game, State
@@ -36,7 +36,6 @@ from mathcards.games.registry import GAMES, get_game_class
 from mathcards.moments import Moment, moment_for
 
 SEAT_KINDS = saves.SEAT_KINDS
-BOT_KINDS = ("random", "strong")
 REMOTE = "remote"  # a classmate at another screen (a room's seat): moves arrive from the room
 SEAT_LABELS = {"human": "person", "random": "bot (random)", "strong": "bot (strong)",
                REMOTE: "classmate"}
