@@ -116,9 +116,6 @@ class GameView:
     selection_mode_hint = ""
 
     # --- what is shown -------------------------------------------------
-    def hand(self, obs: Any) -> tuple[Card, ...]:
-        return tuple(getattr(obs, "hand", ()))
-
     def board_html(self, state: State, obs: Any, seat_names: Sequence[str]) -> str:
         """The public table (no hidden cards); ``obs`` is the viewer's observation."""
         return ""
@@ -167,24 +164,6 @@ class GameView:
         return engine.parse_move(state, text)
 
     # --- explaining ------------------------------------------------------
-    def explain(self, before: State, action: Any, after: State, seat_names: Sequence[str]
-                ) -> Explanation:
-        """The explainer's steps for the last action: HTML with LaTeX, text, chain, SVG."""
-        from mathcards import explain as X
-
-        steps = X.explain_events(before, after, seat_names)
-        html_steps = "".join(s.html for s in steps)
-        text = X.spoken(steps)
-        svg = ""
-        for step in steps:
-            for part in step.walk():
-                drawing = getattr(part, "svg", None)  # SignedAddition.svg() draws the jump
-                if callable(drawing):
-                    drawing = drawing()
-                if isinstance(drawing, str) and drawing:
-                    svg = drawing
-        return Explanation(latex=html_steps, text=text, chain=self.chain(before, after), svg=svg)
-
     def chain(self, before: State, after: State) -> str:
         """The round's running chain in plain text (games that have one)."""
         return ""
@@ -192,11 +171,6 @@ class GameView:
     def history_line(self, event: Event, seat_names: Sequence[str]) -> str | None:
         """The move-history sentence of an event, or None to leave it out."""
         return event.describe(seat_names)
-
-    def hint(self, state: State, level: int) -> str:
-        from mathcards import explain as X
-
-        return str(X.hint(state, level).spoken)
 
     def why_not(self, state: State, action: Any) -> str:
         """The rule that refuses ``action``, with the explainer's arithmetic when it has some."""
@@ -628,7 +602,7 @@ class TableController:
         self.hint_level = 0
         names = self.seat_names
         try:
-            part = self.view.explain(before, action, after, names)
+            part = self._explain(before, after, names)
         except Exception as exc:  # noqa: BLE001 - the explainer must never block play
             part = Explanation(text=f"(no explanation: {exc})")
         # a person's move and the bots' answers are shown together until the next person moves
@@ -675,6 +649,24 @@ class TableController:
         elif self.waiting_for_ready is not None:
             self.viewer = None
             self._notify("table")
+
+    def _explain(self, before: State, after: State, names: Sequence[str]) -> Explanation:
+        """The explainer's steps for the last move: HTML with LaTeX, text, chain, SVG."""
+        from mathcards import explain as X
+
+        steps = X.explain_events(before, after, names)
+        html_steps = "".join(s.html for s in steps)
+        text = X.spoken(steps)
+        svg = ""
+        for step in steps:
+            for part in step.walk():
+                drawing = getattr(part, "svg", None)  # SignedAddition.svg() draws the jump
+                if callable(drawing):
+                    drawing = drawing()
+                if isinstance(drawing, str) and drawing:
+                    svg = drawing
+        return Explanation(latex=html_steps, text=text, chain=self.view.chain(before, after),
+                           svg=svg)
 
     def final_words(self) -> str:
         names = self.seat_names
@@ -727,7 +719,7 @@ class TableController:
         """The hand this screen shows (empty while no player's hand may be seen)."""
         if self.viewer is None:
             return ()
-        return self.view.hand(self.state.observation(self.viewer))
+        return tuple(getattr(self.state.observation(self.viewer), "hand", ()))
 
     def public_observation(self) -> Any:
         """The observation used to draw the table: the viewer's, else a seat's minus its hand."""
@@ -892,7 +884,9 @@ class TableController:
         if not (self.hint_level and self.acting_human()):
             return ""
         try:
-            return self.view.hint(self.state, self.hint_level)
+            from mathcards import explain as X
+
+            return str(X.hint(self.state, self.hint_level).spoken)
         except MathCardsError as exc:  # a hint must never break the table
             return f"(no hint: {exc})"
         except Exception:  # noqa: BLE001 - nor a bug of the hint's
