@@ -263,9 +263,7 @@ class TableController:
             if saved is not None and saved.state.is_over:
                 saved = None
         if saved is not None and resume == "always":
-            self.start(saved.state.game, saved.seats, saved.state.seed, state=saved.state)
-            self.say(f"Welcome back: your saved game is restored at move "
-                     f"{len(self.state.history)}.")
+            self.resume(saved)
             return
         # nothing moves (no bot, no save) until the player answers the offer
         self.saved_offer = saved
@@ -681,16 +679,10 @@ class TableController:
         with self.lock:
             if self.saved_offer is not None:
                 raise Refused(OFFER_FIRST)
-            if self.state.is_over:
-                raise Refused("the game is over: start a new game")
             if self.holding:
                 raise Refused(ROUND_OVER)
-            p = self.state.current_player
-            assert p is not None
-            if self.seats[p] != "human":
+            if not self.acting_human():  # the game is over, a bot's or another's turn
                 raise Refused(self.not_your_turn())
-            if self.viewer != p:
-                raise Refused(f"it is {self.seat_names[p]}'s turn: click \"I'm ready\" first")
             if not self.state.is_legal(action):
                 if isinstance(action, self.state.game.action_types):
                     reason = self.view.why_not(self.state, action)
