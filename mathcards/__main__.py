@@ -26,7 +26,6 @@ moons_and_planets) for PLAYERS players
 each and prints their codes (with --url, the links to hand out); the first student
 in a room starts it; --leave-after hands a seat whose student left to a bot.
 """
-ROOM_GAMES = ("suns_to_moons", "dice_stacks", "sums", "shoot_the_moon", "moons_and_planets")
 TEACHER_PAGES = ("dashboard.ipynb", "teachers.ipynb")
 
 
@@ -57,7 +56,7 @@ def teacher_key(rest: Sequence[str], out: TextIO | None = None) -> int:
 def rooms(rest: Sequence[str], out: TextIO | None = None) -> int:
     """Room codes for a class tournament (see USAGE)."""
     from mathcards.errors import MathCardsError
-    from mathcards.games.registry import make_game
+    from mathcards.games.registry import GAMES, make_game
     from mathcards.rooms import RoomStore
 
     out = out or sys.stdout
@@ -75,10 +74,10 @@ def rooms(rest: Sequence[str], out: TextIO | None = None) -> int:
                 if not 10 <= leave <= 3600:
                     raise ValueError
         game_name, players, count = args[0], int(args[1]), int(args[2])
-        if len(args) != 3 or game_name not in ROOM_GAMES or not 1 <= count <= 100:
+        if len(args) != 3 or game_name not in GAMES or not 1 <= count <= 100:
             raise ValueError
     except (IndexError, ValueError):
-        print(f"rooms takes a game ({', '.join(ROOM_GAMES)}), the players per room, how many "
+        print(f"rooms takes a game ({', '.join(GAMES)}), the players per room, how many "
               f"rooms (1-100), and --leave-after 10-3600 seconds\n{USAGE}", end="",
               file=sys.stderr)
         return 2

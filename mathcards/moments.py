@@ -47,16 +47,6 @@ def plural(count: int, word: str, many: str = "") -> str:
     return f"{count} {word if count == 1 else (many or word + 's')}"
 
 
-def _chain(terms: Sequence[int]) -> str:
-    """Counted values in play order: ``7 − 5 + 1`` (true minus signs)."""
-    if not terms:
-        return "0"
-    out = number(terms[0])
-    for t in terms[1:]:
-        out += f" − {-t}" if t < 0 else f" + {t}"
-    return out
-
-
 def _headline(winners: Sequence[int], names: Sequence[str], here: Sequence[int],
               what: str) -> tuple[str, bool]:
     """("You won the round!" or "Player 2 (bot) won the round", a win for this screen)."""
@@ -83,6 +73,7 @@ def _last(events: Sequence[Event], kind: type) -> Any:
 # --- Suns to Moons ----------------------------------------------------------------------
 def _suns_to_moons(before: State, after: State, names: Sequence[str],
                    here: Sequence[int]) -> Moment | None:
+    from mathcards.explain import chain_steps
     from mathcards.games.suns_to_moons import (
         GameWon,
         GoalReached,
@@ -99,8 +90,9 @@ def _suns_to_moons(before: State, after: State, names: Sequence[str],
         p = won.player
         reached = _last(events, GoalReached)
         cards = f", with {plural(reached.deck_size, 'card')} in the deck" if reached else ""
-        lines = [(f"{seat_name(names, p)} made the deck {_chain(won.counted)} = "
-                 f"{number(sum(won.counted))}, the goal{cards}."),
+        # the explainer's chain of the counted values: "7 − 5 + 1 = 3", true minus signs
+        lines = [(f"{seat_name(names, p)} made the deck {chain_steps(won.counted).text}, "
+                 f"the goal{cards}."),
                  f"{seat_name(names, p)} now has {plural(won.new_score, 'point')}."]
         target = getattr(after.game, "target_score", None)
         if over is None and target is not None:

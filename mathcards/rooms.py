@@ -38,15 +38,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from mathcards import storage
-from mathcards.errors import MathCardsError, SettingsError
+from mathcards import saves, storage
+from mathcards.bots import BOT_KINDS, Bot
+from mathcards.errors import MathCardsError
 from mathcards.games.base import Game, State, decode_action, encode_action
 from mathcards.games.registry import get_game_class
 
 ROOMS_ENV = "MATHCARDS_ROOMS"  # the rooms file, when classmates' servers share another place
 CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no I, L, O, 0, 1: read aloud easily
 CODE_LENGTH = 5
-BOT_KINDS = ("strong", "random")
 LEAVE_AFTER = 180.0  # a student's room: a seat whose page is gone this long becomes a bot
 # Room codes are not guessable in practice only if guessing is slow: a visitor (a browser,
 # a hub login, else a kernel) who has typed WRONG_CODES codes of no room within the last
@@ -267,10 +267,8 @@ class RoomStore:
         teacher makes) may fill empty seats with bots and start. Returns the code.
         ``seeds`` (the deal's seed and private seed) replays a known deal; by default
         both are new secrets."""
-        seed, private_seed = seeds or (secrets.randbelow(2**31), 1 + secrets.randbelow(2**62))
-        try:  # games with a table's private deal: the seed decides nothing hidden
-            game.new_game(seed, private_seed=private_seed)
-        except SettingsError:  # the trick games: the seed itself is the secret
+        seed, private_seed = seeds or (secrets.randbelow(2**31), saves.new_private_seed())
+        if not saves.has_private_deal(game):  # the trick games: the seed itself is the secret
             private_seed = 0
         kinds = list(seats) or ["open"] * game.num_players
         if len(kinds) != game.num_players or any(
@@ -475,8 +473,6 @@ class RoomLink:
 
     def __init__(self, ctl: Any, store: RoomStore, code: Any, holder: str, *,
                  name: str = "", interval: float = 0.15) -> None:
-        from mathcards.table import REMOTE
-
         self.ctl = ctl
         self.store = store
         self.holder = holder
@@ -484,7 +480,6 @@ class RoomLink:
         self.code = normal_code(code)
         self.seat = store.join(self.code, holder, name)
         self.room = store.room(self.code)
-        self.remote = REMOTE
         self._version = -1
         self._seen = 0.0
         self.closed = False
@@ -534,8 +529,10 @@ class RoomLink:
         return tuple(out)
 
     def _kinds(self) -> tuple[str, ...]:
+        from mathcards.table import REMOTE
+
         return tuple("human" if self._mine(s) else
-                     self.remote if s.kind == "human" else s.kind for s in self.room.seats)
+                     REMOTE if s.kind == "human" else s.kind for s in self.room.seats)
 
     def _begin(self) -> None:
         """The room has started: deal its game to the controller, replaying its moves."""
@@ -620,8 +617,6 @@ class RoomLink:
         began = self.store.last_move_at(self.code) or self.room.started_at or now
         if now - began < limit:
             return False
-        from mathcards.bots import Bot
-
         action = Bot(self.room.game.name, "strong", seed=len(state.history)).choose(state)
         stored = self.store.append(self.code, len(state.history) + 1, p, action,
                                    final=state.apply(action).is_over)

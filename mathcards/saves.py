@@ -97,6 +97,12 @@ def new_seed() -> int:
     return secrets.randbelow(32**SEED_DIGITS)
 
 
+def has_private_deal(game: Game) -> bool:
+    """Whether ``game``'s hidden cards come from a table's secret (``new_private_seed``),
+    not from its seed; the trick games have none: their seed decides every card."""
+    return type(game)._private_deal is not Game._private_deal
+
+
 def new_private_seed() -> int:
     """A table's secret: it shuffles every hidden card the deal code does not decide
     (other hands, the stock, dice). Kept in the save, never shown on a page."""

@@ -20,6 +20,7 @@ Listeners (``listen``) hear "table" after a change the view must redraw,
 from __future__ import annotations
 
 import asyncio
+import importlib
 import secrets
 import threading
 from collections.abc import Callable, Sequence
@@ -27,15 +28,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from mathcards import saves
-from mathcards.bots import Bot
+from mathcards.bots import BOT_KINDS, Bot
 from mathcards.cards import Card, whole_number
 from mathcards.errors import IllegalActionError, MathCardsError, SettingsError
 from mathcards.games.base import Event, Game, State
-from mathcards.games.registry import get_game_class
+from mathcards.games.registry import GAMES, get_game_class
 from mathcards.moments import Moment, moment_for
 
 SEAT_KINDS = saves.SEAT_KINDS
-BOT_KINDS = ("random", "strong")
 REMOTE = "remote"  # a classmate at another screen (a room's seat): moves arrive from the room
 SEAT_LABELS = {"human": "person", "random": "bot (random)", "strong": "bot (strong)",
                REMOTE: "classmate"}
@@ -67,14 +67,6 @@ def full_game(game: Game) -> Game | None:
     settings = game.settings()
     settings.pop(field, None)  # the game's own default: the seed's length
     return type(game)(**settings)
-
-
-def game_length(game: Game) -> int | None:
-    """What a game with a short version plays to (3, 10...), else None."""
-    if game.name not in SHORT_GAMES:
-        return None
-    value = getattr(game, SHORT_GAMES[game.name][0], None)
-    return value if isinstance(value, int) else None
 
 
 @dataclass(frozen=True)
@@ -113,12 +105,6 @@ class Refused(MathCardsError):
     """A click or typed move that the table turns down (the message says why)."""
 
 
-def _norm(text: str) -> str:
-    out = text.lower().replace("−", "-").replace("♥", "h").replace("♦", "d")
-    out = out.replace("♠", "s").replace("♣", "c")
-    return " ".join(out.split())
-
-
 class GameView:
     """How one game's table looks and how its moves split into choices.
 
@@ -130,9 +116,6 @@ class GameView:
     selection_mode_hint = ""
 
     # --- what is shown -------------------------------------------------
-    def hand(self, obs: Any) -> tuple[Card, ...]:
-        return tuple(getattr(obs, "hand", ()))
-
     def board_html(self, state: State, obs: Any, seat_names: Sequence[str]) -> str:
         """The public table (no hidden cards); ``obs`` is the viewer's observation."""
         return ""
@@ -157,7 +140,8 @@ class GameView:
         raise NotImplementedError
 
     def selection_summary(self, state: State, cards: tuple[Card, ...]) -> tuple[bool, str]:
-        """(is it a legal move, one line about it) for the cards selected so far."""
+        """(is it a legal move, one line about it) for the cards selected so far: the line
+        under the hand, and the reason a disabled "Lay down" gives."""
         if not cards:
             return False, ""
         action = self.selection_action(state, cards)
@@ -174,36 +158,12 @@ class GameView:
         return "it cannot be played now"
 
     def parse_move(self, state: State, text: str) -> Any:
-        """A typed move -> the action it names (checked for legality by the table).
-
-        The default matches the words of a legal move ("draw from pile 1").
-        Raise MathCardsError with a helpful message when nothing matches.
-        """
-        want = _norm(text)
-        for action in self.listed_actions(state):
-            if _norm(str(action)) == want:
-                return action
-        raise MathCardsError(f"{text.strip()!r} is not a move here; try one of the buttons")
+        """A typed move -> the action it names, read by the game's one move parser
+        (``parse_move`` of its engine; the table checks the action's legality)."""
+        engine = importlib.import_module(GAMES[self.game_name][0])
+        return engine.parse_move(state, text)
 
     # --- explaining ------------------------------------------------------
-    def explain(self, before: State, action: Any, after: State, seat_names: Sequence[str]
-                ) -> Explanation:
-        """The explainer's steps for the last action: HTML with LaTeX, text, chain, SVG."""
-        from mathcards import explain as X
-
-        steps = X.explain_events(before, after, seat_names)
-        html_steps = "".join(s.html for s in steps)
-        text = X.spoken(steps)
-        svg = ""
-        for step in steps:
-            for part in step.walk():
-                drawing = getattr(part, "svg", None)  # SignedAddition.svg() draws the jump
-                if callable(drawing):
-                    drawing = drawing()
-                if isinstance(drawing, str) and drawing:
-                    svg = drawing
-        return Explanation(latex=html_steps, text=text, chain=self.chain(before, after), svg=svg)
-
     def chain(self, before: State, after: State) -> str:
         """The round's running chain in plain text (games that have one)."""
         return ""
@@ -211,11 +171,6 @@ class GameView:
     def history_line(self, event: Event, seat_names: Sequence[str]) -> str | None:
         """The move-history sentence of an event, or None to leave it out."""
         return event.describe(seat_names)
-
-    def hint(self, state: State, level: int) -> str:
-        from mathcards import explain as X
-
-        return str(X.hint(state, level).spoken)
 
     def why_not(self, state: State, action: Any) -> str:
         """The rule that refuses ``action``, with the explainer's arithmetic when it has some."""
@@ -308,9 +263,7 @@ class TableController:
             if saved is not None and saved.state.is_over:
                 saved = None
         if saved is not None and resume == "always":
-            self.start(saved.state.game, saved.seats, saved.state.seed, state=saved.state)
-            self.say(f"Welcome back: your saved game is restored at move "
-                     f"{len(self.state.history)}.")
+            self.resume(saved)
             return
         # nothing moves (no bot, no save) until the player answers the offer
         self.saved_offer = saved
@@ -366,9 +319,8 @@ class TableController:
               state: State | None = None) -> None:
         with self.lock:
             self.seats = self._check_seats(game, seats)
-            # games whose seed decides every card (the trick games) have no private
-            # deals: their tables show a deal code only when dealt from one (a teacher's)
-            private = type(game)._private_deal is not Game._private_deal
+            # the trick games show a deal code only when dealt from one (a teacher's)
+            private = saves.has_private_deal(game)
             shown = private or (state is None and seed is not None)
             if seed is None:
                 seed = saves.new_seed() if private else secrets.randbelow(2**31)
@@ -536,14 +488,16 @@ class TableController:
                 or self.saved_offer is not None or self.state.is_over):
             return None
         game = self.state.game
-        now, short, full = game_length(game), short_game(game), full_game(game)
-        if now is None or short is None or full is None:
+        short, full = short_game(game), full_game(game)
+        if short is None or full is None:
             return None
-        if now == game_length(short):
+        field = SHORT_GAMES[game.name][0]
+        now, short_to, full_to = (getattr(g, field) for g in (game, short, full))
+        if game == short:  # as switch_length tells them apart
             return (f"Short game: first to {now}",
-                    f"Play a full game instead (first to {game_length(full)})")
+                    f"Play a full game instead (first to {full_to})")
         return (f"Full game: first to {now}",
-                f"Play a short game instead (first to {game_length(short)})")
+                f"Play a short game instead (first to {short_to})")
 
     def switch_length(self) -> None:
         """Deal the other length (short or full) with the same seats."""
@@ -646,7 +600,7 @@ class TableController:
         self.hint_level = 0
         names = self.seat_names
         try:
-            part = self.view.explain(before, action, after, names)
+            part = self._explain(before, after, names)
         except Exception as exc:  # noqa: BLE001 - the explainer must never block play
             part = Explanation(text=f"(no explanation: {exc})")
         # a person's move and the bots' answers are shown together until the next person moves
@@ -694,6 +648,24 @@ class TableController:
             self.viewer = None
             self._notify("table")
 
+    def _explain(self, before: State, after: State, names: Sequence[str]) -> Explanation:
+        """The explainer's steps for the last move: HTML with LaTeX, text, chain, SVG."""
+        from mathcards import explain as X
+
+        steps = X.explain_events(before, after, names)
+        html_steps = "".join(s.html for s in steps)
+        text = X.spoken(steps)
+        svg = ""
+        for step in steps:
+            for part in step.walk():
+                drawing = getattr(part, "svg", None)  # SignedAddition.svg() draws the jump
+                if callable(drawing):
+                    drawing = drawing()
+                if isinstance(drawing, str) and drawing:
+                    svg = drawing
+        return Explanation(latex=html_steps, text=text, chain=self.view.chain(before, after),
+                           svg=svg)
+
     def final_words(self) -> str:
         names = self.seat_names
         winners = self.state.winners
@@ -707,16 +679,10 @@ class TableController:
         with self.lock:
             if self.saved_offer is not None:
                 raise Refused(OFFER_FIRST)
-            if self.state.is_over:
-                raise Refused("the game is over: start a new game")
             if self.holding:
                 raise Refused(ROUND_OVER)
-            p = self.state.current_player
-            assert p is not None
-            if self.seats[p] != "human":
+            if not self.acting_human():  # the game is over, a bot's or another's turn
                 raise Refused(self.not_your_turn())
-            if self.viewer != p:
-                raise Refused(f"it is {self.seat_names[p]}'s turn: click \"I'm ready\" first")
             if not self.state.is_legal(action):
                 if isinstance(action, self.state.game.action_types):
                     reason = self.view.why_not(self.state, action)
@@ -745,7 +711,7 @@ class TableController:
         """The hand this screen shows (empty while no player's hand may be seen)."""
         if self.viewer is None:
             return ()
-        return self.view.hand(self.state.observation(self.viewer))
+        return tuple(getattr(self.state.observation(self.viewer), "hand", ()))
 
     def public_observation(self) -> Any:
         """The observation used to draw the table: the viewer's, else a seat's minus its hand."""
@@ -910,7 +876,9 @@ class TableController:
         if not (self.hint_level and self.acting_human()):
             return ""
         try:
-            return self.view.hint(self.state, self.hint_level)
+            from mathcards import explain as X
+
+            return str(X.hint(self.state, self.hint_level).spoken)
         except MathCardsError as exc:  # a hint must never break the table
             return f"(no hint: {exc})"
         except Exception:  # noqa: BLE001 - nor a bug of the hint's
@@ -920,10 +888,7 @@ class TableController:
         """While selecting: (legal?, one line) for the cards chosen so far; else None."""
         if not self.selecting:
             return None
-        cards = self.selected_cards()
-        if not cards:
-            return False, ""
-        return self.view.selection_summary(self.state, cards)
+        return self.view.selection_summary(self.state, self.selected_cards())
 
     def card_states(self) -> list[CardState]:
         """Each card of the shown hand: what a click names, enabled, selected, tooltip."""
@@ -982,9 +947,9 @@ class TableController:
             names = " ".join(c.symbol for c in cards)
             if self.state.is_legal(action):
                 out.append(Choice("lay", f"Lay down {names}", tooltip=str(action), primary=True))
-            else:  # only legal moves are enabled; the reason shows under the hand
+            else:  # only legal moves are enabled; the reason is the line under the hand
                 out.append(Choice("off:lay", f"Lay down {names}",
-                                  tooltip="not a stack: " + self.view.why_not(self.state, action)))
+                                  tooltip=self.view.selection_summary(self.state, cards)[1]))
             out.append(Choice("clear", "Clear selection"))
         for action in self.view.listed_actions(self.state):
             out.extend(self.view.path(self.state, action)[:1])

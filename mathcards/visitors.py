@@ -23,9 +23,11 @@ import time
 from pathlib import Path
 
 from mathcards import storage
+from mathcards.students import hub_login
 
 VISITORS = "visitors"
-_KERNEL_FILE = re.compile(r"kernel-([0-9a-f-]{8,64})\.json$")
+_KERNEL_ID = r"[0-9a-f-]{8,64}"  # what a Jupyter server names a kernel (a file name here)
+_KERNEL_FILE = re.compile(rf"kernel-({_KERNEL_ID})\.json$")
 _THIS_KERNEL = "kernel:" + secrets.token_hex(16)
 
 
@@ -43,7 +45,7 @@ def _folder() -> Path:
 
 def record(kernel_id: str, identity: str) -> None:
     """Server side: the kernel ``kernel_id`` serves the page of ``identity``."""
-    if not re.fullmatch(r"[0-9a-f-]{8,64}", kernel_id):
+    if not re.fullmatch(_KERNEL_ID, kernel_id):
         return
     folder = _folder()
     folder.mkdir(parents=True, exist_ok=True)
@@ -54,7 +56,7 @@ def record(kernel_id: str, identity: str) -> None:
 
 def forget(kernel_id: str) -> None:
     """Server side: the kernel is gone."""
-    if re.fullmatch(r"[0-9a-f-]{8,64}", kernel_id):
+    if re.fullmatch(_KERNEL_ID, kernel_id):
         (_folder() / kernel_id).unlink(missing_ok=True)
 
 
@@ -73,7 +75,7 @@ def this_kernel_id() -> str | None:
 
 def page_visitor(wait: float = 2.0) -> str:
     """The token of whoever is at this page (see the module docstring)."""
-    user = os.environ.get("JUPYTERHUB_USER")
+    user = hub_login()
     if user:
         return token_for("hub:" + user)
     kernel_id = this_kernel_id()

@@ -728,3 +728,21 @@ def test_an_unexpected_error_while_polling_is_said_and_polling_goes_on(tmp_path,
     mover.play(action)
     queued.pop()()  # the next poll brings Ana's move
     assert ben.ctl.state.to_json() == mover.state.to_json()
+
+
+@pytest.mark.parametrize("game, players", [*((g, 2) for g in GAMES), *TRICKS])
+def test_a_room_and_a_table_agree_on_which_games_deal_hidden_cards_privately(
+        tmp_path, game, players):
+    """A room keeps a private seed, and a fresh table shows its deal code, for the same
+    games: those with private deals (the trick games' seed decides every card)."""
+    from mathcards.games.registry import make_game
+    from mathcards.saves import has_private_deal
+
+    made = make_game(game, num_players=players)
+    room = RoomStore(tmp_path / "rooms.sqlite3").room(_make_room(tmp_path / "rooms.sqlite3",
+                                                                 game, players))
+    ctl = TableController(_view(game), made, seats=("human",) + ("random",) * (players - 1),
+                          bot_delay=0, save=False, resume="never")
+    private = has_private_deal(made)
+    assert private == (game in GAMES)
+    assert (room.private_seed != 0) == (ctl.deal_code != "") == private

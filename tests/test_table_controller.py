@@ -146,6 +146,38 @@ def test_the_trick_view_reads_typed_moves_with_the_engines_parser(game):
 
 
 @pytest.mark.parametrize("game", list(VIEWS))
+def test_a_typed_move_is_read_by_its_engines_parser_on_every_view(game):
+    """The views' typed moves and the plain ``GameView`` default read with the one parser."""
+    import importlib
+
+    from mathcards.bots import Bot
+    from mathcards.errors import MathCardsError
+    from mathcards.games.registry import GAMES, make_game
+    from mathcards.table import GameView
+
+    plain = GameView()
+    plain.game_name = game
+    engine = importlib.import_module(GAMES[game][0])
+    state = make_game(game, num_players=2).new_game(5)
+    view = _view(game)
+
+    def read(parse, text):
+        try:
+            return parse(state, text)
+        except MathCardsError as exc:  # a refusal: the same words from each
+            return str(exc)
+
+    for step in range(40):
+        if state.is_over:
+            break
+        texts = [state.game.move_example, "ZZ", *(str(a) for a in state.legal_actions())][:8]
+        for text in texts:
+            assert read(plain.parse_move, text) == read(engine.parse_move, text)
+            assert read(view.parse_move, text) == read(engine.parse_move, text)
+        state = state.apply(Bot(game, "random", seed=step).choose(state))
+
+
+@pytest.mark.parametrize("game", list(VIEWS))
 def test_the_typed_move_example_is_a_move_of_its_game(game):
     """The typed-move box's example ('e.g. play 7H') is read by that game's own parser:
     it names a move of the game (refused by the rules at worst), never 'not a move'."""

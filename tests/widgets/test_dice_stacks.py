@@ -227,6 +227,7 @@ def test_a_forced_click_on_a_disabled_lay_down_is_refused_with_the_reason():
     _select(table, cards)
     lay = _choice(table, "off:lay")
     assert lay.disabled
+    assert lay.tooltip == table.ctl.selection_summary()[1]  # the line under the hand
     reason = stack_problem(cards, state.dice)
     assert reason in table.w_selection.value.replace("&#x27;", "'")
     lay.disabled = False  # the visitor re-enables the button in the page
