@@ -35,8 +35,8 @@ from mathcards.games.dice_stacks import (
     StackLaid,
     StopDrawing,
     TurnEnded,
-    parse_move,
 )
+from mathcards.moments import plural
 from mathcards.table import Choice, GameView
 from mathcards.widgets.cards import backs_html, card_face_html, esc, stack_html
 
@@ -53,10 +53,6 @@ def die_html(value: int) -> str:
     return (f'<span class="mc-die" role="img" aria-label="die showing {value}" '
             f'title="die showing {value}"><span aria-hidden="true">{DIE_FACES[value - 1]}'
             f'</span><span class="mc-die-num" aria-hidden="true">{value}</span></span>')
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def _stack_points(state: State) -> list[list[int]]:
@@ -83,7 +79,7 @@ class DiceStacksView(GameView):
             dice = '<span class="mc-count">not rolled yet</span>'
         stock = (f'<span class="mc-pile" role="group" aria-label="stock: {obs.stock_size} '
                  f'cards face down">{backs_html(min(obs.stock_size, 1), limit=1)}'
-                 f'<span class="mc-count">stock · {_plural(obs.stock_size, "card")}</span>'
+                 f'<span class="mc-count">stock · {plural(obs.stock_size, "card")}</span>'
                  f'</span>')
         laid = _stack_points(state)
         seats = []
@@ -106,7 +102,7 @@ class DiceStacksView(GameView):
                 for c in obs.markers[i])
             missing = obs.run_outs[i] - len(obs.markers[i])
             if missing > 0:
-                markers += f'<span class="mc-count">+{_plural(missing, "run-out point")}</span>'
+                markers += f'<span class="mc-count">+{plural(missing, "run-out point")}</span>'
             run_out = (f'<span class="mc-runouts" role="group" aria-label="run-out points: '
                        f'{obs.run_outs[i]}">run-out {markers}</span>' if obs.run_outs[i] else "")
             stacks = "".join(parts) or '<span class="mc-count">no stacks yet</span>'
@@ -139,7 +135,7 @@ class DiceStacksView(GameView):
             return f"{who} rolled {a} and {b}: making {a + b}s. Draw {draw} first{rest}"
         if obs.phase == "more":
             return (f"{who}: making {a + b}s. Draw {draw} more, or stop with "
-                    f"{_plural(obs.hand_sizes[p], 'card')}.")
+                    f"{plural(obs.hand_sizes[p], 'card')}.")
         return (f"{who}: make stacks of {a + b} (click cards, then lay them down), or end the "
                 f"turn.")
 
@@ -156,14 +152,14 @@ class DiceStacksView(GameView):
         if isinstance(action, Roll):
             return (Choice("roll", "Roll the dice", tooltip="roll both dice", primary=True),)
         if isinstance(action, Draw):
-            return (Choice("draw", f"Draw {_plural(action.count, 'card')}",
+            return (Choice("draw", f"Draw {plural(action.count, 'card')}",
                            tooltip="draw the smaller die's number of cards", primary=True),)
         if isinstance(action, DrawRest):
             return (Choice("rest", f"Draw {action.count} more",
                            tooltip="draw up to the larger die's number"),)
         if isinstance(action, StopDrawing):
             n = len(state.hands[state.current_player])
-            return (Choice("stop", f"Stop with {_plural(n, 'card')}",
+            return (Choice("stop", f"Stop with {plural(n, 'card')}",
                            tooltip="keep the cards drawn and make stacks"),)
         if isinstance(action, EndTurn):
             return (Choice("end", "End turn", tooltip="keep the cards left for your next turn"),)
@@ -191,10 +187,6 @@ class DiceStacksView(GameView):
     def card_refusal(self, state: State, card: Card) -> str:
         return state.reason_refused(LayStack((card,)))  # a card goes into a stack: "roll first"
 
-    def parse_move(self, state: State, text: str) -> Any:
-        """Typed moves: the engine's notation (``roll``, ``draw``, ``lay 10H AS AD``...)."""
-        return parse_move(state, text)
-
     # --- explaining ------------------------------------------------------
     def chain(self, before: State, after: State) -> str:
         """This turn's stacks so far, each as its expression."""
@@ -213,7 +205,7 @@ class DiceStacksView(GameView):
         if isinstance(event, CardsDrawn):
             # the cards drawn are hidden: the history says only how many
             who = seat_names[event.player]
-            return f"{who} drew {_plural(event.count, 'card')}."
+            return f"{who} drew {plural(event.count, 'card')}."
         return super().history_line(event, seat_names)
 
 

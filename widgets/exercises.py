@@ -32,7 +32,7 @@ from mathcards.games.suns_to_moons import (
     number,
     signed,
 )
-from mathcards.table import SHORT_GAMES
+from mathcards.table import SHORT_GAMES, short_game
 from mathcards.widgets import VIEWS
 from mathcards.widgets.cards import CardButton, card_face_html, esc, style_html
 from mathcards.widgets.lesson import cards_of, dice_svg
@@ -775,14 +775,12 @@ def class_link(page: str, *, folder: str | Any = "exercises", players: int = 2,
                 f"deal code {deal.strip()[:40]!r} is for {game.title}, not {game_cls.title}")
         code = saves.deal_code(game, _seed)
     else:
-        settings: dict[str, Any] = {"num_players": players}
-        if short and name in SHORT_GAMES:
-            field, value = SHORT_GAMES[name]
-            settings[field] = value
         try:
-            game = game_cls(**settings)
+            game = game_cls(num_players=players)
         except TypeError as exc:
             raise MathCardsError(f"{game_cls.title} cannot be dealt that way ({exc})") from None
+        if short:
+            game = short_game(game) or game
         code = saves.deal_code(game, saves.new_seed() if seed is None else seed)
     return f"play_{name}.ipynb?deal={quote(code)}"
 

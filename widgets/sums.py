@@ -22,7 +22,6 @@ from mathcards.games.sums import (
     Play,
     Sums,
     TakeBack,
-    parse_move,
 )
 from mathcards.table import Choice, GameView
 from mathcards.widgets.cards import backs_html, card_face_html, esc, pile_html
@@ -121,10 +120,6 @@ class SumsView(GameView):
     def card_refusal(self, state: State, card: Card) -> str:
         phase = state.observation(state.current_player).phase
         return self.why_not(state, Counter(card) if phase == "counter" else Play(card))
-
-    def parse_move(self, state: State, text: str) -> Any:
-        """Typed moves: the engine's notation (``draw 1``, ``play 7H``, ``counter 9S``...)."""
-        return parse_move(state, text)
 
 
 def sums_table(*, players: int = 2, seats: Sequence[str] | None = None, piles: int = 2,

@@ -26,7 +26,6 @@ from mathcards.games.suns_to_moons import (
     deck_terms,
     lies_across,
     number,
-    parse_move,
     signed,
 )
 from mathcards.table import Choice, GameView
@@ -159,11 +158,6 @@ class SunsToMoonsView(GameView):
             if not state.is_legal(play):
                 return self.why_not(state, play)
         return "it cannot be played now"
-
-    def parse_move(self, state: State, text: str) -> Any:
-        """Typed moves: ``7H -``, ``-7h``, ``+ Q♠``, ``AH +14``, ``joker``, ``end``, ``pass``
-        (the engine's one parser, ``suns_to_moons.parse_move``)."""
-        return parse_move(state, text)  # type: ignore[arg-type]
 
     def chain(self, before: State, after: State) -> str:
         from mathcards.explain import chain_steps

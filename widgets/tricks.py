@@ -111,13 +111,6 @@ class TrickView(GameView):
             return (Choice(f"card:{card}", card.symbol, card=card, tooltip=f"play {card.name}"),)
         return (Choice(f"move:{action_name(action)}:{action}", str(action)),)
 
-    def parse_move(self, state: State, text: str) -> Any:
-        """A typed move, read by the game's own move parser."""
-        import importlib
-
-        engine = importlib.import_module(f"mathcards.games.{self.game_name}")
-        return engine.parse_move(state, text)
-
     def card_refusal(self, state: State, card: Card) -> str:
         action = self.card_play(state, card)
         if state.is_legal(action):
