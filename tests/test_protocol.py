@@ -246,3 +246,13 @@ def test_registry_lists_the_five_games():
         "suns_to_moons", "dice_stacks", "sums", "shoot_the_moon", "moons_and_planets",
     )
     assert base.SAVE_FORMAT == "mathcards-game"
+
+
+def test_ordinal_is_the_one_wording_of_a_place():
+    """Prize places in the Moons and Planets rules and in its exercises: one ``ordinal``."""
+    from mathcards.exercises.kinds import moons_and_planets as kind
+    from mathcards.games.moons_and_planets import rules
+
+    assert [base.ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101)] == [
+        "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st"]
+    assert kind.ordinal is rules.ordinal is base.ordinal

@@ -77,6 +77,12 @@ def number(n: int) -> str:
     return f"−{-n}" if n < 0 else str(n)
 
 
+def ordinal(n: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th`` ... ``11th``, ``21st``: a place in words."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
 def seat_name(names: Sequence[str], seat: int | None) -> str:
     """What to call ``seat`` in a sentence: its name at the table, else "Player N";
     "nobody" for no seat (an event no player caused)."""

@@ -19,6 +19,7 @@ from mathcards.exercises.kinds.base import (
     fact,
     make_hint,
 )
+from mathcards.games.base import ordinal
 
 if TYPE_CHECKING:
     from mathcards.explain.steps import Hint
@@ -96,10 +97,6 @@ class MoonOrNot(YesNoKind):
                             f"{ranks} different rank{'s' if ranks > 1 else ''}")
 
 
-def _ordinal(n: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
-
-
 class WhichPrize(Kind):
     """Moons and Planets: which prize does this card take?"""
 
@@ -164,7 +161,7 @@ class WhichPrize(Kind):
         prizes = position.get("prizes")
         out = []
         for k in range(1, len(position["trick"]) + 1):
-            label = f"{_ordinal(k)} prize"
+            label = f"{ordinal(k)} prize"
             if prizes:
                 label += f" ({prizes[k - 1].symbol})"
             out.append(label)
@@ -190,14 +187,14 @@ class WhichPrize(Kind):
         ranking = self._ranking(position)  # the engine's: whether it follows, its place
         card, place = ranking.card, ranking.place
         if said == place:
-            return Result(True, 1.0, f"Right: {card.symbol} takes the {_ordinal(place)} prize.",
+            return Result(True, 1.0, f"Right: {card.symbol} takes the {ordinal(place)} prize.",
                           (fact(ranking.ranking),))
         why = ("it follows the led suit: followers rank K high to 2 low, above every discard"
                if ranking.follows else
                "it is a discard: discards rank below every card that follows the led suit, "
                f"K high to 2 low, equal ranks by suit {SUITS_HIGH_TO_LOW}")
         return Result(False, 0.0, f"Not quite: {card.symbol} does not take the "
-                      f"{_ordinal(said)} prize.", (fact(f"{card.symbol}: {why}"),))
+                      f"{ordinal(said)} prize.", (fact(f"{card.symbol}: {why}"),))
 
     def hint(self, position: Position, level: int) -> Hint:
         trick = position["trick"]
@@ -211,5 +208,5 @@ class WhichPrize(Kind):
 
     def solution(self, position: Position) -> Result:
         ranking = self._ranking(position)  # the engine's, for your card
-        return Result(True, 1.0, f"{ranking.card.symbol} takes the {_ordinal(ranking.place)} "
+        return Result(True, 1.0, f"{ranking.card.symbol} takes the {ordinal(ranking.place)} "
                       "prize.", (fact(ranking.ranking),))

@@ -14,6 +14,7 @@ from typing import Any
 
 from mathcards.cards import SUIT_NAMES, Card, cards_shown, parse_cards
 from mathcards.errors import MathCardsError
+from mathcards.games.base import ordinal
 
 HAND_SIZE = 9
 PLANET_LOW, PLANET_HIGH = 15, 18
@@ -48,11 +49,6 @@ def _cards(value: Any) -> tuple[Card, ...]:
 def planet_points(card: Card) -> int:
     """What a card counts towards a planet: its number, or 10 for J, Q, K."""
     return 10 if card.rank > 10 else card.rank
-
-
-def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
 
 
 def _not_standard(cards: Iterable[Card]) -> str | None:
@@ -273,19 +269,19 @@ def _rank_trick(
         if follows:
             why = f"{card.symbol} follows {suit_name}"
             if followers > 1:
-                nth = "highest" if place == 1 else f"{_ordinal(place)} highest"
+                nth = "highest" if place == 1 else f"{ordinal(place)} highest"
                 why += f": {nth} of {followers} {suit_name} (K high, 2 low)"
         else:
             position = place - followers
             why = f"{card.symbol} is a discard, below every {suit_name[:-1]}"
             ties = [c for c in cards if c.suit != led and c.rank == card.rank and c != card]
-            why += f": {_ordinal(position)} of the discards (K high, 2 low)"
+            why += f": {ordinal(position)} of the discards (K high, 2 low)"
             if ties:
                 why += f"; same rank as {cards_shown(ties)}, so suits decide: {SUITS_HIGH_TO_LOW}"
         if prize is None:
-            takes = f"{_ordinal(place)} place takes no prize (only {len(prizes)} dealt)"
+            takes = f"{ordinal(place)} place takes no prize (only {len(prizes)} dealt)"
         else:
-            takes = f"{_ordinal(place)} place takes prize {place} ({prize.symbol})"
+            takes = f"{ordinal(place)} place takes prize {place} ({prize.symbol})"
         reasons.append(
             PrizeRanking(players[index], card, place, follows, prize, f"{why}; {takes}", why)
         )
