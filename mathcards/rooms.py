@@ -32,8 +32,8 @@ import secrets
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager, suppress
+from collections.abc import Callable, Sequence
+from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -196,11 +196,7 @@ class RoomStore:
         # one connection per page, used by its loop and (outside a kernel) timer threads
         self._lock = threading.RLock()
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._db = sqlite3.connect(self.path, timeout=10.0, isolation_level=None,
-                                       check_same_thread=False)
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db = storage.open_database(self.path, timeout=10.0)
             self._db.executescript(_SCHEMA)
             columns = {row[1] for row in self._read("PRAGMA table_info(rooms)")}
             if "turn_seconds" not in columns:  # a rooms file from before the turn timer
@@ -230,7 +226,7 @@ class RoomStore:
         """Delete the rooms that are over and idle (see ``KEEP_FOR``), their seats and
         moves, and wrong codes too old to count; returns the deleted rooms' codes."""
         now = self.clock() if now is None else now
-        with self._write() as db:
+        with storage.write_transaction(self._db, self._lock) as db:
             codes = [str(code) for (code,) in self._read(
                 _SWEPT_ROOMS, (now - self.keep_for, now - KEEP_FINISHED))]
             for table in ("moves", "seats", "rooms"):
@@ -240,17 +236,6 @@ class RoomStore:
 
     def close(self) -> None:
         self._db.close()
-
-    @contextmanager
-    def _write(self) -> Iterator[sqlite3.Connection]:
-        with self._lock:
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
-                yield self._db
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
-            self._db.execute("COMMIT")
 
     def _read(self, sql: str, args: tuple[Any, ...] = ()) -> list[Any]:
         with self._lock:
@@ -276,7 +261,7 @@ class RoomStore:
             raise RoomError(f"a {game.title} room has {game.num_players} seats, each open or "
                             "a bot")
         now = self.clock()
-        with self._write() as db:
+        with storage.write_transaction(self._db, self._lock) as db:
             for _ in range(50):
                 code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
                 if not self._read("SELECT 1 FROM rooms WHERE code=?", (code,)):
@@ -313,7 +298,7 @@ class RoomStore:
         code = normal_code(code)
         now = self.clock()
         seat: int | None = None
-        with self._write() as db:
+        with storage.write_transaction(self._db, self._lock) as db:
             held = self.holds_seat(code, holder)
             wait = None if held else self._wrong_codes_wait(holder, now)
             if wait is not None:  # the same answer whether the room exists or not
@@ -369,7 +354,7 @@ class RoomStore:
         if kind not in BOT_KINDS:
             raise RoomError(f"bots are {' or '.join(BOT_KINDS)}, not {kind!r}")
         code = normal_code(code)
-        with self._write() as db:
+        with storage.write_transaction(self._db, self._lock) as db:
             room = self._host_only(code, holder, "fill seats with bots")
             if room.started:
                 raise RoomError("the game has started: seats are filled")
@@ -381,7 +366,7 @@ class RoomStore:
         if seconds is not None and not 10 <= seconds <= 600:
             raise RoomError("a turn timer is 10 to 600 seconds, or off")
         code = normal_code(code)
-        with self._write() as db:
+        with storage.write_transaction(self._db, self._lock) as db:
             room = self._host_only(code, holder, "set the turn timer")
             if room.started:
                 raise RoomError("the game has started: set the timer before starting")
@@ -393,7 +378,7 @@ class RoomStore:
 
     def start(self, code: Any, holder: str) -> None:
         code = normal_code(code)
-        with self._write() as db:
+        with storage.write_transaction(self._db, self._lock) as db:
             room = self._host_only(code, holder, "start the game")
             if room.open_seats:
                 raise RoomError(f"{room.open_seats} seat(s) are still open: wait for "
@@ -420,7 +405,7 @@ class RoomStore:
         (another page was first). ``final``: the move ends the game."""
         now = self.clock()
         try:
-            with self._write() as db:
+            with storage.write_transaction(self._db, self._lock) as db:
                 db.execute("INSERT INTO moves VALUES (?,?,?,?,?)",
                            (code, n, seat, json.dumps(encode_action(action)), now))
                 if final:  # the room may be swept an hour after its last sign of life
@@ -431,14 +416,14 @@ class RoomStore:
 
     def touch(self, code: str, seat: int, holder: str) -> None:
         """A sign of life from the page holding ``seat``."""
-        with self._write() as db:
+        with storage.write_transaction(self._db, self._lock) as db:
             db.execute("UPDATE seats SET seen=? WHERE code=? AND seat=? AND holder=?",
                        (self.clock(), code, seat, holder))
 
     def replace_gone(self, code: str, seat: int, *, now: float | None = None) -> bool:
         """Hand a seat whose page has been gone longer than the room's time to a bot."""
         now = self.clock() if now is None else now
-        with self._write() as db:
+        with storage.write_transaction(self._db, self._lock) as db:
             room = self.room(code)
             limit = room.replace_after
             s = room.seats[seat]

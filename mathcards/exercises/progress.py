@@ -21,19 +21,19 @@ two students ever write, or can read, one file (deploy/README.md).
 
 from __future__ import annotations
 
-import contextlib
 import csv
 import io
 import os
 import sqlite3
 import threading
 import uuid
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, fields
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any
 
+from mathcards import storage
 from mathcards.errors import MathCardsError
 
 ENV_VAR = "MATHCARDS_PROGRESS"
@@ -103,9 +103,7 @@ def default_progress_path() -> Path:
     configured = os.environ.get(ENV_VAR)
     if configured:
         return Path(configured).expanduser()
-    from mathcards.storage import data_dir
-
-    return data_dir() / FILE_NAME
+    return storage.data_dir() / FILE_NAME
 
 
 def class_progress_folder() -> Path | None:
@@ -121,13 +119,8 @@ class ProgressStore:
         self.path = Path(path) if path is not None else default_progress_path()
         self._lock = threading.Lock()
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._conn = sqlite3.connect(str(self.path), timeout=BUSY_TIMEOUT_MS / 1000,
-                                         isolation_level=None, check_same_thread=False)
-            self._conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-            self._conn.execute("PRAGMA journal_mode = WAL")
-            self._conn.execute("PRAGMA synchronous = NORMAL")
-            with self._transaction():
+            self._conn = storage.open_database(self.path, timeout=BUSY_TIMEOUT_MS / 1000)
+            with storage.write_transaction(self._conn, self._lock):
                 for statement in SCHEMA.split(";"):
                     if statement.strip():
                         self._conn.execute(statement)
@@ -136,18 +129,6 @@ class ProgressStore:
                                 f"or set {ENV_VAR} to another file") from None
 
     # --- writing -------------------------------------------------------------------------
-    @contextlib.contextmanager
-    def _transaction(self) -> Iterator[None]:
-        """One write transaction: BEGIN IMMEDIATE takes the write lock at once (or waits)."""
-        with self._lock:
-            self._conn.execute("BEGIN IMMEDIATE")
-            try:
-                yield
-            except BaseException:
-                self._conn.execute("ROLLBACK")
-                raise
-            self._conn.execute("COMMIT")
-
     def _insert(self, attempt: Attempt) -> None:
         """One attempt's row, inside a transaction; one already present (same uid) is skipped."""
         row = asdict(attempt)
@@ -157,14 +138,14 @@ class ProgressStore:
 
     def record(self, attempt: Attempt) -> Attempt:
         """Write one attempt in its own transaction (it is on disk when this returns)."""
-        with self._transaction():
+        with storage.write_transaction(self._conn, self._lock):
             self._insert(attempt)
         return attempt
 
     def add_many(self, attempts: Iterable[Attempt]) -> int:
         """Merge attempts (an import); ones already present (same uid) are skipped."""
         before = self.count()
-        with self._transaction():
+        with storage.write_transaction(self._conn, self._lock):
             for attempt in attempts:
                 self._insert(attempt)
         return self.count() - before

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import sqlite3
 import subprocess
 import sys
 import textwrap
@@ -40,6 +42,34 @@ def test_default_location_is_the_data_folder_and_is_a_setting(tmp_path, monkeypa
     assert store.path == tmp_path / "hub" / "class.sqlite3" and store.path.exists()
     mode = store._conn.execute("PRAGMA journal_mode").fetchone()[0]
     assert mode == "wal"
+
+
+def test_rooms_and_progress_open_their_files_the_same_way(tmp_path, monkeypatch):
+    """Both SQLite stores open their file through ``storage.open_database``: WAL (read back
+    from the file by a new connection), ``synchronous=NORMAL``, each its own busy timeout."""
+    from mathcards import storage
+    from mathcards.rooms import RoomStore
+
+    opened = []
+    open_database = storage.open_database
+
+    def spy(path, **options):
+        opened.append(path.name)
+        return open_database(path, **options)
+
+    monkeypatch.setattr(storage, "open_database", spy)
+    rooms = RoomStore(tmp_path / "rooms.sqlite3")
+    progress = ProgressStore(tmp_path / "progress.sqlite3")
+    assert opened == ["rooms.sqlite3", "progress.sqlite3"]
+    for connection, name, busy_ms in ((rooms._db, "rooms.sqlite3", 10_000),
+                                      (progress._conn, "progress.sqlite3", 30_000)):
+        with contextlib.closing(sqlite3.connect(tmp_path / name)) as reader:
+            assert reader.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert connection.execute("PRAGMA synchronous").fetchone()[0] == 1  # NORMAL
+        assert connection.execute("PRAGMA busy_timeout").fetchone()[0] == busy_ms
+        assert connection.isolation_level is None  # the stores write in write_transaction
+    rooms.close()
+    progress.close()
 
 
 def test_attempts_survive_a_kernel_restart(tmp_path, warm_up):
