@@ -82,7 +82,7 @@ def test_the_engine_the_event_and_the_exercise_agree_on_the_trick_winner(trick: 
     ],
 )
 def test_a_tricks_chips_are_the_rules_module(trick: str, chips: int, change: int) -> None:
-    assert stm_rules.moon_chips(parse_cards(trick), chips) == change
+    assert stm_rules.moon_chips(stm_rules.moons_in(parse_cards(trick)), chips) == change
 
 
 @settings(max_examples=60, deadline=None)
@@ -93,7 +93,7 @@ def test_the_engines_chips_for_a_trick_are_the_rules_modules(trick: list[Card], 
     for card in trick:
         table = table.apply(stm.Play(card))
     won = next(e for e in table.events if isinstance(e, stm.TrickWon))
-    assert won.chips_change == stm_rules.moon_chips(trick, chips)
+    assert won.chips_change == stm_rules.moon_chips(stm_rules.moons_in(trick), chips)
     assert table.scores[won.player] == chips + won.chips_change
 
 

@@ -21,6 +21,7 @@ from mathcards.games.shoot_the_moon.rules import (
     _explain,
     _is_moon,
     moon_chips,
+    moons_in,
     round_award,
 )
 from mathcards.games.shoot_the_moon.state import MoonObservation
@@ -124,7 +125,8 @@ def strong_policy(observation: MoonObservation, legal: Sequence[Play], rng: rand
         rest.remove(card)
         future_bigs = rest.count(BIG)
         rest_chances = [chances[c] for c in rest]
-        moons = moon_chips(trick, my_chips)
+        moons_raw = moons_in(trick)
+        moons = moon_chips(moons_raw, my_chips)
         take = moons + _award_after(side_tricks + 1, rest_chances)
         lose = _award_after(side_tricks, rest_chances)
         if n == 2:
@@ -137,7 +139,7 @@ def strong_policy(observation: MoonObservation, legal: Sequence[Play], rng: rand
                 p_opp = 1.0 if not later else 0.7
             else:
                 p_opp = 0.4 if opponent in later else 0.0
-            opp_moons = moon_chips(trick, obs.chips[opponent])
+            opp_moons = moon_chips(moons_raw, obs.chips[opponent])
             lose -= p_opp * (opp_moons + opp_parity)
         elif (card.suit == LITTLE_MOON and not winning
               and winner_seat < n and obs.chips[winner_seat] > 0):

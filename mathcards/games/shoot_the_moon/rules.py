@@ -209,10 +209,10 @@ def moons_in(trick: Sequence[Card]) -> int:
     return trick.count(BIG) - trick.count(LITTLE)
 
 
-def moon_chips(trick: Sequence[Card], chips: int) -> int:
-    """The chips a trick's taker gains or loses by its moons, who holds ``chips`` before:
-    ``moons_in(trick)``, but chips never go below 0."""
-    return max(moons_in(trick), -chips)
+def moon_chips(moons: int, chips: int) -> int:
+    """The chips gained or lost by the taker of a trick whose moons are worth ``moons``
+    (``moons_in``), holding ``chips`` before: chips never go below 0."""
+    return max(moons, -chips)
 
 
 def round_award(tricks: int) -> int:

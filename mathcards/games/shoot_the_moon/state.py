@@ -313,19 +313,20 @@ class MoonState(State[ShootTheMoon]):
         index, rule, reason = _explain(trick)
         winner = players[index]
         chips = self.chips
-        change = 0
-        moons = moons_in(trick)  # a chip event whenever the moons count, even at 0 chips
+        change = moons = 0
         if winner < n:
             side = game.side_of(winner)
-            change = moon_chips(trick, chips[side])
-            chips = (*chips[:side], chips[side] + change, *chips[side + 1:])
+            moons = moons_in(trick)  # a chip event whenever the moons count, even at 0 chips
+            if moons:
+                change = moon_chips(moons, chips[side])
+                chips = (*chips[:side], chips[side] + change, *chips[side + 1:])
         taken = (*self.taken[:winner], self.taken[winner] + trick, *self.taken[winner + 1:])
         won = self.tricks_won
         tricks_won = (*won[:winner], won[winner] + 1, *won[winner + 1:])
         events.append(TrickWon(winner, trick, players, index, rule, reason, change, winner == n))
         if winner < n and moons:
-            events.append(ChipsChanged(side, change, _moon_reason(trick, change), chips[side],
-                                       game.side_seats(side)))
+            events.append(ChipsChanged(side, change, _moon_reason(trick, change, moons),
+                                       chips[side], game.side_seats(side)))
         tricks_played = self.tricks_played + 1
         changes: dict[str, Any] = {
             "hands": hands,
@@ -402,7 +403,7 @@ class MoonState(State[ShootTheMoon]):
         return changes, events
 
 
-def _moon_reason(trick: tuple[Card, ...], change: int) -> str:
+def _moon_reason(trick: tuple[Card, ...], change: int, moons: int) -> str:
     bigs, littles = trick.count(BIG), trick.count(LITTLE)
     parts = []
     if bigs:
@@ -410,7 +411,7 @@ def _moon_reason(trick: tuple[Card, ...], change: int) -> str:
     if littles:
         parts.append(f"took {littles} Little Moon{'s' if littles > 1 else ''} (−{littles})")
     text = " and ".join(parts)
-    if change != moons_in(trick):
+    if change != moons:
         text += ", but chips never go below 0"
     return text
 
