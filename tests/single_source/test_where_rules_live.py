@@ -8,10 +8,15 @@ object (so a second copy cannot creep in after a move).
 
 from __future__ import annotations
 
+import re
+
+import pytest
+
 from mathcards.cards import parse_cards
 from mathcards.games import dice_stacks as ds
 from mathcards.games import dice_stacks_rule as rule
 from mathcards.games import sums as su
+from mathcards.table import GameView
 
 
 # --- Dice Stacks ------------------------------------------------------------------------
@@ -43,9 +48,12 @@ def test_sums_typed_moves_are_read_in_sums_notation():
     from mathcards.games.sums import notation
     from mathcards.widgets import sums as table
 
-    assert su.parse_move is notation.parse_move is table.parse_move
+    assert su.parse_move is notation.parse_move
+    # the table reads a typed move through GameView.parse_move: the engine's parser
+    assert table.SumsView.parse_move is GameView.parse_move
     game = su.Sums(num_players=2).new_game(3)
     assert notation.parse_move(game, "draw 1") == su.Draw(0)
+    assert table.SumsView().parse_move(game, "draw 1") == su.Draw(0)
 
 
 # --- Suns to Moons ----------------------------------------------------------------------
@@ -80,8 +88,18 @@ def test_suns_to_moons_typed_moves_are_read_in_notation():
     from mathcards.games.suns_to_moons import notation
     from mathcards.widgets import suns_to_moons as table
 
-    assert stm.parse_move is notation.parse_move is fields.parse_move is table.parse_move
+    assert stm.parse_move is notation.parse_move is fields.parse_move
+    assert table.SunsToMoonsView.parse_move is GameView.parse_move  # the engine's parser
     assert notation.move_text(notation.parse_move(None, "AH +14")) == "+AH=14"
+    state = stm.SunsToMoons(num_players=2).new_game(4)
+    for typed in ("+7H", "7H -", "AH +14", "joker", "end", "pass"):
+        try:
+            read = notation.parse_move(state, typed)
+        except ValueError as exc:
+            with pytest.raises(ValueError, match=re.escape(str(exc))):
+                table.SunsToMoonsView().parse_move(state, typed)
+        else:
+            assert table.SunsToMoonsView().parse_move(state, typed) == read
 
 
 def test_an_exercise_field_splits_a_list_of_cards_as_parse_cards_does():
