@@ -28,6 +28,7 @@ from mathcards.games.suns_to_moons import (
     number,
     signed,
 )
+from mathcards.moments import plural
 from mathcards.table import Choice, GameView
 from mathcards.widgets.cards import backs_html, card_face_html, esc
 
@@ -110,7 +111,7 @@ class SunsToMoonsView(GameView):
             return (f"{who}: the Joker made the deck {number(obs.deck_value)}; play one more "
                     f"card or end the turn. Goal {number(obs.goal)}.")
         return (f"{who} to play. Make the deck {number(obs.goal)} (it is "
-                f"{number(obs.deck_value)}, {obs.deck_size} cards in it).")
+                f"{number(obs.deck_value)}, {plural(obs.deck_size, 'card')} in it).")
 
     # --- moves -----------------------------------------------------------
     def path(self, state: State, action: Any) -> tuple[Choice, ...]:

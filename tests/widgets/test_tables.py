@@ -156,3 +156,14 @@ def test_the_move_history_takes_the_keyboard_when_it_scrolls():
     assert 'tabindex="0"' in table.w_history.value.split(">", 1)[0]
     css = (Path(mathcards.widgets.__file__).parent / "static" / "mathcards.css").read_text()
     assert ".mc-history { max-height" in css and ".mathcards .mc-history:focus-visible" in css
+
+
+def test_the_suns_to_moons_status_counts_the_deck_in_words():
+    """A fresh round's deck is its centre card alone: "1 card in it", never "1 cards"."""
+    from mathcards.games.suns_to_moons import SunsToMoons
+    from mathcards.widgets.suns_to_moons import SunsToMoonsView
+
+    state = SunsToMoons(num_players=2).new_game(3)
+    assert state.observation(0).deck_size == 1
+    line = SunsToMoonsView().status(state, ("Ana", "Ben"))
+    assert line.endswith(", 1 card in it).") and "cards" not in line
