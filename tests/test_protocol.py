@@ -256,3 +256,11 @@ def test_ordinal_is_the_one_wording_of_a_place():
     assert [base.ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101)] == [
         "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st"]
     assert kind.ordinal is rules.ordinal is base.ordinal
+
+
+def test_an_event_names_its_seat_or_nobody():
+    """``Event.who``: the seat's name at the table, "Player N" without one, "nobody" for an
+    event of no seat (it once passed -1 on and would have said "Player 0")."""
+    assert Event(player=1).who(("Ana", "Ben")) == "Ben"
+    assert Event(player=2).who(("Ana", "Ben")) == "Player 3"
+    assert Event(player=None).who(("Ana", "Ben")) == "nobody"
