@@ -60,12 +60,12 @@ def short_game(game: Game) -> Game | None:
 
 
 def full_game(game: Game) -> Game | None:
-    """``game`` with its full length (the seed's target), or None for a game without one."""
+    """``game`` with its full length (the rule text's target), or None for a game without one."""
     if game.name not in SHORT_GAMES:
         return None
     field, _value = SHORT_GAMES[game.name]
     settings = game.settings()
-    settings.pop(field, None)  # the game's own default: the seed's length
+    settings.pop(field, None)  # the game's own default: the rule text's length
     return type(game)(**settings)
 
 

@@ -181,7 +181,7 @@ class SignedAddition(DeckJump):
 
     @property
     def record(self) -> str:
-        """The seed's notation for this play: ``− 10(−3)``."""
+        """The rule text's notation for this play: ``− 10(−3)``."""
         op = "+" if self.contribution >= 0 else MINUS
         return f"{op} {abs(self.contribution)}({number_text(self.after)})"
 
@@ -245,7 +245,7 @@ class Chain(Step):
     kind: ClassVar[str] = "chain"
     terms: tuple[int, ...]  # signed contributions still counted, centre card first
     value: int  # the engine's deck value
-    record: str = ""  # the seed's notation with running values, Jokers included
+    record: str = ""  # the rule text's notation with running values, Jokers included
     goal: int | None = None
 
     @property

@@ -1,7 +1,7 @@
 """Sums explained: a capture as the sum or difference that makes the captured card.
 
 ``7 + 5 = 12 = Q♦``; ``9 − 3 = 6 = 6♥`` (the larger card first, whichever was
-played: the seed's "value or negative" is the two cards' distance); the Ace/Queen and
+played: the rule text's "value or negative" is the two cards' distance); the Ace/Queen and
 King/2 exceptions in words; a counter as the same arithmetic the other way.
 The ways come from the engine: its events carry them, and a hint asks the
 engine what a card would capture (``SumsState.captures_by``) or applies the

@@ -1,7 +1,7 @@
 """Suns to Moons explained: signed additions, the round's chain, Jokers, the goal and ±10.
 
 Every play is a signed addition with the running value (``7 + (−10) = −3``,
-in the seed's notation ``− 10(−3)``); a Joker takes a term away
+in the rule text's notation ``− 10(−3)``); a Joker takes a term away
 (``5 − (+13) = −8``); a won round is one chain whose terms stay in the order
 they were played (``11 − 4 − 2 + 2 − 10 + 8 − 5 = 0``).
 
@@ -81,7 +81,7 @@ def chain_steps(
 
 
 def seed_record(plays: Iterable[Any]) -> str:
-    """The seed's notation with running values: ``11(11) − 4(7) … ~JOKER~(−8)``.
+    """The rule text's notation with running values: ``11(11) − 4(7) … ~JOKER~(−8)``.
 
     ``plays`` are the engine's ``Play`` records of one deck (centre card first),
     or ``(value, sign)`` pairs; a Joker is a play of a Joker card or ``(0, 0)``.

@@ -1,6 +1,6 @@
 """Dice Stacks: roll two dice, draw cards, and lay stacks that make the dice's sum.
 
-The rules (seed 001 with the rulings):
+The rules (docs/rules/dice_stacks.md: the rule text with the rulings):
 
 - Cards: A = 1, 2-10 face value, J = 11, Q = 12. Kings have no value: they
   double or halve. No Jokers. Decks: one per two players, rounded up (setting).

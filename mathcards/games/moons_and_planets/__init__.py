@@ -1,6 +1,6 @@
 """Moons and Planets: win prizes in tricks and put your cards down as planets and moons.
 
-The rules are seed 004 and the rulings "Moons and Planets" in ``shared/RULINGS.md``.
+The rules are docs/rules/moons_and_planets.md (the rule text and its rulings).
 Where both are silent this engine decides as a careful teacher would; each such
 decision is listed here and tested in ``tests/games/test_moons_and_planets.py``.
 

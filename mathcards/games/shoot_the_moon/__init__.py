@@ -1,6 +1,6 @@
 """Shoot the Moon: a trick-taking game where an odd number of tricks wins a chip.
 
-Seed 003 and RULINGS.md "Shoot the Moon" are the rules. In short: 52 cards
+docs/rules/shoot_the_moon.md states the rules (the rule text and its rulings). In short: 52 cards
 (R G P B 1-12, two Big Moons, two Little Moons), 5 cards each, the rest of the
 deck unused that round. Follow the led colour if you can; a Big or Little Moon
 may be played instead at any time, and a led moon sets no colour. Red trumps.
@@ -35,7 +35,7 @@ Choices this engine makes where the rules are silent (a careful teacher's):
 - **Only moons in a Little-Moon-led trick.** A Big Moon still wins (the first
   one); if every card is a Little Moon, the leader takes the trick.
 - **Illegal plays** are never accepted (ruling 5): the engine refuses them and
-  names the rule; the seed's table penalty is left to the lesson.
+  names the rule; the rule text's table penalty is left to the lesson.
 
 Explanations are data: each ``TrickWon`` event carries the winning index, a
 rule key and a sentence; ``explain_trick`` gives the same for any list of

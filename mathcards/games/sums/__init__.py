@@ -1,7 +1,6 @@
 """Sums: capture an opponent's card by making its value from two of your own cards.
 
-The rules are the seed text ``seeds/002`` with the rulings "Sums" of
-``RULINGS.md``. In short: on your turn you draw the top card of a community
+The rules are docs/rules/sums.md: the rule text with the numbered rulings. In short: on your turn you draw the top card of a community
 pile, then play one card from your hand face up on your side. If the card you
 played (P), plus or minus another card of its colour already face up on your
 side (the helper H), makes the value of an opponent's face-up card O of that
@@ -12,7 +11,7 @@ Values: A 1, 2-10 face value, J 11, Q 12, K 13. Scoring at the end: 2-10
 one point, J and Q two, A and K three, for every card on your side and every
 card you captured.
 
-Choices made here where the seed and the rulings are silent (each is tested
+Choices made here where the rule text and the rulings are silent (each is tested
 in ``tests/games/test_sums.py``):
 
 - Capturing is compulsory. The seed says the card "is removed", so when a

@@ -1,7 +1,7 @@
 """Suns to Moons: add and subtract card values to make the deck equal the leader's score.
 
-The rules are the seed text 000 with the rulings (../shared/RULINGS.md,
-"Suns to Moons"). In short: a card played horizontally (sign +1) adds its
+The rules are docs/rules/suns_to_moons.md (the rule text with its numbered
+rulings). In short: a card played horizontally (sign +1) adds its
 value to the deck, vertically (sign −1) subtracts it; 2-10 count their
 number, J 11, Q 12, K 13, an Ace 1 or 14 as the player chooses. The goal is
 the highest score among the players; reaching it with 3 or more cards in the
@@ -14,7 +14,7 @@ more card; if any option ends within −10..10 only those are legal. The engine
 plays a Joker turn as two actions (the Joker, then a second card or
 ``EndTurn``), and offers exactly the first and second steps of legal options.
 
-Choices where the seed and the rulings are silent (a careful teacher's):
+Choices where the rule text and the rulings are silent (a careful teacher's):
 
 - The last seat deals the first round, so seat 0 plays first; after that the
   first player of a round deals the next one (ruling 7).

@@ -63,7 +63,7 @@ def count_deck(terms: Iterable[int | None]) -> DeckCount:
     """Replay a deck: each term is a card's signed value (the centre card's is +its value)
     and None is a Joker.
 
-    The seed's third example, by its text (ruling 5):
+    The rule text's third example, by its own rule (ruling 5):
 
     >>> count_deck([5, 13, None, -9]).running
     (5, 18, 5, -4)
