@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-DOCS = sorted([ROOT / "README.md", *(ROOT / "docs").glob("*.md"), *(ROOT / "docs" / "rules").glob("*.md"),
-               *(ROOT / "binder").glob("*.md")])
+DOCS = sorted([ROOT / "README.md", *(ROOT / "docs").glob("*.md"),
+               *(ROOT / "docs" / "rules").glob("*.md"), *(ROOT / "binder").glob("*.md")])
 
 # Words about who writes which part and how it is merged: talk for the people making
 # the project, not for the people reading it.

@@ -1,11 +1,12 @@
 """Sums: capture an opponent's card by making its value from two of your own cards.
 
-The rules are docs/rules/sums.md: the rule text with the numbered rulings. In short: on your turn you draw the top card of a community
-pile, then play one card from your hand face up on your side. If the card you
-played (P), plus or minus another card of its colour already face up on your
-side (the helper H), makes the value of an opponent's face-up card O of that
-colour (P + H = O, or P − H = ±O), that card is captured; the owner may
-counter first.
+The rules are docs/rules/sums.md: the rule text with the numbered rulings.
+In short: on your turn you draw the top card of a community pile, then play
+one card from your hand face up on your side. If the card you played (P),
+plus or minus another card of its colour already face up on your side (the
+helper H), makes the value of an opponent's face-up card O of that colour
+(P + H = O, or P − H = ±O), that card is captured; the owner may counter
+first.
 
 Values: A 1, 2-10 face value, J 11, Q 12, K 13. Scoring at the end: 2-10
 one point, J and Q two, A and K three, for every card on your side and every
