@@ -5,6 +5,7 @@ The CLI runs as a subprocess, as a teacher runs it; a traceback anywhere fails.
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import textwrap
@@ -433,3 +434,19 @@ def test_a_card_asked_about_is_one_of_the_others_and_counts_once():
     assert problems("which_prize", trick="7H 9H 2C", yours="9H", prizes="KD QS JS") == []
     assert problems("which_prize", trick="7H 9H 2C", yours="9H", prizes="KD 9H JS") == [
         "9H appears 2 times: one deck has one 9H"]
+
+
+@pytest.mark.parametrize("command", ["check", "teacher-key", "rooms"])
+@pytest.mark.parametrize("flag", ["--help", "-h"])
+def test_every_command_answers_help_with_its_usage(tmp_path, command, flag):
+    """``check --help`` is a question, not a file named --help (issue 26 item 20); asking
+    for help makes no key and no room."""
+    env = {**os.environ, "MATHCARDS_DATA_DIR": str(tmp_path / "data")}
+    result = subprocess.run([sys.executable, "-m", "mathcards", command, flag],
+                            capture_output=True, text=True, timeout=60, env=env)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.startswith(f"usage: python -m mathcards {command} ")
+    assert f"\n{command}: " in result.stdout and "no such file" not in result.stdout
+    assert result.stderr == ""
+    assert not any((tmp_path / "data").glob("*"))  # no teacher's key, no rooms made
+
