@@ -14,19 +14,34 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
-USAGE = """usage: python -m mathcards check FILE [FILE ...]
-       python -m mathcards teacher-key [--url BASE]
-       python -m mathcards rooms GAME PLAYERS COUNT [--url BASE] [--leave-after SECONDS]
-
-check: checks exercise sets (YAML) before class: every problem with its line and a fix.
-teacher-key: prints the key that opens the teacher's pages on Voila (made on first
-use; MATHCARDS_TEACHER_KEY overrides it); with --url, the teacher's links.
-rooms: makes COUNT rooms of GAME (suns_to_moons, dice_stacks, sums, shoot_the_moon,
-moons_and_planets) for PLAYERS players
-each and prints their codes (with --url, the links to hand out); the first student
-in a room starts it; --leave-after hands a seat whose student left to a bot.
-"""
+# each command: its usage line and what it does (``--help`` after a command prints these)
+COMMANDS = {
+    "check": (
+        "check FILE [FILE ...]",
+        ("check: checks exercise sets (YAML) before class: every problem with its line and "
+         "a fix.")),
+    "teacher-key": (
+        "teacher-key [--url BASE]",
+        ("teacher-key: prints the key that opens the teacher's pages on Voila (made on first\n"
+         "use; MATHCARDS_TEACHER_KEY overrides it); with --url, the teacher's links.")),
+    "rooms": (
+        "rooms GAME PLAYERS COUNT [--url BASE] [--leave-after SECONDS]",
+        ("rooms: makes COUNT rooms of GAME (suns_to_moons, dice_stacks, sums, shoot_the_moon,\n"
+         "moons_and_planets) for PLAYERS players each and prints their codes (with --url,\n"
+         "the links to hand out); the first student in a room starts it; --leave-after hands\n"
+         "a seat whose student left to a bot.")),
+}
+USAGE = ("usage: " + "\n       ".join(f"python -m mathcards {line}"
+                                      for line, _ in COMMANDS.values())
+         + "\n\n" + "\n".join(text for _, text in COMMANDS.values()) + "\n")
+HELP_FLAGS = ("-h", "--help")
 TEACHER_PAGES = ("dashboard.ipynb", "teachers.ipynb")
+
+
+def command_usage(command: str) -> str:
+    """One command's usage line and what it does."""
+    line, text = COMMANDS[command]
+    return f"usage: python -m mathcards {line}\n\n{text}\n"
 
 
 def teacher_key(rest: Sequence[str], out: TextIO | None = None) -> int:
@@ -124,6 +139,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(USAGE, end="")
         return 0 if args else 2
     command, rest = args[0], args[1:]
+    if command in COMMANDS and any(a in HELP_FLAGS for a in rest):
+        print(command_usage(command), end="")  # "check --help" is a question, not a file
+        return 0
     if command == "teacher-key":
         return teacher_key(rest)
     if command == "rooms":

@@ -93,3 +93,13 @@ def page_visitor(wait: float = 2.0) -> str:
                 break
             time.sleep(0.05)
     return _THIS_KERNEL
+
+
+def browser_visitor(wait: float = 2.0) -> str | None:
+    """The token of the browser at this Voilà page (its identity cookie), or None: on a hub
+    (the login is the student), or when no browser is known (a notebook outside Voilà, a
+    Voilà without MathCards' kernel manager)."""
+    if hub_login():
+        return None
+    token = page_visitor(wait)
+    return None if token == _THIS_KERNEL else token

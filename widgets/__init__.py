@@ -7,7 +7,8 @@ A lesson page needs one cell: ``play("suns_to_moons")``. In Voilà the page's
 address may carry ``?deal=SUMS-2P-P8-04HKR`` (a teacher's deal code),
 ``&seats=human,strong``, ``&delay=0.5`` (the bots' pause in seconds) and
 ``&student=ana``: the name whose saved game the page keeps (letters, digits,
-``-`` and ``_``, up to 40; not case-sensitive). One Voilà server is shared by
+``-`` and ``_``, up to 40; not case-sensitive), which belongs to the browser
+that first used it (``mathcards.names``). One Voilà server is shared by
 every visitor, so without a name the page plays in the shared "guest" slot
 and says how to add a name. On a JupyterHub the student is the hub login
 (``JUPYTERHUB_USER``) and ``?student=`` is ignored.
@@ -127,13 +128,25 @@ def query_settings(query: str) -> dict[str, Any]:
     return out
 
 
-def student_slot(name: str | None) -> tuple[str, str, str]:
+def page_browser() -> str | None:
+    """The token of the browser at this page when it is a Voilà page (names are claimed
+    by it: ``mathcards.names``), else None (JupyterLab, a hub: nothing to claim)."""
+    if not _in_voila():
+        return None
+    from mathcards.visitors import browser_visitor
+
+    return browser_visitor()
+
+
+def student_slot(name: str | None, browser: str | None = None) -> tuple[str, str, str]:
     """(save slot, "Playing as ..." label, problem) for a student name from the address.
 
     One rule for names (``mathcards.students``): ``Ana`` and ``ana`` are one student,
     with one saved game here and one progress record on the practice page; no
-    name, or a bad one, plays as the shared guest. On a JupyterHub the student is
-    the hub login and ``name`` is ignored.
+    name, or a bad one, plays as the shared guest. With ``browser`` (a Voilà page's
+    browser token) the name belongs to the first browser that used it
+    (``mathcards.names``): another browser plays as the guest, told so in one line. On
+    a JupyterHub the student is the hub login and ``name`` is ignored.
     """
     from mathcards.students import (
         StudentNameError,
@@ -153,6 +166,12 @@ def student_slot(name: str | None) -> tuple[str, str, str]:
         shown = clean_name(name)
     except StudentNameError as exc:
         return GUEST, f"Playing as guest: {how}.", str(exc)
+    if browser is not None:
+        from mathcards.names import claim
+
+        taken = claim(shown, browser)
+        if taken:
+            return GUEST, "Playing as guest (a saved game every visitor shares).", taken
     return save_slot(shown.casefold()), f"Playing as {shown}", ""
 
 
@@ -188,7 +207,8 @@ def play(game_name: str, *, deal: str | None = None, seats: Sequence[str] | None
     deal = opts.get("deal", deal)
     seats = opts.get("seats", seats)
     bot_delay = opts.get("bot_delay", bot_delay)
-    slot, who, name_problem = student_slot(opts.get("student", student))
+    name = opts.get("student", student)
+    slot, who, name_problem = student_slot(name, page_browser() if name else None)
     game_cls = get_game_class(game_name)
     problem = ""
     game, seed = None, None

@@ -569,7 +569,7 @@ def practice_page(folder: str | Any = "exercises", *, query: str | None = None,
 
     from mathcards.exercises import ExerciseFileError, load_set
     from mathcards.students import hub_login, hub_student_id, student_id
-    from mathcards.widgets import _page_query
+    from mathcards.widgets import _page_query, page_browser
 
     params = parse_qs((_page_query() if query is None else query)[:500])
     names = sample_sets(folder)
@@ -584,6 +584,12 @@ def practice_page(folder: str | Any = "exercises", *, query: str | None = None,
             student = student_id(student)
         except MathCardsError as exc:
             problem, student = str(exc), "guest"
+        browser = page_browser() if student != "guest" else None
+        if browser is not None:  # a Voilà page: the name is its first browser's
+            from mathcards.names import claim
+
+            problem = claim(student, browser)
+            student = "guest" if problem else student
     if name in names and not problem:
         try:
             exercise_set = load_set(Path(folder) / f"{name}.yaml", check=False)

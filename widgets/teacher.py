@@ -14,6 +14,7 @@ line saying how a teacher opens it, and nothing else.
 
 from __future__ import annotations
 
+from typing import Any
 from urllib.parse import parse_qs
 
 from mathcards.widgets import _in_voila, _page_query
@@ -54,3 +55,68 @@ def teacher_only(query: str | None = None, *, show: bool = True) -> bool:
         box.add_class("mathcards")
         display(box)
     return ok
+
+
+class NamesPanel:
+    """The dashboard's *Names*: the names claimed on this server (each belongs to the
+    browser that first used it, ``mathcards.names``) and *Release a name*, for a student
+    whose browser lost its cookie or another computer. A teacher-only page's widget."""
+
+    def __init__(self) -> None:
+        import ipywidgets as W
+
+        self.w_list = W.HTML()
+        self.w_name = W.Text(placeholder="a name, like ana", description="Name:",
+                             layout=W.Layout(width="260px"))
+        self.w_release = W.Button(description="Release this name", button_style="warning")
+        self.w_line = W.HTML()
+        self.w_release.on_click(lambda _b: self.release(self.w_name.value))
+        self.widget = W.VBox([self.w_list, W.HBox([self.w_name, self.w_release]), self.w_line])
+        self.widget.add_class("mathcards")
+        self.render()
+
+    def render(self) -> None:
+        from mathcards.errors import MathCardsError
+        from mathcards.names import NameClaims
+        from mathcards.widgets.cards import esc, style_html
+
+        try:
+            claims = NameClaims()
+            try:
+                names = [c.name for c in claims.claims()]
+            finally:
+                claims.close()
+        except (OSError, MathCardsError, ValueError) as exc:
+            names, problem = [], f"the names cannot be read ({exc})"
+        else:
+            problem = ""
+        shown = ", ".join(esc(n) for n in names) or "none yet"
+        self.w_list.value = (
+            f"{style_html()}<h3>Names</h3><p>A name in a page address (<code>?student=ana"
+            "</code>) belongs to the browser that first used it. A student refused their own "
+            "name (cookies cleared, another computer) gets it back when you release it here."
+            f"</p><p>Claimed ({len(names)}): {shown}</p>"
+            + (f'<p class="mc-refused">{esc(problem)}</p>' if problem else ""))
+
+    def release(self, name: Any) -> bool:
+        """Free ``name``; says in one line what happened. True when it was claimed."""
+        from mathcards.errors import MathCardsError
+        from mathcards.names import release
+        from mathcards.widgets.cards import esc
+
+        try:
+            done = release(name)
+        except (MathCardsError, OSError, ValueError) as exc:
+            self.w_line.value = f'<p class="mc-refused" role="status">{esc(exc)}</p>'
+            return False
+        self.w_line.value = (
+            f'<p role="status">{esc(name)!s} is free again: the next browser to use it '
+            "claims it.</p>" if done else
+            f'<p role="status">Nobody holds the name {esc(name)!s}: nothing to release.</p>')
+        self.render()
+        return done
+
+
+def names_panel() -> Any:
+    """The *Names* panel's widget (see ``NamesPanel``)."""
+    return NamesPanel().widget

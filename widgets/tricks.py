@@ -72,6 +72,19 @@ def prize_row_html(prizes: Sequence[Card | None], *, title: str = "Prizes",
             f'<div class="mc-trick"{role} aria-label="{esc(title)}">{body}</div></div>')
 
 
+def trick_events(game_name: str) -> tuple[type, type]:
+    """(the event of a finished trick, the event of a new deal) of a trick game: its
+    engine's own classes, imported with that engine only (a Shoot the Moon page never
+    loads Moons and Planets)."""
+    if game_name == "shoot_the_moon":
+        from mathcards.games.shoot_the_moon import HandDealt, TrickWon
+
+        return TrickWon, HandDealt
+    from mathcards.games.moons_and_planets import CardsDealt, PrizesAwarded
+
+    return PrizesAwarded, CardsDealt
+
+
 class TrickView(GameView):
     """Moves and board of a trick game; ``game_name`` is set per game."""
 
@@ -175,18 +188,18 @@ class TrickView(GameView):
                                                    list[str]] | None:
         """The last finished trick of this deal from the public events: its cards, their
         players, the winning card's index and a word under each card (the prize it took)."""
+        finished, dealt = trick_events(self.game_name)
         for event in reversed(state.events):
-            name = type(event).__name__
-            if name == "TrickWon":
-                return (tuple(event.cards), tuple(event.players), int(event.winner_index),
-                        self._trick_notes(state, event.cards))
-            if name == "PrizesAwarded":
+            if isinstance(event, dealt):  # a new deal: no trick of it finished yet
+                return None
+            if isinstance(event, finished) and self.game_name == "moons_and_planets":
                 places = {i: place for place, i in enumerate(event.order)}
                 notes = [f"prize {places[i] + 1}" if i in places and places[i] < len(
                     event.prizes) else "no prize" for i in range(len(event.cards))]
                 return tuple(event.cards), tuple(event.players), int(event.order[0]), notes
-            if name in ("HandDealt", "CardsDealt"):
-                return None
+            if isinstance(event, finished):  # Shoot the Moon: a trick won
+                return (tuple(event.cards), tuple(event.players), int(event.winner_index),
+                        self._trick_notes(state, event.cards))
         return None
 
     def prizes_html(self, state: State, obs: Any, seat_names: Sequence[str]) -> str:

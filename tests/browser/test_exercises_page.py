@@ -1,6 +1,6 @@
 """A student opens a sample set under Voilà, answers wrong then right, and sees both attempts.
 
-The page is ``practice.ipynb?set=shoot_the_moon&student=ana`` served as ``make play``
+The page is ``practice.ipynb?set=shoot_the_moon&student=ines`` served as ``make play``
 serves it (progress goes to the server's temporary data folder).
 """
 
@@ -10,10 +10,10 @@ from tests.browser.conftest import wait_for_first_widget
 
 
 def test_student_answers_wrong_then_right_and_the_progress_shows_both(page, voila_server):
-    page.goto(voila_server.page("practice.ipynb") + "?set=shoot_the_moon&student=ana")
+    page.goto(voila_server.page("practice.ipynb") + "?set=shoot_the_moon&student=ines")
     wait_for_first_widget(page)
     page.get_by_text("Shoot the Moon: tricks").first.wait_for()
-    page.get_by_text("Student: ana").first.wait_for()
+    page.get_by_text("Student: ines").first.wait_for()
     # exercise 1: G9 led, then G12 and P11; the highest green (G12) takes it
     choices = page.locator(".mc-ex-choice")
     choices.nth(0).wait_for()

@@ -216,10 +216,10 @@ def test_resume_after_reload(voila_server, page, game):
     wait_visible(page, PLAYABLE)
     assert move_number(page) == moves
     # another student (or a guest) on the same server is not offered this game
-    page.goto(page_url(voila_server, game, delay=0.05) + "&student=someone_else")
+    page.goto(page_url(voila_server, game, delay=0.05) + f"&student=someone_else_{game}")
     wait_visible(page, PLAYABLE)
     assert not page.locator(".mathcards button:has-text('Resume my saved game')").is_visible()
-    assert "Playing as someone_else" in page.locator(".mc-header").first.inner_text()
+    assert f"Playing as someone_else_{game}" in page.locator(".mc-header").first.inner_text()
     assert "Welcome back" not in page.locator(".mc-status").first.inner_text()
 
 

@@ -79,7 +79,7 @@ def test_two_students_play_a_whole_sums_game_in_a_room_and_a_reload_keeps_the_se
     ana_ctx = browser.new_context(viewport={"width": 1280, "height": 800})
     ben_ctx = browser.new_context(viewport={"width": 1280, "height": 800})
     try:
-        ana = _open(ana_ctx, f"{url}?student=Ana&deal={code}&delay=0")
+        ana = _open(ana_ctx, f"{url}?student=Ana_rooms&deal={code}&delay=0")
         ana.get_by_role("button", name="Make a room").click()
         room = ana.locator(".mc-rooms [data-room]").first
         room.wait_for(state="visible", timeout=30_000)

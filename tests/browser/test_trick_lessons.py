@@ -139,7 +139,9 @@ def test_a_guided_card_click_plays_and_the_trick_shows_it(voila_server, page):
 @pytest.mark.parametrize("width", list(WIDTHS), ids=lambda w: f"{w}px")
 def test_practice_page_cards_read_at_a_glance_and_fit(voila_server, page, width):
     page.set_viewport_size({"width": width, "height": WIDTHS[width]})
-    page.goto(voila_server.page("practice.ipynb") + "?set=sums&student=ana", timeout=120_000)
+    # a name per page: each page is another browser, and a name is its first browser's
+    page.goto(voila_server.page("practice.ipynb") + f"?set=sums&student=cards{width}",
+              timeout=120_000)
     wait_for_rendered(page)
     wait_visible(page, ".mc-hand .mc-cardbtn:not(.mc-hide)")
     cards = page.evaluate(MEASURE_CARDS, PRACTICE_CARDS)

@@ -5,6 +5,7 @@ The CLI runs as a subprocess, as a teacher runs it; a traceback anywhere fails.
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import textwrap
@@ -433,3 +434,53 @@ def test_a_card_asked_about_is_one_of_the_others_and_counts_once():
     assert problems("which_prize", trick="7H 9H 2C", yours="9H", prizes="KD QS JS") == []
     assert problems("which_prize", trick="7H 9H 2C", yours="9H", prizes="KD 9H JS") == [
         "9H appears 2 times: one deck has one 9H"]
+
+
+@pytest.mark.parametrize("command", ["check", "teacher-key", "rooms"])
+@pytest.mark.parametrize("flag", ["--help", "-h"])
+def test_every_command_answers_help_with_its_usage(tmp_path, command, flag):
+    """``check --help`` is a question, not a file named --help (issue 26 item 20); asking
+    for help makes no key and no room."""
+    env = {**os.environ, "MATHCARDS_DATA_DIR": str(tmp_path / "data")}
+    result = subprocess.run([sys.executable, "-m", "mathcards", command, flag],
+                            capture_output=True, text=True, timeout=60, env=env)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.startswith(f"usage: python -m mathcards {command} ")
+    assert f"\n{command}: " in result.stdout and "no such file" not in result.stdout
+    assert result.stderr == ""
+    assert not any((tmp_path / "data").glob("*"))  # no teacher's key, no rooms made
+
+
+
+def test_a_deck_outside_the_bound_is_reported_at_its_line(tmp_path):
+    """``check`` names the play that takes a deck outside ±10 (issue 26 item 21: a
+    ``deck_value`` deck reached −11 without a word), by the engine's ``within_bound``; a
+    deck that ends on −10, a King as centre card and a Joker back to it are fine."""
+    path = write(tmp_path, "bound", """\
+        title: Bound
+        exercises:
+          - kind: deck_value
+            deck: 3H -8S -6D
+          - kind: deck_value
+            deck: KH -5S JK -4C
+          - kind: reach_goal
+            counted: [2, 7, 4]
+            hand: 3H
+            goal: 0
+          - kind: deck_value
+            deck: 2C -QS
+          - kind: deck_value
+            deck: AH +KS
+        """)
+    rule = "outside ±10: a play must keep the deck from −10 to 10 while another play can"
+    assert [(p.line, p.message) for p in check_file(path)] == [
+        (3, (f"the deck reaches −11 after -6D (card 3 of the deck), {rule}; play +6D instead "
+             "(the deck would be 1)")),
+        (7, (f"the deck reaches 13 after the counted value +4 (value 3 of 'counted'), {rule}; "
+             "change that value so the deck stays within ±10")),
+        (13, (f"the deck reaches 14 after +KS (card 2 of the deck), {rule}; choose another "
+              "card, one that keeps the deck within ±10")),
+    ]
+    result = run_check(path)
+    assert result.returncode == 1
+    assert f"{path}: line 3: exercise 1: the deck reaches −11 after -6D" in result.stdout

@@ -369,3 +369,39 @@ def test_partnerships_show_one_chips_line_per_side():
     obs = state.observation(0)
     assert [int(chips) for _, chips in lines] == [obs.chips[obs.side_of(0)],
                                                   obs.chips[obs.side_of(1)]]
+
+
+@pytest.mark.parametrize("game", ["shoot_the_moon", "moons_and_planets"])
+def test_the_last_trick_is_found_by_the_events_class_not_its_name(game):
+    """``TrickView.last_trick`` dispatches on the engine's event classes (issue 26 item 22):
+    a subclass of the finished-trick event under another name is still the last trick, and
+    an object of another class that only carries the name is not one."""
+    import dataclasses
+    from types import SimpleNamespace
+
+    from mathcards.games import moons_and_planets as mp
+    from mathcards.games import shoot_the_moon as stm
+    from mathcards.games.registry import make_game
+    from mathcards.widgets.tricks import TrickView
+
+    view = TrickView(game)
+    state = make_game(game, num_players=3).new_game(seed=2)
+    rng = random.Random(2)
+    while view.last_trick(state) is None:
+        state = state.apply(rng.choice(state.legal_actions()))
+    expected = view.last_trick(state)
+    finished, dealt = {"shoot_the_moon": (stm.TrickWon, stm.HandDealt),
+                       "moons_and_planets": (mp.PrizesAwarded, mp.CardsDealt)}[game]
+    events = list(state.events)
+    at = max(i for i, e in enumerate(events) if isinstance(e, finished))
+    fields = {f.name: getattr(events[at], f.name)
+              for f in dataclasses.fields(events[at]) if f.init}
+    renamed = type("SomethingElse", (finished,), {})(**fields)
+    assert view.last_trick(SimpleNamespace(events=(*events[:at], renamed))) == expected
+    # a look-alike of another class, named as the engine's event: not a finished trick
+    impostor = type(finished.__name__, (), {})()
+    impostor.__dict__.update({**fields, "cards": tuple(reversed(fields["cards"]))})
+    assert view.last_trick(SimpleNamespace(events=(*events[:at + 1], impostor))) == expected
+    look_alike_deal = type(dealt.__name__, (), {})()
+    assert view.last_trick(SimpleNamespace(events=(*events[:at + 1], look_alike_deal))) \
+        == expected

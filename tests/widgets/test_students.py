@@ -152,3 +152,36 @@ def test_a_broken_progress_file_is_one_line_on_the_practice_page(data_dir):
     page = practice_page(str(LESSONS / "exercises"), query="set=sums&student=ana")
     assert "cannot be saved on this server" in page.value
     assert str(data_dir) not in page.value
+
+
+def test_the_teacher_releases_a_name_from_the_dashboard(data_dir):
+    """The dashboard's Names panel lists the claimed names and releases one: the next
+    browser to use it gets it (issue 26 item 8)."""
+    from mathcards import names
+    from mathcards.widgets.teacher import NamesPanel
+
+    first, second = "a" * 32, "b" * 32  # two browsers' tokens
+    assert names.claim("Ana", first) == "" and names.claim("bo", first) == ""
+    assert "taken on this server" in names.claim("ana", second)
+    panel = NamesPanel()
+    assert "Claimed (2): ana, bo" in panel.w_list.value
+    panel.w_name.value = "ANA"
+    panel.w_release.click()
+    assert "free again" in panel.w_line.value and "Claimed (1): bo" in panel.w_list.value
+    assert names.claim("ana", second) == ""
+    assert not panel.release("nobody") and "nothing to release" in panel.w_line.value
+    assert not panel.release("<b>x</b>") and "mc-refused" in panel.w_line.value
+    assert "<b>x</b>" not in panel.w_line.value  # escaped
+
+
+def test_a_claimed_name_plays_as_the_guest_in_another_browser(data_dir):
+    """``student_slot`` with a Voilà page's browser: the first browser's name is its own,
+    another browser gets the guest's slot and one line (issue 26 item 8)."""
+    first, second = "a" * 32, "b" * 32
+    assert student_slot("Ana", first) == ("ana", "Playing as Ana", "")
+    slot, who, problem = student_slot("ａｎａ", second)
+    assert slot == "guest" and "guest" in who and "Ana" not in who
+    assert "taken on this server" in problem and "\n" not in problem
+    assert student_slot("ANA", first)[0] == "ana"
+    assert student_slot("Ana")[0] == "ana"  # no browser (JupyterLab): a label, as before
+    assert student_slot("guest", second)[0] == "guest"  # the guest's name is everyone's

@@ -28,15 +28,20 @@ from mathcards.exercises.kinds.base import (
     work_budget,
 )
 from mathcards.games.suns_to_moons import (
+    BOUND,
     END_TURN,
     MIN_DECK_FOR_GOAL,
     MoveTextError,
     Play,
     SunsToMoons,
+    card_values,
+    count_deck,
+    deck_terms,
     move_text,
     number,
     parse_move,
     signed,
+    within_bound,
 )
 
 if TYPE_CHECKING:
@@ -59,6 +64,41 @@ def position_state(position: Position) -> Any:
     return SunsToMoons.position(position.get("hand") or (), deck=position.get("deck") or None,
                                 counted=position.get("counted") or (),
                                 goal=position.get("goal") or 0)
+
+
+def bound_problems(position: Position) -> list[str]:
+    """The first play of the position's deck (or counted values) after which the deck is
+    outside ±10 (``within_bound``, ruling 3), with how to fix it; [] when none is.
+
+    The centre card is not a play (a King starts at 13), and a Joker only brings back a
+    value the deck had before, so the values after the other plays are the ones checked."""
+    deck = position.get("deck")
+    if deck:
+        terms = deck_terms(deck)
+        plays: list[Any] = list(deck)
+    else:
+        terms = list(position.get("counted") or ())
+        plays = [None] * len(terms)
+    running = count_deck(terms).running
+    for place in range(1, len(terms)):
+        term, value = terms[place], running[place]
+        if term is None or within_bound(value):
+            continue
+        play = plays[place]
+        if play is None:
+            where = f"after the counted value {signed(term)} (value {place + 1} of 'counted')"
+            fix = f"change that value so the deck stays within ±{BOUND}"
+        else:
+            where = f"after {move_text(play)} (card {place + 1} of the deck)"
+            before = value - term
+            other = [Play(play.card, sign, v) for v in card_values(play.card) for sign in (1, -1)
+                     if sign * v != term and within_bound(before + sign * v)]
+            fix = (f"play {move_text(other[0])} instead (the deck would be "
+                   f"{number(before + other[0].contribution)})" if other else
+                   f"choose another card, one that keeps the deck within ±{BOUND}")
+        rule = f"a play must keep the deck from −{BOUND} to {BOUND} while another play can"
+        return [f"the deck reaches {number(value)} {where}, outside ±{BOUND}: {rule}; {fix}"]
+    return []
 
 
 def _sm_moves(state: Any) -> dict[Any, Any]:
@@ -180,6 +220,9 @@ class ReachGoal(Kind):
             return ["give the deck (7H -10S +6D) or the counted values ([7, -10, 6])"]
         if position.get("deck") is not None and position.get("counted") is not None:
             return ["give the deck or the counted values, not both"]
+        bound = bound_problems(position)
+        if bound:
+            return bound
         start = position_state(position)
         if start.deck_value == position["goal"] and start.deck_size >= MIN_DECK_FOR_GOAL:
             return [f"the deck is already on the goal {number(position['goal'])}"]
@@ -282,6 +325,9 @@ class DeckValue(Kind):
 
     def counted(self, position: Position) -> list[int]:
         return list(position_state(position).counted)
+
+    def problems(self, position: Position) -> list[str]:
+        return bound_problems(position)
 
     def measures(self, position: Position) -> dict[str, int]:
         deck = position["deck"]
