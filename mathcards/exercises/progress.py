@@ -8,6 +8,11 @@ shared volume, say). Each attempt is written in its own transaction
 waits up to ``busy_timeout`` for another writer, so two tabs (two kernels,
 two processes) writing at once both keep their attempts.
 
+Next to the attempts, the ``answers`` table keeps every ``mathcards.asking.Answer``: each
+question a table asked during play and each exercise attempt named by its skill
+(``record_answer``, ``answers``; ``export_answers_csv`` and ``import_answers_csv`` as
+for attempts). A file written before the table existed opens as it is and gains it.
+
 CSV export writes one row per attempt with the columns of ``Attempt``;
 ``read_csv`` reads it back to equal ``Attempt`` records, and
 ``ProgressStore.import_csv`` merges files (each attempt has a unique ``uid``,
@@ -34,6 +39,7 @@ from pathlib import Path
 from typing import Any
 
 from mathcards import storage
+from mathcards.asking import Answer
 from mathcards.errors import MathCardsError
 
 ENV_VAR = "MATHCARDS_PROGRESS"
@@ -62,6 +68,24 @@ CREATE TABLE IF NOT EXISTS attempts (
     seconds REAL NOT NULL
 );
 CREATE INDEX IF NOT EXISTS attempts_by_student ON attempts (student, set_id, exercise);
+CREATE TABLE IF NOT EXISTS answers (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    uid TEXT NOT NULL UNIQUE,
+    at TEXT NOT NULL,
+    student TEXT NOT NULL,
+    game TEXT NOT NULL,
+    skill TEXT NOT NULL,
+    prompt TEXT NOT NULL,
+    numbers TEXT NOT NULL,
+    expected TEXT NOT NULL,
+    given TEXT NOT NULL,
+    right INTEGER NOT NULL,
+    slip TEXT NOT NULL,
+    seconds REAL NOT NULL,
+    level TEXT NOT NULL,
+    source TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS answers_by_student ON answers (student, skill);
 """
 
 
@@ -96,6 +120,9 @@ class Attempt:
 
 
 COLUMNS = tuple(f.name for f in fields(Attempt))
+# The answers table's columns, in the order of CSV exports (``numbers`` as "3 -5").
+ANSWER_COLUMNS = ("uid", "at", "student", "game", "skill", "prompt", "numbers", "expected",
+                  "given", "right", "slip", "seconds", "level", "source")
 
 
 def default_progress_path() -> Path:
@@ -150,7 +177,46 @@ class ProgressStore:
                 self._insert(attempt)
         return self.count() - before
 
+    def _insert_answer(self, answer: Answer) -> None:
+        self._conn.execute(
+            f"INSERT OR IGNORE INTO answers ({', '.join(ANSWER_COLUMNS)}) "
+            f"VALUES ({', '.join(':' + c for c in ANSWER_COLUMNS)})", _answer_row(answer))
+
+    def record_answer(self, answer: Answer) -> Answer:
+        """Write one answer (a table's question or an exercise) in its own transaction."""
+        with storage.write_transaction(self._conn, self._lock):
+            self._insert_answer(answer)
+        return answer
+
+    def add_answers(self, answers: Iterable[Answer]) -> int:
+        """Merge answers (an import); ones already present (same uid) are skipped."""
+        before = self.count_answers()
+        with storage.write_transaction(self._conn, self._lock):
+            for answer in answers:
+                self._insert_answer(answer)
+        return self.count_answers() - before
+
     # --- reading -------------------------------------------------------------------------
+    def answers(self, student: str | None = None, game: str | None = None,
+                skill: str | None = None) -> list[Answer]:
+        """Answers in the order they were given, filtered as asked."""
+        where, args = [], []
+        for column, value in (("student", student), ("game", game), ("skill", skill)):
+            if value is not None:
+                where.append(f"{column} = ?")
+                args.append(value)
+        sql = f"SELECT {', '.join(ANSWER_COLUMNS)} FROM answers"
+        if where:
+            sql += " WHERE " + " AND ".join(where)
+        sql += " ORDER BY id"
+        with self._lock:
+            rows = self._conn.execute(sql, args).fetchall()
+        return [answer_from_row(row) for row in rows]
+
+    def count_answers(self) -> int:
+        with self._lock:
+            return int(self._conn.execute("SELECT COUNT(*) FROM answers").fetchone()[0])
+
     def attempts(self, *, student: str | None = None, set_id: str | None = None,
                  exercise: str | None = None) -> list[Attempt]:
         """Attempts in the order they were made, filtered as asked."""
@@ -206,6 +272,86 @@ class ProgressStore:
     def import_csv(self, path: str | Path) -> int:
         return self.add_many(read_csv(path))
 
+    def export_answers_csv(self, path: str | Path | None = None,
+                           **filters: str | None) -> str:
+        """Answers as CSV text (also written to ``path`` when given)."""
+        text = answers_csv(self.answers(**filters))
+        if path is not None:
+            Path(path).write_text(text, encoding="utf-8", newline="")
+        return text
+
+    def import_answers_csv(self, path: str | Path) -> int:
+        return self.add_answers(read_answers_csv(path))
+
+
+def _numbers_text(numbers: Iterable[int]) -> str:
+    return " ".join(str(n) for n in numbers)
+
+
+def _numbers_of(text: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in text.split())
+
+
+def _answer_row(answer: Answer) -> dict[str, Any]:
+    row = {c: getattr(answer, c) for c in ANSWER_COLUMNS}
+    row["numbers"] = _numbers_text(answer.numbers)
+    row["right"] = int(answer.right)
+    return row
+
+
+def answer_from_row(row: Sequence[Any]) -> Answer:
+    """An ``Answer`` from a database row of ``ANSWER_COLUMNS``."""
+    values = dict(zip(ANSWER_COLUMNS, row, strict=True))
+    values["numbers"] = _numbers_of(values["numbers"])
+    values["right"] = bool(values["right"])
+    values["seconds"] = float(values["seconds"])
+    return Answer(**values)
+
+
+def answers_csv(answers: Iterable[Answer]) -> str:
+    """Answers as CSV text: one row per answer, the columns of ``ANSWER_COLUMNS``."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(ANSWER_COLUMNS)
+    for answer in answers:
+        row = _answer_row(answer)
+        row["right"] = "yes" if answer.right else "no"
+        row["seconds"] = repr(answer.seconds)
+        writer.writerow(row[c] for c in ANSWER_COLUMNS)
+    return out.getvalue()
+
+
+def read_answers_csv(source: str | Path | io.StringIO) -> list[Answer]:
+    """Answers from a CSV export of answers (a path or text stream); a bad row names its
+    line."""
+    text, name = _csv_text(source)
+    reader = csv.DictReader(io.StringIO(text))
+    missing = [c for c in ANSWER_COLUMNS if c not in (reader.fieldnames or [])]
+    if missing:
+        raise ProgressError(f"{name} is not a MathCards export of answers: it has no column "
+                            f"{', '.join(missing)}")
+    out = []
+    for row in reader:
+        try:
+            values: dict[str, Any] = {c: row[c] for c in ANSWER_COLUMNS}
+            values["numbers"] = _numbers_of(row["numbers"])
+            values["right"] = row["right"].strip().lower() in ("yes", "1", "true")
+            values["seconds"] = float(row["seconds"])
+            out.append(Answer(**values))
+        except (TypeError, ValueError) as exc:
+            raise ProgressError(f"{name} line {reader.line_num}: {exc}") from None
+    return out
+
+
+def _csv_text(source: str | Path | io.StringIO) -> tuple[str, str]:
+    """The text of a CSV export and the name a message calls it by."""
+    if isinstance(source, (str, Path)):
+        try:
+            return Path(source).read_text(encoding="utf-8-sig"), Path(source).name
+        except OSError as exc:
+            raise ProgressError(f"cannot read {source}: {exc.strerror or exc}") from None
+    return source.read(), "the CSV"
+
 
 def attempt_from_row(row: Sequence[Any]) -> Attempt:
     """An ``Attempt`` from a database row of ``COLUMNS``."""
@@ -229,14 +375,7 @@ def attempts_csv(attempts: Iterable[Attempt]) -> str:
 
 def read_csv(source: str | Path | io.StringIO) -> list[Attempt]:
     """Attempts from a CSV export (a path or text stream); a bad row names its line."""
-    if isinstance(source, (str, Path)):
-        try:
-            text = Path(source).read_text(encoding="utf-8-sig")
-        except OSError as exc:
-            raise ProgressError(f"cannot read {source}: {exc.strerror or exc}") from None
-        name = Path(source).name
-    else:
-        text, name = source.read(), "the CSV"
+    text, name = _csv_text(source)
     reader = csv.DictReader(io.StringIO(text))
     missing = [c for c in COLUMNS if c not in (reader.fieldnames or [])]
     if missing:
@@ -342,6 +481,7 @@ def progress_grid(attempts: Iterable[Attempt]) -> ProgressGrid:
     return ProgressGrid(students, columns, cells)
 
 
-__all__ = ["CLASS_ENV", "COLUMNS", "ENV_VAR", "Attempt", "GridCell", "GridColumn", "ProgressError",
-           "ProgressGrid", "ProgressStore", "attempt_from_row", "attempts_csv",
-           "class_progress_folder", "default_progress_path", "progress_grid", "read_csv"]
+__all__ = ["ANSWER_COLUMNS", "CLASS_ENV", "COLUMNS", "ENV_VAR", "Attempt", "GridCell",
+           "GridColumn", "ProgressError", "ProgressGrid", "ProgressStore", "answer_from_row",
+           "answers_csv", "attempt_from_row", "attempts_csv", "class_progress_folder",
+           "default_progress_path", "progress_grid", "read_answers_csv", "read_csv"]
