@@ -148,9 +148,10 @@ def classify_slip(question: Question, given: int | str) -> str:
     """The slip (a key of ``SLIPS``) that best explains ``given`` as a wrong answer to
     ``question``; ``"other"`` when none fits (or the answer is not a number at all).
 
-    The most particular explanation wins: an Ace counted 14 for 1 (or 1 for 14), then a
-    face card's value (J 11, Q 12, K 13 mistaken for one another or for 10), then a sign
-    slip (−x for x, or the deck's or the card's sign changed: 3 − 5 for 3 + 5), then the
+    The plainest, then the most particular explanation wins: the answer's sign lost (−x for
+    x), then an Ace counted 14 for 1 (or 1 for 14), then a face card's value (J 11, Q 12,
+    K 13 mistaken for one another or for 10), then another sign slip (the deck's or the
+    card's sign changed: 3 − 5 for 3 + 5), then the
     operation swapped (added instead of subtracted and the reverse; doubled instead of
     halved and the reverse), then off by one, then off by two.
 
@@ -172,14 +173,14 @@ def classify_slip(question: Question, given: int | str) -> str:
     numbers, cards = tuple(question.numbers), tuple(question.cards)
     rule = next((r for r in _RULES.get(question.skill, ())
                  if _apply(r, numbers) == expected), None)
+    if expected != 0 and answer == -expected:
+        return "sign"  # the answer's sign lost: the plainest explanation of all
     if rule is not None:
         for slip, ranks, values in (("ace_14", (_ACE_RANK,), (1, 14)),
                                     ("face_value", _FACE_RANKS, _FACE_VALUES)):
             if any(_apply(rule, alt) == answer
                    for alt in _swapped_values(numbers, cards, ranks, values)):
                 return slip
-    if expected != 0 and answer == -expected:
-        return "sign"
     if rule in _SUNS and any(_apply(r, alt) == answer
                              for r in _SUNS for alt in [numbers, *_sign_flips(numbers)]):
         return "sign"
