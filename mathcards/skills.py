@@ -117,23 +117,16 @@ def _swapped_values(numbers: tuple[int, ...], cards: tuple[str, ...],
                     ) -> list[tuple[int, ...]]:
     """``numbers`` with one card of a rank in ``ranks`` counted as one of ``values``
     instead (its sign kept)."""
-    out = []
-    for i, number in enumerate(numbers):
-        if i >= len(cards) or _card_rank(cards[i]) not in ranks:
-            continue
-        sign = -1 if number < 0 else 1
-        for value in values:
-            if value != abs(number):
-                out.append(numbers[:i] + (sign * value,) + numbers[i + 1:])
-    return out
+    return [(*numbers[:i], (-1 if number < 0 else 1) * value, *numbers[i + 1:])
+            for i, number in enumerate(numbers)
+            if i < len(cards) and _card_rank(cards[i]) in ranks
+            for value in values if value != abs(number)]
 
 
 def _sign_flips(numbers: tuple[int, ...]) -> list[tuple[int, ...]]:
     """``numbers`` with the sign of one or more of them changed (the deck's or the card's)."""
-    out = []
-    for mask in range(1, 2 ** len(numbers)):
-        out.append(tuple(-n if mask >> i & 1 else n for i, n in enumerate(numbers)))
-    return out
+    return [tuple(-n if mask >> i & 1 else n for i, n in enumerate(numbers))
+            for mask in range(1, 2 ** len(numbers))]
 
 
 def _capture_slip(expected: str, given: str) -> str:
