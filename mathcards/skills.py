@@ -36,6 +36,11 @@ SKILLS: dict[str, str] = {
     # Moons and Planets
     "planet_sum": "a planet: cards that sum to 15–18",
     "moon_set": "a moon: cards of one rank",
+    # the practice page's exercises that are not a sum (mathcards.exercises.evidence)
+    "stack_check": "whether cards make a stack (Dice Stacks)",
+    "prize_order": "which prize a card takes (Moons and Planets)",
+    "trick_winner": "who takes a trick (Shoot the Moon)",
+    "legal_play": "whether a play is allowed (Shoot the Moon)",
 }
 
 # key -> the words the dashboard shows for the slip
@@ -64,10 +69,11 @@ SLIPS: dict[str, str] = {
 #   "diff"      the largest minus the rest (a stack by subtracting)
 #   "pair_sum"  numbers[0] + numbers[1]    (Sums: the played card and the helper)
 #   "pair_diff" |numbers[0] - numbers[1]|
-_SUNS = ("plus", "minus")
+_SUNS = ("plus", "minus", "sum")  # "sum": a chain of signed values (the deck's worth)
+_SUNS_SKILLS = ("add_positive", "subtract_positive", "cross_zero", "subtract_negative",
+                "bound")
 _RULES: dict[str, tuple[str, ...]] = {
-    "add_positive": _SUNS, "subtract_positive": _SUNS, "cross_zero": _SUNS,
-    "subtract_negative": _SUNS, "bound": _SUNS,
+    **dict.fromkeys(_SUNS_SKILLS, _SUNS),
     "dice_sum": ("sum",), "stack_sum": ("sum",), "stack_difference": ("diff",),
     "capture_sum": ("pair_sum", "sum"), "capture_difference": ("pair_diff", "diff"),
     "capture_spot": ("pair_sum", "pair_diff"), "planet_sum": ("sum",),
@@ -124,9 +130,9 @@ def _swapped_values(numbers: tuple[int, ...], cards: tuple[str, ...],
 
 
 def _sign_flips(numbers: tuple[int, ...]) -> list[tuple[int, ...]]:
-    """``numbers`` with the sign of one or more of them changed (the deck's or the card's)."""
-    return [tuple(-n if mask >> i & 1 else n for i, n in enumerate(numbers))
-            for mask in range(1, 2 ** len(numbers))]
+    """``numbers`` with the sign of one of them changed (the deck's or one card's); both of
+    two changed is the answer's sign lost, tried first."""
+    return [(*numbers[:i], -n, *numbers[i + 1:]) for i, n in enumerate(numbers) if n]
 
 
 def _capture_slip(expected: str, given: str) -> str:
@@ -174,8 +180,10 @@ def classify_slip(question: Question, given: int | str) -> str:
             if any(_apply(rule, alt) == answer
                    for alt in _swapped_values(numbers, cards, ranks, values)):
                 return slip
-    if rule in _SUNS and any(_apply(r, alt) == answer
-                             for r in _SUNS for alt in [numbers, *_sign_flips(numbers)]):
+    if (question.skill in _SUNS_SKILLS and rule is not None
+            and any(_apply(r, alt) == answer
+                    for r in (("sum",) if rule == "sum" else ("plus", "minus"))
+                    for alt in [numbers, *_sign_flips(numbers)])):
         return "sign"
     if rule in _SWAPPED and len(numbers) >= 2:
         other, slip = _SWAPPED[rule]

@@ -163,10 +163,13 @@ class ProgressStore:
         self._conn.execute(f"INSERT OR IGNORE INTO attempts ({', '.join(COLUMNS)}) "
                            f"VALUES ({', '.join(':' + c for c in COLUMNS)})", row)
 
-    def record(self, attempt: Attempt) -> Attempt:
-        """Write one attempt in its own transaction (it is on disk when this returns)."""
+    def record(self, attempt: Attempt, answer: Answer | None = None) -> Attempt:
+        """Write one attempt (and the ``Answer`` that is its evidence, when given) in its own
+        transaction (it is on disk when this returns)."""
         with storage.write_transaction(self._conn, self._lock):
             self._insert(attempt)
+            if answer is not None:
+                self._insert_answer(answer)
         return attempt
 
     def add_many(self, attempts: Iterable[Attempt]) -> int:
