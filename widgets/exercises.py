@@ -21,6 +21,7 @@ from typing import Any
 
 import ipywidgets as W
 
+from mathcards.asking import DEFAULT_LEVEL, LEVELS, SHOW
 from mathcards.errors import MathCardsError
 from mathcards.exercises.session import Session
 from mathcards.games.suns_to_moons import (
@@ -418,6 +419,10 @@ class ExerciseSetView(W.VBox):
         plays = [play for _i, play in self._pending]
         words = ["Joker" if p.card.is_joker else f"{p.card.symbol} {signed(p.contribution)}"
                  for p in plays]
+        if self.session.level != SHOW:  # "I count": the deck after the plays is the sum to do
+            self.w_built.value = (f"<p>Your plays: {esc(', '.join(words))}. Work out the "
+                                  "deck after them, then press Check.</p>")
+            return
         value = count_deck([*counted, *deck_terms(plays)]).value  # the engine's Joker rule
         self.w_built.value = (f"<p>Your plays: {esc(', '.join(words))}; the deck would be "
                               f"<b>{esc(number(value))}</b>. Press Check.</p>")
@@ -562,6 +567,9 @@ def practice_page(folder: str | Any = "exercises", *, query: str | None = None,
                   store: Any = None) -> W.Widget:
     """The student's page: ``?set=suns_to_moons&student=ana`` opens that set for that student.
 
+    ``&level=show`` opens it at "Show me the sums" (the deck after the plays is shown
+    before *Check*); without it, or with any other value, at "I count" (nothing shown).
+
     Only a set file that exists in ``folder`` can be opened (the name is checked,
     never used as a path as given); a bad name or student shows the list of sets.
     """
@@ -574,6 +582,8 @@ def practice_page(folder: str | Any = "exercises", *, query: str | None = None,
     params = parse_qs((_page_query() if query is None else query)[:500])
     names = sample_sets(folder)
     name = (params.get("set") or [""])[0]
+    level = (params.get("level") or [DEFAULT_LEVEL])[0]
+    level = level if level in LEVELS else DEFAULT_LEVEL
     problem = ""
     login = hub_login()
     if login is not None:  # a JupyterHub server: its user, whatever the address says
@@ -595,7 +605,7 @@ def practice_page(folder: str | Any = "exercises", *, query: str | None = None,
             from mathcards.exercises.progress import ProgressError
 
             try:
-                return exercise_set.show(student, store=store)
+                return exercise_set.show(student, store=store, level=level)
             except ProgressError:  # one line for the student; the teacher's check names it
                 problem = ("your answers cannot be saved on this server right now (its "
                            "progress file cannot be opened): tell your teacher")
