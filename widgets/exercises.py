@@ -691,13 +691,16 @@ class DashboardView(W.VBox):
     """The teacher's dashboard: read when built, and again on **Refresh**."""
 
     def __init__(self, source: Any = None, *, top: int = 10) -> None:
+        from mathcards.widgets.skill_grid import skill_downloads
+
         self.source, self.top = source, top
         self.w_refresh = W.Button(description="Refresh", icon="refresh",
                                   tooltip="read the students' latest attempts")
         self.w_refresh.on_click(lambda _b: self.refresh())
         self.w_content = W.HTML("")
         self.w_content.add_class("mathcards")
-        super().__init__([self.w_refresh, self.w_content])
+        self.w_download = skill_downloads(lambda: dashboard_answers(self.source))
+        super().__init__([self.w_refresh, self.w_content, self.w_download])
         self.add_class("mathcards")
         self.refresh()
 
@@ -708,16 +711,13 @@ class DashboardView(W.VBox):
 
     def refresh(self) -> None:
         self.w_content.value = dashboard_html(self.source, top=self.top)
+        self.w_download.w_out.value = ""  # a download made before is out of date
 
 
-def dashboard_html(source: Any = None, *, top: int = 10) -> str:
-    """The dashboard's HTML, read now: summary, grid, class table and most-missed chart."""
-    from mathcards.exercises.progress import (
-        class_progress_folder,
-        default_progress_path,
-        progress_grid,
-    )
-    from mathcards.exercises.results import class_table, most_missed, read_results
+def _dashboard_source(source: Any) -> tuple[Any, str, bool]:
+    """Where the dashboard reads, how the page names it (never its path on the server),
+    and whether there is anything to read yet."""
+    from mathcards.exercises.progress import class_progress_folder, default_progress_path
 
     if source is None and class_progress_folder() is not None:
         source, shown = class_progress_folder(), "the class's progress folder"
@@ -725,18 +725,44 @@ def dashboard_html(source: Any = None, *, top: int = 10) -> str:
         shown = ("this server's progress database" if source is None
                  else Path(str(source)).name)
     where = source if source is not None else default_progress_path()
+    # no database yet on this server: nobody has answered anything
+    readable = Path(str(where)).exists() or (
+        source is not None and shown != "the class's progress folder")
+    return where, shown, readable
+
+
+def dashboard_answers(source: Any = None) -> list[Any]:
+    """The answers (play and exercises) the dashboard reads from ``source``."""
+    from mathcards.exercises.results import read_answers
+
+    where, _shown, readable = _dashboard_source(source)
+    return read_answers(where) if readable else []
+
+
+def dashboard_html(source: Any = None, *, top: int = 10) -> str:
+    """The dashboard's HTML, read now: summary, skill grid, exercise grid, class table and
+    most-missed chart."""
+    from mathcards.exercises.progress import progress_grid
+    from mathcards.exercises.results import class_table, most_missed, read_results
+    from mathcards.exercises.skill_grid import skill_grid
+    from mathcards.widgets.skill_grid import skill_grid_html
+
+    where, shown, readable = _dashboard_source(source)
     try:
-        # no database yet on this server: nobody has answered anything
-        attempts = (read_results(where) if Path(str(where)).exists() or (
-            source is not None and shown != "the class's progress folder") else [])
+        attempts = read_results(where) if readable else []
+        answers = dashboard_answers(source)
     except MathCardsError as exc:
         return f'{style_html()}<p class="mc-refused">{esc(exc)}</p>'
     students = len({a.student for a in attempts})
+    answering = len({a.student for a in answers})
     read_at = time.strftime("%H:%M:%S")
     return (
         f"{style_html()}{EXTRA_CSS}{GRID_CSS}<p>Results from <code>{esc(shown)}</code>: "
         f"{len(attempts)} attempts by {students} student{'s' if students != 1 else ''} "
-        f'<span class="mc-read-at">(read at {read_at})</span>.</p>'
+        f'<span class="mc-read-at">(read at {read_at})</span>; {len(answers)} '
+        f"answer{'s' if len(answers) != 1 else ''} by skill, at the tables and in the "
+        f"exercises, by {answering} student{'s' if answering != 1 else ''}.</p>"
+        f"<h3>Each student, each skill</h3>{skill_grid_html(skill_grid(answers))}"
         f"<h3>Each student, each exercise</h3>{grid_html(progress_grid(attempts))}"
         f"<h3>Class table</h3>{class_table_html(class_table(attempts))}"
         f"<h3>Most missed exercises</h3>{missed_chart_svg(most_missed(attempts, top))}")

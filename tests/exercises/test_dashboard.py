@@ -37,6 +37,8 @@ def class_db(tmp_path, warm_up):
 
 
 def cell_text(html: str, student: str) -> str:
+    """The student's row of the student x exercise grid (the skill grid comes before it)."""
+    html = html.split('aria-label="students by exercises"', 1)[1]
     row = html.split(f'<th scope="row">{student}</th>', 1)[1]
     return row.split("</tr>", 1)[0]
 
