@@ -784,9 +784,15 @@ PLAY_PAGES = tuple(VIEWS)  # every game with a table (mathcards.widgets.VIEWS) h
 
 
 def class_link(page: str, *, folder: str | Any = "exercises", players: int = 2,
-               short: bool = False, deal: str = "", seed: int | None = None) -> str:
+               short: bool = False, deal: str = "", seed: int | None = None,
+               level: str = DEFAULT_LEVEL, fixed: bool = False) -> str:
     """The link (relative to the lessons) for the class: ``practice.ipynb?set=NAME`` for
-    ``page="set:NAME"``, ``play_GAME.ipynb?deal=CODE`` for ``page="play:GAME"``.
+    ``page="set:NAME"``, ``play_GAME.ipynb?deal=CODE&level=LEVEL`` for ``page="play:GAME"``.
+
+    ``level`` is the level of help the page opens at (``show``, ``count``,
+    ``count_no_hints``; mathcards.asking.LEVELS); ``fixed`` adds ``&fixed=1``: the play
+    page does not let the student change it. A practice link carries ``&level=`` only when
+    it is not the default "I count".
 
     A play link always carries a deal code, so the whole class gets the same cards:
     ``deal`` when given (checked, and for that game), else a new one for ``players``
@@ -796,11 +802,15 @@ def class_link(page: str, *, folder: str | Any = "exercises", players: int = 2,
     from mathcards import saves
     from mathcards.games.registry import get_game_class
 
+    if level not in LEVELS:
+        raise MathCardsError(f"there is no level of help {str(level)[:30]!r}: choose "
+                             f"{', '.join(LEVELS)}")
     kind, _, name = page.partition(":")
     if kind == "set":
         if name not in sample_sets(folder):
             raise MathCardsError(f"there is no exercise set {name[:60]!r}: choose one listed")
-        return f"practice.ipynb?set={quote(name)}"
+        at = "" if level == DEFAULT_LEVEL else f"&level={level}"
+        return f"practice.ipynb?set={quote(name)}{at}"
     if kind != "play" or name not in PLAY_PAGES:
         raise MathCardsError(f"there is no page {page[:60]!r}: choose one listed")
     game_cls = get_game_class(name)
@@ -818,7 +828,7 @@ def class_link(page: str, *, folder: str | Any = "exercises", players: int = 2,
         if short:
             game = short_game(game) or game
         code = saves.deal_code(game, saves.new_seed() if seed is None else seed)
-    return f"play_{name}.ipynb?deal={quote(code)}"
+    return f"play_{name}.ipynb?deal={quote(code)}&level={level}{'&fixed=1' if fixed else ''}"
 
 
 def class_link_builder(folder: str | Any = "exercises") -> W.VBox:
@@ -835,6 +845,10 @@ def class_link_builder(folder: str | Any = "exercises") -> W.VBox:
     w_players = W.BoundedIntText(value=2, min=2, max=8, description="Players")
     w_short = W.Checkbox(value=False, description="Short game", indent=False)
     w_deal = W.Text(value="", description="Deal code", placeholder="empty: a new deal")
+    w_level = W.Dropdown(options=[(words, key) for key, words in LEVELS.items()],
+                         value=DEFAULT_LEVEL, description="Help")
+    w_fixed = W.Checkbox(value=False, description="Fix it (students cannot change the help)",
+                         indent=False)
     w_make = W.Button(description="Make the link", button_style="primary")
     w_out = W.HTML("")
     w_out.add_class("mathcards")
@@ -842,7 +856,7 @@ def class_link_builder(folder: str | Any = "exercises") -> W.VBox:
     def update(_change: Any = None) -> None:
         is_play = str(w_page.value).startswith("play:")
         name = str(w_page.value).partition(":")[2]
-        w_players.disabled = w_deal.disabled = not is_play
+        w_players.disabled = w_deal.disabled = w_fixed.disabled = not is_play
         w_short.disabled = not is_play or name not in SHORT_GAMES
         w_short.description = (f"Short game (first to {SHORT_GAMES[name][1]})"
                                if name in SHORT_GAMES else "Short game")
@@ -854,7 +868,8 @@ def class_link_builder(folder: str | Any = "exercises") -> W.VBox:
         try:
             link = class_link(str(w_page.value), folder=folder, players=int(w_players.value),
                               short=bool(w_short.value) and not w_short.disabled,
-                              deal=str(w_deal.value)[:60])
+                              deal=str(w_deal.value)[:60], level=str(w_level.value),
+                              fixed=bool(w_fixed.value) and not w_fixed.disabled)
         except MathCardsError as exc:
             w_out.value = f'<p class="mc-refused" role="alert">{esc(exc)}</p>'
             return
@@ -867,9 +882,11 @@ def class_link_builder(folder: str | Any = "exercises") -> W.VBox:
     w_make.on_click(make)
     update()
     box = W.VBox([W.HTML("<h3>A link for the class</h3>"), w_page,
-                  W.HBox([w_players, w_short]), w_deal, w_make, w_out])
+                  W.HBox([w_players, w_short]), w_deal, W.HBox([w_level, w_fixed]), w_make,
+                  w_out])
     box.add_class("mathcards")
     box.make = make  # type: ignore[attr-defined]
     box.w_page, box.w_players, box.w_short, box.w_deal, box.w_out = (  # type: ignore[attr-defined]
         w_page, w_players, w_short, w_deal, w_out)
+    box.w_level, box.w_fixed = w_level, w_fixed  # type: ignore[attr-defined]
     return box
