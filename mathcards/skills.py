@@ -35,7 +35,7 @@ SKILLS: dict[str, str] = {
     "capture_spot": "a capture found or missed",
     # Moons and Planets
     "planet_sum": "a planet: cards that sum to 15–18",
-    "moon_set": "a moon: cards of one rank",
+    "moon_set": "a moon: a run of one colour, cards of one value, or an Ace",
     # the practice page's exercises that are not a sum (mathcards.exercises.evidence)
     "stack_check": "whether cards make a stack (Dice Stacks)",
     "prize_order": "which prize a card takes (Moons and Planets)",

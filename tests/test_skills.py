@@ -134,3 +134,11 @@ def test_the_table_is_large_and_names_every_slip_and_only_known_skills():
     named = {row[6] for row in TABLE} | {row[2] for row in CAPTURES}
     assert named == set(SLIPS)
     assert {row[1] for row in TABLE} <= set(SKILLS)
+
+
+def test_the_documented_list_names_every_skill_and_slip_in_the_dashboards_words():
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "skills.md").read_text("utf-8")
+    missing = [w for w in [*SKILLS.values(), *SLIPS.values()] if f"| {w} |" not in text]
+    assert not missing, f"docs/skills.md does not list {missing}"
