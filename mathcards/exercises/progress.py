@@ -32,11 +32,11 @@ import os
 import sqlite3
 import threading
 import uuid
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, fields
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from mathcards import storage
 from mathcards.asking import Answer
@@ -174,11 +174,15 @@ class ProgressStore:
 
     def add_many(self, attempts: Iterable[Attempt]) -> int:
         """Merge attempts (an import); ones already present (same uid) are skipped."""
-        before = self.count()
+        return self._merge("attempts", attempts, self._insert)
+
+    def _merge(self, table: str, records: Iterable[Any], insert: Any) -> int:
+        """Insert records in one transaction; how many were new (not the same uid)."""
+        before = self._count(table)
         with storage.write_transaction(self._conn, self._lock):
-            for attempt in attempts:
-                self._insert(attempt)
-        return self.count() - before
+            for record in records:
+                insert(record)
+        return self._count(table) - before
 
     def _insert_answer(self, answer: Answer) -> None:
         self._conn.execute(
@@ -193,48 +197,41 @@ class ProgressStore:
 
     def add_answers(self, answers: Iterable[Answer]) -> int:
         """Merge answers (an import); ones already present (same uid) are skipped."""
-        before = self.count_answers()
-        with storage.write_transaction(self._conn, self._lock):
-            for answer in answers:
-                self._insert_answer(answer)
-        return self.count_answers() - before
+        return self._merge("answers", answers, self._insert_answer)
 
     # --- reading -------------------------------------------------------------------------
     def answers(self, student: str | None = None, game: str | None = None,
                 skill: str | None = None) -> list[Answer]:
         """Answers in the order they were given, filtered as asked."""
-        where, args = [], []
-        for column, value in (("student", student), ("game", game), ("skill", skill)):
-            if value is not None:
-                where.append(f"{column} = ?")
-                args.append(value)
-        sql = f"SELECT {', '.join(ANSWER_COLUMNS)} FROM answers"
+        rows = self._select("answers", ANSWER_COLUMNS,
+                            {"student": student, "game": game, "skill": skill})
+        return [answer_from_row(row) for row in rows]
+
+    def count_answers(self) -> int:
+        return self._count("answers")
+
+    def _select(self, table: str, columns: Sequence[str],
+                filters: dict[str, str | None]) -> list[Any]:
+        """The rows of ``table`` (in the order written) whose columns equal the filters
+        given (a filter of None is no filter)."""
+        where = [f"{column} = ?" for column, value in filters.items() if value is not None]
+        args = [value for value in filters.values() if value is not None]
+        sql = f"SELECT {', '.join(columns)} FROM {table}"
         if where:
             sql += " WHERE " + " AND ".join(where)
         sql += " ORDER BY id"
         with self._lock:
-            rows = self._conn.execute(sql, args).fetchall()
-        return [answer_from_row(row) for row in rows]
+            return list(self._conn.execute(sql, args).fetchall())
 
-    def count_answers(self) -> int:
+    def _count(self, table: str) -> int:
         with self._lock:
-            return int(self._conn.execute("SELECT COUNT(*) FROM answers").fetchone()[0])
+            return int(self._conn.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0])
 
     def attempts(self, *, student: str | None = None, set_id: str | None = None,
                  exercise: str | None = None) -> list[Attempt]:
         """Attempts in the order they were made, filtered as asked."""
-        where, args = [], []
-        for column, value in (("student", student), ("set_id", set_id),
-                              ("exercise", exercise)):
-            if value is not None:
-                where.append(f"{column} = ?")
-                args.append(value)
-        sql = f"SELECT {', '.join(COLUMNS)} FROM attempts"
-        if where:
-            sql += " WHERE " + " AND ".join(where)
-        sql += " ORDER BY id"
-        with self._lock:
-            rows = self._conn.execute(sql, args).fetchall()
+        rows = self._select("attempts", COLUMNS,
+                            {"student": student, "set_id": set_id, "exercise": exercise})
         return [attempt_from_row(row) for row in rows]
 
     def attempts_after(self, row: int, *, student: str | None = None,
@@ -257,8 +254,7 @@ class ProgressStore:
         return [attempt_from_row(r[1:]) for r in rows], int(rows[-1][0])
 
     def count(self) -> int:
-        with self._lock:
-            return int(self._conn.execute("SELECT COUNT(*) FROM attempts").fetchone()[0])
+        return self._count("attempts")
 
     def close(self) -> None:
         with self._lock:
@@ -313,34 +309,55 @@ def answer_from_row(row: Sequence[Any]) -> Answer:
 
 def answers_csv(answers: Iterable[Answer]) -> str:
     """Answers as CSV text: one row per answer, the columns of ``ANSWER_COLUMNS``."""
+    return _csv_of(ANSWER_COLUMNS, (
+        {**_answer_row(a), "right": "yes" if a.right else "no", "seconds": repr(a.seconds)}
+        for a in answers))
+
+
+def _csv_of(columns: Sequence[str], rows: Iterable[dict[str, Any]]) -> str:
+    """CSV text: a header of ``columns``, then each row's values in that order."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(ANSWER_COLUMNS)
-    for answer in answers:
-        row = _answer_row(answer)
-        row["right"] = "yes" if answer.right else "no"
-        row["seconds"] = repr(answer.seconds)
-        writer.writerow(row[c] for c in ANSWER_COLUMNS)
+    writer.writerow(columns)
+    for row in rows:
+        writer.writerow(row[c] for c in columns)
     return out.getvalue()
 
 
 def read_answers_csv(source: str | Path | io.StringIO) -> list[Answer]:
     """Answers from a CSV export of answers (a path or text stream); a bad row names its
     line."""
+    def answer(row: dict[str, str]) -> Answer:
+        values: dict[str, Any] = {c: row[c] for c in ANSWER_COLUMNS}
+        values["numbers"] = _numbers_of(row["numbers"])
+        values["right"] = _yes(row["right"])
+        values["seconds"] = float(row["seconds"])
+        return Answer(**values)
+
+    return _csv_records(source, ANSWER_COLUMNS, " of answers", answer)
+
+
+def _yes(text: str) -> bool:
+    return text.strip().lower() in ("yes", "1", "true")
+
+
+_R = TypeVar("_R")
+
+
+def _csv_records(source: str | Path | io.StringIO, columns: Sequence[str], what: str,
+                 record: Callable[[dict[str, str]], _R]) -> list[_R]:
+    """The records of a CSV export with ``columns``; a file without them, or a bad row,
+    is named in one line."""
     text, name = _csv_text(source)
     reader = csv.DictReader(io.StringIO(text))
-    missing = [c for c in ANSWER_COLUMNS if c not in (reader.fieldnames or [])]
+    missing = [c for c in columns if c not in (reader.fieldnames or [])]
     if missing:
-        raise ProgressError(f"{name} is not a MathCards export of answers: it has no column "
+        raise ProgressError(f"{name} is not a MathCards export{what}: it has no column "
                             f"{', '.join(missing)}")
     out = []
     for row in reader:
         try:
-            values: dict[str, Any] = {c: row[c] for c in ANSWER_COLUMNS}
-            values["numbers"] = _numbers_of(row["numbers"])
-            values["right"] = row["right"].strip().lower() in ("yes", "1", "true")
-            values["seconds"] = float(row["seconds"])
-            out.append(Answer(**values))
+            out.append(record(row))
         except (TypeError, ValueError) as exc:
             raise ProgressError(f"{name} line {reader.line_num}: {exc}") from None
     return out
@@ -364,40 +381,22 @@ def attempt_from_row(row: Sequence[Any]) -> Attempt:
 
 
 def attempts_csv(attempts: Iterable[Attempt]) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(COLUMNS)
-    for a in attempts:
-        row = asdict(a)
-        row["correct"] = "yes" if a.correct else "no"
-        row["score"] = repr(a.score)
-        row["seconds"] = repr(a.seconds)
-        writer.writerow(row[c] for c in COLUMNS)
-    return out.getvalue()
+    return _csv_of(COLUMNS, (
+        {**asdict(a), "correct": "yes" if a.correct else "no", "score": repr(a.score),
+         "seconds": repr(a.seconds)} for a in attempts))
 
 
 def read_csv(source: str | Path | io.StringIO) -> list[Attempt]:
     """Attempts from a CSV export (a path or text stream); a bad row names its line."""
-    text, name = _csv_text(source)
-    reader = csv.DictReader(io.StringIO(text))
-    missing = [c for c in COLUMNS if c not in (reader.fieldnames or [])]
-    if missing:
-        raise ProgressError(f"{name} is not a MathCards export: it has no column "
-                            f"{', '.join(missing)}")
-    out = []
-    for row in reader:
-        try:
-            out.append(Attempt(
-                uid=row["uid"], at=row["at"], student=row["student"], set_id=row["set_id"],
-                set_title=row["set_title"], exercise=row["exercise"],
-                number=int(row["number"]), kind=row["kind"], variant=row["variant"],
-                answer=row["answer"], correct=row["correct"].strip().lower() in ("yes", "1",
-                                                                                  "true"),
-                score=float(row["score"]), hints_used=int(row["hints_used"]),
-                seconds=float(row["seconds"])))
-        except (TypeError, ValueError) as exc:
-            raise ProgressError(f"{name} line {reader.line_num}: {exc}") from None
-    return out
+    def attempt(row: dict[str, str]) -> Attempt:
+        return Attempt(
+            uid=row["uid"], at=row["at"], student=row["student"], set_id=row["set_id"],
+            set_title=row["set_title"], exercise=row["exercise"], number=int(row["number"]),
+            kind=row["kind"], variant=row["variant"], answer=row["answer"],
+            correct=_yes(row["correct"]), score=float(row["score"]),
+            hints_used=int(row["hints_used"]), seconds=float(row["seconds"]))
+
+    return _csv_records(source, COLUMNS, "", attempt)
 
 
 # --- the teacher's grid: student x exercise --------------------------------------------------

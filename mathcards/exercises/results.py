@@ -14,10 +14,10 @@ notebook draws ``class_table`` and ``most_missed`` with
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from mathcards.asking import Answer
 from mathcards.exercises.progress import (
@@ -35,17 +35,9 @@ DB_SUFFIXES = (".sqlite3", ".sqlite", ".db")
 def read_results(source: str | Path) -> list[Attempt]:
     """Attempts from a folder of CSV exports, a CSV file or a progress database."""
     path = Path(source).expanduser()
-    if path.is_dir():
-        attempts: dict[str, Attempt] = {}
-        for csv_path in sorted(path.glob("*.csv")):
-            if _is_answers_export(csv_path):
-                continue  # the answers' export, read by read_answers
-            for attempt in read_csv(csv_path):
-                attempts.setdefault(attempt.uid, attempt)
-        for db_path in _class_databases(path):
-            for attempt in read_database(db_path):
-                attempts.setdefault(attempt.uid, attempt)
-        return sorted(attempts.values(), key=lambda a: (a.at, a.uid))
+    if path.is_dir():  # the answers' exports are read by read_answers
+        return _gathered(path, lambda p: [] if _is_answers_export(p) else read_csv(p),
+                         read_database)
     if not path.exists():
         raise ProgressError(f"no such file or folder: {path}")
     if path.suffix.lower() in DB_SUFFIXES:
@@ -55,6 +47,23 @@ def read_results(source: str | Path) -> list[Attempt]:
         finally:
             store.close()
     return [] if _is_answers_export(path) else read_csv(path)
+
+
+_Record = TypeVar("_Record", Attempt, Answer)
+
+
+def _gathered(folder: Path, from_csv: Callable[[Path], list[_Record]],
+              from_database: Callable[[Path], list[_Record]]) -> list[_Record]:
+    """The records of a folder's CSV exports and class databases, each ``uid`` once, in
+    the order they were made."""
+    found: dict[str, _Record] = {}
+    for csv_path in sorted(folder.glob("*.csv")):
+        for record in from_csv(csv_path):
+            found.setdefault(record.uid, record)
+    for db_path in _class_databases(folder):
+        for record in from_database(db_path):
+            found.setdefault(record.uid, record)
+    return sorted(found.values(), key=lambda r: (r.at, r.uid))
 
 
 def _is_answers_export(path: Path) -> bool:
@@ -74,15 +83,8 @@ def read_answers(source: str | Path) -> list[Answer]:
     database written before answers were kept, has none."""
     path = Path(source).expanduser()
     if path.is_dir():
-        answers: dict[str, Answer] = {}
-        for csv_path in sorted(path.glob("*.csv")):
-            if _is_answers_export(csv_path):
-                for answer in read_answers_csv(csv_path):
-                    answers.setdefault(answer.uid, answer)
-        for db_path in _class_databases(path):
-            for answer in read_database_answers(db_path):
-                answers.setdefault(answer.uid, answer)
-        return sorted(answers.values(), key=lambda a: (a.at, a.uid))
+        return _gathered(path, lambda p: read_answers_csv(p) if _is_answers_export(p) else [],
+                         read_database_answers)
     if not path.exists():
         raise ProgressError(f"no such file or folder: {path}")
     if path.suffix.lower() in DB_SUFFIXES:
