@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from mathcards.games.base import Event, State, number, seat_name
+from mathcards.games.base import Event, State, number, plural, seat_name
 
 __all__ = ["Moment", "moment_for", "plural"]
 
@@ -40,11 +40,6 @@ class Moment:
     def text(self) -> str:
         """The whole moment as one plain text (screen readers, tests)."""
         return " ".join((self.title + ".", self.headline, *self.lines))
-
-
-def plural(count: int, word: str, many: str = "") -> str:
-    """``1 card``, ``2 cards`` (``many`` when the plural is not word + s)."""
-    return f"{count} {word if count == 1 else (many or word + 's')}"
 
 
 def _headline(winners: Sequence[int], names: Sequence[str], here: Sequence[int],

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mathcards.cards import MOON_SHAPES, Card, as_card, cards_shown, parse_cards
+from mathcards.games.base import plural
 from mathcards.widgets.cards import SPECIAL_FACES, CardButton, HandButtons, esc, synced_states
 
 RED = "#c62828"
@@ -36,7 +37,7 @@ def card_svg(card: str | Card, *, width: int = 54, turned: bool = False, label: 
 
     ``turned`` draws it lying across (a landscape card): in Suns to Moons a card
     across is added (+) and an upright card subtracted (−), as the seed says
-    ("+ horizontal, − vertical"; ``suns_to_moons.lies_across`` decides which).
+    (the rule book's "+ horizontal, − vertical"; ``suns_to_moons.lies_across`` decides).
     Only the card's outline turns: its rank and suit stay upright, so a 6 never
     reads as a 9. ``width`` is the short side in both cases.
     """
@@ -602,8 +603,8 @@ class GuidedHand:
         hand = self.hand()
         how = ("click a card to play it" if self._card_phase() or not self._my_turn()
                else "use the buttons below it")
-        self.hand_title.value = (f'<div class="mc-zone-title">Your hand ({len(hand)} cards): '
-                                 f"{how}</div>")
+        self.hand_title.value = (f'<div class="mc-zone-title">Your hand '
+                                 f'({plural(len(hand), "card")}): {how}</div>')
         self.hand_buttons.draw(self.ctl.card_states(), playing=self._my_turn())
         self._render_moves()
         self.continue_button.layout.display = "" if self.paused and not self.state.is_over else (
@@ -751,7 +752,7 @@ def suns_to_moons_example(plays: Sequence[tuple[int, int]], *, goal: int | None 
                                         after=after, goal=goal))
         before = after
     chain: Chain = chain_steps(count.counted, goal=goal)
-    steps.append(((f"The whole round: {chain.text}. In the seed's notation: "
+    steps.append(((f"The whole round: {chain.text}. As the rule book writes it: "
                   f"{seed_record(plays)}"), chain.latex))
     return StepThrough(steps, title=title)
 

@@ -67,7 +67,7 @@ class Sums(Game):
         p = self.piles
         if isinstance(p, bool) or not isinstance(p, int) or p < 2:
             raise SettingsError(
-                f"piles must be a whole number, 2 or more (the seed says at least two), not {p!r}"
+                f"piles must be a whole number, 2 or more (the rules say at least two), not {p!r}"
             )
         left = 52 * self.deck_count - self.num_players * (self.hand_size + 1)
         if left < p:

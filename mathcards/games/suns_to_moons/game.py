@@ -47,7 +47,7 @@ class SunsToMoons(Game):
         t = self.target_score
         if isinstance(t, bool) or not isinstance(t, int) or not 1 <= t <= 99:
             raise SettingsError(
-                f"target_score must be a whole number from 1 to 99 (the seed plays to 10), "
+                f"target_score must be a whole number from 1 to 99 (the rules play to 10), "
                 f"not {t!r}"
             )
         d = self.decks

@@ -279,7 +279,7 @@ class SunsToMoonsState(State["SunsToMoons"]):
         if card not in hand:
             return f"you do not hold {card.symbol}"
         if action.sign not in (1, -1):
-            return ("a card is played horizontally (sign +1, it adds) or vertically "
+            return ("a card is played across (sign +1, it adds) or upright "
                     "(sign −1, it subtracts)")
         values = card_values(card)
         if action.value not in values:
