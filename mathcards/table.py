@@ -136,6 +136,11 @@ class GameView:
         """True when cards are selected into a set (Dice Stacks' stacks)."""
         return False
 
+    def follow_up(self, state: State) -> Any | None:
+        """A move the table makes at once for the person who just moved, when the rules
+        leave them nothing to decide (Dice Stacks: an emptied hand ends the turn), else None."""
+        return None
+
     def selection_action(self, state: State, cards: tuple[Card, ...]) -> Any:
         raise NotImplementedError
 
@@ -693,6 +698,11 @@ class TableController:
                 raise Refused("another move for this turn reached the room first; the "
                               "table now shows it")
             self._commit(action)
+            follow = self.view.follow_up(self.state)
+            if (follow is not None and self.acting_human() and not self.holding
+                    and self.state.is_legal(follow)
+                    and (self.publish is None or self.publish(self.state, follow))):
+                self._commit(follow, by_bot=True)  # shown with the move it follows
 
     def attempt(self, fn: Callable[..., None], *args: Any) -> bool:
         """Run one of the player's requests; a refusal becomes the message. True if done."""

@@ -23,7 +23,7 @@ from typing import Any
 import ipywidgets as W
 from ipywidgets.widgets.widget_string import HTMLStyle
 
-from mathcards.games.base import Game, State
+from mathcards.games.base import Game, State, plural
 from mathcards.table import (
     MAX_SEATS,
     NEXT_ROUND,
@@ -544,7 +544,7 @@ class GameTable(W.VBox):
             title = "Your hand" if not ctl.hot_seat else f"{names[ctl.viewer]}'s hand"
             extra = f" · {self.view.selection_mode_hint}" if ctl.selecting else ""
             self.w_hand_title.value = (f'<div class="mc-zone-title">{esc(title)} '
-                                       f'({len(hand)} cards){esc(extra)}</div>')
+                                       f'({plural(len(hand), "card")}){esc(extra)}</div>')
         summary = ""
         line = ctl.selection_summary()
         if line is not None and line[1]:
