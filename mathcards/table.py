@@ -124,6 +124,11 @@ class GameView:
         """One line about the position (goal, dice, phase)."""
         return ""
 
+    def round_end_html(self, state: State, seat_names: Sequence[str]) -> str:
+        """The table as the round just won ended, shown while its moment waits for "Next
+        round" (the engine has dealt the next round already); "" draws ``board_html``."""
+        return ""
+
     # --- moves -----------------------------------------------------------
     def listed_actions(self, state: State) -> Sequence[Any]:
         """The legal actions offered as choices (all of them by default)."""
@@ -718,8 +723,9 @@ class TableController:
 
     # --- the move menu
     def hand(self) -> tuple[Card, ...]:
-        """The hand this screen shows (empty while no player's hand may be seen)."""
-        if self.viewer is None:
+        """The hand this screen shows (empty while no player's hand may be seen, and while
+        a round's moment waits: the next round's hand is dealt at "Next round")."""
+        if self.viewer is None or self.holding:
             return ()
         return tuple(getattr(self.state.observation(self.viewer), "hand", ()))
 
@@ -880,6 +886,8 @@ class TableController:
 
     # --- what the view draws
     def status_line(self) -> str:
+        if self.holding and not self.message:
+            return "The round is over: click Next round to deal the next one."
         return self.message or self.view.status(self.state, self.seat_names)
 
     def hint_text(self) -> str:

@@ -101,6 +101,18 @@ class SunsToMoonsView(GameView):
                 f'{number(obs.deck_value)}</span></div>{deck}</div>'
                 f'<div class="mc-row">{"".join(seats)}</div>{info}')
 
+    def round_end_html(self, state: State, seat_names: Sequence[str]) -> str:
+        """The deck that reached the goal, with that goal (the next round waits)."""
+        won = next((e for e in reversed(state.new_events) if isinstance(e, RoundWon)), None)
+        if won is None or not won.table:
+            return ""
+        value = number(sum(won.counted))
+        deck = deck_html(won.table, label=f"the deck that reached the goal: value {value}, "
+                                          f"{plural(len(won.table), 'card')}")
+        return (f'<div class="mc-zone"><div class="mc-zone-title">Goal {number(won.goal)} · '
+                f'deck value <span data-deck-value="{sum(won.counted)}">{value}</span>: '
+                f'the goal, reached by {esc(seat_names[won.player])}</div>{deck}</div>')
+
     def status(self, state: State, seat_names: Sequence[str]) -> str:
         obs = state.observation(0)
         p = state.current_player

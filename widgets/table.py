@@ -449,7 +449,8 @@ class GameTable(W.VBox):
             else:
                 self.w_setup.remove_class("mc-hide")
             self._render_status()
-            board = self.view.board_html(st, ctl.public_observation(), names)
+            board = ((ctl.holding and self.view.round_end_html(st, names))
+                     or self.view.board_html(st, ctl.public_observation(), names))
             board_value = f'<div class="mc-board" data-move="{len(st.history)}">{board}</div>'
             if self.w_board.value != board_value:
                 self.w_board.value = board_value
@@ -536,7 +537,10 @@ class GameTable(W.VBox):
         ctl = self.ctl
         hand = ctl.hand()
         names = ctl.seat_names
-        if ctl.viewer is None:
+        if ctl.holding:
+            self.w_hand_title.value = ('<div class="mc-zone-title">The next hand is dealt '
+                                       'when you click Next round.</div>')
+        elif ctl.viewer is None:
             self.w_hand_title.value = (
                 '<div class="mc-zone-title">Hands are hidden until a player is ready.</div>'
                 if ctl.hot_seat else "")

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from mathcards.cards import Card
 from mathcards.games.base import Event, number, plural, seat_name
 from mathcards.games.suns_to_moons.rules import signed
+
+if TYPE_CHECKING:
+    from mathcards.games.suns_to_moons.actions import Play
 
 
 # --- events --------------------------------------------------------------
@@ -156,11 +160,13 @@ class GoalTooEarly(Event):
 
 @dataclass(frozen=True)
 class RoundWon(Event):
-    """The round's winner scores one point."""
+    """The round's winner scores one point; ``table`` is the deck that reached the goal
+    (the table shows it until the next round is started)."""
 
     goal: int
     new_score: int
     counted: tuple[int, ...]
+    table: tuple[Play, ...] = ()  # the round's plays, centre card first
 
     def describe(self, names: Sequence[str] = ()) -> str:
         who = seat_name(names, self.player)
