@@ -369,6 +369,8 @@ class GuidedHand:
         self.paused = False
         self.move_page = 0
         self.guide_lines: list[str] = []
+        # a finished round, shown until "Play the next hand": its last trick and its moment
+        self.round_end: tuple[Any, Any] | None = None
         self._due: list[Callable[[], None]] = []  # the bots' turns, run by _run_bots
         self.warning = w.HTML()
         self.warning.add_class("mc-guide-warning")
@@ -470,6 +472,7 @@ class GuidedHand:
     def resume(self) -> None:
         """After a finished hand: carry on playing (free play)."""
         self.paused = False
+        self.round_end = None
         self.continue_button.layout.display = "none"
         self._run_bots()
         self._render()
@@ -498,12 +501,18 @@ class GuidedHand:
         if ctl is None or what != "table" or len(ctl.state.history) == self._moves_seen:
             return
         self._moves_seen = len(self.state.history)
-        explained, _trick_won, round_scored = _guide_events()
+        explained, trick_won, round_scored = _guide_events()
+        last_trick = None
         for event in self.state.new_events:
+            if isinstance(event, trick_won):
+                last_trick = event
             if isinstance(event, explained):
                 self.guide_lines.append(self._explain(event))
                 if isinstance(event, round_scored) and self.stop_after_round:
                     self.paused = True
+                    # the next hand is dealt already: keep the round's last trick and its
+                    # score (the table's moment, with its arithmetic) to show meanwhile
+                    self.round_end = (last_trick, ctl.moment)
 
     def _explain(self, event: Any) -> str:
         _explained, trick_won, _round_scored = _guide_events()
@@ -575,6 +584,9 @@ class GuidedHand:
             text += f" {cards_shown(refused)}: not now ({reason})."
         if self.game.name == "shoot_the_moon":
             text += f" Red rockets {MOON_SHAPES['R']} trump; a Big Moon always wins."
+            taken = obs.tricks_won[self.seat] if self.seat < len(obs.tricks_won) else 0
+            text += (f" You have {plural(taken, 'trick')} so far: an odd number (1 or 3) at "
+                     "the end of the hand wins a chip, all 5 win 2.")
         else:
             text += " Cards that follow the led suit rank above discards."
         return text
@@ -595,7 +607,10 @@ class GuidedHand:
         names = self._names()
         obs = self.ctl.public_observation()
         self.table.value = self.view.trick_area_html(self.state, obs, names)
-        self.prizes.value = (self.view.prizes_html(self.state, obs, names)
+        moment = ""
+        if self.paused and self.round_end is not None:
+            self.table.value, moment = self._round_end_html(names)
+        self.prizes.value = moment + (self.view.prizes_html(self.state, obs, names)
                              + f'<div class="mc-status" role="status">{esc(status)} '
                              f"{esc(self.view.status(self.state, names))}</div>")
         self.says.value = (f'<div class="mc-says" role="status" aria-live="polite">'
@@ -615,6 +630,29 @@ class GuidedHand:
             "<div><b>What happened</b> (newest first)</div>"
             + "".join(f"<div>{esc(line)}</div>" for line in reversed(recent))
         )
+
+    def _round_end_html(self, names: Sequence[str]) -> tuple[str, str]:
+        """The finished hand's last trick (who took it) and its score as a moment: each
+        player's tricks, odd or even, and the chips before and after."""
+        from mathcards.widgets.tricks import trick_html
+
+        assert self.round_end is not None
+        trick, moment = self.round_end
+        table = self.table.value
+        if trick is not None:
+            who = self._who(trick.player)
+            table = trick_html(trick.cards, trick.players, names, winner=trick.winner_index,
+                               notes=self.view._trick_notes(self.state, trick.cards),
+                               title=f"The hand's last trick: {who} took it")
+        if moment is None:
+            return table, ""
+        lines = "".join(f"<li>{esc(line)}</li>" for line in moment.lines)
+        mood = "mc-moment-win" if moment.win else "mc-moment-other"
+        panel = (f'<div class="mc-moment {mood}" role="status" data-moment="{esc(moment.kind)}">'
+                 f'<div class="mc-moment-title">{esc(moment.title)}</div>'
+                 f'<div class="mc-moment-headline">{esc(moment.headline)}</div>'
+                 f'<ul class="mc-moment-lines">{lines}</ul></div>')
+        return table, panel
 
     def _on_card_click(self, button: CardButton) -> None:
         """A card button's click: only a card still in the hand's buttons means anything."""
