@@ -289,6 +289,12 @@ class TableController:
         for listener in self._listeners:
             listener(what)
 
+    @property
+    def in_progress(self) -> bool:
+        """A person here has moved in this game and it is not over: a new game would
+        throw it away (the table asks first)."""
+        return self._person_moved and not self.state.is_over
+
     def say(self, text: str, *, refused: bool = False) -> None:
         self.message, self.refused = text, refused
         self._notify("status")

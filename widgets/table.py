@@ -54,6 +54,7 @@ class GameTable(W.VBox):
         self.view = view
         self.who = who  # "Playing as ana" (plain text; the save slot's owner)
         self._renders = 0  # counts redraws: the page's tests wait on it (data-render)
+        self._confirm_new: Any = None  # the state a first New game click asked about
         self._ready = False
         self._focus_armed = False  # redraws move no focus before this screen's first action
         self._had_controls = False  # the last redraw offered this screen something to press
@@ -316,8 +317,34 @@ class GameTable(W.VBox):
                 picker.add_class("mc-hide")
 
     def _on_new_game(self) -> None:
-        self._focus_next(self.ctl.new_game_from_setup, self.w_players.value,
+        """A new game; a game in progress is thrown away only at a second click, on the
+        same button now reading "Yes, end this game" (no browser dialog)."""
+        ctl = self.ctl
+        if ctl.in_progress and self._confirm_new is not ctl.state:
+            self._confirm_new = ctl.state
+            ctl.say("This game is not finished: click “Yes, end this game” to deal a new "
+                    "one, or play on.")
+            self._render_new_game()
+            return
+        self._confirm_new = None
+        self._focus_next(ctl.new_game_from_setup, self.w_players.value,
                          [p.value for p in self.w_seat_pickers])
+
+    def _render_new_game(self) -> None:
+        """The New game button, or its second step while a click on it waits to be confirmed
+        (any move since then, or a new game, puts it back)."""
+        armed = self._confirm_new is not None and self._confirm_new is self.ctl.state
+        if not armed:
+            self._confirm_new = None
+        label = "Yes, end this game" if armed else "New game"
+        if self.w_new.description != label:
+            self.w_new.description = label
+            self.w_new.tooltip = ("throw this game away and deal a new one" if armed
+                                  else "deal a new game with these seats")
+        if armed:
+            self.w_new.add_class("mc-confirm")
+        else:
+            self.w_new.remove_class("mc-confirm")
 
     def _on_deal_code(self, code: str) -> None:
         self._focus_next(self.ctl.deal, code, [p.value for p in self.w_seat_pickers])
@@ -449,6 +476,7 @@ class GameTable(W.VBox):
             else:
                 self.w_setup.remove_class("mc-hide")
             self._render_status()
+            self._render_new_game()
             board = ((ctl.holding and self.view.round_end_html(st, names))
                      or self.view.board_html(st, ctl.public_observation(), names))
             board_value = f'<div class="mc-board" data-move="{len(st.history)}">{board}</div>'
