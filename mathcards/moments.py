@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from mathcards.games.base import Event, State, number, seat_name
+from mathcards.games.base import Event, State, number, plural, seat_name
 
 __all__ = ["Moment", "moment_for", "plural"]
 
@@ -40,11 +40,6 @@ class Moment:
     def text(self) -> str:
         """The whole moment as one plain text (screen readers, tests)."""
         return " ".join((self.title + ".", self.headline, *self.lines))
-
-
-def plural(count: int, word: str, many: str = "") -> str:
-    """``1 card``, ``2 cards`` (``many`` when the plural is not word + s)."""
-    return f"{count} {word if count == 1 else (many or word + 's')}"
 
 
 def _headline(winners: Sequence[int], names: Sequence[str], here: Sequence[int],
@@ -191,8 +186,13 @@ def _shoot_the_moon(before: State, after: State, names: Sequence[str],
     if scored is not None:
         awards = scored.awards
         for i, (tricks, award) in enumerate(zip(scored.side_tricks, awards, strict=True)):
-            lines.append(f"{seat_name(names, i)}: {plural(tricks, 'trick')} → "
-                         f"+{plural(award, 'chip')}")
+            # the arithmetic: odd or even, the award, the chips before and after it
+            kind = "all five" if tricks == 5 else "odd" if tricks % 2 else "even"
+            now = scored.chips[i]
+            gain = (f"+{plural(award, 'chip')}: {now - award} + {award} = "
+                    f"{plural(now, 'chip')}" if award else
+                    f"no chip: still {plural(now, 'chip')}")
+            lines.append(f"{seat_name(names, i)}: {plural(tricks, 'trick')} ({kind}) → {gain}")
         best = max(awards, default=0)
         gained = tuple(i for i, a in enumerate(awards) if a == best) if best > 0 else ()
     lines.append(_scores_line(after.scores, names, "Chips"))

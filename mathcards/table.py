@@ -124,6 +124,11 @@ class GameView:
         """One line about the position (goal, dice, phase)."""
         return ""
 
+    def round_end_html(self, state: State, seat_names: Sequence[str]) -> str:
+        """The table as the round just won ended, shown while its moment waits for "Next
+        round" (the engine has dealt the next round already); "" draws ``board_html``."""
+        return ""
+
     # --- moves -----------------------------------------------------------
     def listed_actions(self, state: State) -> Sequence[Any]:
         """The legal actions offered as choices (all of them by default)."""
@@ -135,6 +140,11 @@ class GameView:
     def selection_mode(self, state: State) -> bool:
         """True when cards are selected into a set (Dice Stacks' stacks)."""
         return False
+
+    def follow_up(self, state: State) -> Any | None:
+        """A move the table makes at once for the person who just moved, when the rules
+        leave them nothing to decide (Dice Stacks: an emptied hand ends the turn), else None."""
+        return None
 
     def selection_action(self, state: State, cards: tuple[Card, ...]) -> Any:
         raise NotImplementedError
@@ -278,6 +288,12 @@ class TableController:
     def _notify(self, what: str) -> None:
         for listener in self._listeners:
             listener(what)
+
+    @property
+    def in_progress(self) -> bool:
+        """A person here has moved in this game and it is not over: a new game would
+        throw it away (the table asks first)."""
+        return self._person_moved and not self.state.is_over
 
     def say(self, text: str, *, refused: bool = False) -> None:
         self.message, self.refused = text, refused
@@ -693,6 +709,11 @@ class TableController:
                 raise Refused("another move for this turn reached the room first; the "
                               "table now shows it")
             self._commit(action)
+            follow = self.view.follow_up(self.state)
+            if (follow is not None and self.acting_human() and not self.holding
+                    and self.state.is_legal(follow)
+                    and (self.publish is None or self.publish(self.state, follow))):
+                self._commit(follow, by_bot=True)  # shown with the move it follows
 
     def attempt(self, fn: Callable[..., None], *args: Any) -> bool:
         """Run one of the player's requests; a refusal becomes the message. True if done."""
@@ -708,8 +729,9 @@ class TableController:
 
     # --- the move menu
     def hand(self) -> tuple[Card, ...]:
-        """The hand this screen shows (empty while no player's hand may be seen)."""
-        if self.viewer is None:
+        """The hand this screen shows (empty while no player's hand may be seen, and while
+        a round's moment waits: the next round's hand is dealt at "Next round")."""
+        if self.viewer is None or self.holding:
             return ()
         return tuple(getattr(self.state.observation(self.viewer), "hand", ()))
 
@@ -870,6 +892,8 @@ class TableController:
 
     # --- what the view draws
     def status_line(self) -> str:
+        if self.holding and not self.message:
+            return "The round is over: click Next round to deal the next one."
         return self.message or self.view.status(self.state, self.seat_names)
 
     def hint_text(self) -> str:

@@ -143,7 +143,11 @@ def test_shoot_the_moon_rounds_and_game_over_are_moments(seed):
         if scored is not None:
             for seat, award in enumerate(scored.awards):
                 assert f"{NAMES[seat]}: {scored.side_tricks[seat]} trick" in moment.text
-                assert f"+{award} chip" in moment.lines[seat]
+                # the arithmetic: "+1 chip: 2 + 1 = 3 chips", or "no chip: still 2 chips"
+                now = scored.chips[seat]
+                said = (f"+{award} chip" if award else "no chip", f"{now - award} + {award} = "
+                        f"{now}" if award else f"still {now} chip")
+                assert all(part in moment.lines[seat] for part in said)
     assert after.is_over and moment is not None and moment.kind == "game"
 
 

@@ -15,6 +15,7 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from mathcards.cards import MOON_COLOURS, MOON_SHAPES, RANK_TEXT, SUIT_SYMBOLS, Card
+from mathcards.games.base import plural
 
 if TYPE_CHECKING:
     from mathcards.table import CardState
@@ -116,10 +117,10 @@ def pile_html(top: Card | None, count: int, *, label: str, face_down: bool = Fal
         spoken = f"{label}: empty"
     elif face_down or top is None:
         face = card_back_html(label=f"{label}, face down")
-        spoken = f"{label}: {count} cards face down"
+        spoken = f"{label}: {plural(count, 'card')} face down"
     else:
         face = card_face_html(top)
-        spoken = f"{label}: {count} cards, top card {top.name}"
+        spoken = f"{label}: {plural(count, 'card')}, top card {top.name}"
     word = "card" if count == 1 else "cards"
     return (f'<span class="mc-pile" role="group" aria-label="{esc(spoken)}">{face}'
             f'<span class="mc-count">{esc(label)} · {count} {word}</span></span>')

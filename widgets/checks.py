@@ -322,8 +322,9 @@ def capture_check(played: str | Card, own: str, opponent: str) -> Check:
         if problems:
             return Result(True, 1.0, "Right: none of them can be captured.",
                           (fact(problems[0].message),))
-        shown = variant.solution()
-        return Result(False, 0.0, "Not quite: a capture works here.", shown.steps)
+        # a nudge only: the capture's sum waits for the last hint or "Show the answer"
+        return Result(False, 0.0, "Not quite: a capture works here.",
+                      (fact(variant.hint(1).sentence),))
 
     picture = ("You play " + card_row([card]) + "Your side: " + card_row(variant.position["own"])
                + "Opponent's side: " + card_row(theirs))

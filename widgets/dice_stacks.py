@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from mathcards.cards import Card
-from mathcards.games.base import Event, State
+from mathcards.games.base import Event, State, number, plural, possessive
 from mathcards.games.dice_stacks import (
     CardsDrawn,
     DiceRolled,
@@ -36,7 +36,6 @@ from mathcards.games.dice_stacks import (
     StopDrawing,
     TurnEnded,
 )
-from mathcards.moments import plural
 from mathcards.table import Choice, GameView
 from mathcards.widgets.cards import backs_html, card_face_html, esc, stack_html
 
@@ -64,6 +63,20 @@ def _stack_points(state: State) -> list[list[int]]:
     return points
 
 
+def _score_text(state: State, obs: Any, seat: int) -> str:
+    """How a seat's score is made, so it agrees with the score at the top: ``4 stack
+    points``, ``score 5 = 4 stack points + 1 run-out point``, and at the end ``− 2 cards
+    left`` (the engine's own parts and total)."""
+    parts = [plural(obs.stack_points[seat], "stack point")]
+    if obs.run_outs[seat]:
+        parts.append(f"+ {plural(obs.run_outs[seat], 'run-out point')}")
+    if state.is_over and obs.hand_sizes[seat]:
+        parts.append(f"− {plural(obs.hand_sizes[seat], 'card')} left")
+    if len(parts) == 1:
+        return parts[0]
+    return f"score {number(state.scores[seat])} = {' '.join(parts)}"
+
+
 class DiceStacksView(GameView):
     game_name = "dice_stacks"
     selection_mode_hint = "click cards to put them in a stack, then lay it down"
@@ -77,8 +90,9 @@ class DiceStacksView(GameView):
                     f'{a + b}s</strong> ({a} + {b})')
         else:
             dice = '<span class="mc-count">not rolled yet</span>'
-        stock = (f'<span class="mc-pile" role="group" aria-label="stock: {obs.stock_size} '
-                 f'cards face down">{backs_html(min(obs.stock_size, 1), limit=1)}'
+        stock = (f'<span class="mc-pile" role="group" aria-label="stock: '
+                 f'{plural(obs.stock_size, "card")} face down">'
+                 f'{backs_html(min(obs.stock_size, 1), limit=1)}'
                  f'<span class="mc-count">stock · {plural(obs.stock_size, "card")}</span>'
                  f'</span>')
         laid = _stack_points(state)
@@ -98,7 +112,7 @@ class DiceStacksView(GameView):
                     parts.append(stack_html(stack, label="stack, 1 point"))
             markers = "".join(
                 card_face_html(c, small=True, extra="mc-marker",
-                               label=f"run-out point, marker {c.name}")
+                               label=f"run-out point, counted by {c.name} turned face up")
                 for c in obs.markers[i])
             missing = obs.run_outs[i] - len(obs.markers[i])
             if missing > 0:
@@ -109,9 +123,10 @@ class DiceStacksView(GameView):
             to_act = " mc-to-act" if i == obs.current_player else ""
             seats.append(
                 f'<div class="mc-seat{to_act}" role="group" aria-label="{esc(name)}">'
-                f'<strong>{esc(name)}</strong> · {obs.stack_points[i]} stack points · hand '
+                f'<strong>{esc(name)}</strong> · {esc(_score_text(state, obs, i))} · hand '
                 f'{backs_html(obs.hand_sizes[i], owner=name)}'
-                f'<div class="mc-row mc-stacks" aria-label="{esc(name)}\'s stacks">{stacks}'
+                f'<div class="mc-row mc-stacks" aria-label="'
+                f'{esc(possessive(seat_names, i, start=True))} stacks">{stacks}'
                 f'{run_out}</div></div>')
         return (f'<div class="mc-zone mc-row">{stock}<div>{dice}</div></div>'
                 f'{"".join(seats)}')
@@ -169,6 +184,14 @@ class DiceStacksView(GameView):
 
     def selection_mode(self, state: State) -> bool:
         return state.phase == Phase.STACKS
+
+    def follow_up(self, state: State) -> Any | None:
+        """An emptied hand ends the turn by itself: the run-out point is scored and the
+        player's next turn starts (rule 5); no card is left to decide anything with."""
+        p = state.current_player
+        if p is not None and state.phase == Phase.STACKS and not state.hands[p]:
+            return EndTurn()
+        return None
 
     def selection_action(self, state: State, cards: tuple[Card, ...]) -> Any:
         return LayStack(cards)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mathcards.cards import MOON_SHAPES, Card, as_card, cards_shown, parse_cards
+from mathcards.games.base import plural
 from mathcards.widgets.cards import SPECIAL_FACES, CardButton, HandButtons, esc, synced_states
 
 RED = "#c62828"
@@ -36,7 +37,7 @@ def card_svg(card: str | Card, *, width: int = 54, turned: bool = False, label: 
 
     ``turned`` draws it lying across (a landscape card): in Suns to Moons a card
     across is added (+) and an upright card subtracted (−), as the seed says
-    ("+ horizontal, − vertical"; ``suns_to_moons.lies_across`` decides which).
+    (the rule book's "+ horizontal, − vertical"; ``suns_to_moons.lies_across`` decides).
     Only the card's outline turns: its rank and suit stay upright, so a 6 never
     reads as a 9. ``width`` is the short side in both cases.
     """
@@ -368,6 +369,8 @@ class GuidedHand:
         self.paused = False
         self.move_page = 0
         self.guide_lines: list[str] = []
+        # a finished round, shown until "Play the next hand": its last trick and its moment
+        self.round_end: tuple[Any, Any] | None = None
         self._due: list[Callable[[], None]] = []  # the bots' turns, run by _run_bots
         self.warning = w.HTML()
         self.warning.add_class("mc-guide-warning")
@@ -469,6 +472,7 @@ class GuidedHand:
     def resume(self) -> None:
         """After a finished hand: carry on playing (free play)."""
         self.paused = False
+        self.round_end = None
         self.continue_button.layout.display = "none"
         self._run_bots()
         self._render()
@@ -497,12 +501,18 @@ class GuidedHand:
         if ctl is None or what != "table" or len(ctl.state.history) == self._moves_seen:
             return
         self._moves_seen = len(self.state.history)
-        explained, _trick_won, round_scored = _guide_events()
+        explained, trick_won, round_scored = _guide_events()
+        last_trick = None
         for event in self.state.new_events:
+            if isinstance(event, trick_won):
+                last_trick = event
             if isinstance(event, explained):
                 self.guide_lines.append(self._explain(event))
                 if isinstance(event, round_scored) and self.stop_after_round:
                     self.paused = True
+                    # the next hand is dealt already: keep the round's last trick and its
+                    # score (the table's moment, with its arithmetic) to show meanwhile
+                    self.round_end = (last_trick, ctl.moment)
 
     def _explain(self, event: Any) -> str:
         _explained, trick_won, _round_scored = _guide_events()
@@ -574,6 +584,9 @@ class GuidedHand:
             text += f" {cards_shown(refused)}: not now ({reason})."
         if self.game.name == "shoot_the_moon":
             text += f" Red rockets {MOON_SHAPES['R']} trump; a Big Moon always wins."
+            taken = obs.tricks_won[self.seat] if self.seat < len(obs.tricks_won) else 0
+            text += (f" You have {plural(taken, 'trick')} so far: an odd number (1 or 3) at "
+                     "the end of the hand wins a chip, all 5 win 2.")
         else:
             text += " Cards that follow the led suit rank above discards."
         return text
@@ -594,7 +607,10 @@ class GuidedHand:
         names = self._names()
         obs = self.ctl.public_observation()
         self.table.value = self.view.trick_area_html(self.state, obs, names)
-        self.prizes.value = (self.view.prizes_html(self.state, obs, names)
+        moment = ""
+        if self.paused and self.round_end is not None:
+            self.table.value, moment = self._round_end_html(names)
+        self.prizes.value = moment + (self.view.prizes_html(self.state, obs, names)
                              + f'<div class="mc-status" role="status">{esc(status)} '
                              f"{esc(self.view.status(self.state, names))}</div>")
         self.says.value = (f'<div class="mc-says" role="status" aria-live="polite">'
@@ -602,8 +618,8 @@ class GuidedHand:
         hand = self.hand()
         how = ("click a card to play it" if self._card_phase() or not self._my_turn()
                else "use the buttons below it")
-        self.hand_title.value = (f'<div class="mc-zone-title">Your hand ({len(hand)} cards): '
-                                 f"{how}</div>")
+        self.hand_title.value = (f'<div class="mc-zone-title">Your hand '
+                                 f'({plural(len(hand), "card")}): {how}</div>')
         self.hand_buttons.draw(self.ctl.card_states(), playing=self._my_turn())
         self._render_moves()
         self.continue_button.layout.display = "" if self.paused and not self.state.is_over else (
@@ -614,6 +630,29 @@ class GuidedHand:
             "<div><b>What happened</b> (newest first)</div>"
             + "".join(f"<div>{esc(line)}</div>" for line in reversed(recent))
         )
+
+    def _round_end_html(self, names: Sequence[str]) -> tuple[str, str]:
+        """The finished hand's last trick (who took it) and its score as a moment: each
+        player's tricks, odd or even, and the chips before and after."""
+        from mathcards.widgets.tricks import trick_html
+
+        assert self.round_end is not None
+        trick, moment = self.round_end
+        table = self.table.value
+        if trick is not None:
+            who = self._who(trick.player)
+            table = trick_html(trick.cards, trick.players, names, winner=trick.winner_index,
+                               notes=self.view._trick_notes(self.state, trick.cards),
+                               title=f"The hand's last trick: {who} took it")
+        if moment is None:
+            return table, ""
+        lines = "".join(f"<li>{esc(line)}</li>" for line in moment.lines)
+        mood = "mc-moment-win" if moment.win else "mc-moment-other"
+        panel = (f'<div class="mc-moment {mood}" role="status" data-moment="{esc(moment.kind)}">'
+                 f'<div class="mc-moment-title">{esc(moment.title)}</div>'
+                 f'<div class="mc-moment-headline">{esc(moment.headline)}</div>'
+                 f'<ul class="mc-moment-lines">{lines}</ul></div>')
+        return table, panel
 
     def _on_card_click(self, button: CardButton) -> None:
         """A card button's click: only a card still in the hand's buttons means anything."""
@@ -751,7 +790,7 @@ def suns_to_moons_example(plays: Sequence[tuple[int, int]], *, goal: int | None 
                                         after=after, goal=goal))
         before = after
     chain: Chain = chain_steps(count.counted, goal=goal)
-    steps.append(((f"The whole round: {chain.text}. In the seed's notation: "
+    steps.append(((f"The whole round: {chain.text}. As the rule book writes it: "
                   f"{seed_record(plays)}"), chain.latex))
     return StepThrough(steps, title=title)
 

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from mathcards.cards import Card
-from mathcards.games.base import State
+from mathcards.games.base import State, possessive
 from mathcards.games.sums import (
     Capture,
     Counter,
@@ -64,8 +64,9 @@ class SumsView(GameView):
             w = threat.way
             threat_html = (
                 f'<div class="mc-status mc-threat" role="status">'
-                f"{esc(seat_names[threat.attacker])}"
-                f"'s {esc(w.played.symbol)} threatens {esc(seat_names[threat.target_owner])}'s "
+                f"{esc(possessive(seat_names, threat.attacker, start=True))} "
+                f"{esc(w.played.symbol)} threatens "
+                f"{esc(possessive(seat_names, threat.target_owner))} "
                 f"{esc(w.target.symbol)}: {esc(w.equation)}</div>")
         return (f'<div class="mc-zone"><div class="mc-zone-title">Community piles</div>'
                 f'<div class="mc-row">{piles}</div></div>{threat_html}{"".join(seats)}')

@@ -1,7 +1,7 @@
 """The Suns to Moons table: pick a card, then + or − (and 1 or 14 for an Ace).
 
 The centre deck is drawn as on a real table: the centre card and every added
-card lie horizontal, subtracted cards stand vertical, and a card a Joker
+card lie across, subtracted cards stand upright, and a card a Joker
 removed is shown greyed under the Joker's mark. A Joker is played on its own
 and may be followed by one more card or "End turn".
 """
@@ -66,7 +66,7 @@ def deck_card_html(play: Any, place: int, removed: bool = False) -> str:
         face = card_face_html(play.card, landscape=landscape, label=label, extra="mc-removed")
         return (f'<span class="mc-played mc-concealed">{face}<span class="mc-term '
                 f'mc-removed">{signed(play.contribution)}</span></span>')
-    way = "horizontal, adds" if landscape else "vertical, subtracts"
+    way = "across, adds" if landscape else "upright, subtracts"
     label = f"{play.card.name}, {way} {play.value}"
     face = card_face_html(play.card, landscape=landscape, label=label)
     term = str(play.value) if place == 0 else signed(play.contribution)
@@ -87,19 +87,31 @@ class SunsToMoonsView(GameView):
     # --- table -----------------------------------------------------------
     def board_html(self, state: State, obs: Any, seat_names: Sequence[str]) -> str:
         deck = deck_html(obs.table, label=f"the centre deck: value {number(obs.deck_value)}, "
-                                          f"{obs.deck_size} cards")
+                                          f"{plural(obs.deck_size, 'card')}")
         seats = []
         for i, name in enumerate(seat_names):
             to_act = " mc-to-act" if i == obs.current_player else ""
             seats.append(f'<div class="mc-seat{to_act}"><strong>{esc(name)}</strong> '
                          f'{backs_html(obs.hand_sizes[i], owner=name)}</div>')
-        info = (f'<div class="mc-zone">Stock: {obs.stock_size} cards · junk pile: '
-                f'{obs.junk_size} cards · round {obs.round_number} · first to '
-                f'{obs.target_score} points wins</div>')
+        info = (f'<div class="mc-zone">Stock: {plural(obs.stock_size, "card")} · junk pile: '
+                f'{plural(obs.junk_size, "card")} · round {obs.round_number} · first to '
+                f'{plural(obs.target_score, "point")} wins</div>')
         return (f'<div class="mc-zone"><div class="mc-zone-title">Goal {number(obs.goal)} · '
                 f'deck value <span data-deck-value="{obs.deck_value}">'
                 f'{number(obs.deck_value)}</span></div>{deck}</div>'
                 f'<div class="mc-row">{"".join(seats)}</div>{info}')
+
+    def round_end_html(self, state: State, seat_names: Sequence[str]) -> str:
+        """The deck that reached the goal, with that goal (the next round waits)."""
+        won = next((e for e in reversed(state.new_events) if isinstance(e, RoundWon)), None)
+        if won is None or not won.table:
+            return ""
+        value = number(sum(won.counted))
+        deck = deck_html(won.table, label=f"the deck that reached the goal: value {value}, "
+                                          f"{plural(len(won.table), 'card')}")
+        return (f'<div class="mc-zone"><div class="mc-zone-title">Goal {number(won.goal)} · '
+                f'deck value <span data-deck-value="{sum(won.counted)}">{value}</span>: '
+                f'the goal, reached by {esc(seat_names[won.player])}</div>{deck}</div>')
 
     def status(self, state: State, seat_names: Sequence[str]) -> str:
         obs = state.observation(0)
@@ -121,7 +133,7 @@ class SunsToMoonsView(GameView):
                                tooltip="play the Joker: it removes the last card counted"),)
             after = state.deck_value + action.contribution
             ace = f" (Ace as {action.value})" if action.card.rank == 1 else ""
-            way = "horizontal, adding" if action.sign > 0 else "vertical, subtracting"
+            way = "across, adding" if action.sign > 0 else "upright, subtracting"
             return (
                 Choice(f"card:{action.card}", action.card.symbol, card=action.card,
                        tooltip="choose + or − next"),

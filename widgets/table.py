@@ -23,7 +23,7 @@ from typing import Any
 import ipywidgets as W
 from ipywidgets.widgets.widget_string import HTMLStyle
 
-from mathcards.games.base import Game, State
+from mathcards.games.base import Game, State, plural
 from mathcards.table import (
     MAX_SEATS,
     NEXT_ROUND,
@@ -54,6 +54,7 @@ class GameTable(W.VBox):
         self.view = view
         self.who = who  # "Playing as ana" (plain text; the save slot's owner)
         self._renders = 0  # counts redraws: the page's tests wait on it (data-render)
+        self._confirm_new: Any = None  # the state a first New game click asked about
         self._ready = False
         self._focus_armed = False  # redraws move no focus before this screen's first action
         self._had_controls = False  # the last redraw offered this screen something to press
@@ -316,8 +317,34 @@ class GameTable(W.VBox):
                 picker.add_class("mc-hide")
 
     def _on_new_game(self) -> None:
-        self._focus_next(self.ctl.new_game_from_setup, self.w_players.value,
+        """A new game; a game in progress is thrown away only at a second click, on the
+        same button now reading "Yes, end this game" (no browser dialog)."""
+        ctl = self.ctl
+        if ctl.in_progress and self._confirm_new is not ctl.state:
+            self._confirm_new = ctl.state
+            ctl.say("This game is not finished: click “Yes, end this game” to deal a new "
+                    "one, or play on.")
+            self._render_new_game()
+            return
+        self._confirm_new = None
+        self._focus_next(ctl.new_game_from_setup, self.w_players.value,
                          [p.value for p in self.w_seat_pickers])
+
+    def _render_new_game(self) -> None:
+        """The New game button, or its second step while a click on it waits to be confirmed
+        (any move since then, or a new game, puts it back)."""
+        armed = self._confirm_new is not None and self._confirm_new is self.ctl.state
+        if not armed:
+            self._confirm_new = None
+        label = "Yes, end this game" if armed else "New game"
+        if self.w_new.description != label:
+            self.w_new.description = label
+            self.w_new.tooltip = ("throw this game away and deal a new one" if armed
+                                  else "deal a new game with these seats")
+        if armed:
+            self.w_new.add_class("mc-confirm")
+        else:
+            self.w_new.remove_class("mc-confirm")
 
     def _on_deal_code(self, code: str) -> None:
         self._focus_next(self.ctl.deal, code, [p.value for p in self.w_seat_pickers])
@@ -449,7 +476,9 @@ class GameTable(W.VBox):
             else:
                 self.w_setup.remove_class("mc-hide")
             self._render_status()
-            board = self.view.board_html(st, ctl.public_observation(), names)
+            self._render_new_game()
+            board = ((ctl.holding and self.view.round_end_html(st, names))
+                     or self.view.board_html(st, ctl.public_observation(), names))
             board_value = f'<div class="mc-board" data-move="{len(st.history)}">{board}</div>'
             if self.w_board.value != board_value:
                 self.w_board.value = board_value
@@ -536,7 +565,10 @@ class GameTable(W.VBox):
         ctl = self.ctl
         hand = ctl.hand()
         names = ctl.seat_names
-        if ctl.viewer is None:
+        if ctl.holding:
+            self.w_hand_title.value = ('<div class="mc-zone-title">The next hand is dealt '
+                                       'when you click Next round.</div>')
+        elif ctl.viewer is None:
             self.w_hand_title.value = (
                 '<div class="mc-zone-title">Hands are hidden until a player is ready.</div>'
                 if ctl.hot_seat else "")
@@ -544,7 +576,7 @@ class GameTable(W.VBox):
             title = "Your hand" if not ctl.hot_seat else f"{names[ctl.viewer]}'s hand"
             extra = f" · {self.view.selection_mode_hint}" if ctl.selecting else ""
             self.w_hand_title.value = (f'<div class="mc-zone-title">{esc(title)} '
-                                       f'({len(hand)} cards){esc(extra)}</div>')
+                                       f'({plural(len(hand), "card")}){esc(extra)}</div>')
         summary = ""
         line = ctl.selection_summary()
         if line is not None and line[1]:

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from mathcards.cards import Card
-from mathcards.games.base import State, action_name
+from mathcards.games.base import State, action_name, plural
 from mathcards.table import Choice, GameView
 from mathcards.widgets.cards import backs_html, card_back_html, card_face_html, esc, stack_html
 
@@ -236,14 +236,14 @@ class TrickView(GameView):
             taken = obs.tricks_won[seat] if seat < len(obs.tricks_won) else 0
             rows.append(f"<li>{esc(seat_name(seat_names, seat))}: {taken} "
                         f"trick{'' if taken == 1 else 's'}"
-                        + ("" if obs.partnerships else f" · {obs.chips[side]} chips")
+                        + ("" if obs.partnerships else f" · {plural(obs.chips[side], 'chip')}")
                         + "</li>")
         if obs.partnerships:
             for side in sorted({obs.side_of(s) for s in range(n)}):  # sides with seats only
                 chips = obs.chips[side]
                 seats = " and ".join(seat_name(seat_names, s) for s in range(n)
                                      if obs.side_of(s) == side)
-                rows.append(f"<li>{esc(seats)}: {chips} chips together</li>")
+                rows.append(f"<li>{esc(seats)}: {plural(chips, 'chip')} together</li>")
         dummy = ""
         if n == 2:
             dummy = (f'<div class="mc-row">{backs_html(obs.dummy_cards_left, owner="dummy")}'

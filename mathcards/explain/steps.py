@@ -192,7 +192,7 @@ class SignedAddition(DeckJump):
 
     @property
     def notes(self) -> tuple[str, ...]:
-        way = "horizontally" if self.contribution > 0 else "vertically"
+        way = "across" if self.contribution > 0 else "upright"
         out = [f"{self.card.symbol} is played {way}: it counts {signed_text(self.contribution)}"]
         if self.card.rank == 1 and self.card.is_standard:
             out.append(f"the Ace counts {self.value} here (an Ace is 1 or 14)")

@@ -77,6 +77,11 @@ def number(n: int) -> str:
     return f"−{-n}" if n < 0 else str(n)
 
 
+def plural(count: int, word: str, many: str = "") -> str:
+    """``1 card``, ``2 cards`` (``many`` when the plural is not word + s)."""
+    return f"{count} {word if count == 1 else (many or word + 's')}"
+
+
 def ordinal(n: int) -> str:
     """``1st``, ``2nd``, ``3rd``, ``4th`` ... ``11th``, ``21st``: a place in words."""
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
@@ -91,6 +96,18 @@ def seat_name(names: Sequence[str], seat: int | None) -> str:
     if 0 <= seat < len(names) and names[seat]:
         return names[seat]
     return f"Player {seat + 1}"
+
+
+def possessive(names: Sequence[str], seat: int | None, *, start: bool = False) -> str:
+    """Whose, in a sentence: ``Ana's``, ``Player 2's``; the seat of the person at this
+    screen (named "... (you)") is ``your`` (``Your`` at the ``start`` of a sentence), and a
+    label in brackets is left out ("Player 2 (bot)" is ``Player 2's``), never "(you)'s"."""
+    name = seat_name(names, seat)
+    if name.endswith("(you)"):
+        return "Your" if start else "your"
+    if name.endswith(")") and " (" in name:
+        name = name[: name.rindex(" (")]
+    return f"{name}'s"
 
 
 class History:

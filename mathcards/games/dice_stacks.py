@@ -319,7 +319,9 @@ class RanOut(Event):
     marker: Card | None
 
     def describe(self, names: Sequence[str] = ()) -> str:
-        mark = f" ({self.marker.symbol} turned up as the marker)" if self.marker else ""
+        # the marker card says what it is for: it counts the run-out point on the table
+        mark = (f" ({self.marker.symbol} from the stock is turned face up beside them to "
+                "count it)" if self.marker else "")
         who = seat_name(names, self.player)
         return f"{who} ran out of cards: 1 point{mark} and another turn."
 

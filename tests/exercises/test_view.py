@@ -395,9 +395,9 @@ def test_practice_deck_lies_as_on_the_table_added_across_subtracted_upright(view
     picture = view.w_picture.value
     faces = re.findall(r'<span class="([^"]*)" role="img" aria-label="([^"]*)"', picture)
     assert [("mc-landscape" in classes.split(), label) for classes, label in faces] == [
-        (True, "nine of hearts, horizontal, adds 9"),
-        (False, "four of spades, vertical, subtracts 4"),
-        (True, "two of diamonds, horizontal, adds 2")]
+        (True, "nine of hearts, across, adds 9"),
+        (False, "four of spades, upright, subtracts 4"),
+        (True, "two of diamonds, across, adds 2")]
     assert "an upright card subtracts" in picture
     table = deck_html([Play(parse_card("9H"), 1, 9), Play(parse_card("4S"), -1, 4),
                        Play(parse_card("2D"), 1, 2)])

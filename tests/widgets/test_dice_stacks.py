@@ -124,9 +124,17 @@ def test_dice_stacks_whole_game_laying_stacks_by_clicks(seed, seats):
     assert len(table.state.stacks[0]) == done["stacks"]
     assert any("Player 1 (you) laid" in h for h in table.history)
     # the board draws every seat's stacks: as many piles as stacks (special: two piles)
+    # and how each score is made, agreeing with the header's (issue 26 item 18)
+    import re
+
+    from mathcards.games.base import number
+
     board = table.w_board.value
     for seat in range(len(seats)):
-        assert f"{table.seat_names[seat]}</strong> · {table.state.stack_points[seat]}" in board
+        name, score = table.seat_names[seat], table.state.scores[seat]
+        points = table.state.stack_points[seat]
+        assert re.search(rf"{re.escape(name)}</strong> · (score {number(score)} = )?"
+                         rf"{points} stack point", board)
 
 
 def test_explainer_shows_the_stack_as_an_equation_and_the_turns_stacks():
@@ -334,7 +342,7 @@ def test_run_out_markers_show_on_the_table():
     view = DiceStacksView()
     names = ("Player 1", "Player 2")
     board = view.board_html(state, state.observation(0), names)
-    assert f"run-out point, marker {marker.name}" in board
+    assert f"run-out point, counted by {marker.name} turned face up" in board
     assert "mc-marker" in board
 
 
@@ -365,3 +373,50 @@ def test_the_status_line_of_a_large_hand_does_not_list_every_stack(monkeypatch):
     words = DiceStacksView().status(drawing, ("Ana", "Ben"))
     (draw,) = drawing.legal_actions()
     assert f"Draw {draw.count} first" in words
+
+
+# --- issue 26 item 18: an empty hand, the marker, how the score is made ------------------
+def _emptying_table(stock: str = "2C 3C 4C"):
+    """A table where the person's one card, 8♥, is a stack of 3 + 5 (the stock not empty)."""
+    import dataclasses
+
+    from mathcards.cards import parse_cards
+    from mathcards.table import TableController
+
+    state = DiceStacks(num_players=2).position("8H", (3, 5))
+    state = dataclasses.replace(state, stock=parse_cards(stock))
+    return TableController(DiceStacksView(), seats=("human", "strong"), state=state,
+                           bot_delay=0, save=False)
+
+
+def test_an_emptied_hand_ends_the_turn_by_itself():
+    from mathcards.cards import parse_card
+    from mathcards.games.dice_stacks import Phase
+
+    ctl = _emptying_table()
+    ctl.play(LayStack((parse_card("8H"),)))
+    state = ctl.state
+    assert state.run_outs[0] == 1 and state.markers[0] == (parse_card("4C"),)
+    assert state.current_player == 0 and state.phase == Phase.ROLL  # another whole turn
+    assert any("ran out of cards" in line for line in ctl.history)
+
+
+def test_the_run_out_says_what_its_card_is_for():
+    ctl = _emptying_table()
+    from mathcards.cards import parse_card
+
+    ctl.play(LayStack((parse_card("8H"),)))
+    said = " ".join(ctl.history)
+    assert "marker" not in said
+    assert "4♣ from the stock is turned face up beside them to count it" in said
+
+
+def test_the_seat_shows_how_its_score_is_made():
+    from mathcards.cards import parse_card
+
+    ctl = _emptying_table()
+    ctl.play(LayStack((parse_card("8H"),)))
+    state = ctl.state
+    assert state.scores[0] == 2  # 1 stack point + 1 run-out point
+    board = DiceStacksView().board_html(state, state.observation(0), ctl.seat_names)
+    assert "score 2 = 1 stack point + 1 run-out point" in board

@@ -405,3 +405,36 @@ def test_the_last_trick_is_found_by_the_events_class_not_its_name(game):
     look_alike_deal = type(dealt.__name__, (), {})()
     assert view.last_trick(SimpleNamespace(events=(*events[:at + 1], look_alike_deal))) \
         == expected
+
+
+def test_the_hands_last_trick_and_its_score_are_shown_with_the_odd_tricks_reminder():
+    """Issue 26 item 15: after the hand the last trick was never shown (the next hand was
+    dealt already) and the score was one log line; the guide never said that an odd
+    number of tricks wins a chip."""
+    from mathcards.games.shoot_the_moon import RoundScored, TrickWon
+
+    hand = lesson.GuidedHand(ShootTheMoon(num_players=3), seed=7)
+    reminded = False
+    for _ in range(40):
+        if hand.paused:
+            break
+        reminded |= "an odd number (1 or 3) at the end of the hand wins a chip" in \
+            hand.guide_sentence()
+        hand.try_card(hand.legal_cards()[0])
+    assert hand.paused and reminded
+    events = hand.state.new_events
+    last = [e for e in events if isinstance(e, TrickWon)][-1]
+    scored = next(e for e in events if isinstance(e, RoundScored))
+    shown = html.unescape(hand.table.value)
+    assert "The hand's last trick" in shown
+    assert all(card.name in shown for card in last.cards)
+    moment = html.unescape(hand.prizes.value)
+    assert 'class="mc-moment' in moment
+    for seat, award in enumerate(scored.awards):
+        now = scored.chips[seat]
+        line = (f"+{award} chip{'s' if award != 1 else ''}: {now - award} + {award} = {now}"
+                if award else f"no chip: still {now}")
+        assert line in moment, (line, moment)
+    hand.resume()
+    assert "The hand's last trick" not in html.unescape(hand.table.value)
+    assert 'class="mc-moment' not in hand.prizes.value

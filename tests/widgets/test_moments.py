@@ -133,3 +133,45 @@ def test_a_fresh_play_page_starts_with_the_short_game_and_offers_the_full_one():
     assert moon.state.game.target_chips == 5
     sums = play("sums", query="delay=0", save=False)  # no short game: nothing offered
     assert "mc-hide" in sums.w_length_box._dom_classes
+
+
+def test_a_held_round_shows_the_deck_that_reached_the_goal_not_the_next_deal():
+    """Issue 26 item 16: behind "You won the round!" the table showed the next round's
+    deal already (its goal, its centre card, the new hand); it waits for Next round."""
+    from mathcards.games.suns_to_moons import RoundWon
+
+    table, _pending, _known = _held_table(4)
+    won = next(e for e in table.state.new_events if isinstance(e, RoundWon))
+    reached = sum(won.counted)
+    board = table.w_board.value
+    assert f'data-deck-value="{reached}"' in board and reached == won.goal
+    new_centre = table.state.table[0].card  # the next round's centre card, dealt already
+    assert "the deck that reached the goal" in board
+    assert len(re.findall(r'class="mc-played', board)) == len(won.table)
+    assert not table.hand_buttons.pool or all(b.key is None for b in table.hand_buttons.pool)
+    assert "Next round" in table.w_hand_title.value
+    assert "Make the deck" not in table.w_status.value  # the next round's goal waits too
+    table.choice_pool[0].click()  # Next round
+    assert not table.ctl.holding
+    board = table.w_board.value
+    assert "the deck that reached the goal" not in board
+    assert new_centre.name in board and f'data-deck-value="{table.state.deck_value}"' in board
+    if table.ctl.acting_human():
+        assert table.ctl.hand() and "cards)" in table.w_hand_title.value
+
+
+def test_the_finished_game_shows_the_goal_the_deck_reached():
+    """At game over the table read "Goal 3 · deck value 2": the goal after the winning
+    point, beside the deck that reached the goal before it."""
+    from mathcards.games.suns_to_moons import SunsToMoons
+
+    table = suns_to_moons_table(players=2, target_score=1, seed=3, bot_delay=0, save=False)
+    rng = random.Random(3)
+    for _ in range(3000):
+        if table.state.is_over:
+            break
+        click_something(table, rng)
+    state = table.state
+    assert state.is_over and isinstance(state.game, SunsToMoons)
+    assert state.goal == state.deck_value == 0  # first to 1 point: the goal was 0
+    assert 'Goal 0 · deck value <span data-deck-value="0">0</span>' in table.w_board.value

@@ -191,6 +191,7 @@ def test_a_new_game_cancels_the_old_games_bot_timer():
     table = suns_to_moons_table(seed=5, bot_delay=0.05, save=False)
     _one_move(table)
     table.w_new.click()
+    table.w_new.click()  # a game in progress: the second click confirms
     fresh = table.state
     time.sleep(0.2)
     assert table.state is fresh  # the old timer did not move in the new game

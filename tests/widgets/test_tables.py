@@ -167,3 +167,32 @@ def test_the_suns_to_moons_status_counts_the_deck_in_words():
     assert state.observation(0).deck_size == 1
     line = SunsToMoonsView().status(state, ("Ana", "Ben"))
     assert line.endswith(", 1 card in it).") and "cards" not in line
+
+
+def test_new_game_asks_before_throwing_a_game_in_progress_away():
+    """Issue 26 item 17: one tap on New game threw a game away. In progress it asks: the
+    same button reads "Yes, end this game", and only that second click deals."""
+    from mathcards.widgets.suns_to_moons import suns_to_moons_table
+    from tests.widgets.helpers import click_something
+
+    table = suns_to_moons_table(seed=5, bot_delay=0, save=False)
+    fresh = table.state
+    table.w_new.click()  # nothing played yet: a new game at once
+    assert table.state is not fresh
+    import random
+
+    rng = random.Random(5)
+    while not table.ctl.in_progress:
+        click_something(table, rng)
+    playing = table.state
+    table.w_new.click()
+    assert table.state is playing and table.w_new.description == "Yes, end this game"
+    assert "not finished" in table.w_status.value and "mc-confirm" in table.w_new._dom_classes
+    while table.state is playing:  # playing on (a whole move) puts the button back
+        click_something(table, rng)
+    assert table.w_new.description == "New game"
+    playing = table.state
+    table.w_new.click()
+    table.w_new.click()  # confirmed
+    assert table.state is not playing and len(table.state.history) == 0
+    assert table.w_new.description == "New game"

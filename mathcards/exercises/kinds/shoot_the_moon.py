@@ -53,7 +53,18 @@ class WhoTakesTrick(Kind):
         return {"winner position": stm.trick_winner(position["trick"]) + 1}
 
     def choices(self, position: Position) -> list[str]:
-        return [f"{'led ' if i == 0 else ''}{c.symbol}" for i, c in enumerate(position["trick"])]
+        """One label per card: "led ▲12", "★5"; a card twice in the trick (two Big Moons)
+        says which one it is, "Big Moon, 2nd played", so no two buttons read the same."""
+        from mathcards.games.base import ordinal
+
+        trick: tuple[Card, ...] = position["trick"]
+        labels = []
+        for i, c in enumerate(trick):
+            label = f"{'led ' if i == 0 else ''}{c.symbol}"
+            if trick.count(c) > 1:
+                label += f", {ordinal(i + 1)} played"
+            labels.append(label)
+        return labels
 
     def choice_answers(self, position: Position) -> list[Any]:
         # the card's place in the trick, not the card: a trick may hold two Big Moons

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from mathcards.cards import SUIT_NAMES, Card, cards_shown
-from mathcards.games.base import Event, seat_name
+from mathcards.games.base import Event, plural, seat_name
 from mathcards.games.moons_and_planets.rules import HAND_SIZE, PrizeRanking, moon_reason
 
 
@@ -85,7 +85,9 @@ class PrizesAwarded(Event):
             rule = f"cards following {led} rank above discards"
         text = ", ".join(parts) + f": {rule}"
         if self.returned:
-            text += f"; {len(self.returned)} untaken prize(s) go to the bottom of the deck"
+            go = "goes" if len(self.returned) == 1 else "go"
+            text += (f"; {plural(len(self.returned), 'untaken prize')} {go} to the bottom of "
+                     "the deck")
         return text
 
 

@@ -8,7 +8,7 @@ from typing import Any, ClassVar, NamedTuple
 
 from mathcards.cards import SUIT_NAMES, Card, cards_shown, standard_deck
 from mathcards.errors import MathCardsError, SettingsError
-from mathcards.games.base import EMPTY, Event, Game, State, rng_for, seat_name
+from mathcards.games.base import EMPTY, Event, Game, State, plural, rng_for, seat_name
 from mathcards.games.moons_and_planets.actions import (
     DONE,
     PUT_DOWN_ACTIONS,
@@ -317,7 +317,7 @@ class MoonsAndPlanetsState(State[MoonsAndPlanets]):
             if not 0 <= action.moon < len(moons):
                 if not moons:
                     return "you have no moon to add to yet: make a moon first"
-                return f"you have {len(moons)} moon(s): choose moon 1 to {len(moons)}"
+                return f"you have {plural(len(moons), 'moon')}: choose moon 1 to {len(moons)}"
             missing = [c for c in cards if c not in hand]
             if missing:
                 return f"you do not hold {cards_shown(missing)}"

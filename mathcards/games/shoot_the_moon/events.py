@@ -9,7 +9,7 @@ from mathcards.cards import (
     Card,
     cards_shown,
 )
-from mathcards.games.base import Event, seat_name
+from mathcards.games.base import Event, plural, seat_name
 from mathcards.games.shoot_the_moon.rules import HAND_SIZE, _and_names
 
 
@@ -74,7 +74,8 @@ class ChipsChanged(Event):
         if len(self.seats) > 1:
             who = _and_names([seat_name(names, s) for s in self.seats])
         sign = "+" if self.delta >= 0 else "−"
-        return f"{who}: {sign}{abs(self.delta)} chip(s), {self.reason}; now {self.chips}."
+        return (f"{who}: {sign}{plural(abs(self.delta), 'chip')}, {self.reason}; now "
+                f"{plural(self.chips, 'chip')}.")
 
 
 @dataclass(frozen=True)
@@ -89,7 +90,7 @@ class RoundScored(Event):
 
     def describe(self, names: Sequence[str] = ()) -> str:
         parts = [
-            f"{seat_name(names, i)}: {t} trick(s), +{a}" for i, (t, a) in
+            f"{seat_name(names, i)}: {plural(t, 'trick')}, +{plural(a, 'chip')}" for i, (t, a) in
             enumerate(zip(self.side_tricks, self.awards, strict=True))
         ]
         return f"Round {self.round_number} scored: " + "; ".join(parts) + "."
@@ -105,6 +106,6 @@ class GameWon(Event):
     def describe(self, names: Sequence[str] = ()) -> str:
         if len(self.seats) > 1:
             who = _and_names([seat_name(names, s) for s in self.seats])
-            return f"{who} win with {self.chips} chips."
-        return f"{self.who(names)} wins with {self.chips} chips."
+            return f"{who} win with {plural(self.chips, 'chip')}."
+        return f"{self.who(names)} wins with {plural(self.chips, 'chip')}."
 

@@ -13,7 +13,7 @@ from mathcards.cards import (
     cards_shown,
 )
 from mathcards.errors import MathCardsError, SettingsError
-from mathcards.games.base import Event, Game, State, rng_for
+from mathcards.games.base import Event, Game, State, plural, rng_for
 from mathcards.games.shoot_the_moon.actions import Play, _play
 from mathcards.games.shoot_the_moon.events import (
     CardPlayed,
@@ -371,7 +371,7 @@ class MoonState(State[ShootTheMoon]):
             if award:
                 chips[side] += award
                 why = ("all 5 tricks: shooting the moon" if side_tricks[side] == 5
-                       else f"{side_tricks[side]} tricks, an odd number")
+                       else f"{plural(side_tricks[side], 'trick')}, an odd number")
                 events.append(ChipsChanged(side, award, why, chips[side], game.side_seats(side)))
         chips_t = tuple(chips)
         per_seat = tuple(chips_t[game.side_of(s)] for s in range(n))

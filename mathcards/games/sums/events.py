@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from mathcards.cards import Card
-from mathcards.games.base import Event, seat_name
+from mathcards.games.base import Event, possessive, seat_name
 from mathcards.games.sums.rules import CaptureWay
 
 
@@ -59,9 +59,9 @@ class CaptureThreatened(Event):
 
     def describe(self, names: Sequence[str] = ()) -> str:
         return (
-            f"{seat_name(names, self.player)}'s {self.played.symbol} with {self.helper.symbol} "
-            f"makes {self.way.equation}: it threatens "
-            f"{seat_name(names, self.target_owner)}'s {self.target.symbol}."
+            f"{possessive(names, self.player, start=True)} {self.played.symbol} with "
+            f"{self.helper.symbol} makes {self.way.equation}: it threatens "
+            f"{possessive(names, self.target_owner)} {self.target.symbol}."
         )
 
 
@@ -84,7 +84,7 @@ class Countered(Event):
         return (
             f"{seat_name(names, self.player)} countered with {self.card.symbol}: with "
             f"{self.helper.symbol} it makes {self.way.equation}, so "
-            f"{seat_name(names, self.target_owner)}'s {self.target.symbol} is threatened instead."
+            f"{possessive(names, self.target_owner)} {self.target.symbol} is threatened instead."
         )
 
 
@@ -114,7 +114,7 @@ class Captured(Event):
     def describe(self, names: Sequence[str] = ()) -> str:
         return (
             f"{seat_name(names, self.player)} captured "
-            f"{seat_name(names, self.from_player)}'s {self.card.symbol} ({self.way.equation})."
+            f"{possessive(names, self.from_player)} {self.card.symbol} ({self.way.equation})."
         )
 
 
@@ -133,7 +133,8 @@ class TurnSkipped(Event):
     """A player's regular turn is skipped because they used it to counter."""
 
     def describe(self, names: Sequence[str] = ()) -> str:
-        return f"{seat_name(names, self.player)}'s turn is skipped: they used it to counter."
+        return (f"{possessive(names, self.player, start=True)} turn is skipped: it was used "
+                "to counter.")
 
 
 @dataclass(frozen=True)

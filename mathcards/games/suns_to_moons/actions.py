@@ -12,7 +12,7 @@ from mathcards.games.suns_to_moons.rules import JOKER, signed
 # --- actions -------------------------------------------------------------
 @dataclass(frozen=True)
 class Play:
-    """Place one card on the deck: sign +1 horizontal (adds), −1 vertical (subtracts).
+    """Place one card on the deck: sign +1 across (adds), −1 upright (subtracts).
 
     ``value`` is the card's value (an Ace 1 or 14). A Joker is ``Play(JK, 0, 0)``
     (see ``JOKER_PLAY``): it has no orientation; it conceals the previous card.
@@ -36,7 +36,7 @@ class Play:
 
     @property
     def contribution(self) -> int:
-        """What this card adds to the deck (negative when played vertically)."""
+        """What this card adds to the deck (negative when played upright)."""
         return self.sign * self.value
 
     def __str__(self) -> str:

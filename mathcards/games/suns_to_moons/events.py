@@ -4,10 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from mathcards.cards import Card
-from mathcards.games.base import Event, number, seat_name
+from mathcards.games.base import Event, number, plural, seat_name
 from mathcards.games.suns_to_moons.rules import signed
+
+if TYPE_CHECKING:
+    from mathcards.games.suns_to_moons.actions import Play
 
 
 # --- events --------------------------------------------------------------
@@ -79,7 +83,7 @@ class CardPlayed(Event):
     counted: tuple[int, ...] = ()  # the signed values still counted after the card
 
     def describe(self, names: Sequence[str] = ()) -> str:
-        way = "horizontally, adding" if self.sign > 0 else "vertically, subtracting"
+        way = "across, adding" if self.sign > 0 else "upright, subtracting"
         return (
             f"{seat_name(names, self.player)} plays {self.card.symbol} {way} {self.value}: "
             f"{number(self.before)} {'+' if self.sign > 0 else '−'} {self.value} = "
@@ -156,15 +160,17 @@ class GoalTooEarly(Event):
 
 @dataclass(frozen=True)
 class RoundWon(Event):
-    """The round's winner scores one point."""
+    """The round's winner scores one point; ``table`` is the deck that reached the goal
+    (the table shows it until the next round is started)."""
 
     goal: int
     new_score: int
     counted: tuple[int, ...]
+    table: tuple[Play, ...] = ()  # the round's plays, centre card first
 
     def describe(self, names: Sequence[str] = ()) -> str:
         who = seat_name(names, self.player)
-        return f"{who} wins the round and now has {self.new_score} points."
+        return f"{who} wins the round and now has {plural(self.new_score, 'point')}."
 
 
 @dataclass(frozen=True)
@@ -192,4 +198,5 @@ class GameWon(Event):
     score: int
 
     def describe(self, names: Sequence[str] = ()) -> str:
-        return f"{seat_name(names, self.player)} reaches {self.score} points and wins the game."
+        return (f"{seat_name(names, self.player)} reaches {plural(self.score, 'point')} and "
+                "wins the game.")

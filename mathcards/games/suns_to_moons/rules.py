@@ -102,7 +102,7 @@ def signed(n: int) -> str:
 def lies_across(sign: int) -> bool:
     """Whether a card of this sign lies across the deck (ruling 2).
 
-    The centre card and every added card lie horizontal; a subtracted card stands
+    The centre card and every added card lie across; a subtracted card stands
     upright. Every picture of a deck (table, lesson, practice page) asks here.
     """
     return sign > 0

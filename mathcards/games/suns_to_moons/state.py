@@ -112,8 +112,12 @@ class SunsToMoonsState(State["SunsToMoons"]):
 
     @property
     def goal(self) -> int:
-        """The highest score among the players: the value the deck must reach."""
-        return max(self.points) if self.practice_goal is None else self.practice_goal
+        """The highest score among the players: the value the deck must reach. Once the
+        game is over it is the goal the deck reached (the winner's point is already
+        counted in ``points``: nobody had the target before, so it was one less)."""
+        if self.practice_goal is not None:
+            return self.practice_goal
+        return max(self.points) - 1 if self.over else max(self.points)
 
     @property
     def phase(self) -> Phase:
@@ -206,7 +210,7 @@ class SunsToMoonsState(State["SunsToMoons"]):
             if size >= MIN_DECK_FOR_GOAL:
                 events.append(GoalReached(p, goal, after, size))
                 points = (*self.points[:p], self.points[p] + 1, *self.points[p + 1:])
-                events.append(RoundWon(p, goal, points[p], counted))
+                events.append(RoundWon(p, goal, points[p], counted, table))
                 if points[p] >= self.game.target_score:
                     events.append(GameWon(p, points[p]))
                     changes.update(points=points, over=True, pending=None, may_end_turn=False)
@@ -279,7 +283,7 @@ class SunsToMoonsState(State["SunsToMoons"]):
         if card not in hand:
             return f"you do not hold {card.symbol}"
         if action.sign not in (1, -1):
-            return ("a card is played horizontally (sign +1, it adds) or vertically "
+            return ("a card is played across (sign +1, it adds) or upright "
                     "(sign −1, it subtracts)")
         values = card_values(card)
         if action.value not in values:
@@ -300,7 +304,7 @@ class SunsToMoonsState(State["SunsToMoons"]):
             counted_cards=self.counted_cards,
             deck_value=sum(self.counted),
             deck_size=self.earlier_cards + len(self.table),
-            goal=max(self.points) if self.practice_goal is None else self.practice_goal,
+            goal=self.goal,
             scores=self.points,
             hand_sizes=tuple(map(len, self.hands)),
             stock_size=len(self.stock),
