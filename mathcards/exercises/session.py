@@ -69,7 +69,9 @@ class Session:
         self.set = exercise_set
         self.student = student_id(student)  # the one rule: ``Ana`` and ``ana`` are one student
         if store is None:
-            store = ProgressStore()
+            from mathcards.hub import progress_store
+
+            store = progress_store()  # the hub's service, where there is one
         elif store is False:
             store = MemoryStore()
         self.store: ProgressStore | MemoryStore = store

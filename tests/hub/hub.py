@@ -63,8 +63,8 @@ class Hub:
             "MATHCARDS_HUB_PROXY_API_PORT": str(free_port()),
             "MATHCARDS_HUB_PROXY_TOKEN": secrets.token_hex(16),
             "MATHCARDS_HUB_TEACHERS": self.teachers,
+            "MATHCARDS_HUB_SERVICE_PORT": str(free_port()),
             "MATHCARDS_TEACHER_KEY": self.teacher_key,
-            "MATHCARDS_SECRET": secrets.token_hex(16),
         })
         log = open(self.log_path, "wb")  # noqa: SIM115 - kept open for the process' life
         self.process = subprocess.Popen(
