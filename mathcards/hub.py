@@ -524,12 +524,15 @@ def serve(argv: Sequence[str] = ()) -> int:
                 return
             try:
                 args = json.loads(self.request.body or b"{}")
+            except ValueError:
+                self._answer(400, {"error": "the request is not JSON"})
+                return
+            try:
                 result = service.handle(str(model["name"]), method, args)
-            except ValueError as exc:  # MathCardsError and bad JSON alike
+            except MathCardsError as exc:  # one line, said to the page
                 kind = ("room" if isinstance(exc, RoomError) else
                         "progress" if isinstance(exc, ProgressError) else "")
-                message = str(exc) if isinstance(exc, MathCardsError) else "the request is not JSON"
-                self._answer(400, {"error": message, "kind": kind})
+                self._answer(400, {"error": str(exc), "kind": kind})
                 return
             except Exception:  # a bug: logged here, one line for the page
                 log.exception("%s for %s failed", method, model["name"])
