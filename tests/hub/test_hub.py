@@ -207,8 +207,13 @@ def test_the_service_acts_for_the_tokens_login_only(hub, browser):
     """A student's server token names the student: no other seat, record or variant."""
     for user in ("fay", "gus"):
         context, page = log_in(browser, hub, user)
-        page.close(run_before_unload=True)
-        context.close()
+        try:
+            if user == "gus":  # the hub's login guards fay's Voilà server from gus
+                answer = page.goto(user_page(hub, "fay", "index.ipynb"))
+                assert answer.status == 403 and page.locator(".mc-game").count() == 0
+        finally:
+            page.close(run_before_unload=True)
+            context.close()
     fay, gus = server_token("fay"), server_token("gus")
     assert call_service(hub, None, "whoami")[0] == 403
     assert call_service(hub, "not-a-token", "whoami")[0] == 403
