@@ -12,10 +12,15 @@ NODE_STAMP := node_modules/.installed-stamp
 
 .PHONY: play test test-fast bench lint browser clean node_modules
 
-$(STAMP): pyproject.toml
+# JupyterLab's defaults for the lessons (no news fetched from the internet): pip puts them
+# in an environment's share/jupyter/lab/settings/overrides.d, but not for an editable install
+LAB_DEFAULTS := share/jupyter/lab/settings/overrides.d/mathcards.json
+
+$(STAMP): pyproject.toml lessons/$(LAB_DEFAULTS)
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[test]'
+	install -D -m 644 lessons/$(LAB_DEFAULTS) $(VENV)/$(LAB_DEFAULTS)
 	@touch $(STAMP)
 
 # make play CLASS=30:play_sums keeps 30 preheated kernels of play_sums.ipynb ready

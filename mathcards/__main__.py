@@ -1,6 +1,7 @@
 """The ``mathcards`` command: ``python -m mathcards check FILE...`` checks exercise sets;
 ``python -m mathcards teacher-key`` prints the key that opens the teacher's pages;
-``python -m mathcards rooms GAME PLAYERS COUNT`` makes room codes for a class.
+``python -m mathcards rooms GAME PLAYERS COUNT`` makes room codes for a class;
+``python -m mathcards hub-service`` is the service a JupyterHub runs (``mathcards.hub``).
 
 Every problem is printed on one line, ``FILE: line N: ...`` with a fix; the
 exit code is 0 when every file is clean, 1 when any has a problem, 2 for a
@@ -30,6 +31,10 @@ COMMANDS = {
          "moons_and_planets) for PLAYERS players each and prints their codes (with --url,\n"
          "the links to hand out); the first student in a room starts it; --leave-after hands\n"
          "a seat whose student left to a bot.")),
+    "hub-service": (
+        "hub-service [--ip=ADDRESS]",
+        ("hub-service: the MathCards service a JupyterHub runs (deploy/README.md): rooms, the\n"
+         "variant secret and the class's progress, for students' servers that hold none of them.")),
 }
 USAGE = ("usage: " + "\n       ".join(f"python -m mathcards {line}"
                                       for line, _ in COMMANDS.values())
@@ -146,9 +151,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return teacher_key(rest)
     if command == "rooms":
         return rooms(rest)
+    if command == "hub-service":
+        from mathcards.hub import serve
+
+        return serve(rest)
     if command != "check":
-        print(f"unknown command {command!r}: the commands are 'check', 'teacher-key' and "
-              "'rooms'"
+        print(f"unknown command {command!r}: the commands are 'check', 'teacher-key', "
+              "'rooms' and 'hub-service'"
               f"\n{USAGE}", end="", file=sys.stderr)
         return 2
     if not rest:

@@ -20,9 +20,22 @@ import yaml
 REPO = Path(__file__).resolve().parents[1]
 VALUES = REPO / "deploy" / "values.yaml"
 IMAGE_HOME = "/home/jovyan/"  # repo2docker puts the repository here
-# chart keys this file may use: the z2jh values schema (jupyterhub/values.schema.yaml)
-# documents hub.config as "JupyterHub and its components ... configure the Python classes"
-CHART_KEYS = {"hub": {"config"}}
+# chart keys this file may use, as the z2jh values schema names them
+# (jupyterhub/values.schema.yaml of jupyterhub/zero-to-jupyterhub-k8s, 4.x): hub.config is
+# "JupyterHub and its components ... configure the Python classes"; hub.services the
+# hub's services; the others place the service in the hub's pod and let servers reach it
+CHART_KEYS = {
+    "hub": {"config", "image", "extraVolumes", "extraVolumeMounts", "service",
+            "networkPolicy", "services"},
+    "singleuser": {"storage", "networkPolicy"},
+}
+CHART_SUBKEYS = {
+    ("hub", "image"): {"name", "tag"}, ("hub", "service"): {"extraPorts"},
+    ("hub", "networkPolicy"): {"ingress"}, ("singleuser", "networkPolicy"): {"egress"},
+    ("singleuser", "storage"): {"homeMountPath"},
+}
+SECRETS = ("MATHCARDS_TEACHER_KEY", "MATHCARDS_SECRET")
+SERVICE = "mathcards"
 
 
 def _classes() -> dict[str, type]:
@@ -31,11 +44,12 @@ def _classes() -> dict[str, type]:
     from jupyter_server.services.kernels.kernelmanager import MappingKernelManager
     from jupyterhub.app import JupyterHub
     from jupyterhub.auth import Authenticator
+    from jupyterhub.services.service import Service
     from kubespawner import KubeSpawner
 
     return {"JupyterHub": JupyterHub, "Authenticator": Authenticator,
             "KubeSpawner": KubeSpawner, "ServerApp": ServerApp,
-            "MappingKernelManager": MappingKernelManager}
+            "MappingKernelManager": MappingKernelManager, "Service": Service}
 
 
 def unknown_settings(values: Any) -> list[str]:
@@ -50,6 +64,11 @@ def unknown_settings(values: Any) -> list[str]:
             continue
         problems += [f"{key}.{sub}: not a chart setting" for sub in inner
                      if sub not in CHART_KEYS[key]]
+        for sub, value in inner.items():
+            allowed = CHART_SUBKEYS.get((key, sub))
+            if allowed is not None:
+                problems += [f"{key}.{sub}.{name}: not a chart setting this file may use"
+                             for name in value if name not in allowed]
     config = values.get("hub", {}).get("config", {})
 
     def check(cls_name: str, settings: dict, where: str) -> None:
@@ -57,22 +76,28 @@ def unknown_settings(values: Any) -> list[str]:
         if cls is None:
             problems.append(f"{where}: no class {cls_name} in the pinned versions")
             return
-        traits = cls.class_traits(config=True)
+        # a service is a dict of Service's fields (not configurable classes' settings)
+        traits = cls.class_traits() if cls_name == "Service" else cls.class_traits(config=True)
         problems.extend(f"{where}.{name}: {cls_name} has no such setting"
                         for name in settings if name not in traits)
 
     for cls_name, settings in config.items():
         check(cls_name, settings, f"hub.config.{cls_name}")
+    for name, service in values.get("hub", {}).get("services", {}).items():
+        check("Service", service, f"hub.services.{name}")
     spawner = config.get("KubeSpawner", {})
-    for name, override in spawner.get("group_overrides", {}).items():
-        check("KubeSpawner", override.get("spawner_override", {}),
-              f"hub.config.KubeSpawner.group_overrides.{name}")
-    for arg in spawner.get("args", []):
-        found = re.fullmatch(r"--(\w+)\.(\w+)=.+", arg)
-        if not found:
-            problems.append(f"KubeSpawner.args: {arg!r} is not --Class.setting=value")
-        else:
-            check(found.group(1), {found.group(2): None}, "hub.config.KubeSpawner.args")
+    overrides = [(f"hub.config.KubeSpawner.group_overrides.{name}",
+                  override.get("spawner_override", {}))
+                 for name, override in spawner.get("group_overrides", {}).items()]
+    for where, override in overrides:
+        check("KubeSpawner", override, where)
+    for where, settings in [("hub.config.KubeSpawner", spawner), *overrides]:
+        for arg in settings.get("args", []):
+            found = re.fullmatch(r"--(\w+)\.(\w+)=.+", arg)
+            if not found:
+                problems.append(f"{where}.args: {arg!r} is not --Class.setting=value")
+            else:
+                check(found.group(1), {found.group(2): None}, f"{where}.args")
     return problems
 
 
@@ -88,7 +113,7 @@ def test_the_values_parse_and_name_only_real_settings():
     ({"hub": {"config": {"KubeSpawner": {"mem_limt": "1G"}}}}, "mem_limt"),
     ({"hub": {"config": {"KubeSpawner": {"args": ["--ServerApp.no_such=1"]}}}}, "no_such"),
     ({"hub": {"confg": {}}}, "hub.confg"),
-    ({"singleuser": {}}, "singleuser"),
+    ({"proxy": {}}, "proxy"),
     ({"hub": {"config": {"KubeSpwner": {}}}}, "KubeSpwner"),
 ])
 def test_a_misspelt_setting_is_named(typo, expected):
@@ -96,28 +121,84 @@ def test_a_misspelt_setting_is_named(typo, expected):
     assert len(problems) == 1 and expected in problems[0] and "\n" not in problems[0]
 
 
+def _spawner() -> dict[str, Any]:
+    return dict(_values()["hub"]["config"]["KubeSpawner"])
+
+
+def _teachers() -> dict[str, Any]:
+    return dict(_spawner()["group_overrides"]["01-teachers"]["spawner_override"])
+
+
 def test_the_paths_in_the_image_exist_in_the_repository():
-    spawner = _values()["hub"]["config"]["KubeSpawner"]
+    spawner = _spawner()
+    root = spawner["notebook_dir"]
+    assert root.startswith(IMAGE_HOME)
     url = spawner["default_url"]
     assert url.startswith("/voila/render/")
-    assert (REPO / url.removeprefix("/voila/render/")).is_file()
-    envs = [spawner["environment"]] + [o["spawner_override"].get("environment", {})
-                                       for o in spawner["group_overrides"].values()]
-    for env in envs:
-        for name in ("JUPYTER_PATH", "JUPYTER_CONFIG_PATH"):
-            assert env[name].startswith(IMAGE_HOME)
-            assert (REPO / env[name].removeprefix(IMAGE_HOME)).is_dir(), name
+    assert (REPO / root.removeprefix(IMAGE_HOME) / url.removeprefix("/voila/render/")).is_file()
+    for name in ("JUPYTER_PATH", "JUPYTER_CONFIG_PATH"):
+        path = spawner["environment"][name]
+        assert path.startswith(IMAGE_HOME)
+        assert (REPO / path.removeprefix(IMAGE_HOME)).is_dir(), name
 
 
-def test_students_mount_only_their_own_folder_and_teachers_the_class():
-    spawner = _values()["hub"]["config"]["KubeSpawner"]
-    own = spawner["volume_mounts"]
-    # their own progress folder, and the rooms file the class shares (no one's progress)
-    assert [m["subPath"] for m in own] == ["progress/{username}", "rooms"]
-    rooms_dir = next(m["mountPath"] for m in own if m["subPath"] == "rooms")
-    assert spawner["environment"]["MATHCARDS_ROOMS"].startswith(rooms_dir + "/")
-    assert "MATHCARDS_CLASS_PROGRESS" not in spawner["environment"]
-    teachers = spawner["group_overrides"]["01-teachers"]["spawner_override"]
+def test_a_students_server_holds_no_secret():
+    """Issue 26 item 9: every student's server had the teacher's key and the variant secret
+    in its environment (fails before: both were there)."""
+    env = _spawner()["environment"]
+    assert [name for name in SECRETS if name in env] == []
+    assert [name for name, value in env.items() if isinstance(value, dict)] == []  # no Secret
+    # the teachers' servers get the teacher's key; the variant secret stays in the service
+    assert "MATHCARDS_SECRET" not in _teachers()["environment"]
+    assert _teachers()["environment"]["MATHCARDS_TEACHER_KEY"]["valueFrom"]["secretKeyRef"]
+
+
+def test_a_students_server_mounts_no_shared_folder():
+    """Issue 26 item 9: the rooms folder was mounted read-write on every server (fails
+    before). Students' servers mount only the chart's own home storage; the teachers' mount
+    of the class's progress is read-only."""
+    values = _values()
+    spawner = _spawner()
+    assert "volumes" not in spawner and "volume_mounts" not in spawner  # the chart's home only
+    storage = values["singleuser"]["storage"]
+    assert "extraVolumes" not in storage and "extraVolumeMounts" not in storage
+    assert spawner["environment"]["MATHCARDS_DATA_DIR"].startswith(
+        storage["homeMountPath"] + "/")
+    teachers = _teachers()
+    mounts = list(teachers["volume_mounts"].values())
+    assert mounts and all(m.get("readOnly") is True for m in mounts)
     class_dir = teachers["environment"]["MATHCARDS_CLASS_PROGRESS"]
-    assert {(m["subPath"], m["mountPath"]) for m in teachers["volume_mounts"]} >= {
-        ("progress", class_dir)}
+    assert [(m["subPath"], m["mountPath"]) for m in mounts] == [("progress", class_dir)]
+
+
+def test_a_students_server_runs_voila_alone():
+    """Issue 26 item 9: JupyterLab and terminals were on for students (fails before: the
+    default jupyterhub-singleuser). Students run Voilà's own server; teachers JupyterLab."""
+    spawner = _spawner()
+    assert spawner["cmd"] == ["python3", "-m", "mathcards.widgets.singleuser"]
+    assert (REPO / "widgets" / "singleuser.py").is_file()
+    # no jupyter-server setting reaches Voilà's server (it would refuse them)
+    assert "args" not in spawner
+    assert _teachers()["cmd"] == ["jupyterhub-singleuser"]
+
+
+def test_the_service_holds_the_shared_state():
+    """The MathCards service: run by the hub in its pod, on the class volume, reachable by
+    the servers on its port, with no role (it only asks the hub whose a token is)."""
+    values = _values()
+    hub = values["hub"]
+    service = hub["services"][SERVICE]
+    assert service["command"][:4] == ["python3", "-m", "mathcards", "hub-service"]
+    assert [n for n in SECRETS if n in service.get("environment", {})] == []
+    port = int(service["url"].rsplit(":", 1)[1])
+    assert [p["targetPort"] for p in hub["service"]["extraPorts"]] == [port]
+    assert [p["port"] for rule in hub["networkPolicy"]["ingress"]
+            for p in rule["ports"]] == [port]
+    assert [p["port"] for rule in values["singleuser"]["networkPolicy"]["egress"]
+            for p in rule["ports"]] == [port]
+    url = _spawner()["environment"]["MATHCARDS_HUB_SERVICE_URL"]
+    assert url == f"{service['url']}/services/{SERVICE}/"
+    mounted = [m["mountPath"] for m in hub["extraVolumeMounts"]]
+    for folder in service["environment"].values():
+        assert any(folder.startswith(m + "/") for m in mounted), folder
+    assert "loadRoles" not in hub  # no scopes: it needs none

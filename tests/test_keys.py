@@ -10,6 +10,7 @@ import sys
 import pytest
 
 from mathcards import keys
+from mathcards.errors import MathCardsError
 from mathcards.exercises import load_set, variant_seed
 from mathcards.widgets.teacher import teacher_only
 
@@ -42,6 +43,19 @@ def test_the_environment_sets_the_key_and_a_short_one_is_refused(server, monkeyp
     assert not (server / keys.TEACHER_FILE).exists()
     monkeypatch.setenv(keys.TEACHER_ENV, "short")
     assert not teacher_only("key=short", show=False)
+
+
+def test_a_students_server_on_a_hub_makes_no_teachers_key(server, monkeypatch):
+    """Issue 26 item 9: with the hub's MathCards service and no teacher's key in its
+    environment (a student's server), teacher pages stay shut and no key file is made
+    (fails before: a key was made in the student's own data folder)."""
+    monkeypatch.setenv("MATHCARDS_HUB_SERVICE_URL", "http://127.0.0.1:9/services/mathcards/")
+    with pytest.raises(MathCardsError, match="teacher's server"):
+        keys.teacher_key()
+    assert not teacher_only("key=anything-at-all", show=False)
+    assert not (server / keys.TEACHER_FILE).exists()
+    monkeypatch.setenv(keys.TEACHER_ENV, "a-long-classroom-key")  # a teacher's server
+    assert teacher_only("key=a-long-classroom-key", show=False)
 
 
 @pytest.mark.parametrize("query, opens", [

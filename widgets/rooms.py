@@ -16,6 +16,7 @@ from typing import Any
 import ipywidgets as W
 
 from mathcards.errors import MathCardsError
+from mathcards.hub import room_store
 from mathcards.rooms import LEAVE_AFTER, RoomError, RoomLink, RoomStore
 from mathcards.widgets.cards import esc
 
@@ -28,7 +29,7 @@ class RoomPanel:
     """Rooms for one ``GameTable`` (see the module docstring)."""
 
     def __init__(self, table: Any, *, name: str = "", holder: Callable[[], str] | None = None,
-                 store: Callable[[], RoomStore] = RoomStore, interval: float = 0.15) -> None:
+                 store: Callable[[], RoomStore] = room_store, interval: float = 0.15) -> None:
         self.table = table
         self.ctl = table.ctl
         self.name = name

@@ -166,6 +166,10 @@ def variant_seed(set_id: str, exercise_id: str, student: str,
     ``mathcards.keys.variant_secret()``.
     """
     if secret is None:
+        from mathcards import hub
+
+        if hub.service_url():  # a hub's student server holds no secret: the service draws
+            return hub.variant_seed(set_id, exercise_id, student)
         from mathcards.keys import variant_secret
 
         secret = variant_secret()

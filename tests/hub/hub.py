@@ -40,10 +40,20 @@ class Hub:
         self.teacher_key = secrets.token_urlsafe(12)
         self.teachers = teachers
         self.log_path = self.state_dir / "jupyterhub.log"
+        self.service_port = free_port()
         self.process: subprocess.Popen | None = None
 
     def url(self, path: str = "") -> str:
         return f"http://{HOST}:{self.port}/{path.lstrip('/')}"
+
+    def service_url(self, method: str) -> str:
+        """The MathCards service's address for ``method`` (as students' servers call it)."""
+        return f"http://{HOST}:{self.service_port}/services/mathcards/rpc/{method}"
+
+    @property
+    def variant_secret(self) -> str:
+        """The secret the service made in its own data folder."""
+        return (self.state_dir / "service" / "variant-secret").read_text().strip()
 
     def home(self, user: str) -> Path:
         return self.state_dir / "homes" / user
@@ -63,8 +73,8 @@ class Hub:
             "MATHCARDS_HUB_PROXY_API_PORT": str(free_port()),
             "MATHCARDS_HUB_PROXY_TOKEN": secrets.token_hex(16),
             "MATHCARDS_HUB_TEACHERS": self.teachers,
+            "MATHCARDS_HUB_SERVICE_PORT": str(self.service_port),
             "MATHCARDS_TEACHER_KEY": self.teacher_key,
-            "MATHCARDS_SECRET": secrets.token_hex(16),
         })
         log = open(self.log_path, "wb")  # noqa: SIM115 - kept open for the process' life
         self.process = subprocess.Popen(

@@ -8,9 +8,12 @@ and Jupyter folders) under ``$MATHCARDS_HUB_STATE``, logs anyone in with the
 test authenticator (``DummyAuthenticator``: any name, no password; never on a
 real hub) and starts each user's server as a local process running as this
 same OS user (``SimpleLocalProcessSpawner``). Each user lands on the MathCards
-landing page under Voilà; saves go to the user's home, progress to the user's
-own folder of the class folder, which only the teacher's server is told of
-(``MATHCARDS_CLASS_PROGRESS``). deploy/ has the same settings for Kubernetes.
+landing page under Voilà. As in deploy/values.yaml: a student's server is Voilà
+alone (``mathcards.widgets.singleuser``) with no secret in its environment; the
+MathCards service (``python -m mathcards hub-service``, run by the hub) keeps the
+rooms, the variant secret and each student's progress in the class folder; the
+teachers' group gets JupyterLab, the teacher's key and the class folder
+(``MATHCARDS_CLASS_PROGRESS``). Saves go to the user's home.
 """
 
 import os
@@ -22,7 +25,8 @@ c = get_config()  # noqa: F821 - provided by JupyterHub when it loads this file
 STATE = Path(os.environ["MATHCARDS_HUB_STATE"])
 REPO = Path(__file__).resolve().parents[2]
 LESSONS = REPO / "lessons"
-TEACHERS = set(os.environ.get("MATHCARDS_HUB_TEACHERS", "teacher").split(","))
+TEACHERS = sorted(set(os.environ.get("MATHCARDS_HUB_TEACHERS", "teacher").split(",")))
+SERVICE_URL = f"http://127.0.0.1:{os.environ['MATHCARDS_HUB_SERVICE_PORT']}"
 HOST = "127.0.0.1"
 
 c.JupyterHub.bind_url = f"http://{HOST}:{os.environ['MATHCARDS_HUB_PORT']}"
@@ -39,26 +43,28 @@ c.JupyterHub.authenticator_class = "dummy"
 c.Authenticator.allow_all = True
 c.JupyterHub.spawner_class = "simple"
 c.SimpleLocalProcessSpawner.home_dir_template = str(STATE / "homes" / "{username}")
-c.Spawner.cmd = [str(Path(sys.executable).with_name("jupyterhub-singleuser"))]
+# students: Voilà alone; teachers (their group): JupyterLab with Voilà
+c.Spawner.cmd = [sys.executable, "-m", "mathcards.widgets.singleuser"]
 c.Spawner.notebook_dir = str(LESSONS)
 c.Spawner.default_url = "/voila/render/index.ipynb"  # the landing page under Voilà
 c.Spawner.start_timeout = 120
 c.Spawner.http_timeout = 120
-if os.geteuid() == 0:  # a CI container runs as root; Jupyter refuses that unless told
-    c.Spawner.args = ["--ServerApp.allow_root=True"]
+c.JupyterHub.load_groups = {"teachers": {"users": TEACHERS}}
+c.JupyterHub.services = [{
+    "name": "mathcards",
+    "url": SERVICE_URL,
+    "command": [sys.executable, "-m", "mathcards", "hub-service"],
+    "environment": {
+        "MATHCARDS_DATA_DIR": str(STATE / "service"),
+        "MATHCARDS_CLASS_PROGRESS": str(STATE / "class"),
+    },
+}]
 
 
 def _home(spawner, sub):
     path = STATE / "homes" / spawner.user.name / sub
     path.mkdir(parents=True, exist_ok=True)
     return str(path)
-
-
-def _progress(spawner):
-    """The user's own database in the class folder (a volume's subPath on Kubernetes)."""
-    folder = STATE / "class" / spawner.user.name
-    folder.mkdir(parents=True, exist_ok=True)
-    return str(folder / "progress.sqlite3")
 
 
 c.Spawner.environment = {
@@ -72,9 +78,14 @@ c.Spawner.environment = {
     "JUPYTER_PLATFORM_DIRS": "1",
     "PYTHONNOUSERSITE": "1",
     "MATHCARDS_DATA_DIR": lambda spawner: _home(spawner, "mathcards"),
-    "MATHCARDS_PROGRESS": _progress,
-    "MATHCARDS_CLASS_PROGRESS": lambda spawner: (
-        str(STATE / "class") if spawner.user.name in TEACHERS else ""),
-    "MATHCARDS_TEACHER_KEY": os.environ["MATHCARDS_TEACHER_KEY"],
-    "MATHCARDS_SECRET": os.environ["MATHCARDS_SECRET"],
+    "MATHCARDS_HUB_SERVICE_URL": SERVICE_URL + "/services/mathcards/",
 }
+c.Spawner.group_overrides = {"01-teachers": {"groups": ["teachers"], "spawner_override": {
+    "cmd": [str(Path(sys.executable).with_name("jupyterhub-singleuser"))],
+    # a CI container runs as root; Jupyter refuses that unless told
+    "args": ["--ServerApp.allow_root=True"] if os.geteuid() == 0 else [],
+    "environment": {
+        "MATHCARDS_CLASS_PROGRESS": str(STATE / "class"),
+        "MATHCARDS_TEACHER_KEY": os.environ["MATHCARDS_TEACHER_KEY"],
+    },
+}}}

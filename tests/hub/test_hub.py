@@ -9,11 +9,19 @@ module (tests/hub/jupyterhub_config.py); one page at a time.
 
 from __future__ import annotations
 
+import json
 import sqlite3
+import urllib.error
+import urllib.request
+from pathlib import Path
 
 import pytest
 
-from mathcards.games.registry import GAMES
+from mathcards.exercises.progress import Attempt
+from mathcards.games.base import encode_action
+from mathcards.games.registry import GAMES, make_game
+from mathcards.hub import HubRoomStore
+from mathcards.rooms import replay
 from tests.browser.conftest import wait_for_rendered
 from tests.browser.test_game_pages import PLAYABLE, render_number, wait_settled, wait_visible
 
@@ -95,3 +103,153 @@ def test_two_students_and_their_teacher_on_one_hub(hub, browser):
     finally:
         page.close(run_before_unload=True)
         context.close()
+
+
+# --- issue 26 item 9: a student's server is Voilà alone, holds no secret, and what the
+# class shares goes through the MathCards service, which acts for the token's login only
+def server_environments(user: str) -> list[dict[str, str]]:
+    """The environment of every process running for ``user`` on this machine (their
+    server and its kernels), read from /proc as the OS keeps it."""
+    found = []
+    for environ in Path("/proc").glob("[0-9]*/environ"):
+        try:
+            raw = environ.read_bytes()
+        except OSError:  # gone, or not ours
+            continue
+        env = dict(item.split("=", 1) for item in raw.decode("utf-8", "replace").split("\0")
+                   if "=" in item)
+        if env.get("JUPYTERHUB_USER") == user:
+            found.append(env)
+    return found
+
+
+def test_a_students_server_is_voila_alone_and_holds_no_secret(hub, browser):
+    """Fails before: JupyterLab answered at /user/<login>/lab, the contents and terminals
+    APIs were there, and the server's environment held the teacher's key and the secret."""
+    context, page = log_in(browser, hub, "cara")
+    try:
+        wait_for_rendered(page, timeout=SPAWN)
+        for path, method in [("lab", "GET"), ("lab/tree/index.ipynb", "GET"),
+                             ("terminals/1", "GET"), ("api/terminals", "POST"),
+                             ("api/contents/index.ipynb", "GET"),
+                             ("api/contents/mine.ipynb", "PUT"), ("api/kernels", "POST"),
+                             ("api/sessions", "POST")]:
+            answer = context.request.fetch(hub.url(f"user/cara/{path}"), method=method,
+                                           max_redirects=0)
+            assert answer.status in (404, 405), (path, method, answer.status)
+        environments = server_environments("cara")
+        assert len(environments) >= 2  # the server and the landing page's kernel
+        secrets_ = (hub.teacher_key, hub.variant_secret)
+        for env in environments:
+            assert not {"MATHCARDS_TEACHER_KEY", "MATHCARDS_SECRET"} & set(env)
+            assert not [v for v in env.values() if any(s in v for s in secrets_)]
+            assert env["MATHCARDS_HUB_SERVICE_URL"]
+    finally:
+        page.close(run_before_unload=True)
+        context.close()
+
+
+def call_service(hub, token: str | None, method: str, **args):
+    """POST to the service as a student's server does: (status, answer)."""
+    headers = {"Content-Type": "application/json"}
+    if token is not None:
+        headers["Authorization"] = f"token {token}"
+    request = urllib.request.Request(hub.service_url(method), data=json.dumps(args).encode(),
+                                     headers=headers, method="POST")
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as exc:
+        return exc.code, json.loads(exc.read())
+
+
+def server_token(user: str) -> str:
+    tokens = {env["JUPYTERHUB_API_TOKEN"] for env in server_environments(user)}
+    assert len(tokens) == 1
+    return tokens.pop()
+
+
+def test_two_students_make_and_join_a_room_through_the_service(hub, browser):
+    """Fails before: there was no service; every server wrote the shared rooms file."""
+    pages = {}
+    contexts = []
+    try:
+        for user in ("dan", "eve"):
+            context, page = log_in(browser, hub, user)
+            contexts.append(context)
+            wait_for_rendered(page, timeout=SPAWN)
+            pages[user] = page
+        dan, eve = pages["dan"], pages["eve"]
+        dan.goto(user_page(hub, "dan", "play_sums.ipynb"))
+        wait_visible(dan, ".mathcards .mc-rooms button, .mathcards button.mc-resume")
+        dan.get_by_role("button", name="Make a room").click()
+        room = dan.locator(".mc-rooms [data-room]").first
+        room.wait_for(state="visible", timeout=60_000)
+        code = room.get_attribute("data-room")
+        eve.goto(user_page(hub, "eve", "play_sums.ipynb", f"room={code}"))
+        eve.locator(".mc-rooms", has_text=f"seat 2 of room {code}").wait_for(timeout=60_000)
+        dan.locator(".mc-rooms", has_text="eve").wait_for(timeout=30_000)  # by polling
+        assert dan.errors == [] and eve.errors == []
+    finally:
+        for page in pages.values():
+            page.close(run_before_unload=True)
+        for context in contexts:
+            context.close()
+    # the room is in the service's file, held by the two logins
+    tokens = {user: server_token(user) for user in ("dan", "eve")}
+    holders = {user: call_service(hub, tokens[user], "whoami")[1]["result"]["holder"]
+               for user in tokens}
+    seats = call_service(hub, tokens["dan"], "room", code=code)[1]["result"]["seats"]
+    assert [s[2] for s in seats] == [holders["dan"], holders["eve"]]
+
+
+def test_the_service_acts_for_the_tokens_login_only(hub, browser):
+    """A student's server token names the student: no other seat, record or variant."""
+    for user in ("fay", "gus"):
+        context, page = log_in(browser, hub, user)
+        try:
+            if user == "gus":  # the hub's login guards fay's Voilà server from gus
+                answer = page.goto(user_page(hub, "fay", "index.ipynb"))
+                assert answer.status == 403 and page.locator(".mc-game").count() == 0
+        finally:
+            page.close(run_before_unload=True)
+            context.close()
+    fay, gus = server_token("fay"), server_token("gus")
+    assert call_service(hub, None, "whoami")[0] == 403
+    assert call_service(hub, "not-a-token", "whoami")[0] == 403
+    status, answer = call_service(hub, fay, "create", game="sums",
+                                  settings=make_game("sums", num_players=2).settings(),
+                                  host=True, replace_after=None)
+    code = answer["result"]
+    assert status == 200
+    assert call_service(hub, fay, "join", code=code, name="fay") == (200, {"result": 0})
+    # gus joins as gus: a holder in the request is refused, the seat is his own
+    assert call_service(hub, gus, "join", code=code, name="gus",
+                        holder=call_service(hub, fay, "whoami")[1]["result"]["holder"]
+                        )[0] == 400
+    assert call_service(hub, gus, "join", code=code, name="gus") == (200, {"result": 1})
+    status, answer = call_service(hub, gus, "start", code=code)
+    assert status == 400 and "only the player who made" in answer["error"]
+    assert call_service(hub, fay, "start", code=code)[0] == 200
+    # the first move, sent by the student whose turn it is not, for the seat whose it is
+    store = HubRoomStore(transport=lambda method, **args: call_service(
+        hub, fay, method, **args)[1]["result"])
+    state = replay(store.room(code), [])
+    player = state.current_player
+    mover, other = (fay, gus) if player == 0 else (gus, fay)
+    move = encode_action(state.legal_actions()[0])
+    status, answer = call_service(hub, other, "append", code=code, n=1, seat=player,
+                                  action=move)
+    assert status == 400 and "only for your own seat" in answer["error"]
+    assert call_service(hub, mover, "append", code=code, n=1, seat=player,
+                        action=move) == (200, {"result": True})
+    # progress: gus's page naming fay records gus's attempt, in gus's own file
+    attempt = Attempt.new(student="fay", set_id="sums", set_title="Sums", exercise="e1",
+                          number=1, kind="k", variant="v", answer="a", correct=True,
+                          score=1.0, hints_used=0, seconds=1.0)
+    assert call_service(hub, gus, "record", attempt=attempt.__dict__)[0] == 200
+    assert attempts_in(hub.class_dir / "gus" / "progress.sqlite3") == [("gus", 1)]
+    assert not (hub.class_dir / "fay").exists()
+    status, answer = call_service(hub, gus, "variant_seed", set_id="sums", exercise="e1",
+                                  student="fay")
+    assert status == 400 and "own exercises" in answer["error"]

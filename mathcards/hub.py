@@ -1,0 +1,555 @@
+"""The MathCards service of a JupyterHub: rooms, variant seeds and progress, for the class.
+
+On a district's hub a student's server holds no secret and no shared file
+(``deploy/values.yaml``). What needs them goes through this service, which the hub
+runs (``python -m mathcards hub-service``) in a place students cannot reach:
+
+- **the rooms file** (classmates playing each other) and **the variant secret** (each
+  student's own exercises), in the service's data folder (``MATHCARDS_DATA_DIR``);
+- **the class's progress**: each student's attempts in
+  ``$MATHCARDS_CLASS_PROGRESS/<student>/progress.sqlite3``, which the teacher's
+  dashboard reads.
+
+A page's kernel calls it with its server's hub token (``JUPYTERHUB_API_TOKEN``); the
+service asks the hub whose token it is, and acts for that login only: a seat is held,
+a move stored, an attempt recorded and a variant drawn for the caller, whatever the
+request says. Only the methods in ``METHODS`` exist, and each checks every argument.
+
+Pages use it when ``MATHCARDS_HUB_SERVICE_URL`` names it (``room_store``,
+``progress_store``, ``variant_seed``, ``holder``); elsewhere they keep the local SQLite
+files as before.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import threading
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Sequence
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+from mathcards.errors import MathCardsError
+
+SERVICE_ENV = "MATHCARDS_HUB_SERVICE_URL"
+TOKEN_ENV = "JUPYTERHUB_API_TOKEN"
+TIMEOUT = 15.0
+MAX_BODY = 64_000  # bytes of one request: an attempt or a move is far smaller
+MAX_TEXT = 2_000
+
+
+class ServiceError(MathCardsError):
+    """The service refused a request, or cannot be reached (the message says why)."""
+
+
+def service_url() -> str | None:
+    """The MathCards service's address on this hub, or None (local files)."""
+    url = os.environ.get(SERVICE_ENV, "").strip()
+    return url.rstrip("/") + "/" if url else None
+
+
+# --- the client: a page's kernel -------------------------------------------------------------
+def call(method: str, **args: Any) -> Any:
+    """Call ``method`` of the service as this server's hub user; its result (JSON)."""
+    from mathcards.exercises.progress import ProgressError
+    from mathcards.rooms import RoomError
+
+    url = service_url()
+    if url is None:
+        raise ServiceError(f"{SERVICE_ENV} is not set: there is no MathCards service here")
+    body = json.dumps(args).encode("utf-8")
+    request = urllib.request.Request(
+        f"{url}rpc/{method}", data=body, method="POST",
+        headers={"Content-Type": "application/json",
+                 "Authorization": f"token {os.environ.get(TOKEN_ENV, '')}"})
+    try:
+        with urllib.request.urlopen(request, timeout=TIMEOUT) as response:
+            return json.loads(response.read())["result"]
+    except urllib.error.HTTPError as exc:
+        try:
+            answer = json.loads(exc.read())
+            message, kind = str(answer["error"]), str(answer.get("kind", ""))
+        except (ValueError, KeyError, TypeError):
+            message, kind = f"the MathCards service answered {exc.code}", ""
+        error = {"room": RoomError, "progress": ProgressError}.get(kind, ServiceError)
+        raise error(message) from None
+    except (OSError, ValueError, KeyError) as exc:  # refused, timed out, not JSON
+        raise ServiceError(f"the MathCards service cannot be reached ({exc}): try again in "
+                           "a minute, or ask the hub's admin") from None
+
+
+_HOLDER: dict[str, str] = {}
+
+
+def whoami() -> dict[str, str]:
+    """This server's user as the service knows them: ``holder`` (a room seat's token) and
+    ``student`` (the progress and variant id)."""
+    url = service_url() or ""
+    if url not in _HOLDER:
+        answer = call("whoami")
+        _HOLDER[url] = json.dumps(answer)
+    return dict(json.loads(_HOLDER[url]))
+
+
+def holder() -> str:
+    return whoami()["holder"]
+
+
+def variant_seed(set_id: str, exercise_id: str, student: str) -> int:
+    return int(call("variant_seed", set_id=set_id, exercise=exercise_id, student=student))
+
+
+class HubRoomStore:
+    """``RoomStore``'s methods that pages use, answered by the service."""
+
+    def __init__(self, clock: Callable[[], float] = time.time,
+                 transport: Callable[..., Any] | None = None) -> None:
+        self.clock = clock
+        self.call = transport or call  # tests pass the service itself
+
+    def close(self) -> None:
+        pass
+
+    def version(self) -> int:
+        return int(self.call("version"))
+
+    def create(self, game: Any, host: str | None, *, replace_after: float | None = None,
+               seats: Sequence[str] = (), seeds: tuple[int, int] | None = None) -> str:
+        from mathcards.rooms import RoomError
+
+        if seats or seeds:
+            raise RoomError("on a hub, rooms with set seats or a known deal are made by the "
+                            "service's own command")
+        return str(self.call("create", game=game.name, settings=game.settings(),
+                        host=host is not None, replace_after=replace_after))
+
+    def room(self, code: Any) -> Any:
+        from mathcards.games.registry import get_game_class
+        from mathcards.rooms import Room, Seat
+
+        raw = self.call("room", code=code)
+        game = get_game_class(raw["game"])(**raw["settings"])
+        return Room(raw["code"], game, raw["seed"], raw["private_seed"], raw["host"],
+                    raw["started"], tuple(Seat(*s) for s in raw["seats"]),
+                    raw["replace_after"], raw["turn_seconds"], raw["started_at"])
+
+    def join(self, code: Any, holder: str, name: str = "") -> int:
+        return int(self.call("join", code=code, name=name))
+
+    def holds_seat(self, code: Any, holder: str) -> bool:
+        return bool(self.call("holds_seat", code=code))
+
+    def held_room(self, holder: str, game_name: str, within: float = 12 * 3600.0
+                  ) -> str | None:
+        code = self.call("held_room", game=game_name)
+        return None if code is None else str(code)
+
+    def fill_with_bots(self, code: Any, holder: str, kind: str = "strong") -> None:
+        self.call("fill_with_bots", code=code, kind=kind)
+
+    def set_turn_timer(self, code: Any, holder: str, seconds: float | None) -> None:
+        self.call("set_turn_timer", code=code, seconds=seconds)
+
+    def start(self, code: Any, holder: str) -> None:
+        self.call("start", code=code)
+
+    def moves(self, code: str, after: int = 0) -> list[tuple[int, int | None, dict[str, Any]]]:
+        return [(int(n), seat, action) for n, seat, action in
+                self.call("moves", code=code, after=after)]
+
+    def append(self, code: str, n: int, seat: int | None, action: Any, *,
+               final: bool = False) -> bool:
+        from mathcards.games.base import encode_action
+
+        return bool(self.call("append", code=code, n=n, seat=seat, action=encode_action(action)))
+
+    def last_move_at(self, code: str) -> float | None:
+        at = self.call("last_move_at", code=code)
+        return None if at is None else float(at)
+
+    def touch(self, code: str, seat: int, holder: str) -> None:
+        self.call("touch", code=code, seat=seat)
+
+    def replace_gone(self, code: str, seat: int, *, now: float | None = None) -> bool:
+        return bool(self.call("replace_gone", code=code, seat=seat))
+
+
+class HubProgressStore:
+    """``ProgressStore``'s methods that a student's pages use, answered by the service."""
+
+    def __init__(self, transport: Callable[..., Any] | None = None) -> None:
+        self.call = transport or call
+
+    def record(self, attempt: Any) -> Any:
+        self.call("record", attempt=asdict(attempt))
+        return attempt
+
+    def attempts_after(self, row: int, *, student: str | None = None,
+                       set_id: str | None = None) -> tuple[list[Any], int]:
+        from mathcards.exercises.progress import Attempt
+
+        raw, last = self.call("attempts_after", row=row, set_id=set_id)
+        return [Attempt(**a) for a in raw], int(last)
+
+    def attempts(self, *, student: str | None = None, set_id: str | None = None,
+                 exercise: str | None = None) -> list[Any]:
+        found, _ = self.attempts_after(0, set_id=set_id)
+        return [a for a in found if exercise is None or a.exercise == exercise]
+
+    def count(self) -> int:
+        return len(self.attempts())
+
+    def close(self) -> None:
+        pass
+
+
+def room_store() -> Any:
+    """The rooms of this place: the service's on a hub that has one, else the local file."""
+    if service_url():
+        return HubRoomStore()
+    from mathcards.rooms import RoomStore
+
+    return RoomStore()
+
+
+def progress_store() -> Any:
+    """Where this student's attempts go: the service on a hub that has one, else SQLite."""
+    if service_url():
+        return HubProgressStore()
+    from mathcards.exercises.progress import ProgressStore
+
+    return ProgressStore()
+
+
+# --- the service: what it does for one caller ------------------------------------------------
+def _text(value: Any, what: str, limit: int = 200) -> str:
+    if not isinstance(value, str) or len(value) > limit:
+        raise ServiceError(f"{what} must be text of at most {limit} characters")
+    return value
+
+
+def _int(value: Any, what: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ServiceError(f"{what} must be a whole number from {low} to {high}")
+    return value
+
+
+def _number(value: Any, what: str, low: float, high: float) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not (
+            math.isfinite(value) and low <= value <= high):
+        raise ServiceError(f"{what} must be a number from {low:g} to {high:g}")
+    return float(value)
+
+
+def _optional(value: Any, check: Callable[[Any], Any]) -> Any:
+    return None if value is None else check(value)
+
+
+class Service:
+    """The service's state (rooms, secret, progress) and its methods, for one caller each.
+
+    ``handle(login, method, args)`` runs ``method`` for the hub user ``login`` (whom the
+    hub named from the request's token); ``args`` come from the page and are checked."""
+
+    def __init__(self, class_dir: Path | str | None = None,
+                 clock: Callable[[], float] = time.time) -> None:
+        from mathcards.exercises.progress import class_progress_folder
+        from mathcards.keys import variant_secret
+        from mathcards.rooms import RoomStore
+
+        folder = Path(class_dir) if class_dir is not None else class_progress_folder()
+        if folder is None:
+            raise ServiceError("MATHCARDS_CLASS_PROGRESS is not set: the service keeps the "
+                               "class's progress there")
+        self.class_dir = folder
+        self.secret = variant_secret()
+        self.rooms = RoomStore(clock=clock)
+        self._progress: dict[str, Any] = {}
+        self._lock = threading.RLock()
+        self._writes = 0
+
+    def close(self) -> None:
+        self.rooms.close()
+        for store in self._progress.values():
+            store.close()
+
+    # who the caller is
+    def holder_of(self, login: str) -> str:
+        """The seat holder of a hub login: as a hub's pages always had it (keyed with the
+        variant secret, which only the service holds now)."""
+        from mathcards.visitors import token_for
+
+        return token_for("hub:" + login)
+
+    @staticmethod
+    def student_of(login: str) -> str:
+        from mathcards.students import hub_student_id
+
+        return hub_student_id(login)
+
+    def _progress_of(self, student: str) -> Any:
+        from mathcards.exercises.progress import FILE_NAME, ProgressStore
+        from mathcards.students import save_slot
+
+        if student not in self._progress:
+            folder = self.class_dir / save_slot(student)
+            self._progress[student] = ProgressStore(folder / FILE_NAME)
+        return self._progress[student]
+
+    def handle(self, login: str, method: str, args: Any) -> Any:
+        if method not in METHODS:
+            raise ServiceError(f"the MathCards service has no method {method[:40]!r}")
+        if not isinstance(args, dict) or set(args) - METHODS[method]:
+            raise ServiceError(f"{method} takes only {', '.join(sorted(METHODS[method])) or 'no '}"
+                               " arguments")
+        with self._lock:
+            result = getattr(self, "do_" + method)(login, **args)
+            if method in WRITES:
+                self._writes += 1
+            return result
+
+    # --- who am I, variants ------------------------------------------------------------------
+    def do_whoami(self, login: str) -> dict[str, str]:
+        return {"holder": self.holder_of(login), "student": self.student_of(login)}
+
+    def do_variant_seed(self, login: str, set_id: Any = None, exercise: Any = None,
+                        student: Any = None) -> int:
+        from mathcards.exercises.model import variant_seed
+
+        if student != self.student_of(login):
+            raise ServiceError("a student's page draws only that student's own exercises")
+        return variant_seed(_text(set_id, "the set"), _text(exercise, "the exercise"),
+                            self.student_of(login), self.secret)
+
+    # --- progress ----------------------------------------------------------------------------
+    def do_record(self, login: str, attempt: Any = None) -> bool:
+        from mathcards.exercises.progress import COLUMNS, Attempt
+
+        if not isinstance(attempt, dict) or set(attempt) != set(COLUMNS):
+            raise ServiceError(f"an attempt has the fields {', '.join(COLUMNS)}")
+        a = attempt
+        if not isinstance(a["correct"], bool):
+            raise ServiceError("correct must be true or false")
+        record = Attempt(
+            uid=_text(a["uid"], "uid", 64), at=_text(a["at"], "at", 40),
+            student=self.student_of(login),  # the caller's, whatever was sent
+            set_id=_text(a["set_id"], "set_id"), set_title=_text(a["set_title"], "set_title"),
+            exercise=_text(a["exercise"], "exercise"),
+            number=_int(a["number"], "number", 1, 10_000), kind=_text(a["kind"], "kind"),
+            variant=_text(a["variant"], "variant", MAX_TEXT),
+            answer=_text(a["answer"], "answer", MAX_TEXT), correct=a["correct"],
+            score=_number(a["score"], "score", 0.0, 1.0),
+            hints_used=_int(a["hints_used"], "hints_used", 0, 1_000),
+            seconds=_number(a["seconds"], "seconds", 0.0, 10**7))
+        self._progress_of(record.student).record(record)  # uid already there: kept as it was
+        return True
+
+    def do_attempts_after(self, login: str, row: Any = 0, set_id: Any = None
+                          ) -> tuple[list[dict[str, Any]], int]:
+        student = self.student_of(login)
+        found, last = self._progress_of(student).attempts_after(
+            _int(row, "row", 0, 2**62), student=student,
+            set_id=_optional(set_id, lambda v: _text(v, "set_id")))
+        return [asdict(a) for a in found], last
+
+    # --- rooms -------------------------------------------------------------------------------
+    def do_version(self, login: str) -> int:
+        return self._writes * 1_000_003 + self.rooms.version()
+
+    def do_create(self, login: str, game: Any = None, settings: Any = None, host: Any = True,
+                  replace_after: Any = None) -> str:
+        from mathcards.games.registry import GAMES, get_game_class
+        from mathcards.rooms import RoomError
+
+        if game not in GAMES:
+            raise RoomError(f"there is no game {str(game)[:40]!r}")
+        if not isinstance(settings, dict) or len(json.dumps(settings)) > 2_000:
+            raise RoomError("a room's settings are a short list of the game's options")
+        try:
+            made = get_game_class(game)(**settings)
+        except (TypeError, ValueError) as exc:
+            raise RoomError(f"these settings do not make a {game} game ({exc})") from None
+        after = _optional(replace_after, lambda v: _number(v, "replace_after", 10, 3600))
+        # a room with no host is a teacher's: the first to join starts it
+        return self.rooms.create(made, self.holder_of(login) if host is not False else None,
+                                 replace_after=after)
+
+    def _seated(self, login: str, code: Any) -> Any:
+        from mathcards.rooms import RoomError
+
+        room = self.rooms.room(code)
+        if room.seat_of(self.holder_of(login)) is None:
+            raise RoomError(f"you hold no seat in room {room.code}: join it first")
+        return room
+
+    def do_room(self, login: str, code: Any = None) -> dict[str, Any]:
+        room = self.rooms.room(code)
+        seated = room.seat_of(self.holder_of(login)) is not None
+        return {"code": room.code, "game": room.game.name, "settings": room.game.settings(),
+                # the deal's seeds only to a page that plays in the room
+                "seed": room.seed if seated else 0,
+                "private_seed": room.private_seed if seated else 0,
+                "host": room.host, "started": room.started,
+                "seats": [list(s.__dict__.values()) for s in room.seats],
+                "replace_after": room.replace_after, "turn_seconds": room.turn_seconds,
+                "started_at": room.started_at}
+
+    def do_join(self, login: str, code: Any = None, name: Any = "") -> int:
+        return self.rooms.join(code, self.holder_of(login), _text(name, "name", 40))
+
+    def do_holds_seat(self, login: str, code: Any = None) -> bool:
+        return self.rooms.holds_seat(code, self.holder_of(login))
+
+    def do_held_room(self, login: str, game: Any = None) -> str | None:
+        return self.rooms.held_room(self.holder_of(login), _text(game, "game", 40))
+
+    def do_fill_with_bots(self, login: str, code: Any = None, kind: Any = "strong") -> None:
+        self.rooms.fill_with_bots(code, self.holder_of(login), _text(kind, "kind", 20))
+
+    def do_set_turn_timer(self, login: str, code: Any = None, seconds: Any = None) -> None:
+        self.rooms.set_turn_timer(code, self.holder_of(login), _optional(
+            seconds, lambda v: _number(v, "seconds", 0, 10_000)))
+
+    def do_start(self, login: str, code: Any = None) -> None:
+        self.rooms.start(code, self.holder_of(login))
+
+    def do_moves(self, login: str, code: Any = None, after: Any = 0) -> list[Any]:
+        room = self._seated(login, code)
+        return [list(m) for m in self.rooms.moves(room.code, _int(after, "after", 0, 10**6))]
+
+    def do_last_move_at(self, login: str, code: Any = None) -> float | None:
+        return self.rooms.last_move_at(self._seated(login, code).code)
+
+    def do_touch(self, login: str, code: Any = None, seat: Any = None) -> None:
+        room = self._seated(login, code)
+        self.rooms.touch(room.code, _int(seat, "seat", 0, 16), self.holder_of(login))
+
+    def do_replace_gone(self, login: str, code: Any = None, seat: Any = None) -> bool:
+        room = self._seated(login, code)
+        seat = _int(seat, "seat", 0, len(room.seats) - 1)
+        return self.rooms.replace_gone(room.code, seat)
+
+    def do_append(self, login: str, code: Any = None, n: Any = None, seat: Any = None,
+                  action: Any = None) -> bool:
+        """A move of the room: stored only when it is the next one, played for the seat
+        whose turn it is, legal there, and that seat is the caller's own or a bot's (the
+        page that moves the bots), or a classmate's whose turn timer ran out."""
+        from mathcards.games.base import decode_action
+        from mathcards.rooms import RoomError, replay
+
+        room = self._seated(login, code)
+        mine = room.seat_of(self.holder_of(login))
+        n = _int(n, "n", 1, 10**6)
+        seat = _int(seat, "seat", 0, len(room.seats) - 1)
+        state = replay(room, self.rooms.moves(room.code))
+        if n != len(state.history) + 1:
+            return False  # another page was first: the caller catches up
+        player = state.current_player
+        if seat != player or player is None:
+            raise RoomError("a move is stored only for the seat whose turn it is")
+        kind = room.seats[player].kind
+        if player != mine and kind == "human":
+            began = self.rooms.last_move_at(room.code) or room.started_at or 0.0
+            if not room.turn_seconds or self.rooms.clock() - began < room.turn_seconds:
+                raise RoomError("you can move only for your own seat")
+        try:
+            move = decode_action(room.game, action, where=f"move {n}")
+            after = state.apply(move)
+        except (MathCardsError, ValueError, TypeError, KeyError):
+            raise RoomError("that move is not allowed at this table now") from None
+        return self.rooms.append(room.code, n, player, move, final=after.is_over)
+
+
+# method -> the arguments it takes (every one checked by its do_ method)
+METHODS: dict[str, set[str]] = {
+    "whoami": set(), "variant_seed": {"set_id", "exercise", "student"},
+    "record": {"attempt"}, "attempts_after": {"row", "set_id"},
+    "version": set(), "create": {"game", "settings", "host", "replace_after"},
+    "room": {"code"}, "join": {"code", "name"}, "holds_seat": {"code"},
+    "held_room": {"game"}, "fill_with_bots": {"code", "kind"},
+    "set_turn_timer": {"code", "seconds"}, "start": {"code"}, "moves": {"code", "after"},
+    "last_move_at": {"code"}, "touch": {"code", "seat"}, "replace_gone": {"code", "seat"},
+    "append": {"code", "n", "seat", "action"},
+}
+WRITES = {"record", "create", "join", "fill_with_bots", "set_turn_timer", "start", "touch",
+          "replace_gone", "append"}
+
+
+# --- the service's web server (the hub starts it) --------------------------------------------
+def serve(argv: Sequence[str] = ()) -> int:
+    """Run the service as JupyterHub's managed service: on the address the hub gives it
+    (``JUPYTERHUB_SERVICE_URL``; ``--ip=0.0.0.0`` to listen on every interface of a pod),
+    under its prefix, with ``POST <prefix>rpc/<method>`` and a JSON body of arguments."""
+    import asyncio
+    import logging
+    from urllib.parse import urlparse
+
+    from jupyterhub.services.auth import HubAuth  # type: ignore[import-untyped]
+    from tornado import web
+
+    from mathcards.exercises.progress import ProgressError
+    from mathcards.rooms import RoomError
+
+    log = logging.getLogger("mathcards.hub")
+    logging.basicConfig(level=logging.INFO, format="[mathcards service %(asctime)s] %(message)s")
+    url = urlparse(os.environ.get("JUPYTERHUB_SERVICE_URL", "http://127.0.0.1:10101"))
+    prefix = os.environ.get("JUPYTERHUB_SERVICE_PREFIX", "/services/mathcards/")
+    ip = next((a.split("=", 1)[1] for a in argv if a.startswith("--ip=")), url.hostname)
+    service = Service()
+    auth = HubAuth(cache_max_age=60)
+
+    class Rpc(web.RequestHandler):
+        def check_xsrf_cookie(self) -> None:  # token-authenticated calls from kernels only
+            pass
+
+        def _answer(self, status: int, body: dict[str, Any]) -> None:
+            self.set_status(status)
+            self.set_header("Content-Type", "application/json")
+            self.finish(json.dumps(body))
+
+        async def post(self, method: str) -> None:
+            header = self.request.headers.get("Authorization", "")
+            token = header.split(None, 1)[1] if header.lower().startswith("token ") else ""
+            model = await auth.user_for_token(token, sync=False) if token else None
+            if not model or model.get("kind", "user") != "user":
+                self._answer(403, {"error": "the hub did not recognise this server's token"})
+                return
+            if len(self.request.body) > MAX_BODY:
+                self._answer(413, {"error": "that request is too large"})
+                return
+            try:
+                args = json.loads(self.request.body or b"{}")
+            except ValueError:
+                self._answer(400, {"error": "the request is not JSON"})
+                return
+            try:
+                result = service.handle(str(model["name"]), method, args)
+            except MathCardsError as exc:  # one line, said to the page
+                kind = ("room" if isinstance(exc, RoomError) else
+                        "progress" if isinstance(exc, ProgressError) else "")
+                self._answer(400, {"error": str(exc), "kind": kind})
+                return
+            except Exception:  # a bug: logged here, one line for the page
+                log.exception("%s for %s failed", method, model["name"])
+                self._answer(500, {"error": "the MathCards service failed: try again"})
+                return
+            self._answer(200, {"result": result})
+
+    async def run() -> None:
+        app = web.Application([(prefix.rstrip("/") + r"/rpc/(\w+)", Rpc)])
+        app.listen(url.port or 10101, ip or "127.0.0.1", max_body_size=MAX_BODY * 2)
+        log.info("listening on %s:%s%s", ip, url.port, prefix)
+        await asyncio.Event().wait()
+
+    try:
+        asyncio.run(run())
+    except KeyboardInterrupt:
+        pass
+    finally:
+        service.close()
+    return 0

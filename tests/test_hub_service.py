@@ -1,0 +1,169 @@
+"""The MathCards service of a hub (issue 26 item 9): it acts for the caller's login only.
+
+The service's methods run here on real SQLite files, with every request and answer
+through JSON as on the wire; tests/hub/ runs it under a real JupyterHub, reached with
+the students' server tokens.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sqlite3
+
+import pytest
+
+from mathcards.exercises.progress import Attempt
+from mathcards.games.base import encode_action
+from mathcards.games.registry import make_game
+from mathcards.hub import HubProgressStore, HubRoomStore, Service, ServiceError
+from mathcards.rooms import RoomError, RoomLink
+from mathcards.table import TableController
+from tests.test_table_controller import _view
+
+
+@pytest.fixture
+def service(tmp_path, monkeypatch):
+    monkeypatch.setenv("MATHCARDS_DATA_DIR", str(tmp_path / "service"))
+    monkeypatch.delenv("MATHCARDS_SECRET", raising=False)
+    monkeypatch.delenv("MATHCARDS_ROOMS", raising=False)
+    made = Service(tmp_path / "class")
+    yield made
+    made.close()
+
+
+def as_(service: Service, login: str):
+    """A page's transport to the service, as ``login``: JSON there and back."""
+    def transport(method: str, **args):
+        answer = service.handle(login, method, json.loads(json.dumps(args)))
+        return json.loads(json.dumps(answer))
+    return transport
+
+
+def _page(service, login, code=None, game="sums"):
+    store = HubRoomStore(transport=as_(service, login))
+    if code is None:
+        code = store.create(make_game(game, num_players=2), "me")
+    ctl = TableController(_view(game), bot_delay=0, save=False, resume="never")
+    holder = service.handle(login, "whoami", {})["holder"]
+    return RoomLink(ctl, store, code, holder, name=login), code
+
+
+def _started_room(service):
+    ana, code = _page(service, "ana")
+    ben, _ = _page(service, "ben", code)
+    ana.start()
+    for link in (ana, ben):
+        link.poll(force=True)
+    return ana, ben, code
+
+
+def test_two_logins_make_join_and_play_a_room_through_the_service(service):
+    ana, ben, _code = _started_room(service)
+    rng = random.Random(4)
+    for _ in range(12):
+        link = ana if ana.ctl.state.current_player == ana.seat else ben
+        action = rng.choice(link.ctl.state.legal_actions())
+        assert link._publish(link.ctl.state, action)
+        for each in (ana, ben):
+            each.poll(force=True)
+        if ana.ctl.state.is_over:
+            break
+    assert ana.ctl.state.history == ben.ctl.state.history
+    assert len(ana.ctl.state.history) >= 2
+
+
+def test_a_student_cannot_move_for_another_seat_or_play_an_illegal_move(service):
+    ana, ben, code = _started_room(service)
+    state = ana.ctl.state
+    player = state.current_player
+    mover, other = (ana, ben) if player == ana.seat else (ben, ana)
+    legal = encode_action(state.legal_actions()[0])
+    n = len(state.history) + 1
+    with pytest.raises(RoomError, match="only for your own seat"):
+        other.store.append(code, n, player, state.legal_actions()[0])
+    with pytest.raises(RoomError, match="seat whose turn it is"):
+        other.store.call("append", code=code, n=n, seat=other.seat, action=legal)
+    with pytest.raises(RoomError, match="not allowed"):
+        mover.store.call("append", code=code, n=n, seat=player, action={"no": "move"})
+    assert service.rooms.moves(code) == []
+    # a third login, seated nowhere, reads neither the deal nor the moves
+    zed = as_(service, "zed")
+    assert zed("room", code=code)["seed"] == 0 and zed("room", code=code)["private_seed"] == 0
+    with pytest.raises(RoomError, match="no seat"):
+        zed("moves", code=code, after=0)
+    assert mover._publish(state, state.legal_actions()[0])
+
+
+def test_a_seat_is_held_by_the_callers_login_whatever_the_page_says(service):
+    _ana, code = _page(service, "ana")
+    ben_holder = service.handle("ben", "whoami", {})["holder"]
+    # ana's page naming ben's holder still joins as ana (the holder is not an argument)
+    with pytest.raises(ServiceError, match="takes only"):
+        service.handle("ana", "join", {"code": code, "holder": ben_holder})
+    assert service.handle("ben", "holds_seat", {"code": code}) is False
+    assert service.handle("ana", "holds_seat", {"code": code}) is True
+
+
+def _attempt(student: str, **changes) -> Attempt:
+    values = {"student": student, "set_id": "sums", "set_title": "Sums", "exercise": "e1",
+              "number": 1, "kind": "sums_capture", "variant": "5H", "answer": "3",
+              "correct": True, "score": 1.0, "hints_used": 0, "seconds": 4.0}
+    values.update(changes)
+    return Attempt.new(**values)
+
+
+def _rows(path):
+    conn = sqlite3.connect(path)
+    try:
+        return conn.execute("SELECT student, answer FROM attempts ORDER BY id").fetchall()
+    finally:
+        conn.close()
+
+
+def test_a_student_records_only_their_own_progress(service, tmp_path):
+    ana = HubProgressStore(transport=as_(service, "ana"))
+    ana.record(_attempt("ana", answer="1"))
+    ana.record(_attempt("ben", answer="2"))  # a page naming ben: recorded as ana's
+    first = _attempt("ana", answer="3")
+    ana.record(first)
+    ana.record(Attempt(**{**first.__dict__, "answer": "rewritten", "correct": False}))
+    assert _rows(tmp_path / "class" / "ana" / "progress.sqlite3") == [
+        ("ana", "1"), ("ana", "2"), ("ana", "3")]  # nothing of ben's, nothing rewritten
+    assert not (tmp_path / "class" / "ben").exists()
+    found, _ = ana.attempts_after(0)
+    assert [a.answer for a in found] == ["1", "2", "3"]
+    assert HubProgressStore(transport=as_(service, "ben")).attempts() == []
+
+
+@pytest.mark.parametrize("bad, message", [
+    ({"score": 7.0}, "score"), ({"correct": "yes"}, "correct"), ({"answer": "x" * 5000},
+                                                                  "answer"),
+    ({"number": True}, "number"), ({"seconds": float("nan")}, "seconds"),
+])
+def test_an_attempt_with_a_bad_field_is_refused_in_one_line(service, tmp_path, bad, message):
+    attempt = {**_attempt("ana").__dict__, **bad}
+    with pytest.raises(ServiceError, match=message) as caught:
+        service.handle("ana", "record", {"attempt": attempt})
+    assert "\n" not in str(caught.value)
+    assert not (tmp_path / "class" / "ana" / "progress.sqlite3").exists() or _rows(
+        tmp_path / "class" / "ana" / "progress.sqlite3") == []
+
+
+def test_variants_are_drawn_only_for_the_caller(service):
+    seed = service.handle("ana", "variant_seed",
+                          {"set_id": "sums", "exercise": "e1", "student": "ana"})
+    assert seed != service.handle("ben", "variant_seed",
+                                  {"set_id": "sums", "exercise": "e1", "student": "ben"})
+    with pytest.raises(ServiceError, match="own exercises"):
+        service.handle("ana", "variant_seed",
+                       {"set_id": "sums", "exercise": "e1", "student": "ben"})
+
+
+@pytest.mark.parametrize("method, args", [
+    ("sweep", {}), ("close", {}), ("__init__", {}), ("room", {"code": "ABCDE", "x": 1}),
+    ("record", []),
+])
+def test_only_the_listed_methods_and_arguments_exist(service, method, args):
+    with pytest.raises(ServiceError):
+        service.handle("ana", method, args)
