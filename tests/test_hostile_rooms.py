@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from tests.browser.server import LESSONS, VoilaServer
-from tests.hostile import HostilePage
+from tests.hostile import HostilePage, browser_jar
 
 pytestmark = pytest.mark.slow
 
@@ -60,3 +60,68 @@ def test_a_hostile_page_reads_and_drives_every_widget(server):
         assert stored(server, "SELECT count(*) FROM seats WHERE code=?", (code,)) == [(2,)]
     finally:
         page.close()
+
+
+def moves_offered(page: HostilePage) -> list[str]:
+    """The enabled buttons of the page's hand and choice rows (its moves now)."""
+    out = []
+    for box in page.find("HBox"):
+        classes = page.models[box].get("_dom_classes", [])
+        if "mc-hand" in classes or "mc-choices" in classes:
+            for ref in page.models[box].get("children", []):
+                model_id = str(ref).removeprefix("IPY_MODEL_")
+                if not page.models.get(model_id, {}).get("disabled", True):
+                    out.append(model_id)
+    return out
+
+
+def page_move(page: HostilePage) -> int:
+    match = re.search(r'class="mc-sync" data-render="\d+" data-move="(\d+)"', page.text())
+    assert match, "no sync marker on the page"
+    return int(match.group(1))
+
+
+def room_of_two(server: VoilaServer, notebook: str) -> tuple[HostilePage, HostilePage, str]:
+    """Ana makes a room of two on ``notebook``, Bo joins with its code, Ana starts it."""
+    ana = HostilePage.open(server, f"{notebook}?student=ana", jar=browser_jar())
+    ana.click(ana.button("Make a room"))
+    code = room_code(ana)
+    bo = HostilePage.open(server, f"{notebook}?student=bo&room={code}", jar=browser_jar())
+    ana.click(ana.button("Start the room's game"))
+    ana.settle(quiet=1.0)
+    bo.settle(quiet=1.0)
+    assert "The game has started" in bo.text()
+    return ana, bo, code
+
+
+def test_a_seated_page_cannot_deal_or_move_for_another_seat(server):
+    """Item 1: the second seat's page sends the hidden New game panel's messages (every
+    seat a person, New game, Deal this code, I'm ready) and clicks every move offered, in
+    one burst: nothing is stored, the first seat still plays its own move, the room
+    lives on."""
+    ana, bo, code = room_of_two(server, "play_sums.ipynb")
+    try:
+        assert ana.find("HTML", value=re.compile("Your turn")), "seat 1 moves first"
+        for picker in bo.find("Dropdown", description=re.compile(r"^Player \d:$")):
+            bo.update(picker, {"value": "human"}, wait=False)
+        bo.click(bo.button("New game"))
+        assert "this table plays a room" in bo.text()
+        deal = bo.find("Text", description="Deal code:")[0]
+        bo.update(deal, {"value": "SUMS-2P-P8-0005J"}, wait=False)
+        bo.click(bo.button("Deal this code"), wait=False)
+        bo.click(bo.button(re.compile("^I'm ready")), wait=False)
+        bo.settle()
+        for _ in range(3):  # whatever the page offers now, clicked at once
+            for button in moves_offered(bo):
+                bo.click(button, wait=False)
+            bo.settle()
+        assert stored(server, "SELECT n, seat FROM moves WHERE code=?", (code,)) == []
+        ana.settle(quiet=1.0)
+        assert "could not be read" not in ana.text()
+        ana.click(moves_offered(ana)[0])  # the first seat's own move, from its own page
+        assert stored(server, "SELECT n, seat FROM moves WHERE code=?", (code,)) == [(1, 0)]
+        bo.settle(quiet=1.0)
+        assert page_move(bo) == 1 and "could not be read" not in bo.text()
+    finally:
+        ana.close()
+        bo.close()
