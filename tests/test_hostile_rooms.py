@@ -125,3 +125,88 @@ def test_a_seated_page_cannot_deal_or_move_for_another_seat(server):
     finally:
         ana.close()
         bo.close()
+
+
+def test_a_saved_solo_game_never_plays_into_a_room(server):
+    """Item 2: Bo has a saved solo game and joins a room with it on offer; once the room
+    starts the offer is gone, its button (clicked anyway) resumes nothing, and no solo move
+    reaches the room."""
+    jar = browser_jar()
+    solo = HostilePage.open(server, "play_sums.ipynb?student=saver", jar=jar)
+    try:
+        for _ in range(3):  # a few solo moves, saved as they are made
+            offered = moves_offered(solo)
+            if offered:
+                solo.click(offered[0])
+            solo.settle(quiet=2.0)
+        assert page_move(solo) >= 2
+    finally:
+        solo.close()
+    ana = HostilePage.open(server, "play_sums.ipynb?student=host", jar=browser_jar())
+    ana.click(ana.button("Make a room"))
+    code = room_code(ana)
+    bo = HostilePage.open(server, f"play_sums.ipynb?student=saver&room={code}", jar=jar)
+    try:
+        assert "You have a saved" in bo.text()
+        ana.click(ana.button("Start the room's game"))
+        bo.settle(quiet=1.5)
+        assert "You have a saved" not in bo.text()
+        bo.click(bo.button("Resume my saved game"))  # hidden now: clicked anyway
+        for _ in range(3):
+            for button in moves_offered(bo):
+                bo.click(button, wait=False)
+            bo.settle(quiet=1.0)
+        assert stored(server, "SELECT n FROM moves WHERE code=?", (code,)) == []
+        ana.click(moves_offered(ana)[0])
+        bo.settle(quiet=1.0)
+        assert stored(server, "SELECT n, seat FROM moves WHERE code=?", (code,)) == [(1, 0)]
+        assert page_move(bo) == 1 and "could not be read" not in bo.text()
+    finally:
+        ana.close()
+        bo.close()
+
+
+def test_making_and_leaving_rooms_in_a_loop_keeps_one_room(server):
+    """Item 7: "Make a room" / "Leave the room" in a loop from a page without the cookie
+    leaves one waiting room in the file, not one per click."""
+    page = HostilePage.open(server, "play_dice_stacks.ipynb")
+    try:
+        for _ in range(8):
+            page.click(page.button("Make a room"))
+            page.click(page.button("Leave the room"))
+        made = stored(server, "SELECT count(*) FROM rooms WHERE game='dice_stacks'")
+        assert made == [(1,)]
+    finally:
+        page.close()
+
+
+def test_guessing_codes_without_the_cookie_is_limited_per_address(server):
+    """Item 6 (last in this file: it makes the test address wait): a script that drops
+    its cookie is a new visitor at every page load; after WRONG_CODES_PER_ADDRESS codes of
+    no room from its address, the next page waits, even with a real code."""
+    from mathcards.rooms import CODE_LETTERS, WRONG_CODES, WRONG_CODES_PER_ADDRESS
+
+    owner = HostilePage.open(server, "play_suns_to_moons.ipynb?student=owner",
+                             jar=browser_jar())
+    owner.click(owner.button("Make a room"))
+    code = room_code(owner)
+    owner.close()
+    guesses = (c for i in range(1000) if (c := "".join(
+        CODE_LETTERS[(i * 7 + k * 3) % len(CODE_LETTERS)] for k in range(5))) != code)
+    typed = 0
+    while typed < WRONG_CODES_PER_ADDRESS:  # a fresh page (a new visitor) per few codes
+        page = HostilePage.open(server, "play_suns_to_moons.ipynb")
+        box = page.find("Text", description="Room code:")[0]
+        for _ in range(min(WRONG_CODES, WRONG_CODES_PER_ADDRESS - typed)):
+            page.update(box, {"value": next(guesses)})
+            assert "there is no room" in page.text()
+            typed += 1
+        page.close()
+    page = HostilePage.open(server, "play_suns_to_moons.ipynb")
+    try:
+        page.update(page.find("Text", description="Room code:")[0], {"value": code})
+        assert "too many wrong room codes: wait" in page.text()
+        assert stored(server, "SELECT count(*) FROM seats WHERE code=? AND kind='human'",
+                      (code,)) == [(1,)]
+    finally:
+        page.close()
