@@ -553,12 +553,11 @@ class RoomStore:
         began = self.last_move_at(room.code) or room.started_at or now
         return now - began >= room.turn_seconds
 
-    def room_state(self, code: str) -> State:
+    def room_state(self, code: str, room: Room | None = None) -> State:
         """The room's game after its stored moves, replayed from the room's deal (each
-        store keeps it: only new moves are applied). A stored move that is not legal is
-        set aside with every move after it (``notes`` says so, once)."""
-        room = self.room(code)
-        return self._replayed(room, None)
+        store keeps it: only new moves are applied; ``room``: just read). A stored move
+        that is not legal is set aside with every move after it (``notes`` says so)."""
+        return self._replayed(self.room(code) if room is None else room, None)
 
     def _replayed(self, room: Room, db: sqlite3.Connection | None) -> State:
         """``room_state`` (``db``: inside the caller's write transaction)."""
@@ -710,7 +709,7 @@ class RoomLink:
 
     def _begin(self) -> None:
         """The room has started: deal its game to the controller, replaying its moves."""
-        state = self.store.room_state(self.code)
+        state = self.store.room_state(self.code, self.room)
         ctl = self.ctl
         ctl.saved_offer = None  # a saved solo game is not resumed over a room's table
         ctl.save_enabled = False
@@ -780,7 +779,7 @@ class RoomLink:
             if not self.playing:
                 self.ctl._notify("table")
                 return True
-            room_state = self.store.room_state(self.code)
+            room_state = self.store.room_state(self.code, self.room)
             note = self.store.notes.pop(self.code, "")
             done = len(self.ctl.state.history)
             if done > len(room_state.history):  # moves set aside this table had shown
