@@ -990,3 +990,21 @@ def test_the_seat_holder_lookup_uses_an_index_and_the_sweep_deletes_in_batches(t
     assert sorted(swept) == sorted(made)
     assert len(batches) >= 3  # a write per batch (and one for the wrong codes)
     assert store.room(kept).code == kept
+
+
+def test_the_server_tells_a_pages_kernel_its_visitor_and_a_token_of_its_address(
+        tmp_path, monkeypatch):
+    """What widgets/server.py records per kernel: the visitor's token, then a token of the
+    request's client address (never the address itself); a file without it reads as before."""
+    from mathcards import visitors
+
+    monkeypatch.setenv("MATHCARDS_DATA_DIR", str(tmp_path))
+    kernel = "0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0"
+    monkeypatch.setattr(visitors, "this_kernel_id", lambda: kernel)
+    visitors.record(kernel, "voila:ana", "10.1.2.3")
+    assert "10.1.2.3" not in (tmp_path / visitors.VISITORS / kernel).read_text()
+    assert visitors.page_visitor(0) == visitors.token_for("voila:ana")
+    assert visitors.page_address() == visitors.token_for("address:10.1.2.3")
+    visitors.record(kernel, "voila:bo")  # no address known (an older server)
+    assert visitors.page_visitor(0) == visitors.token_for("voila:bo")
+    assert visitors.page_address() is None
