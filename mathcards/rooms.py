@@ -567,23 +567,27 @@ class RoomStore:
                 self._read("SELECT COALESCE(MAX(n), 0) FROM moves WHERE code=?",
                            (room.code,))[0][0]):
             state = room.first_state()
-        bad: int | None = None
+        bad: tuple[int, Any] | None = None
         for n, _seat, raw in self.moves(room.code, len(state.history)):
             try:
                 if n != len(state.history) + 1:
                     raise RoomError("a move is missing")
                 state = state.apply(decode_action(room.game, raw, where=f"move {n}"))
             except MathCardsError:  # never its words: they may name a hand
-                bad = n
+                bad = (n, raw)
                 break
         if bad is not None:
-            self._set_aside(room.code, bad, db)
+            self._set_aside(room.code, *bad, db)
         self._states[room.code] = state
         return state
 
-    def _set_aside(self, code: str, n: int, db: sqlite3.Connection | None) -> None:
-        """Move ``n`` of room ``code`` (not legal) and the moves after it out of the game."""
+    def _set_aside(self, code: str, n: int, raw: Any, db: sqlite3.Connection | None) -> None:
+        """Move ``n`` of room ``code`` (``raw``, not legal) and the moves after it out of the
+        game (unless another page did it first and a legal move ``n`` is stored now)."""
         def move(db: sqlite3.Connection) -> None:
+            now = db.execute("SELECT action FROM moves WHERE code=? AND n=?", (code, n))
+            if [json.loads(a) for (a,) in now.fetchall()] != [raw]:
+                return
             db.execute("INSERT INTO set_aside SELECT code, n, seat, action, at FROM moves "
                        "WHERE code=? AND n>=?", (code, n))
             db.execute("DELETE FROM moves WHERE code=? AND n>=?", (code, n))

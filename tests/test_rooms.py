@@ -1008,3 +1008,19 @@ def test_the_server_tells_a_pages_kernel_its_visitor_and_a_token_of_its_address(
     visitors.record(kernel, "voila:bo")  # no address known (an older server)
     assert visitors.page_visitor(0) == visitors.token_for("voila:bo")
     assert visitors.page_address() is None
+
+
+def test_a_page_late_to_set_a_move_aside_never_removes_the_legal_move_stored_since(tmp_path):
+    db = tmp_path / "rooms.sqlite3"
+    code, (ana, _bo) = _started(db, "sums", 2)
+    bad = {"type": "draw", "pile": 99}
+    with sqlite3.connect(db) as raw:
+        raw.execute("INSERT INTO moves VALUES (?,?,?,?,?)",
+                    (code, 1, 0, json.dumps(bad), time.time()))
+    late = RoomStore(db)  # read the bad move too, and is slow to act on it
+    assert len(RoomStore(db).room_state(code).history) == 0  # another page set it aside
+    ana.poll(force=True)
+    assert ana.ctl.attempt(ana.ctl.play, ana.ctl.state.legal_actions()[0])
+    late._set_aside(code, 1, bad, None)
+    assert [n for n, _s, _a in late.moves(code)] == [1]
+    assert len(late.room_state(code).history) == 1
