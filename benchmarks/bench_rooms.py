@@ -104,7 +104,10 @@ def measure() -> dict[str, list[float]]:
                 moves = int(other.locator(".mc-header [data-move]").first
                             .get_attribute("data-move"))
                 other.evaluate(WATCH, moves)
-                n = me.locator(playable).count()
+                n = me.evaluate("(sel) => [...document.querySelectorAll(sel)]"
+                                ".filter(e => e.checkVisibility()).length", playable)
+                if not n:  # only hidden ones (a redraw under way): look again
+                    continue
                 clicked = me.evaluate(CLICK, [playable, rng.randrange(n)])
                 seen = other.evaluate("() => window.__seen")
                 if seen > 0:

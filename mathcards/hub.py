@@ -111,6 +111,7 @@ class HubRoomStore:
                  transport: Callable[..., Any] | None = None) -> None:
         self.clock = clock
         self.call = transport or call  # tests pass the service itself
+        self.notes: dict[str, str] = {}  # RoomStore's: the service sets no move aside here
 
     def close(self) -> None:
         pass
@@ -119,7 +120,8 @@ class HubRoomStore:
         return int(self.call("version"))
 
     def create(self, game: Any, host: str | None, *, replace_after: float | None = None,
-               seats: Sequence[str] = (), seeds: tuple[int, int] | None = None) -> str:
+               seats: Sequence[str] = (), seeds: tuple[int, int] | None = None,
+               address: str | None = None) -> str:
         from mathcards.rooms import RoomError
 
         if seats or seeds:
@@ -138,7 +140,7 @@ class HubRoomStore:
                     raw["started"], tuple(Seat(*s) for s in raw["seats"]),
                     raw["replace_after"], raw["turn_seconds"], raw["started_at"])
 
-    def join(self, code: Any, holder: str, name: str = "") -> int:
+    def join(self, code: Any, holder: str, name: str = "", address: str | None = None) -> int:
         return int(self.call("join", code=code, name=name))
 
     def holds_seat(self, code: Any, holder: str) -> bool:
@@ -162,11 +164,20 @@ class HubRoomStore:
         return [(int(n), seat, action) for n, seat, action in
                 self.call("moves", code=code, after=after)]
 
-    def append(self, code: str, n: int, seat: int | None, action: Any, *,
-               final: bool = False) -> bool:
+    def append(self, code: str, n: int, action: Any, *, by: str) -> bool:
+        """``RoomStore.append`` through the service (which moves for the caller's own
+        login only: ``by`` is not sent)."""
         from mathcards.games.base import encode_action
 
-        return bool(self.call("append", code=code, n=n, seat=seat, action=encode_action(action)))
+        return bool(self.call("append", code=code, n=n, action=encode_action(action)))
+
+    def room_state(self, code: str, room: Any = None) -> Any:
+        """The room's game after its stored moves (each stored by the service's
+        ``RoomStore.append``, so legal), replayed from the room's deal."""
+        from mathcards.rooms import replay
+
+        room = self.room(code) if room is None else room
+        return replay(room, self.moves(room.code))
 
     def last_move_at(self, code: str) -> float | None:
         at = self.call("last_move_at", code=code)
@@ -434,35 +445,21 @@ class Service:
         seat = _int(seat, "seat", 0, len(room.seats) - 1)
         return self.rooms.replace_gone(room.code, seat)
 
-    def do_append(self, login: str, code: Any = None, n: Any = None, seat: Any = None,
+    def do_append(self, login: str, code: Any = None, n: Any = None,
                   action: Any = None) -> bool:
-        """A move of the room: stored only when it is the next one, played for the seat
-        whose turn it is, legal there, and that seat is the caller's own or a bot's (the
-        page that moves the bots), or a classmate's whose turn timer ran out."""
+        """A move of the room, stored by ``RoomStore.append`` for the caller's login: only
+        the room's next move, legal in the room's own game, for the caller's own seat (or a
+        bot's, or a classmate's out of time, when the caller's page moves the bots)."""
         from mathcards.games.base import decode_action
-        from mathcards.rooms import RoomError, replay
+        from mathcards.rooms import RoomError
 
         room = self._seated(login, code)
-        mine = room.seat_of(self.holder_of(login))
         n = _int(n, "n", 1, 10**6)
-        seat = _int(seat, "seat", 0, len(room.seats) - 1)
-        state = replay(room, self.rooms.moves(room.code))
-        if n != len(state.history) + 1:
-            return False  # another page was first: the caller catches up
-        player = state.current_player
-        if seat != player or player is None:
-            raise RoomError("a move is stored only for the seat whose turn it is")
-        kind = room.seats[player].kind
-        if player != mine and kind == "human":
-            began = self.rooms.last_move_at(room.code) or room.started_at or 0.0
-            if not room.turn_seconds or self.rooms.clock() - began < room.turn_seconds:
-                raise RoomError("you can move only for your own seat")
         try:
             move = decode_action(room.game, action, where=f"move {n}")
-            after = state.apply(move)
         except (MathCardsError, ValueError, TypeError, KeyError):
             raise RoomError("that move is not allowed at this table now") from None
-        return self.rooms.append(room.code, n, player, move, final=after.is_over)
+        return self.rooms.append(room.code, n, move, by=self.holder_of(login))
 
 
 # method -> the arguments it takes (every one checked by its do_ method)
@@ -474,7 +471,7 @@ METHODS: dict[str, set[str]] = {
     "held_room": {"game"}, "fill_with_bots": {"code", "kind"},
     "set_turn_timer": {"code", "seconds"}, "start": {"code"}, "moves": {"code", "after"},
     "last_move_at": {"code"}, "touch": {"code", "seat"}, "replace_gone": {"code", "seat"},
-    "append": {"code", "n", "seat", "action"},
+    "append": {"code", "n", "action"},
 }
 WRITES = {"record", "create", "join", "fill_with_bots", "set_turn_timer", "start", "touch",
           "replace_gone", "append"}

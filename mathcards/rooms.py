@@ -12,14 +12,24 @@ moves, numbered from 1.
   classmate take an empty seat, never a held one.
 - **Every page keeps its own engine state** and replays the room's moves through
   ``apply``: hidden cards never leave the kernel of their seat's page.
-- **Exactly one move per turn**: a page stores a move only if it is legal after
-  the room's last move, and ``(room, move number)`` is the table's primary key, so
-  of two moves sent at once for one turn one is stored and the other page is told
-  why and catches up.
+- **Exactly one move per turn, by its own seat**: ``RoomStore.append`` stores a
+  move only if it is the room's next move, legal in the room's own game (replayed
+  from the stored deal, never the page's), and the sender's seat's (a bot's, or a
+  player's out of time, only from the page that moves the bots); anything else is
+  refused in one line that names no card. ``(room, move number)`` is the table's
+  primary key, so of two moves sent at once for one turn one is stored and the other
+  page catches up. A stored move that is not legal (a file from before these checks)
+  is set aside with the moves after it, with a note, never replayed.
 - **Codes are not guessed**: a visitor who types ``WRONG_CODES`` codes of no room
-  within ``WRONG_CODES_WINDOW`` seconds waits before joining.
+  within ``WRONG_CODES_WINDOW`` seconds waits before joining, and so does everyone
+  behind an address that typed ``WRONG_CODES_PER_ADDRESS`` (a class behind one school
+  address shares it).
+- **One visitor cannot fill the file**: making a room replaces the maker's own room
+  nobody joined yet, and a visitor (``ROOMS_PER_VISITOR``) or an address
+  (``ROOMS_PER_ADDRESS``) makes only so many rooms an hour.
 - **The file cleans itself**: ``RoomStore`` sweeps finished and long-idle rooms, at
-  most once an hour per process (``KEEP_FOR``), never a room a page still shows.
+  most once an hour per process (``KEEP_FOR``), never a room a page still shows, a few
+  hundred rooms per write so pages never wait long for the file.
 """
 
 from __future__ import annotations
@@ -54,6 +64,17 @@ LEAVE_AFTER = 180.0  # a student's room: a seat whose page is gone this long bec
 # (about 5 guesses a minute at most: years to find one of a class's rooms among 28 million).
 WRONG_CODES = 6
 WRONG_CODES_WINDOW = 120.0
+# Without its cookie a script is a new visitor at every page load, so wrong codes count per
+# client address too, with room for a class behind one school address (30 students who each
+# mistype a code or two); a script alone there gets 15 guesses a minute at most.
+WRONG_CODES_PER_ADDRESS = 30
+# Rooms one visitor (a browser, a hub login) or one address makes in an hour: a class behind
+# one address makes 10 to 30 rooms in a lesson, a student a few in a row.
+ROOMS_PER_VISITOR = 20
+ROOMS_PER_ADDRESS = 120
+ROOMS_WINDOW = 3600.0
+HERE_WITHIN = 15.0  # a seat whose page touched it this recently is still at its screen
+SWEEP_BATCH = 200  # rooms deleted per write transaction by the sweep
 # The rooms file is swept by the code that opens it (RoomStore), at most once an hour per
 # process: a finished room goes an hour after its last sign of life, any other room after
 # KEEP_FOR with none (no move, no page polling it: an open page touches its seat every
@@ -78,7 +99,8 @@ CREATE TABLE IF NOT EXISTS rooms (
     created REAL NOT NULL,
     replace_after REAL,
     turn_seconds REAL,            -- the host's turn timer (None: no timer)
-    finished REAL                 -- when the game's last move was stored
+    finished REAL,                -- when the game's last move was stored
+    address TEXT                  -- the maker's address token (rooms per address)
 );
 CREATE TABLE IF NOT EXISTS seats (
     code TEXT NOT NULL,
@@ -99,9 +121,24 @@ CREATE TABLE IF NOT EXISTS moves (
 );
 CREATE TABLE IF NOT EXISTS wrong_codes (
     holder TEXT NOT NULL,        -- the visitor token that typed a code of no room
+    at REAL NOT NULL,
+    address TEXT                 -- its address token (None: not known)
+);
+CREATE TABLE IF NOT EXISTS set_aside (  -- stored moves that were not legal (old files)
+    code TEXT NOT NULL,
+    n INTEGER NOT NULL,
+    seat INTEGER,
+    action TEXT NOT NULL,
     at REAL NOT NULL
 );
 CREATE INDEX IF NOT EXISTS wrong_codes_by_holder ON wrong_codes (holder, at);
+CREATE INDEX IF NOT EXISTS seats_by_holder ON seats (holder);
+"""
+# indexes on columns a file from before them gets by ALTER TABLE first
+_LATER_INDEXES = """
+CREATE INDEX IF NOT EXISTS wrong_codes_by_address ON wrong_codes (address, at);
+CREATE INDEX IF NOT EXISTS rooms_by_host ON rooms (host, created);
+CREATE INDEX IF NOT EXISTS rooms_by_address ON rooms (address, created);
 """
 # the rooms to sweep: a room's last sign of life is its making, its start, its last move
 # or the last time a page touched one of its seats
@@ -111,7 +148,7 @@ SELECT code FROM (
         r.created, COALESCE(r.started, 0),
         COALESCE((SELECT MAX(m.at) FROM moves m WHERE m.code = r.code), 0),
         COALESCE((SELECT MAX(s.seen) FROM seats s WHERE s.code = r.code), 0)) AS life
-    FROM rooms r)
+    FROM rooms r{where})
 WHERE life < CASE WHEN finished IS NULL THEN ? ELSE ? END
 """
 
@@ -156,6 +193,13 @@ class Room:
     def seat_of(self, holder: str) -> int | None:
         return next((s.seat for s in self.seats if s.holder == holder), None)
 
+    def moves_bots(self, holder: str, now: float) -> bool:
+        """Whether the page of ``holder`` moves the bots: the lowest seat still here (its
+        own page, or one seen within ``HERE_WITHIN`` seconds), so one page, not all."""
+        here = [s.seat for s in self.seats if s.kind == "human" and (
+            s.holder == holder or (s.seen is not None and now - s.seen < HERE_WITHIN))]
+        return bool(here) and self.seat_of(holder) == min(here)
+
     @property
     def open_seats(self) -> int:
         return sum(1 for s in self.seats if s.kind == "open")
@@ -195,6 +239,8 @@ class RoomStore:
         self.path = Path(path)
         # one connection per page, used by its loop and (outside a kernel) timer threads
         self._lock = threading.RLock()
+        self._states: dict[str, State] = {}  # room code -> its game replayed so far
+        self.notes: dict[str, str] = {}  # room code -> moves set aside, to say once
         try:
             self._db = storage.open_database(self.path, timeout=10.0)
             self._db.executescript(_SCHEMA)
@@ -203,6 +249,11 @@ class RoomStore:
                 self._db.execute("ALTER TABLE rooms ADD COLUMN turn_seconds REAL")
             if "finished" not in columns:  # from before the sweep
                 self._db.execute("ALTER TABLE rooms ADD COLUMN finished REAL")
+            if "address" not in columns:  # from before rooms per address
+                self._db.execute("ALTER TABLE rooms ADD COLUMN address TEXT")
+            if "address" not in {row[1] for row in self._read("PRAGMA table_info(wrong_codes)")}:
+                self._db.execute("ALTER TABLE wrong_codes ADD COLUMN address TEXT")
+            self._db.executescript(_LATER_INDEXES)
         except (sqlite3.Error, OSError) as exc:  # the file's name, never the server's path
             raise RoomError(
                 f"the rooms file {self.path.name} cannot be used ({exc}); ask your teacher "
@@ -226,11 +277,21 @@ class RoomStore:
         """Delete the rooms that are over and idle (see ``KEEP_FOR``), their seats and
         moves, and wrong codes too old to count; returns the deleted rooms' codes."""
         now = self.clock() if now is None else now
+        ages = (now - self.keep_for, now - KEEP_FINISHED)
+        # read without the write lock (readers never wait), then delete a batch per write,
+        # each batch checked again under the lock (a page may have touched a room meanwhile)
+        found = [str(code) for (code,) in self._read(_SWEPT_ROOMS.format(where=""), ages)]
+        codes: list[str] = []
+        for start in range(0, len(found), SWEEP_BATCH):
+            batch = found[start:start + SWEEP_BATCH]
+            where = f" WHERE r.code IN ({','.join('?' * len(batch))})"
+            with storage.write_transaction(self._db, self._lock) as db:
+                gone = [(str(code),) for (code,) in self._read(
+                    _SWEPT_ROOMS.format(where=where), (*batch, *ages))]
+                for table in ("moves", "seats", "set_aside", "rooms"):
+                    db.executemany(f"DELETE FROM {table} WHERE code=?", gone)
+            codes += [code for (code,) in gone]
         with storage.write_transaction(self._db, self._lock) as db:
-            codes = [str(code) for (code,) in self._read(
-                _SWEPT_ROOMS, (now - self.keep_for, now - KEEP_FINISHED))]
-            for table in ("moves", "seats", "rooms"):
-                db.executemany(f"DELETE FROM {table} WHERE code=?", [(c,) for c in codes])
             db.execute("DELETE FROM wrong_codes WHERE at<?", (now - WRONG_CODES_WINDOW,))
         return codes
 
@@ -247,11 +308,14 @@ class RoomStore:
 
     # --- making and joining ------------------------------------------------------
     def create(self, game: Game, host: str | None, *, replace_after: float | None = None,
-               seats: Sequence[str] = (), seeds: tuple[int, int] | None = None) -> str:
+               seats: Sequence[str] = (), seeds: tuple[int, int] | None = None,
+               address: str | None = None) -> str:
         """A new room for ``game``; ``host`` (a visitor token, or None for a room a
         teacher makes) may fill empty seats with bots and start. Returns the code.
         ``seeds`` (the deal's seed and private seed) replays a known deal; by default
-        both are new secrets."""
+        both are new secrets. A host's earlier room that has not started and that no
+        classmate joined is replaced; a host makes at most ``ROOMS_PER_VISITOR`` rooms an
+        hour and its ``address`` (a token, None: not known) ``ROOMS_PER_ADDRESS``."""
         seed, private_seed = seeds or (secrets.randbelow(2**31), saves.new_private_seed())
         if not saves.has_private_deal(game):  # the trick games: the seed itself is the secret
             private_seed = 0
@@ -262,6 +326,8 @@ class RoomStore:
                             "a bot")
         now = self.clock()
         with storage.write_transaction(self._db, self._lock) as db:
+            if host is not None:
+                self._limit_rooms(db, host, address, now)
             for _ in range(50):
                 code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
                 if not self._read("SELECT 1 FROM rooms WHERE code=?", (code,)):
@@ -269,12 +335,34 @@ class RoomStore:
             else:  # pragma: no cover - 28 million codes
                 raise RoomError("no free room code: ask your teacher to clear old rooms")
             db.execute("INSERT INTO rooms (code, game, settings, seed, private_seed, host, "
-                       "started, created, replace_after) VALUES (?,?,?,?,?,?,?,?,?)",
+                       "started, created, replace_after, address) VALUES (?,?,?,?,?,?,?,?,?,?)",
                        (code, game.name, json.dumps(game.settings()), seed, private_seed,
-                        host, None, now, replace_after))
+                        host, None, now, replace_after, address))
             db.executemany("INSERT INTO seats (code, seat, kind) VALUES (?,?,?)",
                            [(code, i, k) for i, k in enumerate(kinds)])
         return code
+
+    def _limit_rooms(self, db: sqlite3.Connection, host: str, address: str | None,
+                     now: float) -> None:
+        """Before ``host`` makes a room (in its write transaction): replace its waiting
+        rooms nobody joined, refuse past the hourly limits (see ``create``)."""
+        waiting = [(str(code),) for (code,) in self._read(
+            "SELECT code FROM rooms r WHERE host=? AND started IS NULL AND NOT EXISTS ("
+            "SELECT 1 FROM seats s WHERE s.code = r.code AND s.kind='human' "
+            "AND s.holder IS NOT ?)", (host, host))]
+        for table in ("seats", "rooms"):
+            db.executemany(f"DELETE FROM {table} WHERE code=?", waiting)
+        since = now - ROOMS_WINDOW
+        made = self._read("SELECT count(*) FROM rooms WHERE host=? AND created>?",
+                          (host, since))[0][0]
+        if made >= ROOMS_PER_VISITOR:
+            raise RoomError(f"you have made {made} rooms in the last hour: play in one of "
+                            "them, or join a classmate's room with its code")
+        if address is not None and self._read(
+                "SELECT count(*) FROM rooms WHERE address=? AND created>?",
+                (address, since))[0][0] >= ROOMS_PER_ADDRESS:
+            raise RoomError("this school has made too many rooms in the last hour: join a "
+                            "classmate's room with its code, or ask your teacher for one")
 
     def room(self, code: Any) -> Room:
         code = normal_code(code)
@@ -291,16 +379,17 @@ class RoomStore:
         return Room(code, game, seed, private_seed, host, started is not None, seats,
                     replace_after, turn, started)
 
-    def join(self, code: Any, holder: str, name: str = "") -> int:
+    def join(self, code: Any, holder: str, name: str = "", address: str | None = None) -> int:
         """The seat of ``holder`` in the room: the one it holds (a reload), else the
         first open one. RoomError when the room is full or does not exist, or when
-        ``holder`` has typed too many codes of no room lately (``WRONG_CODES``)."""
+        ``holder`` has typed too many codes of no room lately (``WRONG_CODES``), or its
+        ``address`` (a token; None: not known) ``WRONG_CODES_PER_ADDRESS``."""
         code = normal_code(code)
         now = self.clock()
         seat: int | None = None
         with storage.write_transaction(self._db, self._lock) as db:
             held = self.holds_seat(code, holder)
-            wait = None if held else self._wrong_codes_wait(holder, now)
+            wait = None if held else self._wrong_codes_wait(holder, now, address)
             if wait is not None:  # the same answer whether the room exists or not
                 raise RoomError(f"too many wrong room codes: wait {wait} second"
                                 f"{'' if wait == 1 else 's'}, then type the code again")
@@ -316,7 +405,8 @@ class RoomStore:
                 if room.host is None:  # a teacher's room: the first to join may start it
                     db.execute("UPDATE rooms SET host=? WHERE code=?", (holder, code))
             else:  # counted (committed) before the refusal below
-                db.execute("INSERT INTO wrong_codes (holder, at) VALUES (?, ?)", (holder, now))
+                db.execute("INSERT INTO wrong_codes (holder, at, address) VALUES (?, ?, ?)",
+                           (holder, now, address))
         if seat is None:
             raise RoomError(f"there is no room {code}: check the code with whoever gave it")
         return seat
@@ -327,13 +417,21 @@ class RoomStore:
         return bool(self._read("SELECT 1 FROM seats WHERE code=? AND holder=?",
                                (normal_code(code), holder)))
 
-    def _wrong_codes_wait(self, holder: str, now: float) -> int | None:
-        """Seconds ``holder`` must wait before trying a code again (None: no wait)."""
-        rows = self._read("SELECT at FROM wrong_codes WHERE holder=? AND at>? ORDER BY at DESC "
-                          "LIMIT ?", (holder, now - WRONG_CODES_WINDOW, WRONG_CODES))
-        if len(rows) < WRONG_CODES:
-            return None
-        return max(1, math.ceil(float(rows[-1][0]) + WRONG_CODES_WINDOW - now))
+    def _wrong_codes_wait(self, holder: str, now: float, address: str | None = None
+                          ) -> int | None:
+        """Seconds ``holder`` (at ``address``) must wait before trying a code again (None:
+        no wait): ``WRONG_CODES`` of its own, or ``WRONG_CODES_PER_ADDRESS`` from its
+        address, within ``WRONG_CODES_WINDOW``."""
+        waits = []
+        for column, who, limit in (("holder", holder, WRONG_CODES),
+                                   ("address", address, WRONG_CODES_PER_ADDRESS)):
+            if who is None:
+                continue
+            rows = self._read(f"SELECT at FROM wrong_codes WHERE {column}=? AND at>? "
+                              "ORDER BY at DESC LIMIT ?", (who, now - WRONG_CODES_WINDOW, limit))
+            if len(rows) >= limit:
+                waits.append(max(1, math.ceil(float(rows[-1][0]) + WRONG_CODES_WINDOW - now)))
+        return max(waits) if waits else None
 
     def held_room(self, holder: str, game_name: str, within: float = 12 * 3600.0
                   ) -> str | None:
@@ -399,20 +497,108 @@ class RoomStore:
             "SELECT n, seat, action FROM moves WHERE code=? AND n>? ORDER BY n",
             (code, after))]
 
-    def append(self, code: str, n: int, seat: int | None, action: Any, *,
-               final: bool = False) -> bool:
-        """Store ``action`` as move ``n``; False when move ``n`` is already stored
-        (another page was first). ``final``: the move ends the game."""
+    def append(self, code: str, n: int, action: Any, *, by: str) -> bool:
+        """Store ``action`` as move ``n`` of the room, sent by the page of ``by`` (a
+        visitor token); False when move ``n`` is already stored (another page was first).
+        RoomError (one line, naming no card) unless ``n`` is the room's next move and
+        ``action`` is legal in the room's own game and the seat to move is ``by``'s own,
+        or a bot's (or a player's out of time) and ``by``'s page moves the bots."""
         now = self.clock()
-        try:
+        try:  # a refusal commits too: a move set aside while replaying stays aside
             with storage.write_transaction(self._db, self._lock) as db:
-                db.execute("INSERT INTO moves VALUES (?,?,?,?,?)",
-                           (code, n, seat, json.dumps(encode_action(action)), now))
-                if final:  # the room may be swept an hour after its last sign of life
-                    db.execute("UPDATE rooms SET finished=? WHERE code=?", (now, code))
+                room = self.room(code)
+                state = self._replayed(room, db)
+                problem = self._refusal(room, state, n, action, by, now)
+                if problem is None and n > len(state.history):
+                    after = state.apply(action)
+                    db.execute("INSERT INTO moves VALUES (?,?,?,?,?)",
+                               (room.code, n, state.current_player,
+                                json.dumps(encode_action(action)), now))
+                    if after.is_over:  # swept an hour after its last sign of life
+                        db.execute("UPDATE rooms SET finished=? WHERE code=?", (now, room.code))
+                    self._states[room.code] = after
         except sqlite3.IntegrityError:
             return False
-        return True
+        if problem is not None:
+            raise RoomError(problem)
+        return n > len(state.history)
+
+    def _refusal(self, room: Room, state: State, n: int, action: Any, by: str,
+                 now: float) -> str | None:
+        """Why ``append`` refuses (None: it stores, or move ``n`` is already there)."""
+        if not room.started:
+            return f"room {room.code} has not started: no move is stored"
+        if n <= len(state.history):
+            return None  # another page was first
+        p = state.current_player
+        if n != len(state.history) + 1 or p is None:
+            where = "its game is over" if p is None else f"it is at move {len(state.history)}"
+            return (f"that is not the next move of room {room.code} ({where}): the table "
+                    "shows the room's game again")
+        seat = room.seats[p]
+        mine = seat.kind == "human" and seat.holder == by
+        for_others = room.moves_bots(by, now) and (
+            seat.kind in BOT_KINDS or self._out_of_time(room, now))
+        if not (mine or for_others):
+            return (f"it is not your seat's turn in room {room.code}: only seat {p + 1}'s "
+                    "player moves now")
+        if not state.is_legal(action):
+            return f"that move is not allowed now in room {room.code}"
+        return None
+
+    def _out_of_time(self, room: Room, now: float) -> bool:
+        """The player to move has had the room's turn timer's time and more."""
+        if not room.turn_seconds:
+            return False
+        began = self.last_move_at(room.code) or room.started_at or now
+        return now - began >= room.turn_seconds
+
+    def room_state(self, code: str, room: Room | None = None) -> State:
+        """The room's game after its stored moves, replayed from the room's deal (each
+        store keeps it: only new moves are applied; ``room``: just read). A stored move
+        that is not legal is set aside with every move after it (``notes`` says so)."""
+        return self._replayed(self.room(code) if room is None else room, None)
+
+    def _replayed(self, room: Room, db: sqlite3.Connection | None) -> State:
+        """``room_state`` (``db``: inside the caller's write transaction)."""
+        state = self._states.get(room.code)
+        if state is None or (state.seed, state.private_seed, state.game) != (
+                room.seed, room.private_seed, room.game) or len(state.history) > (
+                self._read("SELECT COALESCE(MAX(n), 0) FROM moves WHERE code=?",
+                           (room.code,))[0][0]):
+            state = room.first_state()
+        bad: tuple[int, Any] | None = None
+        for n, _seat, raw in self.moves(room.code, len(state.history)):
+            try:
+                if n != len(state.history) + 1:
+                    raise RoomError("a move is missing")
+                state = state.apply(decode_action(room.game, raw, where=f"move {n}"))
+            except MathCardsError:  # never its words: they may name a hand
+                bad = (n, raw)
+                break
+        if bad is not None:
+            self._set_aside(room.code, *bad, db)
+        self._states[room.code] = state
+        return state
+
+    def _set_aside(self, code: str, n: int, raw: Any, db: sqlite3.Connection | None) -> None:
+        """Move ``n`` of room ``code`` (``raw``, not legal) and the moves after it out of the
+        game (unless another page did it first and a legal move ``n`` is stored now)."""
+        def move(db: sqlite3.Connection) -> None:
+            now = db.execute("SELECT action FROM moves WHERE code=? AND n=?", (code, n))
+            if [json.loads(a) for (a,) in now.fetchall()] != [raw]:
+                return
+            db.execute("INSERT INTO set_aside SELECT code, n, seat, action, at FROM moves "
+                       "WHERE code=? AND n>=?", (code, n))
+            db.execute("DELETE FROM moves WHERE code=? AND n>=?", (code, n))
+        if db is not None:
+            move(db)
+        else:
+            with storage.write_transaction(self._db, self._lock) as tx:
+                move(tx)
+        logging.getLogger(__name__).warning("room %s: move %d was not legal; set aside", code, n)
+        self.notes[code] = (f"Move {n} stored in room {code} was not a legal move, so it was "
+                            f"set aside: the game goes on after move {n - 1}.")
 
     def touch(self, code: str, seat: int, holder: str) -> None:
         """A sign of life from the page holding ``seat``."""
@@ -436,12 +622,18 @@ class RoomStore:
 
 def replay(room: Room, moves: Sequence[tuple[int, int | None, dict[str, Any]]],
            state: State | None = None) -> State:
-    """``state`` (default: the deal) with ``moves`` applied in order."""
+    """``state`` (default: the deal) with ``moves`` applied in order, up to the first
+    that is not the next legal move (``RoomStore.room_state`` sets such a move aside)."""
     state = room.first_state() if state is None else state
     for n, _seat, raw in moves:
-        if n != len(state.history) + 1:
+        if n <= len(state.history):
             continue  # already applied
-        state = state.apply(decode_action(room.game, raw, where=f"move {n}"))
+        if n != len(state.history) + 1:
+            break
+        try:
+            state = state.apply(decode_action(room.game, raw, where=f"move {n}"))
+        except MathCardsError:
+            break
     return state
 
 
@@ -457,13 +649,13 @@ class RoomLink:
     """
 
     def __init__(self, ctl: Any, store: RoomStore, code: Any, holder: str, *,
-                 name: str = "", interval: float = 0.15) -> None:
+                 name: str = "", interval: float = 0.15, address: str | None = None) -> None:
         self.ctl = ctl
         self.store = store
         self.holder = holder
         self.interval = interval
         self.code = normal_code(code)
-        self.seat = store.join(self.code, holder, name)
+        self.seat = store.join(self.code, holder, name, address)
         self.room = store.room(self.code)
         self._version = -1
         self._seen = 0.0
@@ -521,8 +713,9 @@ class RoomLink:
 
     def _begin(self) -> None:
         """The room has started: deal its game to the controller, replaying its moves."""
-        state = replay(self.room, self.store.moves(self.code))
+        state = self.store.room_state(self.code, self.room)
         ctl = self.ctl
+        ctl.saved_offer = None  # a saved solo game is not resumed over a room's table
         ctl.save_enabled = False
         ctl.room_code = self.code
         ctl.seat_labels = self._names()
@@ -534,15 +727,23 @@ class RoomLink:
 
     def _runs_bots(self) -> bool:
         """The page of the first seat still here moves the bots (one page, not all)."""
-        now = self.store.clock()
-        here = [s.seat for s in self.room.seats if s.kind == "human"
-                and (self._mine(s) or (s.seen is not None and now - s.seen < 15.0))]
-        return bool(here) and min(here) == self.seat
+        return self.room.moves_bots(self.holder, self.store.clock())
 
     def _publish(self, state: State, action: Any) -> bool:
-        n = len(state.history) + 1
-        final = state.apply(action).is_over  # legal: the table or the bot checked it
-        if self.store.append(self.code, n, state.current_player, action, final=final):
+        """Store this table's move in the room first (RoomError: refused, in one line)."""
+        room = self.room
+        if (state.seed, state.private_seed, state.game) != (
+                room.seed, room.private_seed, room.game):  # never a move of another game
+            raise RoomError(f"this table's game is not room {self.code}'s: reload the page "
+                            "to get your seat back")
+        try:
+            stored = self.store.append(self.code, len(state.history) + 1, action,
+                                       by=self.holder)
+        except RoomError:
+            if state.current_player == self.seat:
+                raise  # this page's player's own move: they read why
+            stored = False  # a bot's move another page moves now: it comes by the room
+        if stored:
             return True
         self.poll(force=True)
         return False
@@ -582,12 +783,20 @@ class RoomLink:
             if not self.playing:
                 self.ctl._notify("table")
                 return True
-            came = False
-            for n, _seat, raw in self.store.moves(self.code, len(self.ctl.state.history)):
-                if n != len(self.ctl.state.history) + 1:
-                    break
-                self.ctl.apply_remote(decode_action(self.room.game, raw, where=f"move {n}"))
+            room_state = self.store.room_state(self.code, self.room)
+            note = self.store.notes.pop(self.code, "")
+            done = len(self.ctl.state.history)
+            if done > len(room_state.history):  # moves set aside this table had shown
+                self.playing = False
+                self._begin()
                 came = True
+            else:
+                came = False
+                for action in room_state.actions[done:]:  # legal: the room replayed them
+                    self.ctl.apply_remote(action)
+                    came = True
+            if note:
+                self.ctl.say(note)
             self.ctl.schedule_bot()
         return came
 
@@ -603,8 +812,11 @@ class RoomLink:
         if now - began < limit:
             return False
         action = Bot(self.room.game.name, "strong", seed=len(state.history)).choose(state)
-        stored = self.store.append(self.code, len(state.history) + 1, p, action,
-                                   final=state.apply(action).is_over)
+        try:
+            stored = self.store.append(self.code, len(state.history) + 1, action,
+                                       by=self.holder)
+        except RoomError:  # the player moved meanwhile, or another page keeps the timer
+            stored = False
         self.poll(force=True)
         if stored:
             self.ctl.say(f"Time was up for {self.ctl.seat_names[p]}: a bot played for them.")
@@ -628,8 +840,12 @@ class RoomLink:
                 return
             try:
                 self.poll()
-            except (sqlite3.Error, MathCardsError) as exc:
+            except (sqlite3.Error, RoomError) as exc:
                 self.ctl.say(f"The room could not be read ({exc}); retrying.", refused=True)
+            except MathCardsError:  # never an engine's words: they may name a seat's hand
+                logging.getLogger(__name__).exception("room %s: reading it failed", self.code)
+                self.ctl.say("The room could not be read; retrying. If this stays, reload the "
+                             "page: your seat and hand come back.", refused=True)
             except Exception:  # a bug must not stop this page's room for good, unsaid
                 logging.getLogger(__name__).exception("room %s: reading it failed", self.code)
                 self.ctl.say("The room could not be read; retrying. If this stays, reload the "

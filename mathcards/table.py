@@ -43,6 +43,9 @@ MAX_SEATS = 8  # the most any game's engine allows
 OFFER_FIRST = "first answer the offer above: resume your saved game or start a new one"
 NEXT_ROUND = "next-round"  # the choice that starts the next round after a round's moment
 ROUND_OVER = "the round is over: click \"Next round\" to start the next one"
+# a room's table deals nothing else and resumes nothing (mathcards.rooms.RoomLink): the
+# room's game is the only game here until the player leaves the room
+ROOM_TABLE = "this table plays a room's game: leave the room first to start another game"
 # A shorter game to begin with: the play pages deal it unless a deal code or a save says
 # otherwise, and the class link builder puts it in a deal code. Suns to Moons: first to 3
 # points (of 10). Shoot the Moon: first to 5 chips (of 7): players start with 2, so first
@@ -375,6 +378,8 @@ class TableController:
     def new_game(self, game: Game | None = None, seats: Sequence[str] | None = None,
                  seed: int | None = None) -> None:
         """Deal a new game (same settings and seats unless given)."""
+        if self.room_code:
+            raise Refused(ROOM_TABLE)
         game = game or self.state.game
         seats = seats or self.seats
         if len(seats) != game.num_players:
@@ -384,6 +389,8 @@ class TableController:
         self.start(game, seats, seed)
 
     def resume(self, saved: saves.SavedTable) -> None:
+        if self.room_code:
+            raise Refused(ROOM_TABLE)
         self.saved_offer = None
         self.length_offer = False  # a saved game keeps its own length
         self.start(saved.state.game, saved.seats, saved.state.seed, state=saved.state)
@@ -391,7 +398,10 @@ class TableController:
 
     def accept_offer(self) -> None:
         """Resume the saved game on offer (nothing when none is)."""
-        if self.saved_offer is not None:
+        if self.room_code:
+            self.saved_offer = None
+            self.say(ROOM_TABLE, refused=True)
+        elif self.saved_offer is not None:
             self.resume(self.saved_offer)
 
     def decline_offer(self) -> None:
@@ -404,6 +414,9 @@ class TableController:
 
     def new_game_from_setup(self, players: Any, kinds: Sequence[Any]) -> None:
         """A new game from the setup panel's values (what the page sent: checked here)."""
+        if self.room_code:  # the panel is hidden, yet a page can still send its clicks
+            self.say(ROOM_TABLE, refused=True)
+            return
         if self.saved_offer is not None:
             self.say(OFFER_FIRST, refused=True)
             return
@@ -424,6 +437,9 @@ class TableController:
 
     def deal(self, code: Any, kinds: Sequence[str]) -> None:
         """Deal a deal code; ``kinds`` are the seat kinds shown (seats the code adds are bots)."""
+        if self.room_code:
+            self.say(ROOM_TABLE, refused=True)
+            return
         if self.saved_offer is not None:
             self.say(OFFER_FIRST, refused=True)
             return

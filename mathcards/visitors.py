@@ -9,6 +9,10 @@
   its own. A reload from the same browser has the same token; another browser
   cannot make it.
 - Elsewhere (a notebook in JupyterLab), a token of this kernel only.
+
+The server writes a token of the page request's client address on the file's
+second line (``page_address``): a script that drops its cookie is a new visitor at
+every load, so rooms count wrong codes and rooms made per address too.
 """
 
 from __future__ import annotations
@@ -43,14 +47,16 @@ def _folder() -> Path:
     return storage.data_dir() / VISITORS
 
 
-def record(kernel_id: str, identity: str) -> None:
-    """Server side: the kernel ``kernel_id`` serves the page of ``identity``."""
+def record(kernel_id: str, identity: str, address: str | None = None) -> None:
+    """Server side: the kernel ``kernel_id`` serves the page of ``identity``, requested
+    from the client ``address`` (kept as a token only)."""
     if not re.fullmatch(_KERNEL_ID, kernel_id):
         return
     folder = _folder()
     folder.mkdir(parents=True, exist_ok=True)
     tmp = folder / f".{kernel_id}.{secrets.token_hex(4)}"
-    tmp.write_text(token_for(identity), encoding="ascii")
+    text = token_for(identity) + (f"\n{token_for('address:' + address)}" if address else "")
+    tmp.write_text(text, encoding="ascii")
     os.replace(tmp, folder / kernel_id)
 
 
@@ -73,6 +79,25 @@ def this_kernel_id() -> str | None:
     return match.group(1) if match else None
 
 
+def _recorded(wait: float) -> list[str]:
+    """The tokens the server recorded for this kernel (visitor, then address), or []."""
+    kernel_id = this_kernel_id()
+    if kernel_id is None:
+        return []
+    path = _folder() / kernel_id
+    end = time.monotonic() + wait
+    while True:
+        try:
+            lines = path.read_text(encoding="ascii").split()
+        except OSError:
+            lines = []
+        if lines and all(re.fullmatch(r"[0-9a-f]{32}", line) for line in lines):
+            return lines
+        if time.monotonic() >= end:
+            return []
+        time.sleep(0.05)
+
+
 def page_visitor(wait: float = 2.0) -> str:
     """The token of whoever is at this page (see the module docstring)."""
     user = hub_login()
@@ -82,21 +107,16 @@ def page_visitor(wait: float = 2.0) -> str:
         if hub.service_url():  # the service holds the secret and says who this is
             return hub.holder()
         return token_for("hub:" + user)
-    kernel_id = this_kernel_id()
-    if kernel_id is not None:
-        path = _folder() / kernel_id
-        end = time.monotonic() + wait
-        while True:
-            try:
-                text = path.read_text(encoding="ascii").strip()
-            except OSError:
-                text = ""
-            if re.fullmatch(r"[0-9a-f]{32}", text):
-                return text
-            if time.monotonic() >= end:
-                break
-            time.sleep(0.05)
-    return _THIS_KERNEL
+    return next(iter(_recorded(wait)), _THIS_KERNEL)
+
+
+def page_address(wait: float = 0.0) -> str | None:
+    """A token of the client address this page was requested from (None: not known, as
+    on a JupyterHub or in JupyterLab)."""
+    if hub_login():
+        return None
+    lines = _recorded(wait)
+    return lines[1] if len(lines) > 1 else None
 
 
 def browser_visitor(wait: float = 2.0) -> str | None:

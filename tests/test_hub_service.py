@@ -80,12 +80,15 @@ def test_a_student_cannot_move_for_another_seat_or_play_an_illegal_move(service)
     mover, other = (ana, ben) if player == ana.seat else (ben, ana)
     legal = encode_action(state.legal_actions()[0])
     n = len(state.history) + 1
-    with pytest.raises(RoomError, match="only for your own seat"):
-        other.store.append(code, n, player, state.legal_actions()[0])
-    with pytest.raises(RoomError, match="seat whose turn it is"):
-        other.store.call("append", code=code, n=n, seat=other.seat, action=legal)
+    # the page's holder is never sent: the service moves for the caller's login only
+    with pytest.raises(RoomError, match="not your seat's turn"):
+        other.store.append(code, n, state.legal_actions()[0], by=mover.holder)
+    with pytest.raises(RoomError, match="not your seat's turn"):
+        other.store.call("append", code=code, n=n, action=legal)
+    with pytest.raises(ServiceError, match="append takes only action, code, n"):
+        mover.store.call("append", code=code, n=n, seat=player, action=legal)
     with pytest.raises(RoomError, match="not allowed"):
-        mover.store.call("append", code=code, n=n, seat=player, action={"no": "move"})
+        mover.store.call("append", code=code, n=n, action={"no": "move"})
     assert service.rooms.moves(code) == []
     # a third login, seated nowhere, reads neither the deal nor the moves
     zed = as_(service, "zed")

@@ -8,23 +8,28 @@ from __future__ import annotations
 
 import json
 import random
+import sqlite3
 import threading
 import time
 
 import pytest
 
+from mathcards import storage
 from mathcards.games.base import encode_action
 from mathcards.rooms import (
     CODE_LETTERS,
     KEEP_FOR,
+    ROOMS_PER_ADDRESS,
+    ROOMS_PER_VISITOR,
     WRONG_CODES,
+    WRONG_CODES_PER_ADDRESS,
     WRONG_CODES_WINDOW,
     RoomError,
     RoomLink,
     RoomStore,
     normal_code,
 )
-from mathcards.table import REMOTE, TableController
+from mathcards.table import REMOTE, Refused, TableController
 from tests.test_table_controller import _view
 
 GAMES = ("suns_to_moons", "dice_stacks", "sums")
@@ -746,3 +751,276 @@ def test_a_room_and_a_table_agree_on_which_games_deal_hidden_cards_privately(
     private = has_private_deal(made)
     assert private == (game in GAMES)
     assert (room.private_seed != 0) == (ctl.deal_code != "") == private
+
+
+# --- issue 26: a room stores only its own seats' legal moves (items 1 and 2) -------------
+def _started(db, game: str, players: int, names=("ana", "bo"), **kwargs):
+    code = _make_room(db, game, players, **kwargs)
+    links = [_page(game, db, code, name)[0] for name in names]
+    if len(names) < players:
+        links[0].fill_with_bots("strong")
+    links[0].start()
+    _sync(links)
+    return code, links
+
+
+def test_the_room_stores_only_the_next_legal_move_of_the_senders_own_seat(tmp_path):
+    """RoomStore.append checks a move against the room's own game replayed from its deal,
+    whatever the sender's page holds: another seat's move, an illegal one, a move number
+    ahead are refused in one line; nothing stored."""
+    db = tmp_path / "rooms.sqlite3"
+    code, _links = _started(db, "sums", 2)
+    store = RoomStore(db)
+    state = store.room_state(code)
+    legal = state.legal_actions()[0]
+    with pytest.raises(RoomError, match=f"it is not your seat's turn in room {code}: only "
+                                        "seat 1's player moves now"):
+        store.append(code, 1, legal, by="bo")
+    from mathcards.games.sums import Play
+
+    other = Play(state.hands[1][0])  # Bo's card, sent as Ana's move
+    assert not state.is_legal(other)
+    with pytest.raises(RoomError, match=f"^that move is not allowed now in room {code}$"):
+        store.append(code, 1, other, by="ana")
+    with pytest.raises(RoomError, match="not the next move"):
+        store.append(code, 3, legal, by="ana")
+    assert store.moves(code) == []
+    assert store.append(code, 1, legal, by="ana")
+    assert not store.append(code, 1, legal, by="ana")  # another page was first: False
+    assert [(n, seat) for n, seat, _ in store.moves(code)] == [(1, 0)]
+
+
+def test_only_the_page_that_moves_the_bots_stores_a_bots_move(tmp_path):
+    db = tmp_path / "rooms.sqlite3"
+    code, (ana, bo) = _started(db, "sums", 3)
+    store = RoomStore(db)
+    while store.room_state(code).current_player != 2:  # the two people play to the bot
+        link = ana if store.room_state(code).current_player == 0 else bo
+        _sync([ana, bo])
+        assert link.ctl.attempt(link.ctl.play, link.ctl.state.legal_actions()[0])
+    n = len(store.room_state(code).history) + 1
+    bot_move = store.room_state(code).legal_actions()[0]
+    with pytest.raises(RoomError, match="not your seat's turn"):
+        store.append(code, n, bot_move, by="bo")  # Ana's page is here: hers moves the bots
+    assert store.append(code, n, bot_move, by="ana")
+
+
+def test_a_room_table_refuses_new_games_deals_and_saved_games_and_stays_as_it_was(tmp_path):
+    """The New game panel is only hidden on a room's page: its clicks still reach the
+    controller, which refuses them (item 1); a saved solo game is never resumed over the
+    room (item 2)."""
+    db = tmp_path / "rooms.sqlite3"
+    code, (_ana, bo) = _started(db, "sums", 2)
+    ctl = bo.ctl
+    before = (ctl.state.to_json(), ctl.seats, ctl.viewer)
+    ctl.new_game_from_setup(2, ["human", "human"])
+    assert ctl.refused and "this table plays a room's game" in ctl.message
+    ctl.deal("SUMS-2P-P8-0005J", ["human", "human"])
+    assert ctl.refused and "leave the room first" in ctl.message
+    with pytest.raises(Refused, match="room's game"):
+        ctl.new_game()
+    ctl.ready()
+    ctl.accept_offer()
+    assert (ctl.state.to_json(), ctl.seats, ctl.viewer) == before
+    with pytest.raises(RoomError, match="not your seat's turn"):  # the room, whatever the page
+        RoomStore(db).append(code, 1, ctl.state.legal_actions()[0], by="bo")
+    assert RoomStore(db).moves(code) == []
+
+
+def test_a_move_of_another_game_is_never_published_into_the_room(tmp_path):
+    db = tmp_path / "rooms.sqlite3"
+    code, (ana, _bo) = _started(db, "sums", 2)
+    solo = ana.ctl.state.game.new_game(11)
+    with pytest.raises(RoomError, match=r"not room .*'s: reload"):
+        ana._publish(solo, solo.legal_actions()[0])
+    assert RoomStore(db).moves(code) == []
+
+
+def test_a_saved_solo_game_is_withdrawn_when_the_table_joins_a_room(tmp_path, monkeypatch):
+    """Item 2: a student with a saved solo game joins a room; the offer goes when the room
+    starts, accepting it is refused, and the room's moves go on from the room's game."""
+    monkeypatch.setenv("MATHCARDS_DATA_DIR", str(tmp_path))
+    solo = TableController(_view("sums"), bot_delay=0, save=True, resume="never")
+    for _ in range(8):  # a solo game of 8 moves or so, saved
+        if solo.acting_human():
+            solo.play(solo.state.legal_actions()[0])
+    assert len(solo.state.history) >= 3
+    db = tmp_path / "rooms.sqlite3"
+    code = _make_room(db, "sums", 2)
+    ana = RoomLink(TableController(_view("sums"), bot_delay=0, save=False, resume="never"),
+                   RoomStore(db), code, "ana")
+    ctl = TableController(_view("sums"), bot_delay=0, save=True)  # offers the saved game
+    assert ctl.saved_offer is not None
+    bo = RoomLink(ctl, RoomStore(db), code, "bo")
+    ana.start()
+    _sync([ana, bo])
+    assert ctl.saved_offer is None and ctl.room_code == code
+    ctl.accept_offer()
+    assert ctl.refused and len(ctl.state.history) == 0
+    ana.ctl.play(ana.ctl.state.legal_actions()[0])
+    _sync([ana, bo])
+    assert [n for n, _s, _a in RoomStore(db).moves(code)] == [1]
+    assert bo.ctl.state.to_json() == ana.ctl.state.to_json() and not bo.ctl.refused
+
+
+def test_a_stored_illegal_move_is_set_aside_with_a_note_naming_no_hand(tmp_path):
+    """A rooms file from before moves were checked: an illegal move (a card the player does
+    not hold) and a move after it are set aside; every page says so once, shows nobody's
+    hand and plays on."""
+    db = tmp_path / "rooms.sqlite3"
+    code, links = _started(db, "shoot_the_moon", 3)  # Ana, Bo and a bot
+    store = RoomStore(db)
+    state = store.room_state(code)
+    p = state.current_player
+    other_hand = state.hands[(p + 1) % 3]
+    with sqlite3.connect(db) as raw:  # stored as the old file stored any action
+        for n, card in ((1, other_hand[0]), (2, other_hand[1])):
+            raw.execute("INSERT INTO moves VALUES (?,?,?,?,?)",
+                        (code, n, p, json.dumps({"type": "play", "card": str(card)}),
+                         time.time()))
+    fresh = _page("shoot_the_moon", db, code, "bo")[0]  # a reload: the room is read anew
+    links[1].close()  # the reloaded page is gone
+    links = [links[0], fresh]
+    _sync(links)
+    hidden = {c.symbol for c in other_hand}
+    for link in links:
+        assert "could not be read" not in link.ctl.message
+        assert not any(sym in link.ctl.message for sym in hidden), link.ctl.message
+    notes = [link.ctl.message for link in links if "set aside" in link.ctl.message]
+    assert notes and "Move 1 stored in room" in notes[0]
+    assert RoomStore(db).moves(code) == []
+    with sqlite3.connect(db) as raw:
+        assert raw.execute("SELECT n FROM set_aside WHERE code=?", (code,)).fetchall() == [
+            (1,), (2,)]
+    _play_out(links, random.Random(3))
+
+
+# --- issue 26 item 6: wrong codes per address ---------------------------------------------
+def test_wrong_codes_count_per_address_with_room_for_a_class(tmp_path):
+    """A script that drops its cookie is a new visitor at every page: its wrong codes count
+    per address too, where a class behind one school address gets a larger allowance."""
+    clock = Clock()
+    db = tmp_path / "rooms.sqlite3"
+    store = RoomStore(db, clock=clock)
+    code = _make_room(db, "sums", 3)
+    assert store.join(code, "student0", address="school") == 0
+    wrong = _codes_of_no_room(WRONG_CODES_PER_ADDRESS, code)
+    for i, guess in enumerate(wrong):  # 30 visitors behind the school's address, one slip each
+        with pytest.raises(RoomError, match="there is no room"):
+            store.join(guess, f"student{i}", address="school")
+    with pytest.raises(RoomError, match="too many wrong room codes: wait"):
+        store.join(code, "newcomer", address="school")  # the 31st guess from there waits
+    assert store.join(code, "elsewhere", address="home") == 1  # another address does not
+    assert store.join(code, "student0", address="school") == 0  # nor a seat's holder, back
+    clock.advance(WRONG_CODES_WINDOW)
+    assert store.join(code, "newcomer", address="school") == 2
+
+
+# --- issue 26 item 7: rooms per visitor, the seat-holder index, the sweep in batches -----
+def test_a_visitor_making_rooms_again_and_again_keeps_one_waiting_room(tmp_path):
+    from mathcards.games.registry import make_game
+
+    clock = Clock()
+    db = tmp_path / "rooms.sqlite3"
+    store = RoomStore(db, clock=clock)
+    game = make_game("sums", num_players=2)
+    first = store.create(game, "eve", address="home")
+    for _ in range(5):  # "Make a room", "Leave", again: each replaces the last
+        latest = store.create(game, "eve", address="home")
+    with sqlite3.connect(db) as raw:
+        assert raw.execute("SELECT code FROM rooms").fetchall() == [(latest,)]
+    with pytest.raises(RoomError, match="there is no room"):
+        store.room(first)
+    joined = store.create(game, "ana", address="home")
+    store.join(joined, "bo")  # a classmate joined Ana's room: kept when she makes another
+    store.create(game, "ana", address="home")
+    assert store.room(joined).seat_of("bo") == 0
+
+
+def test_rooms_made_per_hour_are_limited_per_visitor_and_per_address(tmp_path):
+    from mathcards.games.registry import make_game
+
+    clock = Clock()
+    db = tmp_path / "rooms.sqlite3"
+    store = RoomStore(db, clock=clock)
+    game = make_game("sums", num_players=2)
+    for _ in range(ROOMS_PER_VISITOR):  # rooms started (with bots): none is replaced
+        code = store.create(game, "eve")
+        store.fill_with_bots(code, "eve")
+        store.start(code, "eve")
+    with pytest.raises(RoomError, match=f"you have made {ROOMS_PER_VISITOR} rooms in the "
+                                        "last hour"):
+        store.create(game, "eve")
+    for i in range(ROOMS_PER_ADDRESS):  # a script without its cookie: a visitor a room
+        store.create(game, f"script{i}", address="there")
+    with pytest.raises(RoomError, match="too many rooms in the last hour"):
+        store.create(game, "script-next", address="there")
+    store.create(game, "classmate", address="school")  # another address: no wait
+    assert store.create(game, None)  # a teacher's rooms (python -m mathcards rooms): none
+    clock.advance(3600)
+    store.create(game, "eve")
+
+
+def test_the_seat_holder_lookup_uses_an_index_and_the_sweep_deletes_in_batches(tmp_path):
+    from mathcards.games.registry import make_game
+    from mathcards.rooms import SWEEP_BATCH
+
+    clock = Clock()
+    db = tmp_path / "rooms.sqlite3"
+    store = RoomStore(db, clock=clock)
+    game = make_game("sums", num_players=2)
+    made = [store.create(game, None) for _ in range(2 * SWEEP_BATCH + 5)]
+    with sqlite3.connect(db) as raw:
+        plan = " ".join(str(row) for row in raw.execute(
+            "EXPLAIN QUERY PLAN SELECT rooms.code FROM rooms JOIN seats ON seats.code = "
+            "rooms.code WHERE seats.holder=? AND rooms.game=?", ("ana", "sums")))
+    assert "seats_by_holder" in plan
+    batches = []
+    real = storage.write_transaction
+
+    def counted(db_, lock):
+        batches.append(1)
+        return real(db_, lock)
+
+    clock.advance(KEEP_FOR + 1)
+    kept = store.create(game, None)  # made now: kept
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(storage, "write_transaction", counted)
+        swept = store.sweep()
+    assert sorted(swept) == sorted(made)
+    assert len(batches) >= 3  # a write per batch (and one for the wrong codes)
+    assert store.room(kept).code == kept
+
+
+def test_the_server_tells_a_pages_kernel_its_visitor_and_a_token_of_its_address(
+        tmp_path, monkeypatch):
+    """What widgets/server.py records per kernel: the visitor's token, then a token of the
+    request's client address (never the address itself); a file without it reads as before."""
+    from mathcards import visitors
+
+    monkeypatch.setenv("MATHCARDS_DATA_DIR", str(tmp_path))
+    kernel = "0f1e2d3c-4b5a-6978-8796-a5b4c3d2e1f0"
+    monkeypatch.setattr(visitors, "this_kernel_id", lambda: kernel)
+    visitors.record(kernel, "voila:ana", "10.1.2.3")
+    assert "10.1.2.3" not in (tmp_path / visitors.VISITORS / kernel).read_text()
+    assert visitors.page_visitor(0) == visitors.token_for("voila:ana")
+    assert visitors.page_address() == visitors.token_for("address:10.1.2.3")
+    visitors.record(kernel, "voila:bo")  # no address known (an older server)
+    assert visitors.page_visitor(0) == visitors.token_for("voila:bo")
+    assert visitors.page_address() is None
+
+
+def test_a_page_late_to_set_a_move_aside_never_removes_the_legal_move_stored_since(tmp_path):
+    db = tmp_path / "rooms.sqlite3"
+    code, (ana, _bo) = _started(db, "sums", 2)
+    bad = {"type": "draw", "pile": 99}
+    with sqlite3.connect(db) as raw:
+        raw.execute("INSERT INTO moves VALUES (?,?,?,?,?)",
+                    (code, 1, 0, json.dumps(bad), time.time()))
+    late = RoomStore(db)  # read the bad move too, and is slow to act on it
+    assert len(RoomStore(db).room_state(code).history) == 0  # another page set it aside
+    ana.poll(force=True)
+    assert ana.ctl.attempt(ana.ctl.play, ana.ctl.state.legal_actions()[0])
+    late._set_aside(code, 1, bad, None)
+    assert [n for n, _s, _a in late.moves(code)] == [1]
+    assert len(late.room_state(code).history) == 1

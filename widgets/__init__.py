@@ -256,7 +256,11 @@ def play(game_name: str, *, deal: str | None = None, seats: Sequence[str] | None
             try:
                 panel.rejoin()
             except (OSError, MathCardsError) as exc:  # the room file: never block the page
-                table.say(f"Your room could not be opened ({exc}).", refused=True)
+                from mathcards.rooms import RoomError
+
+                # a room's own words only: an engine's may name a seat's hand
+                why = f" ({exc})" if isinstance(exc, RoomError) else ""
+                table.say(f"Your room could not be opened{why}.", refused=True)
     if problem:
         table.say(problem + " A new game has started instead.", refused=True)
     elif name_problem:

@@ -34,6 +34,7 @@ class RoomPanel:
         self.ctl = table.ctl
         self.name = name
         self._holder = holder
+        self._address: str | None = None  # a token of the page's client address
         self._store = store
         self.interval = interval
         self.link: RoomLink | None = None
@@ -70,11 +71,12 @@ class RoomPanel:
     def rejoin(self, wait: float = 0.3) -> bool:
         """Back to the room game this browser holds a seat in (a reload, a lost
         connection): True when there was one."""
-        from mathcards.visitors import page_visitor
+        from mathcards.visitors import page_address, page_visitor
 
         if self._holder is None:
             token = page_visitor(wait=wait)
             self._holder = lambda: token
+            self._address = page_address()
         code = self._store().held_room(self.holder(), self.ctl.game_name)
         if code is None:
             return False
@@ -91,10 +93,11 @@ class RoomPanel:
 
     def holder(self) -> str:
         if self._holder is None:
-            from mathcards.visitors import page_visitor
+            from mathcards.visitors import page_address, page_visitor
 
             token = page_visitor()
             self._holder = lambda: token
+            self._address = page_address()
         return self._holder()
 
     def _connect(self, code: str) -> None:
@@ -106,7 +109,7 @@ class RoomPanel:
         returning = store.holds_seat(code, self.holder())
         self._solo = (self.ctl.state.game, self.ctl.seats)
         self.link = RoomLink(self.ctl, store, code, self.holder(), name=self.name,
-                             interval=self.interval)
+                             interval=self.interval, address=self._address)
         self.link.start_polling()
         if returning and self.link.playing:
             self.ctl.say(f"Welcome back to room {self.link.code}: your seat and your hand "
@@ -120,7 +123,8 @@ class RoomPanel:
         if type(players) is not int:
             raise RoomError("choose the number of players in the New game panel first")
         game = self.ctl.game_cls(**(self.ctl.state.game.settings() | {"num_players": players}))
-        code = self._store().create(game, self.holder(), replace_after=LEAVE_AFTER)
+        code = self._store().create(game, self.holder(), replace_after=LEAVE_AFTER,
+                                    address=self._address)
         self._connect(code)
 
     def join(self, code: Any) -> None:

@@ -66,6 +66,9 @@ _VISITOR: contextvars.ContextVar[str | None] = contextvars.ContextVar(
 # who the page request's browser is, with or without its cookie yet (rooms' seats)
 _IDENTITY: contextvars.ContextVar[str | None] = contextvars.ContextVar(
     "mathcards_identity", default=None)
+# the page request's client address (rooms count wrong codes and rooms made per address)
+_ADDRESS: contextvars.ContextVar[str | None] = contextvars.ContextVar(
+    "mathcards_address", default=None)
 # whether a kernel start serves a page request (the caps) or fills a pool (sized by config)
 _FOR_PAGE: contextvars.ContextVar[bool] = contextvars.ContextVar(
     "mathcards_for_page", default=False)
@@ -107,6 +110,7 @@ def _track_visitors() -> None:
     async def get_generator(self, path=None):
         _VISITOR.set(_visitor_of(self))  # this request's task only
         _IDENTITY.set(_identity_of(self))
+        _ADDRESS.set(getattr(self.request, "remote_ip", None))
         _FOR_PAGE.set(True)
         async for html in original(self, path=path):
             yield html
@@ -259,7 +263,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         if identity is None or not _FOR_PAGE.get():
             return
         try:
-            visitors.record(kernel_id, identity)
+            visitors.record(kernel_id, identity, _ADDRESS.get())
         except OSError as exc:
             self.log.warning("Could not record the visitor of kernel %s: %s", kernel_id, exc)
 

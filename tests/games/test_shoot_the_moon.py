@@ -272,7 +272,8 @@ def test_not_following_is_refused_naming_the_rule_and_the_state_is_unchanged():
 
 def test_a_card_you_do_not_hold_or_from_another_deck_is_refused():
     state = position(3, ("G9 B1 B2 B3 B4", "G4 R5 BIG P1 P2", "P3 P4 P5 P6 P7"))
-    with pytest.raises(IllegalActionError, match="you do not hold ▲5: your hand is ☾9 ●1 ●2 ●3 ●4"):
+    # the refusal names the card, never the hand (a room shows refusals to other pages)
+    with pytest.raises(IllegalActionError, match=r"you do not hold ▲5$"):
         state.apply(Play("R5"))
     with pytest.raises(IllegalActionError, match="7H is not a Shoot the Moon card"):
         state.apply(Play("7H"))

@@ -238,11 +238,10 @@ def test_the_service_acts_for_the_tokens_login_only(hub, browser):
     player = state.current_player
     mover, other = (fay, gus) if player == 0 else (gus, fay)
     move = encode_action(state.legal_actions()[0])
-    status, answer = call_service(hub, other, "append", code=code, n=1, seat=player,
-                                  action=move)
-    assert status == 400 and "only for your own seat" in answer["error"]
-    assert call_service(hub, mover, "append", code=code, n=1, seat=player,
-                        action=move) == (200, {"result": True})
+    status, answer = call_service(hub, other, "append", code=code, n=1, action=move)
+    assert status == 400 and "not your seat's turn" in answer["error"]
+    assert call_service(hub, mover, "append", code=code, n=1, action=move) == (
+        200, {"result": True})
     # progress: gus's page naming fay records gus's attempt, in gus's own file
     attempt = Attempt.new(student="fay", set_id="sums", set_title="Sums", exercise="e1",
                           number=1, kind="k", variant="v", answer="a", correct=True,

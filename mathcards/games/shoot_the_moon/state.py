@@ -8,10 +8,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from mathcards.cards import (
-    Card,
-    cards_shown,
-)
+from mathcards.cards import Card
 from mathcards.errors import MathCardsError, SettingsError
 from mathcards.games.base import Event, Game, State, plural, rng_for
 from mathcards.games.shoot_the_moon.actions import Play, _play
@@ -200,7 +197,7 @@ class MoonState(State[ShootTheMoon]):
             return f"{card} is not a Shoot the Moon card (cards are R/G/P/B 1-12, BIG, LITTLE)"
         hand = self.hands[self._seat]
         if card not in hand:
-            return f"you do not hold {card.symbol}: your hand is {cards_shown(hand)}"
+            return f"you do not hold {card.symbol}"  # never the hand: a room relays refusals
         return follow_rule(hand, self.led_card)
 
     def all_cards(self) -> Iterable[Card]:
