@@ -201,8 +201,8 @@ def play(game_name: str, *, deal: str | None = None, seats: Sequence[str] | None
          **settings: Any):
     """A table for ``game_name``; page-address options (Voilà) override the arguments.
 
-    A Voilà page (or ``ask_name=True``) without a name it can use (none in the address, one
-    the rule refuses or another browser holds) asks for one first
+    A Voilà page (or ``ask_name=True``) that saves its game, without a name it can use (none
+    in the address, one the rule refuses or another browser holds), asks for one first
     (``mathcards.widgets.classes.ask_name``) and starts the table for the name picked."""
     import importlib
 
@@ -236,7 +236,7 @@ def play(game_name: str, *, deal: str | None = None, seats: Sequence[str] | None
     name = opts.get("student", student)
     browser = page_browser() if name or ask_name is None else None
     slot, who, name_problem = student_slot(name, browser if name else None)
-    if (_in_voila() if ask_name is None else ask_name) and slot == GUEST \
+    if (_in_voila() if ask_name is None else ask_name) and save and slot == GUEST \
             and student_id_or_none(name) != GUEST:
         # a Voilà page without a name it can use asks for one (nothing is played as the
         # guest without the student knowing): the table starts once a name is picked

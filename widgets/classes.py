@@ -238,8 +238,12 @@ def landing(query: str | None = None) -> W.VBox:
 
     box.w_hello = W.HTML()  # type: ignore[attr-defined]
     box.student = ""  # type: ignore[attr-defined]
-    if login is not None:  # a hub: the student is the login
-        greet(login)
+    if login is not None:  # a hub: the student is the login; the links need no name
+        box.student = login  # type: ignore[attr-defined]
+        box.w_hello.value = (  # type: ignore[attr-defined]
+            f'<p class="mc-hello">Playing as <b>{esc(login)}</b></p><p><a class="mc-button '
+            f'mc-practice" href="{PRACTICE}">Practice: exercise sets</a></p>')
+        box.children = (style, box.w_hello)  # type: ignore[attr-defined]
         return box
     browser = _browser()
     picker = NamePicker(greet, school_class=school_class, browser=browser)

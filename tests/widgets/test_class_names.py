@@ -232,3 +232,10 @@ def test_one_rule_of_names_everywhere(browser, entry, name):
         assert got == "" and str(exc) in problem, (entry, problem)
         return
     assert got == expected and problem == "", (entry, problem)
+
+
+def test_on_a_hub_the_landing_page_greets_the_login_and_carries_no_name(monkeypatch):
+    monkeypatch.setenv("JUPYTERHUB_USER", "ana")
+    page = landing(query="class=7b&student=bo")
+    assert page.student == "ana" and "data-mc-student" not in page.w_hello.value
+    assert hrefs(page.w_hello.value) == ["practice.ipynb"]
