@@ -192,6 +192,14 @@ class ClassStore:
         ids = [row[0] for row in self._db.execute("SELECT id FROM classes ORDER BY id")]
         return [c for c in (self.get(i) for i in ids) if c is not None]
 
+    def coded(self, name: str) -> bool:
+        """True when ``name`` is on the list of a class with codes."""
+        row = self._db.execute(
+            "SELECT 1 FROM members JOIN classes ON classes.id = members.class "
+            "WHERE members.student = ? AND classes.codes = 1 LIMIT 1",
+            (clean_name(name).casefold(),)).fetchone()
+        return row is not None
+
     def remove(self, cid: str) -> bool:
         """Forget class ``cid`` (its students' progress stays). True when it existed."""
         key = class_id(cid)
@@ -215,6 +223,13 @@ def find_class(cid: object) -> SchoolClass | None:
             return store.get(cid)
     except (OSError, sqlite3.Error):
         return None
+
+
+def needs_code(name: str) -> bool:
+    """True when ``name`` is on a class list with codes: its student claims it on this
+    server by typing their code (``names.claim``), not by the name alone."""
+    with ClassStore() as store:
+        return store.coded(name)
 
 
 def member_for_code(school_class: SchoolClass, code: object) -> Member | None:

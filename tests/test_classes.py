@@ -108,3 +108,22 @@ def test_a_class_id_is_short_and_plain(text):
     with pytest.raises(ClassError) as exc:
         class_id(text)
     assert "\n" not in str(exc.value) and re.search("like 7b", str(exc.value))
+
+
+def test_a_name_on_a_list_with_codes_is_claimed_only_by_its_code(tmp_path, monkeypatch):
+    """A class with codes answers who may use a name on a shared server: the first browser
+    to type Maya's code holds the name; the name alone claims nothing."""
+    from mathcards import names
+
+    monkeypatch.setenv("MATHCARDS_DATA_DIR", str(tmp_path))
+    mayas, other = "a" * 32, "b" * 32
+    with ClassStore() as store:
+        store.save("7b", "Maya\nAna")
+        assert names.claim("Maya", other) == ""  # no codes: the first browser's
+        assert names.release("Maya")
+        store.save("7b", "Maya\nAna", codes=True)
+    assert names.claim("MAYA", other) == names.CODED.format(name="MAYA")
+    assert names.claim("Maya", mayas, by_code=True) == ""
+    assert names.claim("maya", mayas) == ""  # her browser keeps it, links need no code
+    assert "taken on this server" in names.claim("Maya", other, by_code=True)
+    assert names.claim("Lee", other) == ""  # on no coded list: as before

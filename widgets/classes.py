@@ -39,7 +39,7 @@ PRACTICE = "practice.ipynb"
 WHO = "Who are you? Your name keeps your games and answers yours."
 
 
-def take_name(name: Any, browser: str | None) -> tuple[str, str]:
+def take_name(name: Any, browser: str | None, *, by_code: bool = False) -> tuple[str, str]:
     """(the name as shown, "") when this browser may use ``name``; ("", the problem in one
     line) when the one rule of names refuses it or another browser holds it. The same words
     on every page: the rule's (``clean_name``) and the claim's (``names.claim``)."""
@@ -50,7 +50,7 @@ def take_name(name: Any, browser: str | None) -> tuple[str, str]:
     if browser is not None:
         from mathcards.names import claim
 
-        problem = claim(shown, browser)
+        problem = claim(shown, browser, by_code=by_code)
         if problem:
             return "", problem
     return shown, ""
@@ -153,9 +153,9 @@ class NamePicker:
     def refuse(self, text: str) -> None:
         self.w_line.value = f'<p class="mc-refused" role="alert">{esc(text)}</p>'
 
-    def choose(self, name: Any) -> bool:
+    def choose(self, name: Any, *, by_code: bool = False) -> bool:
         """Use ``name`` (a name button, or a typed name): True when the page starts for it."""
-        shown, problem = take_name(name, self.browser)
+        shown, problem = take_name(name, self.browser, by_code=by_code)
         if problem:
             self.refuse(problem)
             return False
@@ -172,7 +172,7 @@ class NamePicker:
                 self.refuse("that is not a code of this class: check the three letters or "
                             "digits your teacher gave you")
                 return False
-            return self.choose(member.name)
+            return self.choose(member.name, by_code=True)
         return self.choose(str(typed)[:200] if isinstance(typed, str) else typed)
 
 

@@ -239,3 +239,14 @@ def test_on_a_hub_the_landing_page_greets_the_login_and_carries_no_name(monkeypa
     page = landing(query="class=7b&student=bo")
     assert page.student == "ana" and "data-mc-student" not in page.w_hello.value
     assert hrefs(page.w_hello.value) == ["practice.ipynb"]
+
+
+def test_in_a_class_with_codes_a_name_in_the_address_is_not_enough(browser):
+    made = make_class("7b", "Maya\nAna", codes=True)
+    page = landing(query="class=7b&student=Maya")
+    assert page.student == "" and "type your code" in unescape(page.picker.w_line.value)
+    assert pages.play("sums", query="student=Maya", ask_name=True, bot_delay=0).student == ""
+    page.picker.submit(made.members[0].code)
+    assert page.student == "Maya"
+    table = pages.play("sums", query="student=Maya&class=7b", ask_name=True, bot_delay=0)
+    assert isinstance(table, GameTable) and table.slot == "maya"
