@@ -35,6 +35,8 @@ SHARED = "guest"  # the name of the saved game and progress every visitor withou
 CLAIM_DAYS = 30  # the life of Voilà's identity cookie (tornado's set_secure_cookie default)
 TAKEN = ("the name {name!r} is taken on this server by another browser: pick another name "
          "(?student=...), or ask your teacher to release it")
+CODED = ("the name {name!r} is on a class list with codes: open your class's page and type "
+         "your code (your teacher has it)")
 UNCHECKED = ("your name cannot be checked on this server right now (its names file cannot be "
              "opened): reload the page in a minute, or tell your teacher")
 _SCHEMA = """
@@ -85,6 +87,13 @@ class NameClaims:
             db.execute("UPDATE claims SET seen = ? WHERE name = ?", (now, key))
             return True
 
+    def holds(self, name: str, holder: str, now: float | None = None) -> bool:
+        """True when ``holder`` holds a claim on ``name`` that has not lapsed."""
+        now = time.time() if now is None else now
+        row = self._db.execute("SELECT holder, claimed FROM claims WHERE name = ?",
+                               (student_id(name),)).fetchone()
+        return row is not None and row[0] == holder and now - row[1] <= CLAIM_DAYS * 86400
+
     def release(self, name: str) -> bool:
         """Free ``name`` (the teacher's side): the next browser to use it claims it. True
         when it was claimed."""
@@ -98,16 +107,22 @@ class NameClaims:
         return [Claim(*row) for row in rows]
 
 
-def claim(name: str, holder: str) -> str:
+def claim(name: str, holder: str, *, by_code: bool = False) -> str:
     """The problem with ``holder`` using ``name`` on this server, in one line ("" when it
     may: the name is now its own, or already was). When the table cannot be read the
     name is refused too: a name nobody can check protects nobody. The guest's name is
-    everyone's."""
+    everyone's. A name on a class list with codes (``mathcards.classes``) is claimed only
+    ``by_code`` (the student typed their code); a browser that holds it keeps it."""
     if student_id(name) == SHARED:
         return ""
     try:
         claims = NameClaims()
         try:
+            if not by_code and not claims.holds(name, holder):
+                from mathcards.classes import needs_code
+
+                if needs_code(name):
+                    return CODED.format(name=name)
             ok = claims.claim(name, holder)
         finally:
             claims.close()

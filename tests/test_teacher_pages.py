@@ -44,3 +44,20 @@ def test_the_dashboard_shows_nothing_without_the_key(isolated_jupyter, monkeypat
     shown = run_as_voila("dashboard.ipynb", "key=")
     assert "This page is for teachers" in shown
     assert "Class table" not in shown and "A link for the class" not in shown
+
+
+@pytest.mark.parametrize("query", ["", "key=not-the-key"])
+def test_the_classes_page_shows_no_class_without_the_key(query, isolated_jupyter,  # noqa: F811
+                                                         monkeypatch, tmp_path):
+    """A class's names and codes (issue 28 item 2) show only with the teacher's key."""
+    from mathcards.classes import ClassStore
+
+    monkeypatch.setenv("MATHCARDS_DATA_DIR", str(tmp_path / "data"))
+    with ClassStore() as store:
+        made = store.save("7b", "Nia\nOto", codes=True)
+    monkeypatch.setenv("QUERY_STRING", query)
+    shown = run_as_voila("classes.ipynb", query)
+    assert "This page is for teachers" in shown or "not right" in shown
+    assert "Nia" not in shown and "Save the class" not in shown
+    assert not any(m.code in shown for m in made.members)
+    assert "A link for the class" not in shown

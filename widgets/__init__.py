@@ -19,7 +19,7 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from typing import Any
-from urllib.parse import parse_qs
+from urllib.parse import parse_qs, parse_qsl
 
 __all__ = ["GUEST", "VIEWS", "play", "query_settings", "student_slot"]
 
@@ -175,10 +175,35 @@ def student_slot(name: str | None, browser: str | None = None) -> tuple[str, str
     return save_slot(shown.casefold()), f"Playing as {shown}", ""
 
 
+def student_id_or_none(name: str | None) -> str | None:
+    """The student id of ``name``, or None when there is none or the rule refuses it."""
+    from mathcards.students import StudentNameError, student_id
+
+    if not name or not name.strip():
+        return None
+    try:
+        return student_id(name)
+    except StudentNameError:
+        return None
+
+
+def with_student(query: str, name: str) -> str:
+    """``query`` with ``student=name`` in place of any student it had."""
+    from urllib.parse import urlencode
+
+    pairs = [(k, v) for k, v in parse_qsl(query[:500], keep_blank_values=True) if k != "student"]
+    return urlencode([*pairs, ("student", name)])
+
+
 def play(game_name: str, *, deal: str | None = None, seats: Sequence[str] | None = None,
          players: int | None = None, bot_delay: float = 0.8, save: bool = True,
-         query: str | None = None, student: str | None = None, **settings: Any):
-    """A table for ``game_name``; page-address options (Voilà) override the arguments."""
+         query: str | None = None, student: str | None = None, ask_name: bool | None = None,
+         **settings: Any):
+    """A table for ``game_name``; page-address options (Voilà) override the arguments.
+
+    A Voilà page (or ``ask_name=True``) that saves its game, without a name it can use (none
+    in the address, one the rule refuses or another browser holds), asks for one first
+    (``mathcards.widgets.classes.ask_name``) and starts the table for the name picked."""
     import importlib
 
     from mathcards import saves
@@ -203,12 +228,25 @@ def play(game_name: str, *, deal: str | None = None, seats: Sequence[str] | None
         # _page_query() for the visitor: load sympy now, so the page's first seconds
         # are not spent importing it (a background import would hold the GIL then).
         _warm_up(background=False)
-    opts = query_settings(_page_query() if query is None else query)
+    page_query = _page_query() if query is None else query
+    opts = query_settings(page_query)
     deal = opts.get("deal", deal)
     seats = opts.get("seats", seats)
     bot_delay = opts.get("bot_delay", bot_delay)
     name = opts.get("student", student)
-    slot, who, name_problem = student_slot(name, page_browser() if name else None)
+    browser = page_browser() if name or ask_name is None else None
+    slot, who, name_problem = student_slot(name, browser if name else None)
+    if (_in_voila() if ask_name is None else ask_name) and save and slot == GUEST \
+            and student_id_or_none(name) != GUEST:
+        # a Voilà page without a name it can use asks for one (nothing is played as the
+        # guest without the student knowing): the table starts once a name is picked
+        from mathcards.widgets.classes import ask_name_for
+
+        return ask_name_for(
+            lambda chosen: play(game_name, deal=deal, seats=seats, players=players,
+                                bot_delay=bot_delay, save=save, ask_name=False,
+                                query=with_student(page_query, chosen), **settings),
+            page_query, browser, name_problem)
     game_cls = get_game_class(game_name)
     problem = ""
     game, seed = None, None

@@ -556,6 +556,7 @@ class ExerciseSetView(W.VBox):
 
 # --- pages: the student's practice page and the teacher's dashboard -------------------------
 _SET_NAME = __import__("re").compile(r"^[A-Za-z0-9_-]{1,60}$")
+_CLASS = __import__("re").compile(r"[A-Za-z0-9-]{1,20}")
 
 
 def sample_sets(folder: str | Any = "exercises") -> list[str]:
@@ -564,7 +565,7 @@ def sample_sets(folder: str | Any = "exercises") -> list[str]:
 
 
 def practice_page(folder: str | Any = "exercises", *, query: str | None = None,
-                  store: Any = None) -> W.Widget:
+                  store: Any = None, ask_name: bool | None = None) -> W.Widget:
     """The student's page: ``?set=suns_to_moons&student=ana`` opens that set for that student.
 
     ``&level=show`` opens it at "Show me the sums" (the deck after the plays is shown
@@ -577,9 +578,10 @@ def practice_page(folder: str | Any = "exercises", *, query: str | None = None,
 
     from mathcards.exercises import ExerciseFileError, load_set
     from mathcards.students import hub_login, hub_student_id, student_id
-    from mathcards.widgets import _page_query, page_browser
+    from mathcards.widgets import _in_voila, _page_query, page_browser, with_student
 
-    params = parse_qs((_page_query() if query is None else query)[:500])
+    page_query = _page_query() if query is None else query
+    params = parse_qs(page_query[:500])
     names = sample_sets(folder)
     name = (params.get("set") or [""])[0]
     level = (params.get("level") or [DEFAULT_LEVEL])[0]
@@ -589,17 +591,28 @@ def practice_page(folder: str | Any = "exercises", *, query: str | None = None,
     if login is not None:  # a JupyterHub server: its user, whatever the address says
         student = hub_student_id(login)
     else:
-        student = (params.get("student") or ["guest"])[0]
+        asked = (params.get("student") or [""])[0]
+        student = asked or "guest"
         try:
             student = student_id(student)
         except MathCardsError as exc:
             problem, student = str(exc), "guest"
-        browser = page_browser() if student != "guest" else None
-        if browser is not None:  # a Voilà page: the name is its first browser's
+        ask = _in_voila() if ask_name is None else ask_name
+        browser = page_browser() if student != "guest" or ask else None
+        if browser is not None and student != "guest":  # the name is its first browser's
             from mathcards.names import claim
 
             problem = claim(student, browser)
             student = "guest" if problem else student
+        if ask and student == "guest" and asked.strip().casefold() != "guest":
+            # no name it can use: ask for one, then open the page for it (nothing is
+            # answered as the guest without the student knowing)
+            from mathcards.widgets.classes import ask_name_for
+
+            return ask_name_for(
+                lambda chosen: practice_page(folder, query=with_student(page_query, chosen),
+                                             store=store, ask_name=False),
+                page_query, browser, problem)
     if name in names and not problem:
         try:
             exercise_set = load_set(Path(folder) / f"{name}.yaml", check=False)
@@ -617,15 +630,19 @@ def practice_page(folder: str | Any = "exercises", *, query: str | None = None,
                            "progress file cannot be opened): tell your teacher")
     if name and name not in names:
         problem = f"there is no exercise set {name[:60]!r}"
+    cls = (params.get("class") or [""])[0]
     who = "" if login is not None else f"&student={quote(student)}"
+    if cls and _CLASS.fullmatch(cls):
+        who += f"&class={quote(cls)}"
     links = "".join(
         f'<li><a href="?set={quote(n)}{who}">{esc(n.replace("_", " "))}'
         "</a></li>" for n in names)
     note = f'<p class="mc-refused">{esc(problem)}</p>' if problem else ""
     name_note = (f"Your progress is kept under your login (<b>{esc(login)}</b>)."
                  if login is not None else
-                 "Add <code>&amp;student=yourname</code> to the address so your progress is "
-                 f"kept under your name (now: <b>{esc(student)}</b>).")
+                 "You practise as the guest: your answers are kept under <b>guest</b>, "
+                 "shared by everyone without a name." if student == "guest" else
+                 f"Your progress is kept under your name (<b>{esc(student)}</b>).")
     page = W.HTML(
         f"{style_html()}{EXTRA_CSS}<h2>Practice</h2>{note}<p>Choose a set of exercises. "
         f"{name_note}</p><ul>{links}</ul>")
@@ -791,7 +808,8 @@ PLAY_PAGES = tuple(VIEWS)  # every game with a table (mathcards.widgets.VIEWS) h
 
 def class_link(page: str, *, folder: str | Any = "exercises", players: int = 2,
                short: bool = False, deal: str = "", seed: int | None = None,
-               level: str = DEFAULT_LEVEL, fixed: bool = False) -> str:
+               level: str = DEFAULT_LEVEL, fixed: bool = False, cls: str = "",
+               student: str = "") -> str:
     """The link (relative to the lessons) for the class: ``practice.ipynb?set=NAME`` for
     ``page="set:NAME"``, ``play_GAME.ipynb?deal=CODE&level=LEVEL`` for ``page="play:GAME"``.
 
@@ -802,8 +820,18 @@ def class_link(page: str, *, folder: str | Any = "exercises", players: int = 2,
 
     A play link always carries a deal code, so the whole class gets the same cards:
     ``deal`` when given (checked, and for that game), else a new one for ``players``
-    (and the short game's setting when ``short``). Raises MathCardsError with one line."""
+    (and the short game's setting when ``short``). Raises MathCardsError with one line.
+
+    ``cls`` (a class of the teacher's *Classes*) adds ``&class=``: a student who opens the
+    link without a name picks theirs from the class's names; ``student`` adds that
+    student's name (checked by the one rule of names)."""
     from urllib.parse import quote
+
+    from mathcards.classes import class_id
+    from mathcards.students import clean_name
+
+    tail = f"&class={class_id(cls)}" if cls else ""
+    tail += f"&student={quote(clean_name(student))}" if student else ""
 
     from mathcards import saves
     from mathcards.games.registry import get_game_class
@@ -816,7 +844,7 @@ def class_link(page: str, *, folder: str | Any = "exercises", players: int = 2,
         if name not in sample_sets(folder):
             raise MathCardsError(f"there is no exercise set {name[:60]!r}: choose one listed")
         at = "" if level == DEFAULT_LEVEL else f"&level={level}"
-        return f"practice.ipynb?set={quote(name)}{at}"
+        return f"practice.ipynb?set={quote(name)}{at}{tail}"
     if kind != "play" or name not in PLAY_PAGES:
         raise MathCardsError(f"there is no page {page[:60]!r}: choose one listed")
     game_cls = get_game_class(name)
@@ -834,11 +862,15 @@ def class_link(page: str, *, folder: str | Any = "exercises", players: int = 2,
         if short:
             game = short_game(game) or game
         code = saves.deal_code(game, saves.new_seed() if seed is None else seed)
-    return f"play_{name}.ipynb?deal={quote(code)}&level={level}{'&fixed=1' if fixed else ''}"
+    return (f"play_{name}.ipynb?deal={quote(code)}&level={level}"
+            f"{'&fixed=1' if fixed else ''}{tail}")
 
 
 def class_link_builder(folder: str | Any = "exercises") -> W.VBox:
-    """Choose an exercise set or a game (a deal code, a short game): the link for the class."""
+    """Choose an exercise set or a game (a deal code, a short game) and a class: the whole
+    link for the class, the class's landing page and, if wanted, a link per student."""
+    from urllib.parse import quote
+
     from mathcards.games.registry import get_game_class
 
     options = [(f"Practice: {n.replace('_', ' ')}", f"set:{n}") for n in sample_sets(folder)]
@@ -855,6 +887,11 @@ def class_link_builder(folder: str | Any = "exercises") -> W.VBox:
                          value=DEFAULT_LEVEL, description="Help")
     w_fixed = W.Checkbox(value=False, description="Fix it (students cannot change the help)",
                          indent=False)
+    from mathcards.widgets.classes import class_choices
+
+    w_class = W.Dropdown(options=[("No class: students type their names", ""),
+                                  *class_choices()], description="Class")
+    w_each = W.Checkbox(value=False, description="A link for each student", indent=False)
     w_make = W.Button(description="Make the link", button_style="primary")
     w_out = W.HTML("")
     w_out.add_class("mathcards")
@@ -871,28 +908,49 @@ def class_link_builder(folder: str | Any = "exercises") -> W.VBox:
             w_players.min, w_players.max = game_cls.min_players, game_cls.max_players
 
     def make(_b: Any = None) -> None:
+        from mathcards.classes import find_class
+        from mathcards.widgets.classes import LANDING, page_link, whole_link_html
+
+        cls = str(w_class.value or "")
+        school_class = find_class(cls) if cls else None
         try:
             link = class_link(str(w_page.value), folder=folder, players=int(w_players.value),
                               short=bool(w_short.value) and not w_short.disabled,
                               deal=str(w_deal.value)[:60], level=str(w_level.value),
-                              fixed=bool(w_fixed.value) and not w_fixed.disabled)
+                              fixed=bool(w_fixed.value) and not w_fixed.disabled, cls=cls)
         except MathCardsError as exc:
             w_out.value = f'<p class="mc-refused" role="alert">{esc(exc)}</p>'
             return
-        w_out.value = (f'<p role="status">The link for the class: <a href="{esc(link)}" '
-                       f'target="_blank"><code>…/{esc(link)}</code></a> (each student adds '
-                       "<code>&amp;student=</code> and their name at its end, to keep their "
-                       "own progress)</p>")
+        if school_class is None:
+            w_out.value = (f'<p role="status">The link for the class: {whole_link_html(link)}'
+                           "</p><p>A student who opens it without a name is asked for one. "
+                           "Give the class its names (<i>Classes</i>) and choose it here: "
+                           "they then pick their names from a list.</p>")
+            return
+        landing = page_link(LANDING, cls=school_class.id)
+        rows = ""
+        if w_each.value:
+            rows = "".join(
+                f"<tr><td>{esc(m.name)}</td><td>"
+                f"{whole_link_html(link + '&student=' + quote(m.name))}</td></tr>"
+                for m in school_class.members)
+            rows = f'<table class="mc-progress mc-links">{rows}</table>'
+        w_out.value = (
+            f'<p role="status">The link for the class: {whole_link_html(link)} (each student '
+            f"picks their name from class {esc(school_class.id)}'s list when it opens)</p>"
+            f"<p>The class's page, with every game and the practice page: "
+            f"{whole_link_html(landing)}</p>{rows}")
 
     w_page.observe(update, "value")
     w_make.on_click(make)
     update()
     box = W.VBox([W.HTML("<h3>A link for the class</h3>"), w_page,
-                  W.HBox([w_players, w_short]), w_deal, W.HBox([w_level, w_fixed]), w_make,
-                  w_out])
+                  W.HBox([w_players, w_short]), w_deal, W.HBox([w_level, w_fixed]),
+                  W.HBox([w_class, w_each]), w_make, w_out])
     box.add_class("mathcards")
     box.make = make  # type: ignore[attr-defined]
     box.w_page, box.w_players, box.w_short, box.w_deal, box.w_out = (  # type: ignore[attr-defined]
         w_page, w_players, w_short, w_deal, w_out)
     box.w_level, box.w_fixed = w_level, w_fixed  # type: ignore[attr-defined]
+    box.w_class, box.w_each = w_class, w_each  # type: ignore[attr-defined]
     return box

@@ -39,9 +39,12 @@ GAMES = {
 SEEDS = {"suns_to_moons": 11, "sums": 5, "dice_stacks": 3}
 
 
-def page_url(server, game: str, delay: float = 0.05) -> str:
+def page_url(server, game: str, delay: float = 0.05, student: str = "guest") -> str:
+    """The game's page with its deal code, for ``student`` (by default the shared guest,
+    by name: a page without a name asks for one, issue 28)."""
     code = deal_code(make_game(game, **GAMES[game]), SEEDS[game])
-    return server.page(f"play_{game}.ipynb") + f"?deal={code}&delay={delay}"
+    return (server.page(f"play_{game}.ipynb")
+            + f"?deal={code}&delay={delay}&student={student}")
 
 
 def wait_visible(page, selector: str, timeout: float = 120_000) -> None:
@@ -195,7 +198,7 @@ def _name(code: str) -> str:
 @pytest.mark.parametrize("game", ["sums", "dice_stacks"])
 def test_resume_after_reload(voila_server, page, game):
     # a student's own save slot, named in the address
-    url = page_url(voila_server, game, delay=0.05) + f"&student=resume_{game}"
+    url = page_url(voila_server, game, delay=0.05, student=f"resume_{game}")
     open_table(page, url)
     assert f"Playing as resume_{game}" in page.locator(".mc-header").first.inner_text()
     page.locator(".mc-choices .mc-choice:enabled").first.click()  # draw / roll
@@ -216,7 +219,7 @@ def test_resume_after_reload(voila_server, page, game):
     wait_visible(page, PLAYABLE)
     assert move_number(page) == moves
     # another student (or a guest) on the same server is not offered this game
-    page.goto(page_url(voila_server, game, delay=0.05) + f"&student=someone_else_{game}")
+    page.goto(page_url(voila_server, game, delay=0.05, student=f"someone_else_{game}"))
     wait_visible(page, PLAYABLE)
     assert not page.locator(".mathcards button:has-text('Resume my saved game')").is_visible()
     assert f"Playing as someone_else_{game}" in page.locator(".mc-header").first.inner_text()
@@ -348,7 +351,7 @@ def test_a_page_whose_kernel_stopped_says_so_and_reloads_to_resume(voila_server,
     import signal
     import urllib.request
 
-    url = page_url(voila_server, "sums", delay=0.05) + f"&student=lost_{how}"
+    url = page_url(voila_server, "sums", delay=0.05, student=f"lost_{how}")
     open_table(page, url)
     page.locator(".mc-choices .mc-choice:enabled").first.click()  # draw
     page.wait_for_function("() => Number(document.querySelector("
@@ -393,7 +396,7 @@ def test_two_visitors_in_quick_succession_both_get_a_playable_table(voila_server
         for who in ("first", "second"):
             context = browser.new_context(viewport={"width": 1280, "height": 800})
             page = context.new_page()
-            page.goto(page_url(voila_server, "sums") + f"&student=quick_{who}",
+            page.goto(page_url(voila_server, "sums", student=f"quick_{who}"),
                       wait_until="commit")
             pages.append(page)
         for who, page in zip(("first", "second"), pages, strict=True):

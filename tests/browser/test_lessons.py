@@ -170,33 +170,39 @@ def test_dark_theme_renders(page, voila_server, theme):
 
 
 def test_the_name_is_asked_once_and_kept_on_every_link(page, voila_server):
-    """The landing page asks the student's name; every page it leads to keeps it."""
+    """The landing page asks the student's name (checked by the kernel: the one rule of
+    names, the same words as the play page's); every page it leads to keeps it."""
     page.goto(voila_server.page("index.ipynb"))
     wait_for_rendered(page)
-    form = page.locator("form.mc-name")
-    assert form.is_visible()
-    form.get_by_label(re.compile("Your first name")).fill("Ana")
-    form.get_by_role("button", name="Start").click()
-    page.wait_for_url(re.compile(r".*/voila/render/index\.ipynb\?student=Ana$"))
-    wait_for_rendered(page)
+    box = page.locator(".mc-name-picker input[type='text']")
+    box.wait_for()
+    box.fill("Maya!")  # refused here as the play page refuses it
+    page.get_by_role("button", name="Start").click()
+    page.locator(".mc-name-picker .mc-refused", has_text="'Maya!' cannot be used").wait_for()
+    assert not page.locator("p.mc-hello").count()
+    box.fill("Ana")
+    page.get_by_role("button", name="Start").click()
     page.locator("p.mc-hello", has_text="Playing as Ana").wait_for()
-    assert not page.locator("form.mc-name").is_visible()
-    page.wait_for_function(  # the links are rewritten as the page is drawn
+    assert not page.locator(".mc-name-picker").count()
+    page.wait_for_url(re.compile(r".*/voila/render/index\.ipynb\?student=Ana$"))
+    page.wait_for_function(  # the links are rewritten once the kernel accepted the name
         "() => [...document.querySelectorAll('#rendered_cells a.mc-button')]"
         ".every(a => a.getAttribute('href').endsWith('student=Ana'))")
     hrefs = page.eval_on_selector_all(
         "#rendered_cells a[href*='.ipynb']:not([data-no-student])",
         "els => els.map(e => e.getAttribute('href'))")
-    assert len(hrefs) >= 11  # every game's Learn and Play, the teacher's guide
-    assert all(h.endswith(".ipynb?student=Ana") and not h.startswith("/") for h in hrefs), hrefs
+    assert len(hrefs) >= 12  # every game's Learn and Play, the practice page, the guide
+    assert all(h.endswith("student=Ana") and not h.startswith("/") for h in hrefs), hrefs
+    assert "practice.ipynb?student=Ana" in hrefs
     page.locator("a.mc-button[href^='play_sums.ipynb']").first.click()
     page.wait_for_url(re.compile(r".*/play_sums\.ipynb\?student=Ana$"))
     page.locator(".mc-who", has_text="Playing as Ana").wait_for(timeout=120_000)
     all_games = page.locator("a", has_text="All games").first
     assert all_games.get_attribute("href") == "index.ipynb?student=Ana"
-    # "not you?" goes back to the question, without the name
+    # back on the landing page with the name: greeted at once; "not you?" asks again
     page.goto(voila_server.page("index.ipynb") + "?student=Ana")
     wait_for_rendered(page)
     page.locator("p.mc-hello a", has_text="not you?").click()
     page.wait_for_url(re.compile(r".*/voila/render/index\.ipynb$"))
+    page.locator(".mc-name-picker input[type='text']").wait_for()
     assert_clean(page, voila_server)

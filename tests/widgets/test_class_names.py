@@ -1,0 +1,252 @@
+"""A class and its names on the pages (issue 28, item 2), without a browser: the landing page
+shows a class's names and greets the name picked (its links carry it); a page without a name
+asks for one and files nothing under the guest; one rule of names on every entry point."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+
+import pytest
+
+import mathcards.widgets as pages
+from mathcards.classes import ClassStore
+from mathcards.exercises import ProgressStore
+from mathcards.names import TAKEN
+from mathcards.students import StudentNameError, clean_name
+from mathcards.widgets.classes import landing
+from mathcards.widgets.exercises import ExerciseSetView, class_link, practice_page
+from mathcards.widgets.table import GameTable
+from tests.widgets.test_students import WARM_UP
+
+ANA_BROWSER, BO_BROWSER = "a" * 32, "b" * 32  # two browsers' tokens (mathcards.visitors)
+
+
+@pytest.fixture
+def browser(monkeypatch):
+    """The browser at the page (a Voilà page's token): names are claimed for it."""
+    at = {"token": ANA_BROWSER}
+    monkeypatch.setattr(pages, "page_browser", lambda: at["token"])
+    return at
+
+
+@pytest.fixture
+def sets(tmp_path):
+    folder = tmp_path / "sets"
+    folder.mkdir()
+    (folder / "warm_up.yaml").write_text(WARM_UP, encoding="utf-8")
+    return folder
+
+
+def make_class(cid: str, names: str, codes: bool = False):
+    with ClassStore() as store:
+        return store.save(cid, names, codes=codes)
+
+
+def hrefs(html: str) -> list[str]:
+    return [unescape(h) for h in re.findall(r'href="([^"]+)"', html)]
+
+
+def test_the_landing_page_of_a_class_shows_its_names_and_a_pick_carries_it(browser):
+    make_class("7b", "Maya\nAna")
+    page = landing(query="class=7b")
+    assert [b.description for b in page.picker.w_names] == ["Maya", "Ana"]
+    assert page.student == "" and "data-mc-student" not in page.w_hello.value
+    page.picker.w_names[1].click()
+    assert page.student == "Ana"
+    hello = page.w_hello.value
+    assert 'data-mc-student="Ana"' in hello and 'data-mc-class="7b"' in hello
+    assert "practice.ipynb?class=7b&student=Ana" in hrefs(hello)  # the practice page too
+    assert "index.ipynb?class=7b" in hrefs(hello)  # "not you?": the class's names again
+    # the name is now this browser's: another browser picking it is told so
+    browser["token"] = BO_BROWSER
+    other = landing(query="class=7b")
+    other.picker.w_names[1].click()
+    assert other.student == "" and unescape(TAKEN.format(name="Ana")) in unescape(
+        other.picker.w_line.value)
+
+
+def test_a_class_with_codes_asks_for_the_code(browser):
+    made = make_class("7b", "Maya\nAna", codes=True)
+    page = landing(query="class=7b")
+    assert page.picker.w_names == [] and "code" in page.picker.w_text.description.lower()
+    page.picker.w_text.value = "!!!"
+    page.picker.w_go.click()
+    assert page.student == "" and "not a code of this class" in page.picker.w_line.value
+    page.picker.w_text.value = made.members[0].code.lower()
+    page.picker.w_go.click()
+    assert page.student == "Maya" and 'data-mc-student="Maya"' in page.w_hello.value
+    # a teacher's per-student link carries the code: the page starts for that student
+    browser["token"] = BO_BROWSER
+    assert landing(query=f"class=7b&code={made.members[1].code}").student == "Ana"
+
+
+def test_a_link_back_with_the_name_is_checked_again(browser):
+    make_class("7b", "Ana")
+    assert landing(query="class=7b&student=ana").student == "ana"
+    refused = landing(query="class=7b&student=Maya!")
+    assert refused.student == ""
+    with pytest.raises(StudentNameError) as rule:
+        clean_name("Maya!")
+    assert unescape(str(rule.value)) in unescape(refused.picker.w_line.value)
+    nowhere = landing(query="class=9z")
+    assert "there is no class '9z'" in unescape(nowhere.picker.w_line.value)
+
+
+def test_a_play_page_without_a_name_asks_for_one_then_starts_for_it(browser, data_dir):
+    make_class("7b", "Ana\nBo")
+    page = pages.play("sums", query="class=7b", ask_name=True, bot_delay=0)
+    assert not isinstance(page, GameTable)
+    assert [b.description for b in page.picker.w_names] == ["Ana", "Bo"]
+    assert not list(data_dir.rglob("*guest*"))  # nothing kept under the guest
+    page.picker.w_names[1].click()
+    (table,) = page.children
+    assert isinstance(table, GameTable) and table.slot == "bo" and "Playing as Bo" in table.who
+
+
+def test_a_play_page_with_a_name_it_cannot_use_asks_with_the_reason(browser):
+    page = pages.play("sums", query="student=Maya!", ask_name=True, bot_delay=0)
+    assert "cannot be used" in unescape(page.picker.w_line.value)
+    assert not page.picker.choose("Maya!")  # typed again: the same words
+    assert page.picker.choose("Maya")
+    assert page.children[0].slot == "maya"
+
+
+def test_the_practice_page_without_a_name_asks_and_files_nothing_under_guest(browser, sets,
+                                                                             tmp_path):
+    store = ProgressStore(tmp_path / "p.sqlite3")
+    page = practice_page(str(sets), query="set=warm_up", store=store, ask_name=True)
+    assert not isinstance(page, ExerciseSetView)
+    assert page.picker.w_text.description == "Your name:"  # no class: a typed name
+    assert not page.picker.submit("Maya!")
+    assert store.count() == 0
+    assert page.picker.submit("Maya")
+    (view,) = page.children
+    assert isinstance(view, ExerciseSetView)
+    view.submit("-3H")
+    assert [a.student for a in store.attempts()] == ["maya"]
+    store.close()
+
+
+def test_an_explicit_guest_is_the_guest(browser, sets, tmp_path):
+    store = ProgressStore(tmp_path / "p.sqlite3")
+    view = practice_page(str(sets), query="set=warm_up&student=guest", store=store,
+                         ask_name=True)
+    assert isinstance(view, ExerciseSetView)
+    store.close()
+
+
+def test_class_links_are_whole_and_carry_the_class(sets, monkeypatch):
+    make_class("7b", "Ana\nBo")
+    link = class_link("set:warm_up", folder=sets, cls="7B")
+    assert link == "practice.ipynb?set=warm_up&class=7b"
+    assert class_link("set:warm_up", folder=sets, cls="7b", student="Ana").endswith(
+        "&class=7b&student=Ana")
+    from mathcards.widgets.exercises import class_link_builder
+
+    # on a Voilà page the kernel knows the address the teacher reached it by
+    monkeypatch.setattr(pages, "_VISITOR_QUERY", "key=k")
+    monkeypatch.setenv("QUERY_STRING", "key=k")  # what Voilà gives the page's kernel
+    monkeypatch.setenv("SERVER_NAME", "school.example")
+    monkeypatch.setenv("SERVER_PORT", "8866")
+    monkeypatch.setenv("SCRIPT_NAME", "/voila/render/classes.ipynb")
+    builder = class_link_builder(sets)
+    builder.w_page.value = "set:warm_up"
+    builder.w_class.value = "7b"
+    builder.w_each.value = True
+    builder.make()
+    shown = hrefs(builder.w_out.value)
+    base = "http://school.example:8866/voila/render/"
+    assert base + "practice.ipynb?set=warm_up&class=7b" in shown
+    assert base + "index.ipynb?class=7b" in shown  # the class's landing page
+    assert base + "practice.ipynb?set=warm_up&class=7b&student=Bo" in shown
+    assert "adds" not in builder.w_out.value  # no "each student adds &student=..."
+
+
+def test_the_teachers_classes_panel_saves_a_class_and_refuses_a_bad_name(monkeypatch):
+    from mathcards.widgets.classes import ClassesPanel
+
+    panel = ClassesPanel()
+    assert not panel.save("7b", "Ana\nMaya!")
+    assert "cannot be used" in unescape(panel.w_line.value)
+    assert panel.save("7b", "Ana\nMaya", codes=True)
+    listed = panel.w_list.value
+    assert "Class 7b" in listed and "index.ipynb?class=7b" in listed
+    codes = re.findall(r"<code>([A-Z0-9]{3})</code>", listed)
+    assert len(codes) == 2
+    panel.w_each.value = True
+    assert "index.ipynb?class=7b&amp;code=" in panel.w_list.value
+
+
+# --- one rule of names on every entry point ------------------------------------------------
+def _landing(name: str) -> tuple[str, str]:
+    page = landing(query="")
+    page.picker.submit(name)
+    return page.student, unescape(page.picker.w_line.value)
+
+
+def _play(name: str) -> tuple[str, str]:
+    page = pages.play("sums", query="", ask_name=True, bot_delay=0)
+    page.picker.submit(name)
+    return page.student, unescape(page.picker.w_line.value)
+
+
+def _practice(name: str) -> tuple[str, str]:
+    page = practice_page("nowhere", query="", ask_name=True)
+    page.picker.submit(name)
+    return page.student, unescape(page.picker.w_line.value)
+
+
+def _slot(name: str) -> tuple[str, str]:
+    _where, who, problem = pages.student_slot(name)
+    return (who.removeprefix("Playing as ") if not problem else ""), problem
+
+
+def _class_list(name: str) -> tuple[str, str]:
+    from mathcards.errors import MathCardsError
+
+    try:
+        with ClassStore() as store:
+            return store.save("7b", name).names[0], ""
+    except MathCardsError as exc:
+        return "", str(exc)
+
+
+ENTRY_POINTS = {"landing page": _landing, "play page": _play, "practice page": _practice,
+                "play page address": _slot, "class list": _class_list}
+
+
+@pytest.mark.parametrize("entry", ENTRY_POINTS)
+@pytest.mark.parametrize("name", ["Maya!", "ａｎａ", "", "a" * 200, "<b>x</b>", "Zoë"])
+def test_one_rule_of_names_everywhere(browser, entry, name):
+    got, problem = ENTRY_POINTS[entry](name)
+    try:
+        expected = clean_name(name)
+    except StudentNameError as exc:
+        if entry == "play page address" and not name:
+            assert got.startswith("guest (a saved game every visitor shares)") and not problem
+            return  # an address without a name: that page asks for one (tests above)
+        if entry == "class list" and not name:
+            assert got == "" and "no names" in problem
+            return
+        assert got == "" and str(exc) in problem, (entry, problem)
+        return
+    assert got == expected and problem == "", (entry, problem)
+
+
+def test_on_a_hub_the_landing_page_greets_the_login_and_carries_no_name(monkeypatch):
+    monkeypatch.setenv("JUPYTERHUB_USER", "ana")
+    page = landing(query="class=7b&student=bo")
+    assert page.student == "ana" and "data-mc-student" not in page.w_hello.value
+    assert hrefs(page.w_hello.value) == ["practice.ipynb"]
+
+
+def test_in_a_class_with_codes_a_name_in_the_address_is_not_enough(browser):
+    made = make_class("7b", "Maya\nAna", codes=True)
+    page = landing(query="class=7b&student=Maya")
+    assert page.student == "" and "type your code" in unescape(page.picker.w_line.value)
+    assert pages.play("sums", query="student=Maya", ask_name=True, bot_delay=0).student == ""
+    page.picker.submit(made.members[0].code)
+    assert page.student == "Maya"
+    table = pages.play("sums", query="student=Maya&class=7b", ask_name=True, bot_delay=0)
+    assert isinstance(table, GameTable) and table.slot == "maya"

@@ -1,0 +1,351 @@
+"""Classes and names on the pages: the landing page's name picker, the name prompt of a page
+opened without a name, and the teacher's *Classes* panel.
+
+A student never edits an address. The landing page ``index.ipynb?class=7b`` shows
+the class's names as buttons (or asks for the student's code when the class has
+codes); a name picked or typed is checked by the one rule of names
+(``mathcards.students.clean_name``) and claimed for this browser
+(``mathcards.names``), and only then does the page greet the student and carry
+``student=`` and ``class=`` on every link (the page template's script reads them
+from the greeting, ``data-mc-student``). A play page or the practice page opened
+without a name asks for one the same way, then starts for that name: nothing is
+played or answered as the guest unless the student is one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+from urllib.parse import parse_qs, quote
+
+import ipywidgets as W
+
+from mathcards.classes import (
+    ClassError,
+    ClassStore,
+    SchoolClass,
+    find_class,
+    member_for_code,
+)
+from mathcards.errors import MathCardsError
+from mathcards.students import StudentNameError, clean_name, hub_login
+from mathcards.widgets.cards import esc, style_html
+
+__all__ = ["ClassesPanel", "NamePicker", "ask_name", "ask_name_for", "classes_panel", "landing",
+           "page_link", "site_base", "take_name"]
+
+LANDING = "index.ipynb"
+PRACTICE = "practice.ipynb"
+WHO = "Who are you? Your name keeps your games and answers yours."
+
+
+def take_name(name: Any, browser: str | None, *, by_code: bool = False) -> tuple[str, str]:
+    """(the name as shown, "") when this browser may use ``name``; ("", the problem in one
+    line) when the one rule of names refuses it or another browser holds it. The same words
+    on every page: the rule's (``clean_name``) and the claim's (``names.claim``)."""
+    try:
+        shown = clean_name(name)
+    except StudentNameError as exc:
+        return "", str(exc)
+    if browser is not None:
+        from mathcards.names import claim
+
+        problem = claim(shown, browser, by_code=by_code)
+        if problem:
+            return "", problem
+    return shown, ""
+
+
+def page_link(page: str, *, student: str = "", cls: str = "", extra: str = "") -> str:
+    """A link (relative to the lessons) to ``page`` carrying ``extra`` (``set=x&level=show``),
+    the class and the student: ``practice.ipynb?set=x&class=7b&student=Maya``."""
+    parts = [extra] if extra else []
+    if cls:
+        parts.append(f"class={quote(cls)}")
+    if student:
+        parts.append(f"student={quote(student)}")
+    return page + ("?" + "&".join(parts) if parts else "")
+
+
+def site_base() -> str:
+    """The address of the lessons' folder as the visitor's browser reached this page
+    (``http://school:8866/voila/render/``), from what Voilà tells the kernel; "" outside
+    Voilà. Links made from it are whole links a teacher can paste anywhere."""
+    import os
+    from urllib.parse import urlsplit
+
+    from mathcards.widgets import _in_voila, _page_query
+
+    if not _in_voila():
+        return ""
+    _page_query()  # a preheated kernel learns the visitor's request here
+    request = os.environ.get("VOILA_REQUEST_URL", "")
+    host = os.environ.get("SERVER_NAME", "")
+    port = os.environ.get("SERVER_PORT", "")
+    path = os.environ.get("SCRIPT_NAME", "")
+    if request:
+        parts = urlsplit(request)
+        scheme, netloc, path = parts.scheme, parts.netloc, parts.path
+    elif host:
+        scheme = "https" if os.environ.get("VOILA_WS_PROTOCOL") == "wss" else "http"
+        netloc = f"{host}:{port}" if port else host
+    else:
+        return ""
+    folder = path.rsplit("/", 1)[0] + "/" if "/" in path else "/"
+    return f"{scheme}://{netloc}{folder}"
+
+
+def whole_link_html(link: str, label: str = "") -> str:
+    """A link the teacher copies: the whole address as its text (the page's script makes
+    the text the browser's own address of the link when the kernel cannot know it)."""
+    address = site_base() + link
+    return (f'<a class="mc-whole" href="{esc(address)}" target="_blank">'
+            f"{esc(label or address)}</a>")
+
+
+def _query(query: str | None) -> dict[str, str]:
+    from mathcards.widgets import _page_query
+
+    params = parse_qs((_page_query() if query is None else query)[:500], keep_blank_values=True)
+    return {k: v[0][:200] for k, v in params.items() if k in ("class", "student", "code")}
+
+
+def _browser() -> str | None:
+    from mathcards.widgets import page_browser
+
+    return page_browser()
+
+
+class NamePicker:
+    """The class's names as buttons (a class without codes), a box for the student's code
+    (a class with codes) or a box for a typed name (no class): ``on_name(name)`` is
+    called with the name once it is checked and this browser's."""
+
+    def __init__(self, on_name: Callable[[str], None], *, school_class: SchoolClass | None,
+                 browser: str | None, heading: str = WHO) -> None:
+        self.on_name, self.school_class, self.browser = on_name, school_class, browser
+        self.w_line = W.HTML()
+        rows: list[W.Widget] = [W.HTML(f'<p class="mc-ask-name">{esc(heading)}</p>')]
+        self.w_names: list[W.Button] = []
+        self.w_text = W.Text(layout=W.Layout(width="220px"))
+        self.w_go = W.Button(description="Start", button_style="primary")
+        if school_class is not None and not school_class.codes:
+            for name in school_class.names:
+                button = W.Button(description=name, tooltip=f"I am {name}")
+                button.add_class("mc-pick-name")
+                button.on_click(lambda _b, n=name: self.choose(n))
+                self.w_names.append(button)
+            rows.append(W.HBox(self.w_names, layout=W.Layout(flex_flow="row wrap")))
+            rows.append(W.HTML(f"<p>Class {esc(school_class.id)}: pick your name. Not on the "
+                               "list? Ask your teacher.</p>"))
+        else:
+            coded = school_class is not None
+            self.w_text.description = "Your code:" if coded else "Your name:"
+            self.w_text.placeholder = "the 3 letters from your teacher" if coded else "ana"
+            self.w_text.continuous_update = False
+            self.w_go.on_click(lambda _b: self.submit())
+            rows.append(W.HBox([self.w_text, self.w_go]))
+        rows.append(self.w_line)
+        self.widget = W.VBox(rows)
+        self.widget.add_class("mathcards")
+        self.widget.add_class("mc-name-picker")
+
+    def refuse(self, text: str) -> None:
+        self.w_line.value = f'<p class="mc-refused" role="alert">{esc(text)}</p>'
+
+    def choose(self, name: Any, *, by_code: bool = False) -> bool:
+        """Use ``name`` (a name button, or a typed name): True when the page starts for it."""
+        shown, problem = take_name(name, self.browser, by_code=by_code)
+        if problem:
+            self.refuse(problem)
+            return False
+        self.w_line.value = ""
+        self.on_name(shown)
+        return True
+
+    def submit(self, text: Any = None) -> bool:
+        """The typed box: a code in a class with codes, else a name."""
+        typed = self.w_text.value if text is None else text
+        if self.school_class is not None and self.school_class.codes:
+            member = member_for_code(self.school_class, typed)
+            if member is None:
+                self.refuse("that is not a code of this class: check the three letters or "
+                            "digits your teacher gave you")
+                return False
+            return self.choose(member.name, by_code=True)
+        return self.choose(str(typed)[:200] if isinstance(typed, str) else typed)
+
+
+def ask_name(start: Callable[[str], Any], *, school_class: SchoolClass | None,
+             browser: str | None, problem: str = "") -> W.VBox:
+    """The small name prompt of a page opened without a name (or with one it cannot use):
+    when a name is picked, the box holds what ``start(name)`` builds instead."""
+    box = W.VBox()
+    box.add_class("mathcards")
+
+    def started(name: str) -> None:
+        box.children = (start(name),)
+        box.student = name  # type: ignore[attr-defined]
+
+    picker = NamePicker(started, school_class=school_class, browser=browser)
+    if problem:
+        picker.refuse(problem)
+    box.children = (W.HTML(style_html()), picker.widget)
+    box.picker = picker  # type: ignore[attr-defined]
+    box.student = ""  # type: ignore[attr-defined]
+    return box
+
+
+def ask_name_for(start: Callable[[str], Any], query: str, browser: str | None,
+                 problem: str = "") -> W.VBox:
+    """``ask_name`` for a page whose address is ``query``: the class's names when it
+    carries a known ``class=``, else a box for a typed name."""
+    cid = _query(query).get("class", "")
+    return ask_name(start, school_class=find_class(cid) if cid else None, browser=browser,
+                    problem=problem)
+
+
+def greeting_html(name: str, cls: str) -> str:
+    """The landing page's greeting once the student is known: the page's script carries
+    ``data-mc-student``/``data-mc-class`` on every link (and into the address)."""
+    again = page_link(LANDING, cls=cls)
+    practice = page_link(PRACTICE, student=name, cls=cls)
+    return (f'<p class="mc-hello" data-mc-student="{esc(name)}" data-mc-class="{esc(cls)}">'
+            f"Playing as <b>{esc(name)}</b>{f' (class {esc(cls)})' if cls else ''} · "
+            f'<a href="{esc(again)}" data-no-student="1">not you?</a></p>'
+            f'<p><a class="mc-button mc-practice" href="{esc(practice)}">Practice: exercise '
+            "sets</a></p>")
+
+
+def landing(query: str | None = None) -> W.VBox:
+    """The landing page's name cell: with ``?class=7b`` the class's names as buttons (or a
+    box for the student's code), otherwise a box for a typed name; with ``?student=`` (a
+    link back from another page) the name is checked and claimed again. Once the student
+    is known it greets them and every link of the page carries their name and class."""
+    params = _query(query)
+    login = hub_login()
+    box = W.VBox()
+    box.add_class("mathcards")
+    box.add_class("mc-landing")
+    school_class = find_class(params.get("class", "")) if params.get("class") else None
+    cls = school_class.id if school_class is not None else ""
+    style = W.HTML(style_html())
+
+    def greet(name: str) -> None:
+        box.student = name  # type: ignore[attr-defined]
+        box.w_hello.value = greeting_html(name, cls)  # type: ignore[attr-defined]
+        box.children = (style, box.w_hello)  # type: ignore[attr-defined]
+
+    box.w_hello = W.HTML()  # type: ignore[attr-defined]
+    box.student = ""  # type: ignore[attr-defined]
+    if login is not None:  # a hub: the student is the login; the links need no name
+        box.student = login  # type: ignore[attr-defined]
+        box.w_hello.value = (  # type: ignore[attr-defined]
+            f'<p class="mc-hello">Playing as <b>{esc(login)}</b></p><p><a class="mc-button '
+            f'mc-practice" href="{PRACTICE}">Practice: exercise sets</a></p>')
+        box.children = (style, box.w_hello)  # type: ignore[attr-defined]
+        return box
+    browser = _browser()
+    picker = NamePicker(greet, school_class=school_class, browser=browser)
+    box.picker = picker  # type: ignore[attr-defined]
+    box.children = (style, picker.widget)
+    note = ""
+    if params.get("class") and school_class is None:
+        note = (f"there is no class {params['class'][:20]!r} on this server: type your name, "
+                "or ask your teacher for the class's link")
+    if params.get("code") and school_class is not None and school_class.codes:
+        picker.submit(params["code"])
+    elif params.get("student"):
+        picker.choose(params["student"])
+    elif note:
+        picker.refuse(note)
+    return box
+
+
+# --- the teacher's side ------------------------------------------------------------------
+class ClassesPanel:
+    """The teacher's *Classes*: make a class (its id and its names, one a line; codes if
+    wanted), see each class's link for the landing page, its codes to print and, if
+    wanted, a whole link per student. A teacher-only page's widget."""
+
+    def __init__(self) -> None:
+        self.w_id = W.Text(description="Class:", placeholder="7b",
+                           layout=W.Layout(width="220px"))
+        self.w_names = W.Textarea(description="Names:", placeholder="Ana\nBo\nMaya",
+                                  layout=W.Layout(width="420px", height="160px"))
+        self.w_codes = W.Checkbox(value=False, indent=False,
+                                  description="A code for each student (to print)")
+        self.w_save = W.Button(description="Save the class", button_style="primary")
+        self.w_each = W.Checkbox(value=False, indent=False,
+                                 description="Show a link for each student")
+        self.w_line = W.HTML()
+        self.w_list = W.HTML()
+        self.w_save.on_click(lambda _b: self.save())
+        self.w_each.observe(lambda _c: self.render(), "value")
+        self.widget = W.VBox([
+            W.HTML(f"{style_html()}<h3>Classes</h3><p>Give a class its names (one a line); "
+                   "each student then picks their name on the class's page, and every link "
+                   "they follow carries it.</p>"),
+            self.w_id, self.w_names, self.w_codes, self.w_save, self.w_line, self.w_each,
+            self.w_list])
+        self.widget.add_class("mathcards")
+        self.render()
+
+    def save(self, cid: Any = None, names: Any = None, codes: bool | None = None) -> bool:
+        cid = self.w_id.value if cid is None else cid
+        names = self.w_names.value if names is None else names
+        codes = bool(self.w_codes.value) if codes is None else codes
+        try:
+            with ClassStore() as store:
+                saved = store.save(str(cid)[:40], str(names), codes=codes)
+        except (MathCardsError, OSError) as exc:
+            self.w_line.value = f'<p class="mc-refused" role="alert">{esc(exc)}</p>'
+            return False
+        self.w_line.value = (f'<p role="status">Class {esc(saved.id)} saved with '
+                             f"{len(saved.members)} names.</p>")
+        self.render()
+        return True
+
+    def render(self) -> None:
+        try:
+            with ClassStore() as store:
+                classes = store.classes()
+        except (OSError, MathCardsError) as exc:
+            self.w_list.value = f'<p class="mc-refused">the classes cannot be read ({esc(exc)})</p>'
+            return
+        self.w_list.value = "".join(self.class_html(c) for c in classes) or "<p>No class yet.</p>"
+
+    def class_html(self, school_class: SchoolClass) -> str:
+        cls = school_class.id
+        rows = []
+        for member in school_class.members:
+            cells = [esc(member.name)]
+            if school_class.codes:
+                cells.append(f"<code>{esc(member.code)}</code>")
+            if self.w_each.value:
+                own = (page_link(LANDING, cls=cls) + f"&code={member.code}"
+                       if school_class.codes else page_link(LANDING, student=member.name, cls=cls))
+                cells.append(whole_link_html(own))
+            rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
+        head = "<th>name</th>" + ("<th>code</th>" if school_class.codes else "") + (
+            "<th>the student's own link</th>" if self.w_each.value else "")
+        how = ("each student types their code there" if school_class.codes
+               else "each student picks their name there")
+        return (f'<section class="mc-class" data-class="{esc(cls)}"><h4>Class {esc(cls)}</h4>'
+                f"<p>The class's link ({how}): "
+                f"{whole_link_html(page_link(LANDING, cls=cls))}</p>"
+                f'<table class="mc-progress"><tr>{head}</tr>{"".join(rows)}</table></section>')
+
+
+def classes_panel() -> Any:
+    """The *Classes* panel's widget (see ``ClassesPanel``)."""
+    return ClassesPanel().widget
+
+
+def class_choices() -> list[tuple[str, str]]:
+    """(label, id) of every class, for the class link builder; [] when none or unreadable."""
+    try:
+        with ClassStore() as store:
+            return [(f"Class {c.id} ({len(c.members)} names)", c.id) for c in store.classes()]
+    except (OSError, ClassError, MathCardsError):
+        return []
