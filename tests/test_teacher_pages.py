@@ -44,3 +44,13 @@ def test_the_dashboard_shows_nothing_without_the_key(isolated_jupyter, monkeypat
     shown = run_as_voila("dashboard.ipynb", "key=")
     assert "This page is for teachers" in shown
     assert "Class table" not in shown and "A link for the class" not in shown
+
+
+@pytest.mark.parametrize("query", ["", "key=not-the-key"])
+def test_the_write_set_page_builds_no_editor_without_the_key(query, isolated_jupyter,  # noqa: F811
+                                                             monkeypatch):
+    monkeypatch.setenv("QUERY_STRING", query)
+    shown = run_as_voila("write_set.ipynb", query)
+    assert "This page is for teachers" in shown or "not right" in shown
+    assert "TextareaModel" not in shown and "FileUploadModel" not in shown
+    assert "Save as draft" not in shown and "Publish" not in shown
