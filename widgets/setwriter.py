@@ -34,7 +34,7 @@ from mathcards.table import schedule_later
 from mathcards.widgets.cards import esc, style_html
 from mathcards.widgets.exercises import EXTRA_CSS, ExerciseSetView, sample_files
 
-__all__ = ["SetWriter", "add_exercise", "set_writer"]
+__all__ = ["SetWriter", "add_exercise", "kind_label", "set_writer"]
 
 DEBOUNCE = 0.4  # seconds after the last key before the check runs
 PREVIEW_STUDENTS = "ana, ben"
@@ -72,6 +72,13 @@ CSS = """
 .mathcards .mc-preview-exercise { margin: 8px 0 14px 0; }
 </style>
 """
+
+
+def kind_label(kind: str) -> str:
+    """A kind as the form lists it: ``Suns to Moons: Reach the goal (reach_goal)``."""
+    from mathcards.games.registry import get_game_class
+
+    return f"{get_game_class(KINDS[kind].game).title}: {KINDS[kind].title} ({kind})"
 
 
 def _form_value(name: str, text: str) -> Any:
@@ -133,10 +140,8 @@ class SetWriter(W.VBox):
 
         # the form -----------------------------------------------------------------------
         names = [*FORM_FIRST, *(k for k in KINDS if k not in FORM_FIRST)]
-        self.w_kind = W.Dropdown(
-            options=[(f"{KINDS[k].game.replace('_', ' ').title()}: {KINDS[k].title} ({k})", k)
-                     for k in names if k in KINDS],
-            description="Kind", layout=W.Layout(width="560px"))
+        self.w_kind = W.Dropdown(options=[(kind_label(k), k) for k in names if k in KINDS],
+                                 description="Kind", layout=W.Layout(width="560px"))
         self.w_title = W.Text(value=NEW_SET, description="Set title",
                               layout=W.Layout(width="560px"))
         self.w_fields = W.VBox([])
@@ -221,6 +226,7 @@ class SetWriter(W.VBox):
             box = W.Text(description=label, placeholder=EXAMPLES.get(spec.name, spec.help),
                          style={"description_width": "140px"},
                          layout=W.Layout(width="560px"))
+            box.add_class(f"mc-field-{spec.name}")
             self.field_boxes[spec.name] = box
         self.w_fields.children = list(self.field_boxes.values())
         self.w_form_line.value = ""
@@ -238,8 +244,10 @@ class SetWriter(W.VBox):
         prompt = str(self.w_prompt.value).strip()[:300]
         if prompt:
             item["prompt"] = prompt
-        _set, problems = read_set_text(yaml.safe_dump({"title": "form", "exercises": [item]},
-                                                      allow_unicode=True))
+        alone, problems = read_set_text(yaml.safe_dump({"title": "form", "exercises": [item]},
+                                                       allow_unicode=True))
+        if alone is not None:  # the whole check, as publishing runs it
+            problems = alone.problems()
         if problems:
             raise StoreError(problems[0].message)
         return item

@@ -145,6 +145,11 @@ def test_the_form_writes_the_yaml(writer):
     writer.w_add.click()
     assert "'1OS' is not a card" in text_of(writer.w_form_line.value)
     assert writer.w_yaml.value == text
+    writer.w_kind.value = "reach_goal"  # no deck: refused by the whole check
+    writer.field_boxes["hand"].value = "3H"
+    writer.w_add.click()
+    assert "give the deck" in text_of(writer.w_form_line.value)
+    assert writer.w_yaml.value == text
 
 
 def test_the_form_keeps_the_teachers_own_lines(writer):
