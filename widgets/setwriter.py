@@ -156,7 +156,8 @@ class SetWriter(W.VBox):
         self._build_fields()
 
         # the editor, the checker and the preview --------------------------------------------
-        self.w_yaml = W.Textarea(value=text, continuous_update=True,
+        self.w_yaml = W.Textarea(value=text, continuous_update=True, description="YAML",
+                                 style={"description_width": "initial"},
                                  placeholder="title: Integers warm-up\nid: integers_7b\n"
                                              "exercises:\n  - kind: deck_value\n"
                                              "    deck: 9H -4S +2D",
