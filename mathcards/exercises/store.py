@@ -1,9 +1,11 @@
 """The server's exercise sets written on the teacher's page: drafts and published sets.
 
 A set the teacher writes in the browser (``lessons/write_set.ipynb``) is kept in
-MathCards' data folder, ``sets/``: a **published** set is ``sets/<name>.yaml`` and
-students can open it on the practice page; a **draft** is ``sets/drafts/<name>.yaml``
-and only the teacher's page sees it. A set is one or the other, never both.
+MathCards' data folder, ``sets/`` (``MATHCARDS_SETS`` names another folder: on a
+JupyterHub, one of the class volume that every server mounts). A **published** set
+is ``sets/<name>.yaml`` and students can open it on the practice page; a **draft** is
+``sets/drafts/<name>.yaml`` and only the teacher's page sees it. A set is one or
+the other, never both.
 
 The file's name comes from the set's ``id`` (or its title), made safe
 (``safe_name``): small letters, digits, ``_`` and ``-`` only, so no name from a page
@@ -25,6 +27,7 @@ from pathlib import Path
 from mathcards.errors import MathCardsError
 from mathcards.exercises.loader import MAX_BYTES, parse_yaml, read_set_text
 
+SETS_ENV = "MATHCARDS_SETS"  # the sets folder, when the class's servers share another place
 DRAFT = "draft"
 PUBLISHED = "published"
 MAX_NAME = 60
@@ -71,7 +74,8 @@ def set_name_of(text: str) -> str:
 
 
 class SetStore:
-    """The sets folder (default ``sets/`` in MathCards' data folder).
+    """The sets folder: ``folder``, else ``$MATHCARDS_SETS``, else ``sets/`` in MathCards'
+    data folder.
 
     ``reserved`` names (the sample sets shipped in ``lessons/exercises/``) cannot be
     used, so a teacher's set never hides a sample of the same name."""
@@ -81,7 +85,8 @@ class SetStore:
         if folder is None:
             from mathcards.storage import data_dir
 
-            folder = data_dir() / "sets"
+            configured = os.environ.get(SETS_ENV, "").strip()
+            folder = Path(configured).expanduser() if configured else data_dir() / "sets"
         self.folder = Path(folder)
         self.reserved = frozenset(reserved)
 
@@ -191,5 +196,5 @@ class SetStore:
         return StoredSet(name, DRAFT)
 
 
-__all__ = ["DRAFT", "PUBLISHED", "SetStore", "StoreError", "StoredSet", "safe_name",
+__all__ = ["DRAFT", "PUBLISHED", "SETS_ENV", "SetStore", "StoreError", "StoredSet", "safe_name",
            "set_name_of"]

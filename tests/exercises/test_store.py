@@ -115,3 +115,14 @@ def test_text_that_cannot_be_named_is_refused_with_its_yaml_line(store):
         store.save_draft("title: [\n")
     with pytest.raises(StoreError, match="give the set an 'id:'"):
         store.save_draft("exercises: []\n")
+
+
+def test_the_sets_folder_is_the_data_folders_unless_the_class_shares_another(tmp_path,
+                                                                             monkeypatch):
+    from mathcards.storage import data_dir
+
+    monkeypatch.delenv("MATHCARDS_SETS", raising=False)
+    assert SetStore().folder == data_dir() / "sets"
+    monkeypatch.setenv("MATHCARDS_SETS", str(tmp_path / "class" / "sets"))
+    SetStore().publish(GOOD)
+    assert (tmp_path / "class" / "sets" / "integers_7b.yaml").is_file()
