@@ -70,10 +70,11 @@ def test_a_teacher_page_opens_only_with_the_key(server, query, opens):
 def test_teacher_pages_are_gated_in_the_notebooks():
     import nbformat
 
-    for name in ("dashboard.ipynb", "teachers.ipynb"):
+    for name in ("dashboard.ipynb", "teachers.ipynb", "write_set.ipynb"):
         nb = nbformat.read(os.path.join(LESSONS, name), as_version=4)
         code = [c.source for c in nb.cells if c.cell_type == "code"]
-        guarded = [src for src in code if "dashboard(SOURCE)" in src or "teacher=True" in src]
+        guarded = [src for src in code if "dashboard(SOURCE)" in src or "teacher=True" in src
+                   or "set_writer(" in src]
         assert guarded, name
         for src in guarded:
             assert "if teacher_only():" in src, f"{name}: {src[:60]}"

@@ -61,3 +61,30 @@ def test_the_classes_page_shows_no_class_without_the_key(query, isolated_jupyter
     assert "Nia" not in shown and "Save the class" not in shown
     assert not any(m.code in shown for m in made.members)
     assert "A link for the class" not in shown
+
+
+@pytest.mark.parametrize("query", ["", "key=not-the-key"])
+def test_the_write_set_page_builds_no_editor_without_the_key(query, isolated_jupyter,  # noqa: F811
+                                                             monkeypatch):
+    monkeypatch.setenv("QUERY_STRING", query)
+    shown = run_as_voila("write_set.ipynb", query)
+    assert "This page is for teachers" in shown or "not right" in shown
+    assert "TextareaModel" not in shown and "FileUploadModel" not in shown
+    assert "Save as draft" not in shown and "Publish" not in shown
+
+
+def test_the_guides_way_to_a_set_needs_no_terminal_and_no_python():
+    """Sections 1 to 4 (write, check, serve, read) are done on the pages: no code cell, no
+    command, no file to put on the server; the Python calls are in the programmers' part."""
+    nb = nbformat.read(LESSONS / "teachers.ipynb", as_version=4)
+    sources = [cell.source for cell in nb.cells]
+    end = next(i for i, s in enumerate(sources) if s.startswith("## 5."))
+    main = nb.cells[:end]
+    assert all(cell.cell_type == "markdown" for cell in main)
+    text = "\n".join(cell.source for cell in main)
+    assert "write_set.ipynb" in text and "Publish" in text and "Save as draft" in text
+    for step in ("python -m mathcards", "load_set", "export_csv", "lessons/exercises/",
+                 "Set `SOURCE`"):
+        assert step not in text, step
+    programmers = next(i for i, s in enumerate(sources) if s.startswith("## For programmers"))
+    assert any("python -m mathcards check" in s for s in sources[programmers:])

@@ -40,7 +40,7 @@ from mathcards.widgets.lesson import cards_of, dice_svg
 
 __all__ = ["DashboardView", "ExerciseSetView", "class_link", "class_link_builder",
            "class_table_html", "dashboard", "dashboard_html", "grid_html", "missed_chart_svg",
-           "practice_page", "progress_html", "sample_sets"]
+           "practice_page", "progress_html", "sample_files", "sample_sets", "set_file"]
 
 EXTRA_CSS = """
 <style>
@@ -254,8 +254,13 @@ class ExerciseSetView(W.VBox):
 
     # --- the position as pictures ------------------------------------------------------------
     def _picture(self) -> str:
-        pos = self.variant.position
-        kind = self.variant.kind.name
+        return self.picture_html(self.variant)
+
+    @staticmethod
+    def picture_html(variant: Any) -> str:
+        """A variant's position as this page draws it (also the teacher's preview)."""
+        pos = variant.position
+        kind = variant.kind.name
         parts = []
 
         def row(label: str, cards: Any) -> None:
@@ -559,9 +564,35 @@ _SET_NAME = __import__("re").compile(r"^[A-Za-z0-9_-]{1,60}$")
 _CLASS = __import__("re").compile(r"[A-Za-z0-9-]{1,20}")
 
 
-def sample_sets(folder: str | Any = "exercises") -> list[str]:
-    """The names of the set files in ``folder`` (``suns_to_moons`` for suns_to_moons.yaml)."""
+def sample_files(folder: str | Any = "exercises") -> list[str]:
+    """The names of the sample set files in ``folder`` (``suns_to_moons`` for
+    suns_to_moons.yaml): every one is a set for students (tests' sets live in tests/)."""
     return sorted(p.stem for p in Path(folder).glob("*.yaml") if _SET_NAME.match(p.stem))
+
+
+def set_file(folder: str | Any, name: str) -> Path | None:
+    """The file of a set students may open: a sample in ``folder`` or a set the teacher
+    published on this server (``SetStore``); never a draft, never a path from the page."""
+    if name in sample_files(folder):
+        return Path(folder) / f"{name}.yaml"
+    from mathcards.exercises.store import SetStore
+
+    try:
+        return SetStore().path(name)
+    except OSError:
+        return None
+
+
+def sample_sets(folder: str | Any = "exercises") -> list[str]:
+    """The names of the sets students may open: the samples in ``folder`` and the sets the
+    teacher published (drafts are the teacher's only)."""
+    from mathcards.exercises.store import SetStore
+
+    try:
+        published = SetStore().published()
+    except OSError:
+        published = []
+    return sorted({*sample_files(folder), *published})
 
 
 def practice_page(folder: str | Any = "exercises", *, query: str | None = None,
@@ -615,7 +646,7 @@ def practice_page(folder: str | Any = "exercises", *, query: str | None = None,
                 page_query, browser, problem)
     if name in names and not problem:
         try:
-            exercise_set = load_set(Path(folder) / f"{name}.yaml", check=False)
+            exercise_set = load_set(set_file(folder, name) or name, check=False)
         except ExerciseFileError as exc:  # the set's name, never the server's path
             first = exc.problems[0] if exc.problems else "it cannot be read"
             problem = (f"the set {name!r} cannot be used ({first}): ask your teacher to run "

@@ -1,0 +1,200 @@
+"""The server's exercise sets written on the teacher's page: drafts and published sets.
+
+A set the teacher writes in the browser (``lessons/write_set.ipynb``) is kept in
+MathCards' data folder, ``sets/`` (``MATHCARDS_SETS`` names another folder: on a
+JupyterHub, one of the class volume that every server mounts). A **published** set
+is ``sets/<name>.yaml`` and students can open it on the practice page; a **draft** is
+``sets/drafts/<name>.yaml`` and only the teacher's page sees it. A set is one or
+the other, never both.
+
+The file's name comes from the set's ``id`` (or its title), made safe
+(``safe_name``): small letters, digits, ``_`` and ``-`` only, so no name from a page
+can reach another folder. Publishing runs the whole check
+(``python -m mathcards check``): a set with a problem is refused with its first
+problem, and nothing is written. Every write is atomic (a temporary file, then a
+rename), so a student never opens half a file.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+import unicodedata
+from dataclasses import dataclass
+from pathlib import Path
+
+from mathcards.errors import MathCardsError
+from mathcards.exercises.loader import MAX_BYTES, parse_yaml, read_set_text
+
+SETS_ENV = "MATHCARDS_SETS"  # the sets folder, when the class's servers share another place
+DRAFT = "draft"
+PUBLISHED = "published"
+MAX_NAME = 60
+_NAME = re.compile(rf"^[a-z0-9][a-z0-9_-]{{0,{MAX_NAME - 1}}}$")
+
+
+class StoreError(MathCardsError):
+    """A set that cannot be saved, published or found: one line saying what to change."""
+
+
+def safe_name(text: object) -> str:
+    """A file name for a set from its id or title: ``Integers 7B!`` gives ``integers_7b``.
+
+    Accents are dropped, every run of other characters becomes ``_``; raises
+    StoreError when nothing usable is left."""
+    raw = unicodedata.normalize("NFKD", str(text)[:200])
+    ascii_text = raw.encode("ascii", "ignore").decode("ascii").lower()
+    name = re.sub(r"[^a-z0-9_-]+", "_", ascii_text).strip("_-")[:MAX_NAME].strip("_-")
+    if not name:
+        raise StoreError(f"{str(text)[:40]!r} gives no file name: give the set an id made of "
+                         "letters and digits, like 'id: integers_7b'")
+    return name
+
+
+@dataclass(frozen=True)
+class StoredSet:
+    """A set on the server: its file name (``name``), ``draft`` or ``published``."""
+
+    name: str
+    status: str
+
+
+def set_name_of(text: str) -> str:
+    """The file name a set's text asks for: its ``id``, else its ``title``."""
+    data, _lines, problems = parse_yaml(text)
+    if not isinstance(data, dict):
+        first = f" ({problems[0]})" if problems else ""
+        raise StoreError(f"the set cannot be named{first}: start it with 'title:' and 'id:'")
+    for key in ("id", "title"):
+        value = data.get(key)
+        if isinstance(value, (str, int)) and not isinstance(value, bool) and str(value).strip():
+            return safe_name(value)
+    raise StoreError("give the set an 'id:' (or a 'title:') so it can be saved under a name")
+
+
+class SetStore:
+    """The sets folder: ``folder``, else ``$MATHCARDS_SETS``, else ``sets/`` in MathCards'
+    data folder.
+
+    ``reserved`` names (the sample sets shipped in ``lessons/exercises/``) cannot be
+    used, so a teacher's set never hides a sample of the same name."""
+
+    def __init__(self, folder: str | Path | None = None, *,
+                 reserved: tuple[str, ...] | list[str] = ()) -> None:
+        if folder is None:
+            from mathcards.storage import data_dir
+
+            configured = os.environ.get(SETS_ENV, "").strip()
+            folder = Path(configured).expanduser() if configured else data_dir() / "sets"
+        self.folder = Path(folder)
+        self.reserved = frozenset(reserved)
+
+    @property
+    def drafts_folder(self) -> Path:
+        return self.folder / "drafts"
+
+    def _path(self, name: str, status: str) -> Path:
+        if not isinstance(name, str) or not _NAME.match(name):
+            raise StoreError(f"there is no set {str(name)[:MAX_NAME]!r}")
+        return (self.drafts_folder if status == DRAFT else self.folder) / f"{name}.yaml"
+
+    @staticmethod
+    def _names(folder: Path) -> list[str]:
+        if not folder.is_dir():
+            return []
+        return sorted(p.stem for p in folder.glob("*.yaml") if _NAME.match(p.stem))
+
+    # --- reading ---------------------------------------------------------------------------
+    def published(self) -> list[str]:
+        """The names students may open."""
+        return self._names(self.folder)
+
+    def drafts(self) -> list[str]:
+        return self._names(self.drafts_folder)
+
+    def sets(self) -> list[StoredSet]:
+        """Every set on the server, by name, with its status."""
+        found = [StoredSet(n, PUBLISHED) for n in self.published()]
+        found += [StoredSet(n, DRAFT) for n in self.drafts()]
+        return sorted(found, key=lambda s: (s.name, s.status))
+
+    def status(self, name: str) -> str | None:
+        for status in (PUBLISHED, DRAFT):
+            if self._path(name, status).is_file():
+                return status
+        return None
+
+    def path(self, name: str) -> Path | None:
+        """The published file of ``name`` (None for a draft or an unknown name)."""
+        try:
+            path = self._path(name, PUBLISHED)
+        except StoreError:
+            return None
+        return path if path.is_file() else None
+
+    def read(self, name: str) -> str:
+        """The text of set ``name`` (published or draft)."""
+        status = self.status(name)
+        if status is None:
+            raise StoreError(f"there is no set {name!r} on this server")
+        return self._path(name, status).read_text(encoding="utf-8")
+
+    # --- writing ---------------------------------------------------------------------------
+    def _name_for(self, text: str) -> str:
+        if not isinstance(text, str):
+            raise StoreError("a set is YAML text")
+        if len(text.encode("utf-8")) > MAX_BYTES:
+            raise StoreError("the set is over 1 MB: split it into smaller sets")
+        name = set_name_of(text)
+        if name in self.reserved:
+            raise StoreError(f"'{name}' is the name of a sample set: give your set another "
+                             "id, like 'id: my_" + name + "'")
+        return name
+
+    def _write(self, path: Path, text: str) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".saving-", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as out:
+                out.write(text)
+                out.flush()
+                os.fsync(out.fileno())
+            os.replace(tmp, path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+
+    def save_draft(self, text: str) -> StoredSet:
+        """Keep ``text`` as a draft (problems and all): students no longer see it."""
+        name = self._name_for(text)
+        self._write(self._path(name, DRAFT), text)
+        self._path(name, PUBLISHED).unlink(missing_ok=True)
+        return StoredSet(name, DRAFT)
+
+    def publish(self, text: str) -> StoredSet:
+        """Publish ``text`` for students, when the checker finds no problem in it."""
+        name = self._name_for(text)
+        exercise_set, problems = read_set_text(text, name=name)
+        if exercise_set is not None:
+            problems = exercise_set.problems()
+        if problems or exercise_set is None:
+            first = str(problems[0]) if problems else "it cannot be read"
+            raise StoreError(f"not published: {first}")
+        self._write(self._path(name, PUBLISHED), text)
+        self._path(name, DRAFT).unlink(missing_ok=True)
+        return StoredSet(name, PUBLISHED)
+
+    def unpublish(self, name: str) -> StoredSet:
+        """Take a published set back to the drafts: students no longer see it."""
+        source = self._path(name, PUBLISHED)
+        if not source.is_file():
+            raise StoreError(f"'{name}' is not published" if self.status(name) == DRAFT
+                             else f"there is no set {name!r} on this server")
+        self._write(self._path(name, DRAFT), source.read_text(encoding="utf-8"))
+        source.unlink()
+        return StoredSet(name, DRAFT)
+
+
+__all__ = ["DRAFT", "PUBLISHED", "SETS_ENV", "SetStore", "StoreError", "StoredSet", "safe_name",
+           "set_name_of"]

@@ -1,0 +1,72 @@
+"""The teacher writes a set in the browser (write_set.ipynb with the key, a real Voilà
+server and Chromium): a live error for a bad card, fixed; two students' variants in the
+preview; published; a student's practice page opens it, and refuses a draft."""
+
+from __future__ import annotations
+
+import re
+
+from mathcards.widgets.setwriter import kind_label
+from tests.browser.conftest import wait_for_first_widget, wait_for_rendered
+from tests.browser.test_lessons import assert_clean
+from tests.browser.test_teacher_dashboard import servers_data
+from tests.exercises.test_store import BAD_CARD
+from tests.exercises.test_store import GOOD as SET
+
+DRAFT = SET.replace("integers_7b", "secret_draft").replace("Integers 7B", "Secret draft")
+
+
+def test_a_teacher_writes_previews_and_publishes_a_set_a_student_opens_it(page, voila_server):
+    from mathcards import keys
+
+    with servers_data(voila_server):
+        key = keys.teacher_key()
+    page.goto(voila_server.page(f"write_set.ipynb?key={key}"))
+    wait_for_rendered(page)
+    wait_for_first_widget(page)
+    editor = page.locator(".mc-writer-yaml textarea")
+    editor.wait_for(state="visible")
+    check = page.locator(".mc-writer-check")
+
+    two = BAD_CARD[:BAD_CARD.index("  - kind: reach_goal")]
+    editor.fill(two)  # two exercises typed, the first with a bad card
+    check.get_by_text("'1OS' is not a card").wait_for()
+    assert "line 5: exercise 1:" in check.inner_text()
+    editor.fill(two.replace("-1OS", "-4S"))  # fixed
+    check.get_by_text("No problems: 2 exercises, ready to publish.").wait_for()
+
+    # the third from the form, with card symbols
+    page.locator("select").first.select_option(label=kind_label("reach_goal"))
+    page.locator(".mc-field-hand input").fill("3H 4S 9D")  # the kind's boxes are drawn
+    page.locator(".mc-field-deck input").fill("7♥ −10♠")
+    page.locator(".mc-field-goal input").fill("0")
+    page.get_by_role("button", name="Add to the set").click()
+    check.get_by_text("No problems: 3 exercises, ready to publish.").wait_for()
+    assert "goal: 0" in editor.input_value()
+    preview = page.locator(".mc-writer-preview .mc-preview-exercise").nth(1)
+    preview.locator('[data-student="ben"]').wait_for()
+    ana = preview.locator('[data-student="ana"] code').inner_text()
+    ben = preview.locator('[data-student="ben"] code').inner_text()
+    assert ana != ben and re.match(r"deck: \S+", ana)
+
+    page.get_by_role("button", name="Publish", exact=True).click()
+    page.get_by_text("Published: integers_7b.").wait_for()
+
+    editor.fill(DRAFT)  # another set, kept as a draft
+    check.get_by_text("No problems: 3 exercises").wait_for()
+    page.get_by_role("button", name="Save as draft").click()
+    page.get_by_text("Saved as a draft: secret_draft.").wait_for()
+    assert_clean(page, voila_server)
+
+    page.goto(voila_server.page("practice.ipynb") + "?set=integers_7b&student=ana")
+    wait_for_first_widget(page)
+    page.get_by_text("Integers 7B").first.wait_for()
+    page.get_by_text("Exercise 1 of 3").first.wait_for()
+
+    page.goto(voila_server.page("practice.ipynb") + "?set=secret_draft&student=ana")
+    wait_for_rendered(page)  # the list of sets: no button on it
+    page.get_by_text("there is no exercise set 'secret_draft'").wait_for(timeout=90_000)
+    assert page.get_by_text("Secret draft").count() == 0
+    assert page.locator("a[href*='set=integers_7b']").count() == 1
+    assert page.locator("a[href*='set=secret_draft']").count() == 0
+    assert_clean(page, voila_server)

@@ -1,0 +1,202 @@
+"""The teacher's write-a-set page without a browser (widgets/setwriter.py): the live
+checker, the preview of students' variants, the form, saving and publishing, import and
+download; and the practice page, which opens published sets only."""
+
+from __future__ import annotations
+
+import base64
+import html
+import re
+
+import pytest
+
+from tests.browser.server import LESSONS
+from tests.exercises.test_store import BAD_CARD, GOOD
+
+SAMPLES = LESSONS / "exercises"
+
+
+
+def now(_delay, fn):
+    """The check at once (the page waits a moment after the last key)."""
+    fn()
+
+
+@pytest.fixture
+def writer():
+    from mathcards.widgets.setwriter import SetWriter
+
+    return SetWriter(SAMPLES, schedule=now)
+
+
+def text_of(value: str) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", " ", value))
+
+
+def messages(writer) -> str:
+    return text_of(writer.w_messages.value)
+
+
+def test_a_bad_card_is_named_with_its_line_as_one_types(writer):
+    writer.w_yaml.value = BAD_CARD
+    assert "line 5: exercise 1: deck: '-1OS' is not a move: '1OS' is not a card" in \
+        messages(writer)
+    assert writer.exercise_set is None and writer.w_preview.value.count("mc-preview-student") == 0
+    writer.w_yaml.value = GOOD  # fixed
+    assert "No problems: 3 exercises, ready to publish" in messages(writer)
+
+
+def test_a_yaml_syntax_error_is_one_line_with_its_line_number(writer):
+    writer.w_yaml.value = "title: Broken\nexercises:\n  - kind: deck_value\n   deck: [9H\n"
+    assert len(writer.problems) == 1
+    assert writer.problems[0].startswith("line ") and "not valid YAML" in writer.problems[0]
+    assert "Traceback" not in writer.w_messages.value
+
+
+def test_the_check_waits_for_the_last_key():
+    from mathcards.widgets.setwriter import DEBOUNCE, SetWriter
+
+    waiting = []
+    writer = SetWriter(SAMPLES, schedule=lambda delay, fn: waiting.append((delay, fn)))
+    for end in range(1, len(BAD_CARD) + 1, 40):  # typed in pieces
+        writer.w_yaml.value = BAD_CARD[:end]
+    writer.w_yaml.value = BAD_CARD
+    assert waiting and all(delay == DEBOUNCE for delay, _fn in waiting)
+    shown_before = writer.w_messages.value
+    for _delay, fn in waiting[:-1]:  # the older edits' checks do nothing
+        fn()
+    assert writer.w_messages.value == shown_before
+    waiting[-1][1]()
+    assert "'1OS' is not a card" in messages(writer)
+
+
+def test_the_preview_shows_two_students_variants_that_differ_for_a_templated_exercise(writer):
+    from mathcards.exercises import load_set_text
+
+    writer.w_yaml.value = GOOD
+    preview = writer.w_preview.value
+    exercises = preview.split('class="mc-preview-exercise"')[1:]
+    assert len(exercises) == 3
+    templated = exercises[1]
+    cells = re.findall(r'data-student="(\w+)".*?<code>(.*?)</code>', templated, re.S)
+    assert [name for name, _text in cells] == ["ana", "ben"]
+    assert cells[0][1] != cells[1][1]
+    shown = load_set_text(GOOD, name="integers_7b")
+    for name, text in cells:  # exactly the variant the practice page gives that student
+        assert html.unescape(text) == shown[2].variant(name).text
+    assert "the same for every student" in exercises[0]
+    assert "mc-card" in exercises[2]  # the cards as the practice page draws them
+    writer.w_students.value = "cy, dee, eve, fay"  # three at most
+    assert re.findall(r'data-student="(\w+)"', writer.w_preview.value)[:3] == ["cy", "dee", "eve"]
+
+
+def test_save_as_draft_then_publish(writer):
+    store = writer.store
+    writer.w_yaml.value = BAD_CARD
+    writer.w_draft.click()
+    assert store.drafts() == ["integers_7b"] and store.published() == []
+    assert "Saved as a draft" in writer.w_status.value
+    assert ("integers_7b (draft)", "integers_7b") in writer.w_sets.options
+    writer.w_publish.click()  # refused: the checker's first message
+    refused = "not published: line 5: exercise 1: deck: '-1OS' is not a move: '1OS' is not a"
+    assert refused in text_of(writer.w_status.value)
+    assert store.published() == []
+    writer.w_yaml.value = GOOD
+    writer.w_publish.click()
+    assert store.published() == ["integers_7b"] and store.drafts() == []
+    assert "practice.ipynb?set=integers_7b" in writer.w_status.value
+    writer.w_sets.value = "integers_7b"
+    writer.w_unpublish.click()
+    assert store.published() == [] and store.drafts() == ["integers_7b"]
+    writer.w_yaml.value = ""
+    writer.w_open.click()
+    assert writer.w_yaml.value == GOOD
+
+
+def test_a_sample_sets_name_cannot_be_taken(writer):
+    writer.w_yaml.value = GOOD.replace("id: integers_7b", "id: sums")
+    writer.w_publish.click()
+    assert "name of a sample set" in writer.w_status.value
+    assert writer.store.published() == []
+
+
+def test_the_form_writes_the_yaml(writer):
+    writer.w_title.value = "Signed sums"
+    writer.w_kind.value = "reach_goal"
+    boxes = writer.field_boxes
+    boxes["deck"].value = "7♥ −10♠"
+    boxes["hand"].value = "3♥ 4S 9D"
+    boxes["goal"].value = "0"
+    writer.w_add.click()
+    assert "Added" in writer.w_form_line.value
+    writer.w_kind.value = "deck_value"
+    writer.field_boxes["deck"].value = "10H -4S +2D"
+    writer.w_add.click()
+    writer.w_kind.value = "is_stack"
+    writer.field_boxes["dice"].value = "3 5"
+    writer.field_boxes["cards"].value = "6H 2S"
+    writer.w_add.click()
+    text = writer.w_yaml.value
+    assert text.startswith("title: Signed sums\nid: signed_sums\nexercises:\n")
+    assert "dice: [3, 5]" in text and "goal: 0" in text
+    assert "No problems: 3 exercises" in messages(writer)
+    writer.w_kind.value = "deck_value"
+    writer.field_boxes["deck"].value = "10H -1OS"  # a bad card: one line, the YAML unchanged
+    writer.w_add.click()
+    assert "'1OS' is not a card" in text_of(writer.w_form_line.value)
+    assert writer.w_yaml.value == text
+    writer.w_kind.value = "reach_goal"  # no deck: refused by the whole check
+    writer.field_boxes["hand"].value = "3H"
+    writer.w_add.click()
+    assert "give the deck" in text_of(writer.w_form_line.value)
+    assert writer.w_yaml.value == text
+
+
+def test_the_form_keeps_the_teachers_own_lines(writer):
+    writer.w_yaml.value = "# my comment\n" + GOOD
+    writer.w_kind.value = "deck_value"
+    writer.field_boxes["deck"].value = "5C +5D"
+    writer.w_add.click()
+    assert writer.w_yaml.value.startswith("# my comment\n" + GOOD)
+    assert "No problems: 4 exercises" in messages(writer)
+
+
+def upload(writer, content: bytes) -> None:
+    """A file chosen in the browser, as its message reaches the kernel."""
+    writer.w_upload.set_state({"value": [{"name": "mine.yaml", "type": "text/yaml",
+                                          "size": len(content), "last_modified": 0,
+                                          "content": memoryview(content)}]})
+
+
+def test_import_and_download(writer):
+    upload(writer, GOOD.encode("utf-8"))
+    assert writer.w_yaml.value == GOOD
+    link = re.search(r'download="([^"]+)" href="data:text/yaml;charset=utf-8;base64,([^"]+)"',
+                     writer.w_download.value)
+    assert link and link.group(1) == "integers_7b.yaml"
+    assert base64.b64decode(link.group(2)).decode("utf-8") == GOOD
+    upload(writer, b"\xff\xfe")
+    assert "not UTF-8" in writer.w_status.value and writer.w_yaml.value == GOOD
+    upload(writer, b"title: [\n")  # imported as it is, and the checker says what is wrong
+    assert "line 2: this is not valid YAML" in messages(writer)
+    upload(writer, b"x" * 1_000_001)
+    assert "over 1 MB" in writer.w_status.value
+
+
+def test_the_practice_page_opens_published_sets_only(writer):
+    from mathcards.widgets.exercises import ExerciseSetView, practice_page, sample_sets
+
+    writer.w_yaml.value = GOOD
+    writer.w_publish.click()
+    draft = GOOD.replace("integers_7b", "secret_draft").replace("Integers 7B", "Draft")
+    writer.w_yaml.value = draft
+    writer.w_draft.click()
+    names = sample_sets(SAMPLES)
+    assert "integers_7b" in names and "secret_draft" not in names and "sums" in names
+    listing = practice_page(SAMPLES, query="student=ana")
+    assert "set=integers_7b" in listing.value and "secret_draft" not in listing.value
+    opened = practice_page(SAMPLES, query="set=integers_7b&student=ana", store=False)
+    assert isinstance(opened, ExerciseSetView) and opened.session.set.title == "Integers 7B"
+    refused = practice_page(SAMPLES, query="set=secret_draft&student=ana")
+    assert "there is no exercise set 'secret_draft'" in text_of(refused.value)
+    assert "Draft" not in refused.value

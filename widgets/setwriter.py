@@ -1,0 +1,468 @@
+"""The teacher's page for writing a set in the browser (``lessons/write_set.ipynb``).
+
+A YAML editor and, for a teacher who does not write YAML, a form per exercise kind
+whose *Add to the set* writes the YAML; the checker's messages (those of
+``python -m mathcards check``, each with its line) as one types, a moment after the
+last key; each exercise as two or three students will see it (their own variants,
+drawn as the practice page draws them); *Save as draft* and *Publish* to the server's
+sets (``mathcards.exercises.store``: publishing refuses a set with a problem; a draft
+is never shown to students); *Import* a .yaml file and *Download* the YAML.
+
+Only the teacher's page builds this (the notebook guards it with ``teacher_only``).
+Every value from the page is text checked here: the YAML goes to the checker (never
+to ``eval``), an uploaded file is size-checked and decoded as UTF-8, names are read by
+``student_id``, and a file name on the server comes from ``safe_name`` only.
+"""
+
+from __future__ import annotations
+
+import base64
+import re
+from collections.abc import Callable
+from pathlib import Path
+from textwrap import indent
+from typing import Any
+
+import ipywidgets as W
+import yaml
+
+from mathcards.errors import MathCardsError
+from mathcards.exercises import KINDS, read_set_text
+from mathcards.exercises.loader import MAX_BYTES, parse_yaml
+from mathcards.exercises.store import SetStore, StoreError, safe_name, set_name_of
+from mathcards.table import schedule_later
+from mathcards.widgets.cards import esc, style_html
+from mathcards.widgets.exercises import EXTRA_CSS, ExerciseSetView, sample_files
+
+__all__ = ["SetWriter", "add_exercise", "kind_label", "set_writer"]
+
+DEBOUNCE = 0.4  # seconds after the last key before the check runs
+PREVIEW_STUDENTS = "ana, ben"
+MAX_SHOWN = 12  # problems listed at once (the rest counted)
+
+# The form's kinds, the common ones first; every kind of KINDS can be chosen.
+FORM_FIRST = ("deck_value", "reach_goal", "make_stacks", "is_stack")
+EXAMPLES = {
+    "deck": "7♥ −10♠ +2D  (centre card first, then + adds, − subtracts)",
+    "counted": "3 -5 2",
+    "hand": "3H 4S 9D  or  5 random cards",
+    "goal": "0  or  -3..3",
+    "most_plays": "2",
+    "dice": "3 5  or  random",
+    "cards": "6H 2S  or  3 random cards",
+    "played": "7H",
+    "own": "5H 2S",
+    "opponent": "QD 9S 4C",
+    "trick": "G12 G3 R3",
+    "led": "G9  or  none",
+    "card": "R5",
+    "yours": "9H",
+    "prizes": "1 2 3",
+}
+NEW_SET = "My set"
+
+CSS = """
+<style>
+.mathcards .mc-writer-messages { margin: 4px 0; }
+.mathcards .mc-writer-messages li { color: #8a2c00; }
+.mathcards .mc-writer-ok { color: #1b5e20; font-weight: 600; }
+.mathcards .mc-preview { display: flex; flex-wrap: wrap; gap: 12px; }
+.mathcards .mc-preview-student { border: 1px solid #c9ced6; border-radius: 8px;
+  padding: 6px 10px; min-width: 16em; }
+.mathcards .mc-preview-exercise { margin: 8px 0 14px 0; }
+</style>
+"""
+
+
+def kind_label(kind: str) -> str:
+    """A kind as the form lists it: ``Suns to Moons: Reach the goal (reach_goal)``."""
+    from mathcards.games.registry import get_game_class
+
+    return f"{get_game_class(KINDS[kind].game).title}: {KINDS[kind].title} ({kind})"
+
+
+def _form_value(name: str, text: str) -> Any:
+    """A form box's text as the YAML value the checker reads (still checked by it)."""
+    text = text.replace("\u2212", "-").strip()[:300]
+    if name == "dice":
+        dice = re.fullmatch(r"\[?\s*(\d+)\s*[, ]\s*(\d+)\s*\]?", text)
+        if dice:
+            return [int(dice.group(1)), int(dice.group(2))]
+    if re.fullmatch(r"-?[0-9]{1,6}", text):
+        return int(text)
+    return text
+
+
+def add_exercise(text: str, item: dict[str, Any], title: str = NEW_SET) -> str:
+    """``text`` with one more exercise at the end of its list, written as YAML.
+
+    The new lines are added at the end, keeping the teacher's own lines and comments;
+    when that would not give the list plus the new exercise (the list is not last),
+    the set is written out again. An empty editor starts a new set titled ``title``.
+    Raises StoreError when the text cannot take an exercise (its YAML is broken)."""
+    block = indent(yaml.safe_dump([item], sort_keys=False, allow_unicode=True,
+                                  default_flow_style=None, width=200), "  ")
+    if not text.strip():
+        title = title.strip()[:120] or NEW_SET
+        head = yaml.safe_dump({"title": title, "id": safe_name(title)}, sort_keys=False,
+                              allow_unicode=True, width=200)
+        return f"{head}exercises:\n{block}"
+    old, _lines, problems = parse_yaml(text)
+    if not isinstance(old, dict) or problems:
+        first = f" ({problems[0]})" if problems else ""
+        raise StoreError(f"fix the YAML first{first}, or clear the editor to start a new set")
+    exercises = old.get("exercises")
+    if exercises is not None and not isinstance(exercises, list):
+        raise StoreError("'exercises' must be a list before the form can add to it")
+    joined = text.rstrip("\n") + "\n" + ("" if "exercises" in old else "exercises:\n") + block
+    new, _lines, problems = parse_yaml(joined)
+    if not problems and isinstance(new, dict) and new.get("exercises") == [
+            *(exercises or []), item]:
+        return joined
+    rewritten = dict(old)
+    rewritten["exercises"] = [*(exercises or []), item]
+    return yaml.safe_dump(rewritten, sort_keys=False, allow_unicode=True, width=200)
+
+
+class SetWriter(W.VBox):
+    """The write-a-set page (see the module docstring)."""
+
+    def __init__(self, folder: str | Path = "exercises", *, store: SetStore | None = None,
+                 schedule: Callable[[float, Callable[[], None]], None] = schedule_later,
+                 text: str = "") -> None:
+        super().__init__()
+        self.add_class("mathcards")
+        self.store = store or SetStore(reserved=sample_files(folder))
+        self._schedule = schedule
+        self._typed = 0  # a count of edits: a check runs only for the latest one
+        self.exercise_set: Any = None
+        self.problems: list[str] = []
+
+        # the form -----------------------------------------------------------------------
+        names = [*FORM_FIRST, *(k for k in KINDS if k not in FORM_FIRST)]
+        self.w_kind = W.Dropdown(options=[(kind_label(k), k) for k in names if k in KINDS],
+                                 description="Kind", layout=W.Layout(width="560px"))
+        self.w_title = W.Text(value=NEW_SET, description="Set title",
+                              layout=W.Layout(width="560px"))
+        self.w_fields = W.VBox([])
+        self.w_prompt = W.Text(description="Question", placeholder="optional: your own words",
+                               layout=W.Layout(width="560px"))
+        self.w_add = W.Button(description="Add to the set", button_style="primary",
+                              tooltip="write this exercise into the YAML below")
+        self.w_form_line = W.HTML("")
+        self.field_boxes: dict[str, W.Text] = {}
+        self.w_kind.observe(lambda _c: self._build_fields(), "value")
+        self.w_add.on_click(lambda _b: self.add_from_form())
+        self._build_fields()
+
+        # the editor, the checker and the preview --------------------------------------------
+        self.w_yaml = W.Textarea(value=text, continuous_update=True, description="YAML",
+                                 style={"description_width": "initial"},
+                                 placeholder="title: Integers warm-up\nid: integers_7b\n"
+                                             "exercises:\n  - kind: deck_value\n"
+                                             "    deck: 9H -4S +2D",
+                                 layout=W.Layout(width="100%", height="320px"))
+        self.w_yaml.add_class("mc-writer-yaml")
+        self.w_messages = W.HTML("")
+        self.w_messages.add_class("mc-writer-check")
+        self.w_students = W.Text(value=PREVIEW_STUDENTS, description="Students",
+                                 placeholder="two or three names, like ana, ben",
+                                 layout=W.Layout(width="420px"))
+        self.w_preview = W.HTML("")
+        self.w_preview.add_class("mc-writer-preview")
+        self.w_yaml.observe(lambda _c: self.typed(), "value")
+        self.w_students.observe(lambda _c: self.typed(), "value")
+
+        # saving, the server's sets, import and download -------------------------------------
+        self.w_draft = W.Button(description="Save as draft", tooltip="keep it; students do "
+                                                                     "not see it")
+        self.w_publish = W.Button(description="Publish", button_style="success",
+                                  tooltip="students can open it on the practice page")
+        self.w_draft.on_click(lambda _b: self.save_draft())
+        self.w_publish.on_click(lambda _b: self.publish())
+        self.w_sets = W.Dropdown(options=[], description="On the server",
+                                 layout=W.Layout(width="420px"))
+        self.w_open = W.Button(description="Open", tooltip="load this set into the editor")
+        self.w_unpublish = W.Button(description="Unpublish", button_style="warning",
+                                    tooltip="take it back to the drafts")
+        self.w_open.on_click(lambda _b: self.open_set(self.w_sets.value))
+        self.w_unpublish.on_click(lambda _b: self.unpublish(self.w_sets.value))
+        self.w_upload = W.FileUpload(accept=".yaml,.yml,.txt", multiple=False,
+                                     description="Import a .yaml")
+        self.w_upload.observe(lambda _c: self.import_upload(), "value")
+        self.w_download = W.HTML("")
+        self.w_status = W.HTML("")
+
+        head = W.HTML(f"{style_html()}{EXTRA_CSS}{CSS}")
+        self.children = [
+            head,
+            W.HTML("<h3>1. Add exercises with the form</h3><p>Choose a kind, fill in its "
+                   "boxes (cards as <code>10H</code> or <code>10♥</code>, several with "
+                   "spaces; a box may say <code>5 random cards</code>), then <b>Add to the "
+                   "set</b>: the YAML below grows by one exercise.</p>"),
+            self.w_title, self.w_kind, self.w_fields, self.w_prompt,
+            W.HBox([self.w_add]), self.w_form_line,
+            W.HTML("<h3>2. The set (YAML): write, paste or change it</h3>"),
+            self.w_yaml,
+            W.HTML("<h3>Checker</h3>"), self.w_messages,
+            W.HTML("<h3>3. As your students will see it</h3><p>Each student gets their own "
+                   "variant of an exercise with random cards.</p>"),
+            self.w_students, self.w_preview,
+            W.HTML("<h3>4. Save it on the server</h3><p>A <b>draft</b> is kept for you only; a "
+                   "<b>published</b> set is on the practice page for your students (only a "
+                   "set with no problem can be published).</p>"),
+            W.HBox([self.w_draft, self.w_publish]), self.w_status,
+            W.HBox([self.w_sets, self.w_open, self.w_unpublish]),
+            W.HBox([self.w_upload, self.w_download]),
+        ]
+        self.refresh_sets()
+        self.check_now()
+
+    # --- the form -------------------------------------------------------------------------
+    def _build_fields(self) -> None:
+        kind = KINDS[str(self.w_kind.value)]
+        self.field_boxes = {}
+        for spec in kind.fields:
+            label = spec.name.replace("_", " ") + ("" if spec.required else " (optional)")
+            box = W.Text(description=label, placeholder=EXAMPLES.get(spec.name, spec.help),
+                         style={"description_width": "140px"},
+                         layout=W.Layout(width="560px"))
+            box.add_class(f"mc-field-{spec.name}")
+            self.field_boxes[spec.name] = box
+        self.w_fields.children = list(self.field_boxes.values())
+        self.w_form_line.value = ""
+
+    def form_item(self) -> dict[str, Any]:
+        """The exercise the form describes, as the YAML will hold it (checked by the kind)."""
+        kind = str(self.w_kind.value)
+        if kind not in KINDS:
+            raise StoreError("choose a kind of exercise")
+        item: dict[str, Any] = {"kind": kind}
+        for name, box in self.field_boxes.items():
+            text = str(box.value)
+            if text.strip():
+                item[name] = _form_value(name, text)
+        prompt = str(self.w_prompt.value).strip()[:300]
+        if prompt:
+            item["prompt"] = prompt
+        alone, problems = read_set_text(yaml.safe_dump({"title": "form", "exercises": [item]},
+                                                       allow_unicode=True))
+        if alone is not None:  # the whole check, as publishing runs it
+            problems = alone.problems()
+        if problems:
+            raise StoreError(problems[0].message)
+        return item
+
+    def add_from_form(self) -> bool:
+        try:
+            item = self.form_item()
+            self.w_yaml.value = add_exercise(str(self.w_yaml.value), item,
+                                             str(self.w_title.value))
+        except MathCardsError as exc:
+            self.w_form_line.value = f'<p class="mc-refused" role="alert">{esc(exc)}</p>'
+            return False
+        for box in self.field_boxes.values():
+            box.value = ""
+        self.w_prompt.value = ""
+        self.w_form_line.value = (f'<p role="status">Added: a {esc(KINDS[item["kind"]].title)} '
+                                  "exercise at the end of the set.</p>")
+        return True
+
+    # --- checking as one types --------------------------------------------------------------
+    def typed(self) -> None:
+        """An edit: check a moment after the last one (a check per key would lag)."""
+        self._typed += 1
+        mine = self._typed
+        self._schedule(DEBOUNCE, lambda: self._typed == mine and self.check_now())
+
+    def check_now(self) -> list[str]:
+        """Run the checker on the editor's text; show its messages and the preview."""
+        text = str(self.w_yaml.value)
+        try:
+            self._check(text)
+        except Exception as exc:  # noqa: BLE001 - the page shows one line, never a traceback
+            stopped = (f"the checker stopped on this text ({type(exc).__name__}): change the "
+                       "last edit, or download the set and run 'python -m mathcards check' on it")
+            self.exercise_set, self.problems = None, [stopped]
+        self._show_messages(text)
+        self._show_preview()
+        self._show_download(text)
+        return self.problems
+
+    def _check(self, text: str) -> None:
+        if not text.strip():
+            self.exercise_set, self.problems = None, []
+            return
+        exercise_set, problems = read_set_text(text, name=self._name(text) or "set")
+        if exercise_set is not None:
+            problems = exercise_set.problems()
+        self.exercise_set = exercise_set
+        self.problems = [str(p) for p in problems]
+
+    def _name(self, text: str) -> str:
+        try:
+            return set_name_of(text)
+        except MathCardsError:
+            return ""
+
+    def _show_messages(self, text: str) -> None:
+        if not text.strip():
+            self.w_messages.value = ("<p>Write a set below, paste one, import a file, or add "
+                                     "exercises with the form.</p>")
+        elif self.problems:
+            shown = "".join(f"<li>{esc(p)}</li>" for p in self.problems[:MAX_SHOWN])
+            more = len(self.problems) - MAX_SHOWN
+            tail = f"<p>… and {more} more.</p>" if more > 0 else ""
+            count = len(self.problems)
+            self.w_messages.value = (
+                f'<div class="mc-writer-messages" role="status"><b>{count} problem'
+                f'{"s" if count != 1 else ""} to fix</b> (each with its line)<ul>{shown}</ul>'
+                f"{tail}</div>")
+        else:
+            n = len(self.exercise_set) if self.exercise_set is not None else 0
+            self.w_messages.value = (
+                f'<p class="mc-writer-ok" role="status">No problems: {n} exercise'
+                f'{"s" if n != 1 else ""}, ready to publish.</p>')
+
+    # --- the preview ------------------------------------------------------------------------
+    def preview_students(self) -> list[str]:
+        from mathcards.students import student_id
+
+        names: list[str] = []
+        for part in str(self.w_students.value)[:200].split(","):
+            try:
+                name = student_id(part.strip())
+            except MathCardsError:
+                continue
+            if name not in names and name != "guest":
+                names.append(name)
+        return names[:3] or ["ana", "ben"]
+
+    def _show_preview(self) -> None:
+        if self.exercise_set is None:
+            self.w_preview.value = ("<p>The preview shows once the set reads without a "
+                                    "problem.</p>" if str(self.w_yaml.value).strip() else "")
+            return
+        students = self.preview_students()
+        parts = []
+        for exercise in self.exercise_set:
+            cells = []
+            for student in students:
+                try:
+                    variant = exercise.variant(student)
+                    body = (f'<div class="mc-ex-prompt">{esc(variant.prompt())}</div>'
+                            f"{ExerciseSetView.picture_html(variant)}"
+                            f'<p class="mc-preview-text"><code>{esc(variant.text)}</code></p>')
+                except MathCardsError as exc:
+                    body = f'<p class="mc-refused">cannot be shown: {esc(exc)}</p>'
+                cells.append(f'<div class="mc-preview-student" data-student="{esc(student)}">'
+                             f"<b>{esc(student)}</b>{body}</div>")
+            same = "" if exercise.is_random else " (the same for every student)"
+            parts.append(
+                f'<div class="mc-preview-exercise"><h4>Exercise {exercise.number}: '
+                f"{esc(exercise.kind.title)}{same}</h4>"
+                f'<div class="mc-preview">{"".join(cells)}</div></div>')
+        self.w_preview.value = "".join(parts)
+
+    # --- download and import ------------------------------------------------------------------
+    def _show_download(self, text: str) -> None:
+        if not text.strip():
+            self.w_download.value = ""
+            return
+        name = self._name(text) or "set"
+        data = base64.b64encode(text.encode("utf-8")).decode("ascii")
+        self.w_download.value = (
+            f'<a class="mc-download" download="{esc(name)}.yaml" '
+            f'href="data:text/yaml;charset=utf-8;base64,{data}">Download {esc(name)}.yaml</a>')
+
+    def import_upload(self) -> bool:
+        """Put an uploaded .yaml file into the editor (checked like typed text)."""
+        files = self.w_upload.value
+        items = list(files.values()) if isinstance(files, dict) else list(files or ())
+        if not items:
+            return False
+        item = items[0]
+        self.w_upload.value = ()  # the same file can be imported again after a change
+        content = item.get("content", b"") if isinstance(item, dict) else b""
+        raw = bytes(content) if isinstance(content, (bytes, bytearray, memoryview)) else b""
+        try:
+            if len(raw) > MAX_BYTES:
+                raise StoreError("that file is over 1 MB: a set is a few lines of text")
+            try:
+                text = raw.decode("utf-8-sig")
+            except UnicodeDecodeError:
+                raise StoreError("that file is not UTF-8 text: save it as plain text "
+                                 "(.yaml) and import it again") from None
+        except StoreError as exc:
+            self._say(str(exc), refused=True)
+            return False
+        self.w_yaml.value = text
+        self._say("Imported: the file is in the editor (not yet saved on the server).")
+        self.check_now()
+        return True
+
+    # --- the server's sets ------------------------------------------------------------------
+    def _say(self, text: str, *, refused: bool = False) -> None:
+        role = 'class="mc-refused" role="alert"' if refused else 'role="status"'
+        self.w_status.value = f"<p {role}>{esc(text)}</p>"
+
+    def refresh_sets(self) -> None:
+        try:
+            found = self.store.sets()
+        except OSError:
+            found = []
+        self.w_sets.options = [(f"{s.name} ({s.status})", s.name) for s in found]
+
+    def save_draft(self) -> bool:
+        try:
+            saved = self.store.save_draft(str(self.w_yaml.value))
+        except (MathCardsError, OSError) as exc:
+            self._say(f"Not saved: {exc}" if isinstance(exc, OSError) else str(exc),
+                      refused=True)
+            return False
+        self.refresh_sets()
+        self._say(f"Saved as a draft: {saved.name}. Students do not see it until you "
+                  "publish it.")
+        return True
+
+    def publish(self) -> bool:
+        try:
+            saved = self.store.publish(str(self.w_yaml.value))
+        except (MathCardsError, OSError) as exc:
+            self._say(f"Not published: {exc}" if isinstance(exc, OSError) else str(exc),
+                      refused=True)
+            return False
+        self.refresh_sets()
+        link = f"practice.ipynb?set={saved.name}"
+        self.w_status.value = (
+            f'<p role="status">Published: {esc(saved.name)}. Students open it on the '
+            f'<a href="{esc(link)}" target="_blank">practice page</a> '
+            f"(<code>{esc(link)}</code>).</p>")
+        return True
+
+    def open_set(self, name: Any) -> bool:
+        try:
+            text = self.store.read(str(name or ""))
+        except (MathCardsError, OSError) as exc:
+            self._say(str(exc), refused=True)
+            return False
+        self.w_yaml.value = text
+        self._say(f"Opened {name} ({self.store.status(str(name))}).")
+        self.check_now()
+        return True
+
+    def unpublish(self, name: Any) -> bool:
+        try:
+            self.store.unpublish(str(name or ""))
+        except (MathCardsError, OSError) as exc:
+            self._say(str(exc), refused=True)
+            return False
+        self.refresh_sets()
+        self._say(f"{name} is a draft again: students no longer see it.")
+        return True
+
+
+def set_writer(folder: str | Path = "exercises") -> SetWriter:
+    """The write-a-set page's widget; ``folder`` holds the sample sets (their names are
+    kept for them)."""
+    return SetWriter(folder)
