@@ -196,9 +196,16 @@ class HubProgressStore:
     def __init__(self, transport: Callable[..., Any] | None = None) -> None:
         self.call = transport or call
 
-    def record(self, attempt: Any) -> Any:
-        self.call("record", attempt=asdict(attempt))
+    def record(self, attempt: Any, answer: Any = None) -> Any:
+        """An exercise attempt (and the same answer as evidence, ``ProgressStore.record``)."""
+        extra = {} if answer is None else {"answer": asdict(answer)}
+        self.call("record", attempt=asdict(attempt), **extra)
         return attempt
+
+    def record_answer(self, answer: Any) -> Any:
+        """An answer given at a table (``ProgressStore.record_answer``)."""
+        self.call("record_answer", answer=asdict(answer))
+        return answer
 
     def attempts_after(self, row: int, *, student: str | None = None,
                        set_id: str | None = None) -> tuple[list[Any], int]:
@@ -338,7 +345,7 @@ class Service:
                             self.student_of(login), self.secret)
 
     # --- progress ----------------------------------------------------------------------------
-    def do_record(self, login: str, attempt: Any = None) -> bool:
+    def do_record(self, login: str, attempt: Any = None, answer: Any = None) -> bool:
         from mathcards.exercises.progress import COLUMNS, Attempt
 
         if not isinstance(attempt, dict) or set(attempt) != set(COLUMNS):
@@ -357,8 +364,44 @@ class Service:
             score=_number(a["score"], "score", 0.0, 1.0),
             hints_used=_int(a["hints_used"], "hints_used", 0, 1_000),
             seconds=_number(a["seconds"], "seconds", 0.0, 10**7))
-        self._progress_of(record.student).record(record)  # uid already there: kept as it was
+        evidence = None if answer is None else self._answer(login, answer)
+        # uid already there: kept as it was
+        self._progress_of(record.student).record(record, evidence)
         return True
+
+    def do_record_answer(self, login: str, answer: Any = None) -> bool:
+        """An answer given at a table, kept as the caller's whatever the page says."""
+        record = self._answer(login, answer)
+        self._progress_of(record.student).record_answer(record)
+        return True
+
+    def _answer(self, login: str, raw: Any) -> Any:
+        """An ``Answer`` from a page, every field checked; the student is the caller's."""
+        from dataclasses import fields
+
+        from mathcards.asking import LEVELS, Answer
+        from mathcards.skills import SKILLS, SLIPS
+
+        names = {f.name for f in fields(Answer)}
+        if not isinstance(raw, dict) or set(raw) != names:
+            raise ServiceError(f"an answer has the fields {', '.join(sorted(names))}")
+        numbers = raw["numbers"]
+        if not isinstance(numbers, list) or len(numbers) > 40:
+            raise ServiceError("numbers must be a list of at most 40 whole numbers")
+        if not isinstance(raw["right"], bool):
+            raise ServiceError("right must be true or false")
+        skill, slip, level = (_text(raw[k], k, 40) for k in ("skill", "slip", "level"))
+        if (skill and skill not in SKILLS) or (slip and slip not in SLIPS) or level not in LEVELS:
+            raise ServiceError("skill, slip and level must be MathCards' own names")
+        return Answer(
+            student=self.student_of(login), game=_text(raw["game"], "game", 40),
+            skill=skill, prompt=_text(raw["prompt"], "prompt", MAX_TEXT),
+            numbers=tuple(_int(n, "a number", -10**6, 10**6) for n in numbers),
+            expected=_text(raw["expected"], "expected", MAX_TEXT),
+            given=_text(raw["given"], "given", MAX_TEXT), right=raw["right"], slip=slip,
+            seconds=_number(raw["seconds"], "seconds", 0.0, 10**7), level=level,
+            source=_text(raw["source"], "source", 20), uid=_text(raw["uid"], "uid", 64),
+            at=_text(raw["at"], "at", 40))
 
     def do_attempts_after(self, login: str, row: Any = 0, set_id: Any = None
                           ) -> tuple[list[dict[str, Any]], int]:
@@ -465,7 +508,8 @@ class Service:
 # method -> the arguments it takes (every one checked by its do_ method)
 METHODS: dict[str, set[str]] = {
     "whoami": set(), "variant_seed": {"set_id", "exercise", "student"},
-    "record": {"attempt"}, "attempts_after": {"row", "set_id"},
+    "record": {"attempt", "answer"}, "record_answer": {"answer"},
+    "attempts_after": {"row", "set_id"},
     "version": set(), "create": {"game", "settings", "host", "replace_after"},
     "room": {"code"}, "join": {"code", "name"}, "holds_seat": {"code"},
     "held_room": {"game"}, "fill_with_bots": {"code", "kind"},
@@ -473,7 +517,8 @@ METHODS: dict[str, set[str]] = {
     "last_move_at": {"code"}, "touch": {"code", "seat"}, "replace_gone": {"code", "seat"},
     "append": {"code", "n", "action"},
 }
-WRITES = {"record", "create", "join", "fill_with_bots", "set_turn_timer", "start", "touch",
+WRITES = {"record", "record_answer", "create", "join", "fill_with_bots", "set_turn_timer",
+          "start", "touch",
           "replace_gone", "append"}
 
 

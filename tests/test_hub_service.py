@@ -170,3 +170,46 @@ def test_variants_are_drawn_only_for_the_caller(service):
 def test_only_the_listed_methods_and_arguments_exist(service, method, args):
     with pytest.raises(ServiceError):
         service.handle("ana", method, args)
+
+
+def _answer(student: str, **changes):
+    from mathcards.asking import Answer
+
+    made = Answer(student=student, game="suns_to_moons", skill="cross_zero",
+                  prompt="The deck is 3. You lay 5♣ upright: what is the deck now?",
+                  numbers=(3, -5), expected="-2", given="2", right=False, slip="sign",
+                  seconds=4.5, level="count")
+    return Answer(**{**made.__dict__, **changes})
+
+
+def test_a_students_answers_at_the_tables_reach_their_own_file_only(service, tmp_path):
+    """A table's answers on a hub go through the service (the student's server writes no
+    file): kept under the caller's login whatever the page says; an exercise attempt's
+    answer goes with its attempt."""
+    from mathcards.exercises.progress import ProgressStore
+
+    ana = HubProgressStore(transport=as_(service, "ana"))
+    ana.record_answer(_answer("ana"))
+    ana.record_answer(_answer("ben", given="-2", right=True, slip=""))  # a page naming ben
+    attempt = _attempt("ana", answer="1")
+    ana.record(attempt, _answer("ana", uid=attempt.uid, skill="add_positive"))
+    assert not (tmp_path / "class" / "ben").exists()
+    store = ProgressStore(tmp_path / "class" / "ana" / "progress.sqlite3")
+    try:
+        kept = store.answers()
+    finally:
+        store.close()
+    assert sorted((a.student, a.skill, a.right, a.slip) for a in kept) == [
+        ("ana", "add_positive", False, "sign"), ("ana", "cross_zero", False, "sign"),
+        ("ana", "cross_zero", True, "")]
+
+
+@pytest.mark.parametrize("bad, message", [
+    ({"skill": "juggling"}, "own names"), ({"right": "yes"}, "right"),
+    ({"numbers": ["3"]}, "number"), ({"level": "easy"}, "own names"),
+])
+def test_an_answer_with_a_bad_field_is_refused_in_one_line(service, tmp_path, bad, message):
+    raw = json.loads(json.dumps(_answer("ana").__dict__)) | bad
+    with pytest.raises(ServiceError, match=message) as caught:
+        service.handle("ana", "record_answer", {"answer": raw})
+    assert "\n" not in str(caught.value)

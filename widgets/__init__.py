@@ -6,6 +6,8 @@
 A lesson page needs one cell: ``play("suns_to_moons")``. In Voilà the page's
 address may carry ``?deal=SUMS-2P-P8-04HKR`` (a teacher's deal code),
 ``&seats=human,strong``, ``&delay=0.5`` (the bots' pause in seconds) and
+``&level=show|count|count_no_hints`` (the level of help: "Show me the sums", "I count",
+the default, or "I count, no hints"; ``&fixed=1`` hides the level picker),
 ``&student=ana``: the name whose saved game the page keeps (letters, digits,
 ``-`` and ``_``, up to 40; not case-sensitive), which belongs to the browser
 that first used it (``mathcards.names``). One Voilà server is shared by
@@ -104,8 +106,11 @@ def query_settings(query: str) -> dict[str, Any]:
     Only these keys are read: ``deal`` (a deal code, checked later),
     ``seats`` (human/random/strong, comma separated), ``delay`` (0-5 s),
     ``student`` (kept as given; ``student_slot`` checks it), ``room`` (a room code to
-    join, checked when joining).
+    join, checked when joining), ``level`` (a key of ``mathcards.asking.LEVELS``),
+    ``fixed`` (``1``: the level stays as the link says).
     """
+    from mathcards.asking import LEVELS
+
     params = parse_qs(query[:500], keep_blank_values=True)
     out: dict[str, Any] = {}
     if "student" in params:
@@ -118,6 +123,10 @@ def query_settings(query: str) -> dict[str, Any]:
         kinds = tuple(k.strip().lower() for k in params["seats"][0].split(",") if k.strip())
         if kinds and all(k in ("human", "random", "strong") for k in kinds) and len(kinds) <= 8:
             out["seats"] = kinds
+    if params.get("level") and params["level"][0] in LEVELS:
+        out["level"] = params["level"][0]
+    if params.get("fixed") and params["fixed"][0] in ("1", "true", "yes"):
+        out["fixed"] = True
     if params.get("delay"):
         try:
             delay = float(params["delay"][0])
@@ -198,12 +207,14 @@ def with_student(query: str, name: str) -> str:
 def play(game_name: str, *, deal: str | None = None, seats: Sequence[str] | None = None,
          players: int | None = None, bot_delay: float = 0.8, save: bool = True,
          query: str | None = None, student: str | None = None, ask_name: bool | None = None,
-         **settings: Any):
+         level: str | None = None, fixed: bool = False, **settings: Any):
     """A table for ``game_name``; page-address options (Voilà) override the arguments.
 
     A Voilà page (or ``ask_name=True``) that saves its game, without a name it can use (none
     in the address, one the rule refuses or another browser holds), asks for one first
-    (``mathcards.widgets.classes.ask_name``) and starts the table for the name picked."""
+    (``mathcards.widgets.classes.ask_name``) and starts the table for the name picked.
+    ``level`` is the level of help at the arithmetic tables (``mathcards.asking.LEVELS``;
+    a play page opens at "I count" unless its link says otherwise)."""
     import importlib
 
     from mathcards import saves
@@ -275,8 +286,13 @@ def play(game_name: str, *, deal: str | None = None, seats: Sequence[str] | None
         game = short_game(game) or game
     if seats is not None and len(seats) != game.num_players:
         seats = (tuple(seats) + ("strong",) * game.num_players)[:game.num_players]
+    from mathcards.asking import DEFAULT_LEVEL
+
     table = GameTable(view, game, seats=seats, seed=seed, bot_delay=bot_delay, save=save,
-                      slot=slot, who=who)
+                      slot=slot, who=who, level=opts.get("level", level or DEFAULT_LEVEL))
+    # answers are kept under the name only when this page plays as it (never a name that
+    # another browser holds, nor one the rule refused: those play as the guest)
+    _keep_answers(table, None if slot == GUEST else name, fixed=opts.get("fixed", fixed))
     if offer_length:
         table.ctl.length_offer = True
         table._refresh()
@@ -310,6 +326,38 @@ def play(game_name: str, *, deal: str | None = None, seats: Sequence[str] | None
         # imports it then.
         _warm_up_later()
     return table
+
+
+def _keep_answers(table: Any, name: str | None, *, fixed: bool) -> None:
+    """Every answer at this table is evidence in the progress store (under the student's
+    id; a guest's answers stay in the page), and so is a change of level."""
+    from mathcards.students import hub_login, hub_student_id, student_id
+
+    asking = table.ctl.asking
+    asking.fixed = bool(fixed)
+    login = hub_login()
+    try:
+        asking.student = (hub_student_id(login) if login is not None
+                          else student_id(name) if name and name.strip() else "")
+    except ValueError:  # a name the page already refused: a guest
+        asking.student = ""
+    if not asking.student:
+        return
+    store: list[Any] = []
+
+    def keep(record: Any) -> None:
+        if not store:
+            from mathcards.hub import progress_store
+
+            store.append(progress_store())  # the hub's service on a hub that has one
+        method = "record_answer" if hasattr(record, "right") else "record_level"
+        save = getattr(store[0], method, None)
+        if save is not None:  # the store's evidence tables (helper "evidence")
+            save(record)
+
+    asking.on_answer = keep
+    asking.on_level = keep
+    table._refresh()
 
 
 _WARM_UP_TIMER: Any = None

@@ -100,5 +100,18 @@ class Answer:
                    source=FOLLOW if question.follow else PLAY)
 
 
+@dataclass(frozen=True)
+class LevelChange:
+    """A student changed the level of help at a table (e.g. stepped down to "Show me the
+    sums"): kept as evidence next to the answers."""
+
+    student: str
+    game: str
+    before: str  # a key of LEVELS
+    after: str
+    at: str = field(default_factory=lambda: datetime.now(timezone.utc).isoformat(
+        timespec="milliseconds"))
+
+
 __all__ = ["COUNT", "COUNT_NO_HINTS", "DEFAULT_LEVEL", "EXERCISE", "FOLLOW", "LEVELS", "PLAY",
-           "SHOW", "Answer", "Question"]
+           "SHOW", "Answer", "LevelChange", "Question"]

@@ -40,11 +40,12 @@ SEEDS = {"suns_to_moons": 11, "sums": 5, "dice_stacks": 3}
 
 
 def page_url(server, game: str, delay: float = 0.05, student: str = "guest") -> str:
-    """The game's page with its deal code, for ``student`` (by default the shared guest,
-    by name: a page without a name asks for one, issue 28)."""
+    """The game's page with its deal code at "Show me the sums" (these tests play by the
+    moves' buttons; "I count" is tests/browser/test_asking.py), for ``student`` (by default
+    the shared guest)."""
     code = deal_code(make_game(game, **GAMES[game]), SEEDS[game])
     return (server.page(f"play_{game}.ipynb")
-            + f"?deal={code}&delay={delay}&student={student}")
+            + f"?deal={code}&delay={delay}&student={student}&level=show")
 
 
 def wait_visible(page, selector: str, timeout: float = 120_000) -> None:
@@ -186,7 +187,8 @@ def test_explainer_equation_after_a_move_and_a_refusal_with_its_reason(voila_ser
     assert "=" in page.locator(".mc-step-text").inner_text()
     assert page.locator(".mc-numberline svg").count() == 1
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / "suns_to_moons.png"))
+    # (suns_to_moons.png, the README's first picture, shows "I count": test_asking.py)
+    page.screenshot(path=str(SCREENSHOTS / "suns_to_moons_show_me.png"))
 
 
 def _name(code: str) -> str:

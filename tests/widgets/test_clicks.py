@@ -73,8 +73,9 @@ def test_a_click_behind_the_resume_offer_is_refused_and_the_save_is_kept(data_di
 def test_the_largest_table_each_engine_allows_plays_to_the_end(game):
     most = get_game_class(game).max_players
     assert most <= MAX_SEATS
+    # "Show me the sums": the clicker plays by the buttons (I count: tests/test_asking_table)
     table = play(game, query="seats=" + ",".join(["human"] + ["random"] * (most - 1)),
-                 save=False, bot_delay=0)
+                 save=False, bot_delay=0, level="show")
     assert len(table.seats) == most and not table.refused, table.message
     assert table.w_players.value == most
     play_to_end(table, seed=most)
@@ -88,7 +89,7 @@ def test_a_deal_code_for_the_largest_table_deals_through_the_box_and_the_address
     by_address = play(game, query=f"deal={code}", save=False, bot_delay=0)
     assert not by_address.refused and len(by_address.seats) == cls.max_players
     assert by_address.state.seed == 4242
-    by_box = play(game, save=False, bot_delay=0)
+    by_box = play(game, save=False, bot_delay=0, level="show")
     by_box._on_deal_code(code)
     assert not by_box.refused, by_box.message
     assert len(by_box.seats) == cls.max_players and by_box.w_players.value == cls.max_players
@@ -105,7 +106,8 @@ def test_more_seats_than_the_game_has_gives_one_line_and_a_table():
 
 def test_while_a_card_is_chosen_the_other_cards_say_true_things_and_a_refusal_shows_by_the_hand():
     code = deal_code(get_game_class("suns_to_moons")(num_players=2), 11)  # the hand is fixed
-    table = play("suns_to_moons", query=f"deal={code}&delay=0", save=False, bot_delay=0)
+    table = play("suns_to_moons", query=f"deal={code}&delay=0&level=show", save=False,
+                 bot_delay=0)
     ctl = table.ctl
     # a card, then its sign: two clicks (a Joker alone is one)
     playable = [c for c in ctl.card_states() if c.enabled and not c.card.is_joker]

@@ -111,7 +111,7 @@ def _widgets(root):
 
 def test_a_teachers_code_gives_every_student_the_same_start(real_secrets):
     code = deal_code(make_game("suns_to_moons", num_players=3), 4321)
-    tables = [play("suns_to_moons", query=f"deal={code}", save=False, bot_delay=10)
+    tables = [play("suns_to_moons", query=f"deal={code}&level=show", save=False, bot_delay=10)
               for _ in range(3)]
     first = tables[0].state
     for table in tables[1:]:

@@ -75,13 +75,13 @@ def test_the_hub_login_wins_over_the_address(data_dir, hub_user):
 
 def test_two_hub_users_keep_their_games_apart(data_dir, hub_user):
     hub_user("ana")
-    ana = play("suns_to_moons", query="delay=0")
+    ana = play("suns_to_moons", query="delay=0&level=show")
     _one_move(ana)
     hub_user("Ana")  # another login, same letters
-    other = play("suns_to_moons", query="student=ana&delay=0")
+    other = play("suns_to_moons", query="student=ana&delay=0&level=show")
     assert other.w_banner.value == ""  # nothing of ana's to resume
     hub_user("ana")
-    again = play("suns_to_moons", query="delay=0")
+    again = play("suns_to_moons", query="delay=0&level=show")
     assert "saved" in again.w_banner.value
 
 

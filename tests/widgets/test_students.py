@@ -99,13 +99,13 @@ def test_the_page_says_who_is_playing_and_saves_in_their_slot(data_dir):
 
 
 def test_students_do_not_see_each_others_saved_games(data_dir):
-    ana = play("suns_to_moons", query="student=ana&delay=0")
+    ana = play("suns_to_moons", query="student=ana&delay=0&level=show")
     _one_move(ana)
-    bo = play("suns_to_moons", query="student=bo&delay=0")
+    bo = play("suns_to_moons", query="student=bo&delay=0&level=show")
     assert bo.w_banner.value == ""  # nothing to resume for bo
-    guest = play("suns_to_moons", query="delay=0")
+    guest = play("suns_to_moons", query="delay=0&level=show")
     assert guest.w_banner.value == ""
-    again = play("suns_to_moons", query="student=ANA&delay=0")  # names ignore case
+    again = play("suns_to_moons", query="student=ANA&delay=0&level=show")  # names ignore case
     assert "saved" in again.w_banner.value
     again.w_resume.click()
     assert again.state == ana.state

@@ -1,0 +1,204 @@
+"""'I count' in a real browser (issue 25): a whole short Suns to Moons game against a bot
+where the student gives every new deck value, typed at 1280 px (Enter answers; the
+answer box takes the focus) and on the number pad at 390 px; one wrong answer followed
+by a right one; one sign that breaks the ±10 bound refused in words; then the teacher's
+dashboard shows that student's answers by skill with the slip named.
+
+The test reads each question on the page and works out the answer as a student would
+(the deck and the card's signed value it names): the page never shows the result first.
+"""
+
+from __future__ import annotations
+
+import re
+
+from mathcards.games.registry import make_game
+from mathcards.games.suns_to_moons import Play, within_bound
+from mathcards.saves import deal_code
+from mathcards.widgets.exercises import SHORT_GAMES
+from tests.browser.conftest import wait_for_first_widget, wait_for_rendered
+from tests.browser.test_game_pages import open_table, render_number, wait_settled
+from tests.browser.test_teacher_dashboard import servers_data
+
+SHORT = {"num_players": 2, SHORT_GAMES["suns_to_moons"][0]: SHORT_GAMES["suns_to_moons"][1]}
+ASKED = ".mc-ask:not(.mc-hide) .mc-ask-prompt"
+SCREENSHOTS = "docs/screenshots"
+
+
+def _first_move_with_a_sign_out_of_bound() -> tuple[int, str, int, int]:
+    """(seed, card, refused sign, legal sign) of a short game's deal whose first move is
+    the student's, with a card one of whose signs breaks ±10 (the deal code decides the
+    student's hand and the centre card, whatever the table's secret)."""
+    game = make_game("suns_to_moons", **SHORT)
+    for seed in range(1, 500):
+        states = [game.new_game(seed, private_seed=p, known_seat=0) for p in (1, 2)]
+        state = states[0]
+        if state.current_player != 0 or states[1].hands[0] != state.hands[0]:
+            continue
+        for card in state.hands[0]:
+            if card.is_joker or card.rank == 1:
+                continue
+            plays = [Play(card, sign, card.rank) for sign in (1, -1)]
+            legal = [p for p in plays if state.is_legal(p)]
+            out = [p for p in plays if not state.is_legal(p)
+                   and not within_bound(state.deck_value + p.contribution)]
+            if len(legal) == 1 and len(out) == 1:
+                return seed, card.name, out[0].contribution, legal[0].contribution
+    raise AssertionError("no deal with a sign out of bound")
+
+
+def _number(text: str) -> int:
+    return int(text.replace("−", "-"))
+
+
+def numbers_of(prompt: str) -> tuple[int, int]:
+    """The deck and the card's signed value the question names."""
+    found = re.search(r"(?:deck is|deck was) ([−\d]+)", prompt)
+    term = re.search(r"\(([+−]\d+)\)", prompt)
+    assert found and term, prompt
+    return _number(found.group(1)), _number(term.group(1).lstrip("+"))
+
+
+def answer_of(prompt: str) -> int:
+    """What the student works out from the question: the deck plus the card's signed value
+    (a Joker takes the value away)."""
+    deck, value = numbers_of(prompt)
+    return deck - value if "Joker" in prompt else deck + value
+
+
+def _give(page, value: int, *, pad: bool) -> None:
+    """Type the answer and press Enter (the box has the focus), or press the pad's keys."""
+    rendered = render_number(page)
+    if pad:
+        keys = [*str(abs(value))] + (["−"] if value < 0 else []) + ["OK"]
+        for key in keys:
+            page.locator(".mc-pad button").filter(
+                has_text=re.compile(rf"^{re.escape(key)}$")).click()
+    else:
+        focused = page.evaluate("() => !!document.activeElement.closest('.mc-answer')")
+        assert focused, "the answer box did not take the focus"
+        page.keyboard.type(str(value).replace("-", "−"))
+        page.keyboard.press("Enter")
+    wait_settled(page, rendered)
+
+
+def _click(page, locator) -> None:
+    rendered = render_number(page)
+    locator.click()
+    wait_settled(page, rendered)
+
+
+def _question(page) -> str:
+    asked = page.locator(ASKED)
+    return asked.inner_text() if asked.count() and asked.is_visible() else ""
+
+
+def play_at_i_count(page, *, pad: bool, wrong_once: bool) -> int:
+    """Play to the end, answering every question (one wrong answer first, if asked);
+    returns the number of questions answered."""
+    answered = 0
+    refused: set[tuple[str | None, str]] = set()  # (move, card) whose signs both break ±10
+    for _ in range(400):
+        wait_settled(page)
+        if page.locator(".mc-status:has-text('Game over')").count():
+            return answered
+        prompt = _question(page)
+        if prompt:
+            right = answer_of(prompt)
+            deck, value = numbers_of(prompt)
+            if wrong_once and "Joker" not in prompt and abs(value) >= 3:
+                _give(page, deck - value, pad=pad)  # the sign slip: the card's sign lost
+                feedback = page.locator(".mc-ask-feedback").inner_text()
+                assert "not quite" in feedback.lower() and str(abs(right)) not in feedback
+                assert _question(page) == prompt  # asked again, nothing laid
+                wrong_once = False
+            _give(page, right, pad=pad)
+            answered += 1
+            continue
+        nxt = page.locator(".mathcards button:has-text('Next round'):enabled")
+        if nxt.count():
+            _click(page, nxt.first)
+            continue
+        move = page.locator(".mc-header [data-move]").first.get_attribute("data-move")
+        cards = [c for c in page.locator(".mc-hand .mc-cardbtn:enabled").all()
+                 if (move, c.inner_text()) not in refused]
+        if cards:
+            name = cards[0].inner_text()
+            _click(page, cards[0])
+            if _question(page):
+                continue
+            signs = page.locator(".mc-choices .mc-choice:enabled:not(:has-text('Back'))")
+            for i in range(signs.count()):
+                _click(page, signs.nth(i))
+                if not page.locator(".mc-near-hand").count():
+                    break  # not refused: asked (or laid)
+            else:  # both ways break ±10: another card
+                refused.add((move, name))
+                _click(page, page.locator(".mc-choices .mc-choice:has-text('Back')"))
+            continue
+        others = page.locator(".mc-choices .mc-choice:enabled")
+        if others.count():
+            _click(page, others.first)  # End turn, Pass
+    raise AssertionError("the game did not end")
+
+
+def test_a_short_game_at_i_count_typed_then_on_the_pad_and_the_dashboard(voila_server, page):
+    from mathcards import keys
+
+    seed, card, out, legal = _first_move_with_a_sign_out_of_bound()
+    code = deal_code(make_game("suns_to_moons", **SHORT), seed)
+    url = (voila_server.page("play_suns_to_moons.ipynb")
+           + f"?deal={code}&delay=0.05&seats=human,random&student=counter")
+    page.set_viewport_size({"width": 1280, "height": 900})
+    open_table(page, url)
+    assert page.locator(".mc-levels button.mod-active").inner_text() == "I count"
+    # the card's signs show the card only: no "→", no result
+    _click(page, page.locator(".mc-hand .mc-cardbtn", has_text=card))
+    signs = page.locator(".mc-choices .mc-choice:enabled").all_inner_texts()
+    assert signs and not any("→" in s for s in signs), signs
+    sign_text = f"{out:+d}".replace("-", "−")
+    assert any(s.startswith(sign_text) for s in signs), signs  # not greyed in advance
+    moves = page.locator(".mc-header [data-move]").first.get_attribute("data-move")
+    _click(page, page.locator(".mc-choices .mc-choice", has_text=sign_text))
+    refusal = page.locator(".mc-near-hand").inner_text()
+    assert "±10" in refusal and "Not allowed" in refusal
+    assert page.locator(".mc-header [data-move]").first.get_attribute("data-move") == moves
+    legal_text = f"{legal:+d}".replace("-", "−")
+    _click(page, page.locator(".mc-choices .mc-choice", has_text=legal_text))
+    assert _question(page)  # asked before it is laid
+    assert page.locator(".mc-header [data-move]").first.get_attribute("data-move") == moves
+    page.screenshot(path=f"{SCREENSHOTS}/suns_to_moons.png")  # the README's first picture
+    page.screenshot(path=f"{SCREENSHOTS}/suns_to_moons_i_count_1280.png")
+    answered = play_at_i_count(page, pad=False, wrong_once=True)
+    assert answered >= 3
+
+    # the same at 390 px on the number pad (a new game by the same link)
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_table(page, url)  # the finished game's save is gone: the same deal again
+    cards = page.locator(".mc-hand .mc-cardbtn:enabled")
+    _click(page, cards.first)
+    if not _question(page):
+        signs = page.locator(".mc-choices .mc-choice:enabled:not(:has-text('Back'))")
+        for i in range(signs.count()):
+            _click(page, signs.nth(i))
+            if _question(page):
+                break
+    pad = page.locator(".mc-pad").bounding_box()
+    assert pad and pad["x"] >= 0 and pad["x"] + pad["width"] <= 390
+    assert pad["y"] + pad["height"] <= 844, pad  # on the first screen with the box
+    page.screenshot(path=f"{SCREENSHOTS}/suns_to_moons_i_count_390.png")
+    answered = play_at_i_count(page, pad=True, wrong_once=False)
+    assert answered >= 3
+
+    # the teacher's dashboard: this student's answers by skill, the slip named
+    with servers_data(voila_server):
+        key = keys.teacher_key()
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto(voila_server.page(f"dashboard.ipynb?key={key}"))
+    wait_for_rendered(page)
+    wait_for_first_widget(page)
+    skills = page.locator("table.mc-skills")
+    skills.wait_for(state="visible")
+    row = skills.locator("tr", has=page.locator("th", has_text="counter")).inner_text()
+    assert "keep the deck within −10 and 10" in skills.locator("tr").first.inner_text()
+    assert "sign slip" in row, row
