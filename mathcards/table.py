@@ -126,8 +126,11 @@ class GameView:
     counting = False
 
     # --- what is shown -------------------------------------------------
-    def board_html(self, state: State, obs: Any, seat_names: Sequence[str]) -> str:
-        """The public table (no hidden cards); ``obs`` is the viewer's observation."""
+    def board_html(self, state: State, obs: Any, seat_names: Sequence[str], *,
+                   viewer: int | None = None) -> str:
+        """The public table (no hidden cards); ``obs`` is the viewer's observation and
+        ``viewer`` the seat whose hand this screen shows below the table (None: no hand
+        shown): that seat gets no card backs, only its count."""
         return ""
 
     def status(self, state: State, seat_names: Sequence[str]) -> str:

@@ -89,14 +89,18 @@ def card_back_html(*, small: bool = False, label: str = "face-down card") -> str
             f'title="{esc(label)}"></span>')
 
 
-def backs_html(count: int, *, owner: str = "", limit: int = 8) -> str:
-    """A fan of card backs for a hidden hand: ``count`` cards, spoken as a number."""
+def backs_html(count: int, *, owner: str = "", limit: int = 8, own: bool = False) -> str:
+    """A fan of card backs for a hidden hand: ``count`` cards, spoken as a number. The
+    hand of this screen's own player (``own``) is drawn face up below the table: its seat
+    says only how many cards it holds, no backs (they would push the hand off the screen)."""
     word = "card" if count == 1 else "cards"
+    if own:
+        return f'<span class="mc-count mc-own-hand">{count} {word}, shown below</span>'
     label = f"{owner} holds {count} {word}" if owner else f"{count} face-down {word}"
     shown = min(count, limit)
     backs = "".join(card_back_html(small=True, label="face-down card") for _ in range(shown))
     more = f'<span class="mc-count">+{count - shown}</span>' if count > shown else ""
-    return (f'<span class="mc-row" role="group" aria-label="{esc(label)}">'
+    return (f'<span class="mc-row mc-backs" role="group" aria-label="{esc(label)}">'
             f'<span class="mc-sr">{esc(label)}</span>{backs}{more}</span>')
 
 

@@ -82,7 +82,8 @@ class DiceStacksView(GameView):
     selection_mode_hint = "click cards to put them in a stack, then lay it down"
 
     # --- table -----------------------------------------------------------
-    def board_html(self, state: State, obs: Any, seat_names: Sequence[str]) -> str:
+    def board_html(self, state: State, obs: Any, seat_names: Sequence[str], *,
+                   viewer: int | None = None) -> str:
         if obs.dice:
             a, b = obs.dice
             dice = (f'<span class="mc-dice" role="group" aria-label="dice {a} and {b}">'
@@ -120,16 +121,17 @@ class DiceStacksView(GameView):
             run_out = (f'<span class="mc-runouts" role="group" aria-label="run-out points: '
                        f'{obs.run_outs[i]}">run-out {markers}</span>' if obs.run_outs[i] else "")
             stacks = "".join(parts) or '<span class="mc-count">no stacks yet</span>'
+            hand = backs_html(obs.hand_sizes[i], owner=name, own=i == viewer)
             to_act = " mc-to-act" if i == obs.current_player else ""
             seats.append(
                 f'<div class="mc-seat{to_act}" role="group" aria-label="{esc(name)}">'
                 f'<strong>{esc(name)}</strong> · {esc(_score_text(state, obs, i))} · hand '
-                f'{backs_html(obs.hand_sizes[i], owner=name)}'
+                f'{hand}'
                 f'<div class="mc-row mc-stacks" aria-label="'
                 f'{esc(possessive(seat_names, i, start=True))} stacks">{stacks}'
                 f'{run_out}</div></div>')
         return (f'<div class="mc-zone mc-row">{stock}<div>{dice}</div></div>'
-                f'{"".join(seats)}')
+                f'<div class="mc-row mc-seats">{"".join(seats)}</div>')
 
     def status(self, state: State, seat_names: Sequence[str]) -> str:
         p = state.current_player

@@ -35,7 +35,8 @@ __all__ = ["SumsView", "sums_table"]
 class SumsView(GameView):
     game_name = "sums"
 
-    def board_html(self, state: State, obs: Any, seat_names: Sequence[str]) -> str:
+    def board_html(self, state: State, obs: Any, seat_names: Sequence[str], *,
+                   viewer: int | None = None) -> str:
         piles = "".join(
             pile_html(top, size, label=f"pile {i + 1}")
             for i, (top, size) in enumerate(zip(obs.pile_tops, obs.pile_sizes, strict=True))
@@ -52,11 +53,13 @@ class SumsView(GameView):
                 faces.append(card_face_html(c, small=True, extra=mark))
             side_html = "".join(faces) or '<span class="mc-count">no cards in play</span>'
             captured = obs.captured_counts[i]
-            cap_html = pile_html(None, captured, label="captured", face_down=True)
+            cap_html = (pile_html(None, captured, label="captured", face_down=True) if captured
+                        else '<span class="mc-count">nothing captured yet</span>')
+            hand = backs_html(obs.hand_sizes[i], owner=name, own=i == viewer)
             to_act = " mc-to-act" if i == obs.current_player else ""
             seats.append(
                 f'<div class="mc-seat{to_act}" role="group" aria-label="{esc(name)}">'
-                f'<strong>{esc(name)}</strong> · hand {backs_html(obs.hand_sizes[i], owner=name)}'
+                f'<strong>{esc(name)}</strong> · hand {hand}'
                 f'<div class="mc-row" aria-label="{esc(name)} in play">{side_html} {cap_html}</div>'
                 "</div>")
         threat_html = ""
@@ -69,7 +72,8 @@ class SumsView(GameView):
                 f"{esc(possessive(seat_names, threat.target_owner))} "
                 f"{esc(w.target.symbol)}: {esc(w.equation)}</div>")
         return (f'<div class="mc-zone"><div class="mc-zone-title">Community piles</div>'
-                f'<div class="mc-row">{piles}</div></div>{threat_html}{"".join(seats)}')
+                f'<div class="mc-row">{piles}</div></div>{threat_html}'
+                f'<div class="mc-row mc-seats">{"".join(seats)}</div>')
 
     def status(self, state: State, seat_names: Sequence[str]) -> str:
         p = state.current_player

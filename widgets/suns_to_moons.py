@@ -85,14 +85,16 @@ class SunsToMoonsView(GameView):
     game_name = "suns_to_moons"
 
     # --- table -----------------------------------------------------------
-    def board_html(self, state: State, obs: Any, seat_names: Sequence[str]) -> str:
+    def board_html(self, state: State, obs: Any, seat_names: Sequence[str], *,
+                   viewer: int | None = None) -> str:
         deck = deck_html(obs.table, label=f"the centre deck: value {number(obs.deck_value)}, "
                                           f"{plural(obs.deck_size, 'card')}")
         seats = []
         for i, name in enumerate(seat_names):
+            hand = backs_html(obs.hand_sizes[i], owner=name, own=i == viewer)
             to_act = " mc-to-act" if i == obs.current_player else ""
             seats.append(f'<div class="mc-seat{to_act}"><strong>{esc(name)}</strong> '
-                         f'{backs_html(obs.hand_sizes[i], owner=name)}</div>')
+                         f'{hand}</div>')
         info = (f'<div class="mc-zone">Stock: {plural(obs.stock_size, "card")} · junk pile: '
                 f'{plural(obs.junk_size, "card")} · round {obs.round_number} · first to '
                 f'{plural(obs.target_score, "point")} wins</div>')

@@ -473,11 +473,14 @@ class GameTable(W.VBox):
                 mark = " (to play)" if i == p else ""
                 items.append(f"<li{cls}>{esc(names[i])}: {s}{mark}</li>")
             who = f'<div class="mc-who" role="note">{esc(self.who)}</div>' if self.who else ""
+            # one wrapping line (the game, the scores, the code), the visitor's note under
+            # it in small type: the hand below stays on a laptop's first screen
             self.w_header.value = (
-                f'<div class="mc-header"><h2>{esc(st.game.title)}</h2>{who}'
+                f'<div class="mc-header"><h2>{esc(st.game.title)}</h2>'
                 f'<ul class="mc-scores" aria-label="scores">{"".join(items)}</ul>'
-                f'<div>{self._code_html()} · '
-                f'move <span data-move="{len(st.history)}">{len(st.history)}</span></div></div>')
+                f'<div class="mc-code">{self._code_html()} · '
+                f'move <span data-move="{len(st.history)}">{len(st.history)}</span></div>'
+                f'{who}</div>')
             if ctl.room_code:  # a room's game: no new deals here, no deal code
                 self.w_setup.add_class("mc-hide")
             else:
@@ -485,7 +488,8 @@ class GameTable(W.VBox):
             self._render_status()
             self._render_new_game()
             board = ((ctl.holding and self.view.round_end_html(st, names))
-                     or self.view.board_html(ctl.shown_state, ctl.public_observation(), names))
+                     or self.view.board_html(ctl.shown_state, ctl.public_observation(), names,
+                                             viewer=ctl.viewer))
             board_value = f'<div class="mc-board" data-move="{len(st.history)}">{board}</div>'
             if self.w_board.value != board_value:
                 self.w_board.value = board_value
@@ -660,9 +664,13 @@ class GameTable(W.VBox):
         history = self.ctl.history
         lines = history[-HISTORY_LINES:]
         start = len(history) - len(lines) + 1
+        # the numbers sit left of the lines: room for the widest one ("123. "), so the
+        # scrolling box never cuts them off
+        digits = len(str(len(history)))
         self.w_history.value = (
             # tabindex: a long history scrolls, and a scrolled box must take the keyboard
-            f'<ol class="mc-history" start="{start}" aria-label="moves so far" tabindex="0">'
+            f'<ol class="mc-history" start="{start}" aria-label="moves so far" tabindex="0" '
+            f'style="padding-left: {digits + 1.6}ch">'
             + "".join(f"<li>{esc(x)}</li>" for x in lines) + "</ol>")
 
     # ------------------------------------------------------------------ for tests

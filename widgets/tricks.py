@@ -132,7 +132,8 @@ class TrickView(GameView):
             return "first finish the moves below (or choose Done)"
         return state.reason_refused(action)
 
-    def board_html(self, state: State, obs: Any, seat_names: Sequence[str]) -> str:
+    def board_html(self, state: State, obs: Any, seat_names: Sequence[str], *,
+                   viewer: int | None = None) -> str:
         """The trick (or the last one), the prizes, and the cards laid down."""
         return self.trick_area_html(state, obs, seat_names) + self.prizes_html(state, obs,
                                                                                 seat_names)

@@ -196,3 +196,19 @@ def test_new_game_asks_before_throwing_a_game_in_progress_away():
     table.w_new.click()  # confirmed
     assert table.state is not playing and len(table.state.history) == 0
     assert table.w_new.description == "New game"
+
+
+@pytest.mark.parametrize("make", [sums_table, suns_to_moons_table])
+def test_own_seat_shows_a_count_and_no_card_backs(make):
+    """Issue 26 item 17: the seat whose hand this screen shows face up below the table
+    gets no card backs (they pushed the hand off a laptop's screen), only its count;
+    every other seat keeps its fan of backs, spoken as "… holds 5 cards"."""
+    table = make(players=2, seed=3, bot_delay=0, save=False)
+    html = table.w_board.value
+    seats = html.split('class="mc-seat')[1:]
+    assert len(seats) == 2, html
+    own, other = seats
+    assert table.viewer == 0 and "(you)" in own.split("</strong>")[0]
+    assert "mc-back" not in own and "holds" not in own, own
+    assert f"{len(table.ctl.hand())} cards, shown below" in own, own
+    assert "mc-back" in other and "Player 2 (bot) holds" in other, other
