@@ -100,6 +100,13 @@ def variant_secret() -> str:
     return _SECRETS[where]
 
 
+def teacher_token(purpose: str) -> str:
+    """A token only the holder of the teacher's key can make, for ``purpose`` (the
+    teacher's sign-in cookie, the mark of a teacher's kernel); a new key voids them."""
+    digest = hmac.new(teacher_key().encode("utf-8"), purpose.encode("utf-8"), "sha256")
+    return digest.hexdigest()[:32]
+
+
 def is_teacher_key(given: object) -> bool:
     """Whether ``given`` (text from a page address) is the teacher's key."""
     if not isinstance(given, str) or not given:

@@ -35,6 +35,14 @@ one small machine:
   ``refill_quiet`` seconds; meanwhile a visitor who finds the pool empty gets
   a fresh kernel at once instead of waiting behind a refill.
 
+- **The teacher signs in once.** A page opened with the teacher's key
+  (``?key=``) gives that browser an HttpOnly cookie (Secure over https) for
+  ``TEACHER_HOURS`` hours and sends it to the same address without the key (a
+  projector shows no key); the server then marks the kernels of that browser's
+  pages as the teacher's (``mathcards.visitors.teacher_page``), so the teacher's
+  pages open with the cookie alone. No log line carries a ``key=`` value
+  (``KeyRedactingFilter`` on tornado's and Voilà's loggers).
+
 Voilà's own pool class wraps this one (it never passes pooled kernels to the
 culler here).
 """
@@ -44,8 +52,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import contextvars
+import hmac
+import logging
 import os
+import re
 import time
+from urllib.parse import urlencode
 
 from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
@@ -69,6 +81,68 @@ _IDENTITY: contextvars.ContextVar[str | None] = contextvars.ContextVar(
 # whether a kernel start serves a page request (the caps) or fills a pool (sized by config)
 _FOR_PAGE: contextvars.ContextVar[bool] = contextvars.ContextVar(
     "mathcards_for_page", default=False)
+# whether the page request is the signed-in teacher's (its kernel is marked so)
+_TEACHER: contextvars.ContextVar[bool] = contextvars.ContextVar(
+    "mathcards_teacher", default=False)
+TEACHER_COOKIE = "mathcards-teacher"
+TEACHER_HOURS = 12  # a school day: tomorrow's class at a shared computer is not signed in
+_SIGN_IN = "teacher-sign-in"
+
+# ``key=<anything>`` in an address, also %-encoded inside another parameter
+_KEY_IN_TEXT = re.compile(r"((?:\b|%26|%3[fF])key(?:=|%3[dD]))[^&\s#'\"]*")
+_LOGGERS = ("tornado.access", "tornado.application", "tornado.general")
+
+
+class KeyRedactingFilter(logging.Filter):
+    """Rewrites a log record so that no ``key=`` value of an address reaches the log."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        try:
+            text = record.getMessage()
+        except Exception:  # noqa: BLE001 - a malformed record: leave it to logging
+            return True
+        if "key" in text:
+            record.msg, record.args = _KEY_IN_TEXT.sub(r"\1[hidden]", text), None
+        return True
+
+
+def _redact_logs(*extra: logging.Logger) -> None:
+    """Install the filter once on tornado's loggers (a 429 or 503 logs the whole address)
+    and on Voilà's."""
+    for logger in (*map(logging.getLogger, _LOGGERS), *extra):
+        if not any(isinstance(f, KeyRedactingFilter) for f in logger.filters):
+            logger.addFilter(KeyRedactingFilter())
+
+
+_SIGNED_IN = "signed in"  # the request was answered with a redirect: render nothing
+
+
+def _teacher_of(handler) -> bool | str:
+    """Whether a page request is the teacher's: the right key in the address (then the
+    browser gets the sign-in cookie and is sent to the address without the key:
+    ``_SIGNED_IN``), or that cookie."""
+    from mathcards.errors import MathCardsError
+    from mathcards.keys import is_teacher_key, teacher_token
+
+    try:
+        given = handler.get_query_argument("key", None)
+        if given is not None:
+            if not is_teacher_key(given[:200]):
+                return False  # the page says the key is wrong
+            handler.set_signed_cookie(
+                TEACHER_COOKIE, teacher_token(_SIGN_IN), expires_days=TEACHER_HOURS / 24,
+                path=handler.settings.get("base_url") or "/", httponly=True,
+                secure=handler.request.protocol == "https", samesite="Strict")
+            rest = [(k, v.decode("utf-8", "replace"))
+                    for k, vs in handler.request.query_arguments.items() if k != "key"
+                    for v in vs]
+            handler.redirect(handler.request.path + ("?" + urlencode(rest) if rest else ""))
+            return _SIGNED_IN
+        cookie = handler.get_signed_cookie(TEACHER_COOKIE, max_age_days=TEACHER_HOURS / 24)
+        return cookie is not None and hmac.compare_digest(
+            cookie, teacher_token(_SIGN_IN).encode("ascii"))
+    except (MathCardsError, OSError):  # no key can be read: nobody is the teacher
+        return False
 
 
 def _visitor_of(handler) -> str | None:
@@ -105,7 +179,11 @@ def _track_visitors() -> None:
     original = VoilaHandler.get_generator
 
     async def get_generator(self, path=None):
-        _VISITOR.set(_visitor_of(self))  # this request's task only
+        teacher = _teacher_of(self)
+        if teacher == _SIGNED_IN:
+            return
+        _TEACHER.set(teacher is True)  # this request's task only
+        _VISITOR.set(_visitor_of(self))
         _IDENTITY.set(_identity_of(self))
         _FOR_PAGE.set(True)
         async for html in original(self, path=path):
@@ -170,6 +248,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         self._refills: dict[str, asyncio.Task] = {}
         self._by_visitor: dict[str, set[str]] = {}
         _track_visitors()
+        _redact_logs(self.log)
         if not self.max_kernels:
             self.max_kernels = max(
                 16, (_available_mb() - self.reserve_memory_mb) // max(1, self.kernel_memory_mb))
@@ -254,13 +333,17 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         return kernel_id
 
     def _record_identity(self, kernel_id: str) -> None:
-        """Tell the page's kernel whose browser it serves (rooms hold seats by it)."""
-        identity = _IDENTITY.get()
-        if identity is None or not _FOR_PAGE.get():
+        """Tell the page's kernel whose browser it serves (rooms hold seats by it) and
+        whether it is the signed-in teacher's."""
+        if not _FOR_PAGE.get():
             return
+        identity = _IDENTITY.get()
         try:
-            visitors.record(kernel_id, identity)
-        except OSError as exc:
+            if identity is not None:
+                visitors.record(kernel_id, identity)
+            if _TEACHER.get():
+                visitors.record_teacher(kernel_id)
+        except (OSError, ValueError) as exc:
             self.log.warning("Could not record the visitor of kernel %s: %s", kernel_id, exc)
 
     # --- culling ---------------------------------------------------------------------
