@@ -7,8 +7,8 @@ dict: traitlets refuses the type) and any callback that raises with
 with the server's paths, to the page, whatever ``show_tracebacks`` says. Under
 Voilà, ``install`` (run when ``mathcards.widgets`` is imported in a kernel) turns
 those into one log line without a traceback: the message is refused, the
-widget keeps its value, the page goes on. In JupyterLab nothing changes: a
-teacher running the code still sees tracebacks.
+widget keeps its value and sends it back to the page, the page goes on. In
+JupyterLab nothing changes: a teacher running the code still sees tracebacks.
 """
 
 from __future__ import annotations
@@ -38,6 +38,18 @@ def _undecorated(function: Any) -> Any:
     return function
 
 
+def _resend(widget: Any, msg: Any) -> None:
+    """After a refused update, send the page the fields' real values (ipywidgets echoed
+    the refused ones back before checking them)."""
+    try:
+        state = msg["content"]["data"].get("state") or {}
+        names = [name for name in state if name in widget.keys]
+        if names:
+            widget.send_state(names)
+    except Exception as exc:  # noqa: BLE001 - a malformed message: nothing to send back
+        LOG.warning(REFUSED, one_line(exc))
+
+
 def install() -> None:
     """Guard every widget's messages and callbacks in this kernel (once)."""
     from ipywidgets.widgets.widget import CallbackDispatcher, Widget
@@ -51,6 +63,7 @@ def install() -> None:
             handle(self, msg)
         except Exception as exc:  # noqa: BLE001 - a page's message: refuse it, never raise
             LOG.warning(REFUSED, one_line(exc))
+            _resend(self, msg)
 
     def call(self: Any, *args: Any, **kwargs: Any) -> Any:
         value = None
