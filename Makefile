@@ -27,7 +27,8 @@ $(STAMP): pyproject.toml lessons/$(LAB_DEFAULTS)
 # (a class about to open that page at once; pages comma separated).
 # Serves the whole lessons/ folder (so the landing page's links reach every
 # lesson); http://$(HOST):$(PORT)/ opens the landing page. Settings (preheated
-# kernels, culling, theme, no tracebacks) are in lessons/voila.json; the page
+# kernels, culling, theme, no tracebacks) are in lessons/voila.json, the cookie
+# secret kept across restarts in lessons/voila.py (both read by Voilà); the page
 # template (nothing fetched from the internet) is under lessons/share/jupyter.
 # tests/browser/server.py starts the same command; tests/test_notebooks.py
 # checks they agree.

@@ -1,4 +1,4 @@
-"""The server's two secrets: the teacher's key and the variant secret.
+"""The server's secrets: the teacher's key, the variant secret and the cookie secret.
 
 - **The teacher's key** opens the teacher's pages (class results, worked
   solutions in teacher mode). A Voilà page is public: anyone who can reach
@@ -8,12 +8,18 @@
   the set, the exercise and the student's name, so nobody can compute another
   student's cards (or answers) from the public rules and a name.
 
-Each comes from an environment variable when it is set
+- **The cookie secret** signs the identity cookie Voilà gives each browser
+  (``lessons/voila.py`` hands it to Voilà). Voilà's own default is a new one
+  at every start, so a restart (an out-of-memory kill included) forgot every
+  browser and every room seat with it; this one is kept in the data folder.
+
+The first two come from an environment variable when it is set
 (``MATHCARDS_TEACHER_KEY``, ``MATHCARDS_SECRET``: a hub sets them for every
 server), else from a file in MathCards' data folder (``teacher-key``,
 ``variant-secret``), created on first use with a fresh random value and
 readable by its owner only. ``python -m mathcards teacher-key`` prints the key
-(creating it when missing).
+(creating it when missing). The cookie secret is only ever a file
+(``cookie-secret``): it is the server's own, never shared with another server.
 """
 
 from __future__ import annotations
@@ -27,10 +33,11 @@ TEACHER_ENV = "MATHCARDS_TEACHER_KEY"
 SECRET_ENV = "MATHCARDS_SECRET"
 TEACHER_FILE = "teacher-key"
 SECRET_FILE = "variant-secret"
+COOKIE_FILE = "cookie-secret"
 MIN_KEY = 8  # shorter keys from the environment are refused: too easy to guess
 
 
-def _from_file(name: str) -> str:
+def _from_file(name: str, nbytes: int = 18) -> str:
     from mathcards.errors import MathCardsError
     from mathcards.storage import data_dir
 
@@ -44,11 +51,11 @@ def _from_file(name: str) -> str:
     except OSError as exc:
         raise MathCardsError(f"cannot read MathCards' {name} file ({exc.strerror}): check the "
                              f"data folder's permissions") from None
-    value = secrets.token_urlsafe(18)
+    value = secrets.token_urlsafe(nbytes)
     try:  # O_EXCL: two kernels making it at once agree on the first one written
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     except FileExistsError:
-        return _from_file(name)
+        return _from_file(name, nbytes)
     except OSError as exc:
         raise MathCardsError(f"cannot create MathCards' {name} file ({exc.strerror}): check the "
                              f"data folder's permissions") from None
@@ -81,6 +88,11 @@ def teacher_key() -> str:
     return _secret(TEACHER_ENV, TEACHER_FILE)
 
 
+def cookie_secret() -> bytes:
+    """The secret Voilà signs its identity cookies with (made once, kept across restarts)."""
+    return _from_file(COOKIE_FILE, 32).encode("ascii")
+
+
 _SECRETS: dict[tuple[str, str], str] = {}
 
 
@@ -92,6 +104,13 @@ def variant_secret() -> str:
     if where not in _SECRETS:
         _SECRETS[where] = _secret(SECRET_ENV, SECRET_FILE)
     return _SECRETS[where]
+
+
+def teacher_token(purpose: str) -> str:
+    """A token only the holder of the teacher's key can make, for ``purpose`` (the
+    teacher's sign-in cookie, the mark of a teacher's kernel); a new key voids them."""
+    digest = hmac.new(teacher_key().encode("utf-8"), purpose.encode("utf-8"), "sha256")
+    return digest.hexdigest()[:32]
 
 
 def is_teacher_key(given: object) -> bool:

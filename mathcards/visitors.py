@@ -13,6 +13,10 @@
 The server writes a token of the page request's client address on the file's
 second line (``page_address``): a script that drops its cookie is a new visitor at
 every load, so rooms count wrong codes and rooms made per address too.
+
+The same hand-over tells a kernel that its page is the signed-in teacher's
+(``record_teacher``, ``teacher_page``): the teacher's key, or the cookie it
+gave that browser, was checked by the server, so the address need not carry it.
 """
 
 from __future__ import annotations
@@ -47,23 +51,54 @@ def _folder() -> Path:
     return storage.data_dir() / VISITORS
 
 
-def record(kernel_id: str, identity: str, address: str | None = None) -> None:
-    """Server side: the kernel ``kernel_id`` serves the page of ``identity``, requested
-    from the client ``address`` (kept as a token only)."""
-    if not re.fullmatch(_KERNEL_ID, kernel_id):
-        return
+def _write(kernel_id: str, name: str, text: str) -> None:
     folder = _folder()
     folder.mkdir(parents=True, exist_ok=True)
     tmp = folder / f".{kernel_id}.{secrets.token_hex(4)}"
-    text = token_for(identity) + (f"\n{token_for('address:' + address)}" if address else "")
     tmp.write_text(text, encoding="ascii")
-    os.replace(tmp, folder / kernel_id)
+    os.replace(tmp, folder / name)
+
+
+def record(kernel_id: str, identity: str, address: str | None = None) -> None:
+    """Server side: the kernel ``kernel_id`` serves the page of ``identity``, requested
+    from the client ``address`` (kept as a token only)."""
+    if re.fullmatch(_KERNEL_ID, kernel_id):
+        text = token_for(identity) + (f"\n{token_for('address:' + address)}" if address else "")
+        _write(kernel_id, kernel_id, text)
 
 
 def forget(kernel_id: str) -> None:
     """Server side: the kernel is gone."""
     if re.fullmatch(_KERNEL_ID, kernel_id):
         (_folder() / kernel_id).unlink(missing_ok=True)
+        (_folder() / (kernel_id + _TEACHER)).unlink(missing_ok=True)
+
+
+_TEACHER = ".teacher"
+
+
+def _teacher_mark(kernel_id: str) -> str:
+    from mathcards.keys import teacher_token
+
+    return teacher_token("teacher-page:" + kernel_id)
+
+
+def record_teacher(kernel_id: str) -> None:
+    """Server side: the kernel ``kernel_id`` serves a page of the signed-in teacher."""
+    if re.fullmatch(_KERNEL_ID, kernel_id):
+        _write(kernel_id, kernel_id + _TEACHER, _teacher_mark(kernel_id))
+
+
+def teacher_page() -> bool:
+    """Kernel side: whether the server marked this kernel's page as the teacher's."""
+    kernel_id = this_kernel_id()
+    if kernel_id is None:
+        return False
+    try:
+        text = (_folder() / (kernel_id + _TEACHER)).read_text(encoding="ascii").strip()
+        return hmac.compare_digest(text, _teacher_mark(kernel_id))
+    except (OSError, ValueError):  # no mark, or the key cannot be read
+        return False
 
 
 def this_kernel_id() -> str | None:

@@ -36,6 +36,13 @@ def test_the_teacher_key_is_made_once_readable_by_its_owner_only(server):
     assert out.returncode == 0 and out.stdout.strip() == first
 
 
+def test_the_cookie_secret_is_made_once_readable_by_its_owner_only(server):
+    first = keys.cookie_secret()
+    assert len(first) >= 40 and keys.cookie_secret() == first
+    assert stat.S_IMODE(os.stat(server / keys.COOKIE_FILE).st_mode) == 0o600
+    assert first != keys.teacher_key().encode()
+
+
 def test_the_environment_sets_the_key_and_a_short_one_is_refused(server, monkeypatch):
     monkeypatch.setenv(keys.TEACHER_ENV, "a-long-classroom-key")
     assert keys.is_teacher_key("a-long-classroom-key")

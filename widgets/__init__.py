@@ -19,6 +19,7 @@ and says how to add a name. On a JupyterHub the student is the hub login
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Sequence
 from typing import Any
 from urllib.parse import parse_qs, parse_qsl
@@ -381,3 +382,10 @@ def _warm_up(background: bool) -> None:
         warm_up(background=background)
     except Exception:  # noqa: BLE001 - only a head start: the explainer imports sympy when it needs it
         pass
+
+
+if "ipykernel" in sys.modules and _in_voila():
+    # a Voilà page's kernel: a widget message from the page never sends a traceback back
+    from mathcards.widgets.guard import install as _guard_widget_messages
+
+    _guard_widget_messages()

@@ -24,9 +24,15 @@ one small machine:
 - **A cap per visitor.** A browser (known by the identity cookie Voilà gives it)
   holds at most ``max_kernels_per_visitor`` kernels at once: someone reloading a
   page again and again gets one line instead of taking the class's kernels.
-  Requests without the cookie (a student's very first page; a script) count
-  only against the total: a class behind one school address is never refused
-  for sharing it.
+- **Cookie first, beyond an allowance per address.** Page loads without the
+  cookie (a student's very first page; a script that drops it) from one client
+  address hold at most ``cookieless_per_address`` kernels (0: a quarter of
+  ``max_kernels``, at most 30). Beyond that such a load is not refused: it gets
+  the cookie and a one-line page that reloads itself (``COOKIE_FIRST``), no
+  kernel; the browser comes back with the cookie and counts as itself. A class
+  behind one school address is never refused for sharing it (beyond the
+  allowance each browser pays one more round trip), while a script that drops
+  the cookie never holds more than the allowance, far below the server's cap.
 - **A class warmed before it arrives.** ``class_size`` and ``class_pages`` (or
   ``MATHCARDS_CLASS=30:play_sums``, which ``make play CLASS=30:play_sums``
   sets) keep that many preheated kernels of those pages ready.
@@ -34,6 +40,21 @@ one small machine:
   out, its pool is refilled only once no page has been handed out for
   ``refill_quiet`` seconds; meanwhile a visitor who finds the pool empty gets
   a fresh kernel at once instead of waiting behind a refill.
+
+- **One websocket cannot bloat the server.** A page's message to its kernel is at
+  most 1 MiB (``websocket_max_message_size`` in ``lessons/voila.json``: tornado
+  closes the connection on a larger one; a page's widget messages are a few
+  hundred bytes), and a connection whose client does not read what its kernel
+  sends is closed once ``max_socket_backlog_mb`` is waiting for it, instead of
+  the server holding it all (a script sending ``request_states`` and never
+  reading grew Voilà to 2.3 GB).
+- **The teacher signs in once.** A page opened with the teacher's key
+  (``?key=``) gives that browser an HttpOnly cookie (Secure over https) for
+  ``TEACHER_HOURS`` hours and sends it to the same address without the key (a
+  projector shows no key); the server then marks the kernels of that browser's
+  pages as the teacher's (``mathcards.visitors.teacher_page``), so the teacher's
+  pages open with the cookie alone. No log line carries a ``key=`` value
+  (``KeyRedactingFilter`` on tornado's and Voilà's loggers).
 
 Voilà's own pool class wraps this one (it never passes pooled kernels to the
 culler here).
@@ -44,13 +65,18 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import contextvars
+import hmac
+import logging
 import os
+import re
 import time
+from urllib.parse import urlencode
 
 from jupyter_server._tz import utcnow
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from jupyter_server.utils import ensure_async
 from tornado import web
+from tornado.iostream import StreamBufferFullError
 from traitlets import Float, Int, List, Unicode
 
 from mathcards import visitors
@@ -72,6 +98,88 @@ _ADDRESS: contextvars.ContextVar[str | None] = contextvars.ContextVar(
 # whether a kernel start serves a page request (the caps) or fills a pool (sized by config)
 _FOR_PAGE: contextvars.ContextVar[bool] = contextvars.ContextVar(
     "mathcards_for_page", default=False)
+# the client address of a page request without the identity cookie ("addr:<ip>")
+_COOKIELESS: contextvars.ContextVar[str | None] = contextvars.ContextVar(
+    "mathcards_cookieless", default=None)
+COOKIE_FIRST = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="mathcards" content="cookie-first">
+<title>MathCards</title></head><body>
+<p id="mc-cookie" role="status">Opening the page…</p>
+<script>
+(function () {
+  var key = "mathcards-cookie-reload", last = Number(sessionStorage.getItem(key) || 0);
+  if (navigator.cookieEnabled && Date.now() - last > 10000) {
+    sessionStorage.setItem(key, String(Date.now()));
+    location.reload();
+  } else {
+    document.getElementById("mc-cookie").textContent =
+      "This page needs cookies: allow cookies for this site, then reload the page.";
+  }
+})();
+</script></body></html>
+"""
+# whether the page request is the signed-in teacher's (its kernel is marked so)
+_TEACHER: contextvars.ContextVar[bool] = contextvars.ContextVar(
+    "mathcards_teacher", default=False)
+TEACHER_COOKIE = "mathcards-teacher"
+TEACHER_HOURS = 12  # a school day: tomorrow's class at a shared computer is not signed in
+_SIGN_IN = "teacher-sign-in"
+
+# ``key=<anything>`` in an address, also %-encoded inside another parameter
+_KEY_IN_TEXT = re.compile(r"((?:\b|%26|%3[fF])key(?:=|%3[dD]))[^&\s#'\"]*")
+_LOGGERS = ("tornado.access", "tornado.application", "tornado.general")
+
+
+class KeyRedactingFilter(logging.Filter):
+    """Rewrites a log record so that no ``key=`` value of an address reaches the log."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        try:
+            text = record.getMessage()
+        except Exception:  # noqa: BLE001 - a malformed record: leave it to logging
+            return True
+        if "key" in text:
+            record.msg, record.args = _KEY_IN_TEXT.sub(r"\1[hidden]", text), None
+        return True
+
+
+def _redact_logs(*extra: logging.Logger) -> None:
+    """Install the filter once on tornado's loggers (a 429 or 503 logs the whole address)
+    and on Voilà's."""
+    for logger in (*map(logging.getLogger, _LOGGERS), *extra):
+        if not any(isinstance(f, KeyRedactingFilter) for f in logger.filters):
+            logger.addFilter(KeyRedactingFilter())
+
+
+_SIGNED_IN = "signed in"  # the request was answered with a redirect: render nothing
+
+
+def _teacher_of(handler) -> bool | str:
+    """Whether a page request is the teacher's: the right key in the address (then the
+    browser gets the sign-in cookie and is sent to the address without the key:
+    ``_SIGNED_IN``), or that cookie."""
+    from mathcards.errors import MathCardsError
+    from mathcards.keys import is_teacher_key, teacher_token
+
+    try:
+        given = handler.get_query_argument("key", None)
+        if given is not None:
+            if not is_teacher_key(given[:200]):
+                return False  # the page says the key is wrong
+            handler.set_signed_cookie(
+                TEACHER_COOKIE, teacher_token(_SIGN_IN), expires_days=TEACHER_HOURS / 24,
+                path=handler.settings.get("base_url") or "/", httponly=True,
+                secure=handler.request.protocol == "https", samesite="Strict")
+            rest = [(k, v.decode("utf-8", "replace"))
+                    for k, vs in handler.request.query_arguments.items() if k != "key"
+                    for v in vs]
+            handler.redirect(handler.request.path + ("?" + urlencode(rest) if rest else ""))
+            return _SIGNED_IN
+        cookie = handler.get_signed_cookie(TEACHER_COOKIE, max_age_days=TEACHER_HOURS / 24)
+        return cookie is not None and hmac.compare_digest(
+            cookie, teacher_token(_SIGN_IN).encode("ascii"))
+    except (MathCardsError, OSError):  # no key can be read: nobody is the teacher
+        return False
 
 
 def _visitor_of(handler) -> str | None:
@@ -108,15 +216,61 @@ def _track_visitors() -> None:
     original = VoilaHandler.get_generator
 
     async def get_generator(self, path=None):
-        _VISITOR.set(_visitor_of(self))  # this request's task only
+        teacher = _teacher_of(self)
+        if teacher == _SIGNED_IN:
+            return
+        _TEACHER.set(teacher is True)  # this request's task only
+        visitor = _visitor_of(self)
+        address = None if visitor is not None else f"addr:{self.request.remote_ip}"
+        manager = self.kernel_manager
+        admitted = getattr(manager, "admit_address", None)
+        if address is not None and admitted is not None and not admitted(address):
+            self.set_header("Content-Type", "text/html; charset=utf-8")
+            self.set_header("Cache-Control", "no-store")
+            yield COOKIE_FIRST  # with the identity cookie Voilà just set: no kernel
+            return
+        _VISITOR.set(visitor)
+        _COOKIELESS.set(address)
         _IDENTITY.set(_identity_of(self))
         _ADDRESS.set(getattr(self.request, "remote_ip", None))
         _FOR_PAGE.set(True)
-        async for html in original(self, path=path):
-            yield html
+        try:
+            async for html in original(self, path=path):
+                yield html
+        finally:
+            if address is not None and admitted is not None:
+                manager.address_done(address)
 
     VoilaHandler.get_generator = get_generator
     VoilaHandler._mathcards_tracks_visitors = True
+
+
+def _bound_sockets(backlog_bytes: int) -> None:
+    """Wrap Voilà's kernel websocket once: a client that lets more than ``backlog_bytes``
+    wait unread is disconnected (its page reconnects, if it is a page)."""
+    try:
+        from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
+    except ImportError:
+        return
+    VoilaKernelWebsocketHandler._mathcards_backlog = backlog_bytes
+    if getattr(VoilaKernelWebsocketHandler, "_mathcards_bounded", False):
+        return
+    original = VoilaKernelWebsocketHandler.write_message
+
+    def write_message(self, message, binary=False):
+        stream = getattr(self.ws_connection, "stream", None)
+        if stream is not None and stream.max_write_buffer_size is None:
+            stream.max_write_buffer_size = self._mathcards_backlog
+        try:
+            return original(self, message, binary)
+        except StreamBufferFullError:
+            self.log.warning("Closing a websocket of kernel %s: its client left %d MB unread",
+                             getattr(self, "kernel_id", "?"), self._mathcards_backlog >> 20)
+            stream.close()  # a close frame would not fit either: drop the connection
+            return None
+
+    VoilaKernelWebsocketHandler.write_message = write_message
+    VoilaKernelWebsocketHandler._mathcards_bounded = True
 
 
 def parse_class(text: str) -> tuple[int, list[str]]:
@@ -159,8 +313,17 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     reserve_memory_mb = Int(1024, config=True, help="Memory kept free for the server itself.")
     max_kernels_per_visitor = Int(
         6, config=True, help="Most kernels one browser (identity cookie) holds at once.")
+    cookieless_per_address = Int(
+        0, config=True,
+        help="Most kernels page loads without the identity cookie from one address hold; "
+        "beyond it such a load gets the cookie and a reload, no kernel. 0: a quarter of "
+        "max_kernels, at most 30.")
     class_size = Int(0, config=True, help="Preheated kernels kept ready for class_pages.")
     class_pages = List(Unicode(), config=True, help="Pages (notebooks) a class will open.")
+    max_socket_backlog_mb = Int(
+        16, config=True,
+        help="Most megabytes waiting unread for one kernel websocket's client before the "
+        "server closes that connection.")
     refill_quiet = Float(
         5.0, config=True,
         help="Seconds without a page handed out before a pool is refilled.")
@@ -172,11 +335,16 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         self._gone_since: dict[str, float] = {}  # connected before, no connection now
         self._last_handout = 0.0
         self._refills: dict[str, asyncio.Task] = {}
-        self._by_visitor: dict[str, set[str]] = {}
+        self._by_visitor: dict[str, set[str]] = {}  # browser or cookie-less address: kernels
+        self._admitting: dict[str, int] = {}  # cookie-less page loads under way, by address
         _track_visitors()
+        _bound_sockets(self.max_socket_backlog_mb << 20)
+        _redact_logs(self.log)
         if not self.max_kernels:
             self.max_kernels = max(
                 16, (_available_mb() - self.reserve_memory_mb) // max(1, self.kernel_memory_mb))
+        if not self.cookieless_per_address:
+            self.cookieless_per_address = max(2, min(30, self.max_kernels // 4))
         text = os.environ.get(CLASS_ENV, "").strip()
         if text:
             try:
@@ -202,19 +370,46 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         visitor = _VISITOR.get()
         if visitor is None:
             return None
-        mine = self._by_visitor.setdefault(visitor, set())
-        mine &= set(self._kernels)  # forget kernels already shut down
+        mine = self._held(visitor)
         if len(mine) >= self.max_kernels_per_visitor:
             self.log.warning("Refusing a kernel: %s holds %d", visitor, len(mine))
             raise web.HTTPError(429, TOO_MANY, reason=TOO_MANY)
         return visitor
 
+    def _held(self, key: str) -> set[str]:
+        mine = self._by_visitor.setdefault(key, set())
+        mine &= set(self._kernels)  # forget kernels already shut down
+        return mine
+
+    def _count(self, kernel_id: str) -> None:
+        """Count a kernel just given to a page against its browser or cookie-less address."""
+        for key in (_VISITOR.get(), _COOKIELESS.get()):
+            if key is not None:
+                self._by_visitor.setdefault(key, set()).add(kernel_id)
+
+    def admit_address(self, address: str) -> bool:
+        """Whether a page load without the cookie from ``address`` may have a kernel (the
+        loads under way count too: a burst arrives before any kernel is started)."""
+        under_way = self._admitting.get(address, 0)
+        if len(self._held(address)) + under_way >= self.cookieless_per_address:
+            self.log.info("Cookie first: %s holds %d kernels without the cookie",
+                          address, len(self._held(address)))
+            return False
+        self._admitting[address] = under_way + 1
+        return True
+
+    def address_done(self, address: str) -> None:
+        left = self._admitting.get(address, 1) - 1
+        if left > 0:
+            self._admitting[address] = left
+        else:
+            self._admitting.pop(address, None)
+
     def _counted_handout(self, original):
         async def handout(*args, **kwargs):
-            visitor = self._check_visitor()
+            self._check_visitor()
             result = await original(*args, **kwargs)
-            if visitor is not None:
-                self._by_visitor[visitor].add(result[2])  # (task, cells, kernel id)
+            self._count(result[2])  # (task, cells, kernel id)
             self._record_identity(result[2])
             return result
         return handout
@@ -246,25 +441,29 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
 
     # --- the cap ---------------------------------------------------------------------
     async def start_kernel(self, *args, **kwargs):
-        visitor = self._check_visitor()
+        self._check_visitor()
         if _FOR_PAGE.get() and len(self._kernels) >= self.max_kernels:
             self.log.warning("Refusing a kernel: %d running, the cap is %d",
                              len(self._kernels), self.max_kernels)
             raise web.HTTPError(503, FULL, reason=FULL)
         kernel_id = await super().start_kernel(*args, **kwargs)
-        if visitor is not None:
-            self._by_visitor[visitor].add(kernel_id)
+        if _FOR_PAGE.get():
+            self._count(kernel_id)
         self._record_identity(kernel_id)
         return kernel_id
 
     def _record_identity(self, kernel_id: str) -> None:
-        """Tell the page's kernel whose browser it serves (rooms hold seats by it)."""
-        identity = _IDENTITY.get()
-        if identity is None or not _FOR_PAGE.get():
+        """Tell the page's kernel whose browser it serves (rooms hold seats by it) and
+        whether it is the signed-in teacher's."""
+        if not _FOR_PAGE.get():
             return
+        identity = _IDENTITY.get()
         try:
-            visitors.record(kernel_id, identity, _ADDRESS.get())
-        except OSError as exc:
+            if identity is not None:
+                visitors.record(kernel_id, identity, _ADDRESS.get())
+            if _TEACHER.get():
+                visitors.record_teacher(kernel_id)
+        except (OSError, ValueError) as exc:
             self.log.warning("Could not record the visitor of kernel %s: %s", kernel_id, exc)
 
     # --- culling ---------------------------------------------------------------------

@@ -8,8 +8,11 @@ A notebook cell guards its teacher content with::
 
 In JupyterLab (the teacher runs the code) the cell simply runs. On a Voilà
 page (public: anyone who can reach the server can open it) it runs only when
-the address carries ``?key=<the teacher's key>``; otherwise the page shows one
-line saying how a teacher opens it, and nothing else.
+the address carries ``?key=<the teacher's key>``, or when the server marked
+the page as the signed-in teacher's: a page opened once with the key gives that
+browser a cookie and drops the key from the address
+(``mathcards.widgets.server``); otherwise the page shows one line saying how a
+teacher opens it, and nothing else.
 """
 
 from __future__ import annotations
@@ -20,8 +23,9 @@ from urllib.parse import parse_qs
 from mathcards.widgets import _in_voila, _page_query
 
 LOCKED = ("This page is for teachers. Open it with the teacher's key in the address "
-          "(…?key=<key>); the key is printed by <code>make play</code>, or on the server "
-          "by <code>python -m mathcards teacher-key</code>.")
+          "(…?key=<key>) once: this browser is then signed in for the day. The key is "
+          "printed by <code>make play</code>, or on the server by "
+          "<code>python -m mathcards teacher-key</code>.")
 WRONG = "That teacher's key is not right: check it and open the page again."
 
 
@@ -34,6 +38,7 @@ def teacher_only(query: str | None = None, *, show: bool = True) -> bool:
     """True when the teacher may see what follows; else shows why not (once)."""
     from mathcards.errors import MathCardsError
     from mathcards.keys import is_teacher_key
+    from mathcards.visitors import teacher_page
 
     if query is None:
         if not _in_voila():
@@ -41,7 +46,7 @@ def teacher_only(query: str | None = None, *, show: bool = True) -> bool:
         query = _page_query()
     given = key_from_query(query)
     try:
-        ok = bool(given) and is_teacher_key(given)
+        ok = is_teacher_key(given) if given else teacher_page()
         message = LOCKED if not given else WRONG
     except MathCardsError as exc:
         ok, message = False, str(exc)

@@ -38,6 +38,26 @@ MAX_ALIASES = 500
 MAX_VALUES = 200_000
 
 
+class _NumberTooLong(yaml.constructor.ConstructorError):
+    """A whole number of more digits than Python turns into a number (4,300)."""
+
+
+class _SetLoader(yaml.SafeLoader):
+    """YAML's safe loader, with a whole number too long to convert reported at its line."""
+
+    def construct_yaml_int(self, node: yaml.ScalarNode) -> int:
+        try:
+            return super().construct_yaml_int(node)
+        except ValueError:  # Python refuses to convert more than 4,300 digits
+            digits = sum(ch.isdigit() for ch in str(node.value))
+            raise _NumberTooLong(None, None, f"a number of {digits:,} digits is too long: "
+                                 "write a shorter number (numbers here are small), or put "
+                                 "it in quotes if it is text", node.start_mark) from None
+
+
+_SetLoader.add_constructor("tag:yaml.org,2002:int", _SetLoader.construct_yaml_int)
+
+
 def _yaml_problem(exc: yaml.YAMLError) -> Problem:
     mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
     line = mark.line + 1 if mark is not None else 1
@@ -129,13 +149,16 @@ def parse_yaml(text: str) -> tuple[Any, dict[tuple[Any, ...], int], list[Problem
         return None, {}, [_yaml_problem(exc)]
     if shape is not None:
         return None, {}, [shape]
-    loader = yaml.SafeLoader(text)
+    loader = _SetLoader(text)
     try:
         node = loader.get_single_node()
         if node is None:
             return None, {}, [Problem(1, "the file is empty: start with 'title:' and "
                                          "'exercises:'")]
         data = loader.construct_document(node)
+    except _NumberTooLong as exc:
+        mark = exc.problem_mark
+        return None, {}, [Problem(mark.line + 1 if mark is not None else 1, str(exc.problem))]
     except yaml.YAMLError as exc:
         return None, {}, [_yaml_problem(exc)]
     finally:

@@ -218,6 +218,8 @@ BROKEN = [
     ("deep block nesting", "title: Deep\nexercises:\n"
      + "".join(" " * i + "- \n" for i in range(0, 120, 2)), 34,
      "nests more than 32 levels deep"),
+    ("number too long", "title: Big\nexercises:\n  - kind: reach_goal\n    goal: "
+     + "9" * 5000 + "\n", 4, "a number of 5,000 digits is too long"),
     ("alias inside itself", "title: Loop\nexercises: &loop [*loop]\n", 2,
      "the alias '*loop' is inside the part it names"),
     ("wrong game", """\
