@@ -22,7 +22,7 @@ from mathcards.errors import MathCardsError
 from mathcards.exercises.evidence import exercise_answer
 from mathcards.exercises.kinds import Result
 from mathcards.exercises.model import ExerciseSet, Variant
-from mathcards.exercises.progress import Attempt, ProgressStore
+from mathcards.exercises.progress import Attempt, ProgressStore, SolutionOpened
 from mathcards.students import student_id
 
 
@@ -32,6 +32,17 @@ class MemoryStore:
     def __init__(self) -> None:
         self._attempts: list[Attempt] = []
         self._answers: list[Answer] = []
+        self._solutions: list[SolutionOpened] = []
+
+    def record_solution(self, opened: SolutionOpened) -> SolutionOpened:
+        self._solutions.append(opened)
+        return opened
+
+    def solutions(self, *, student: str | None = None,
+                  set_id: str | None = None) -> list[SolutionOpened]:
+        return [s for s in self._solutions
+                if (student is None or s.student == student)
+                and (set_id is None or s.set_id == set_id)]
 
     def record_answer(self, answer: Answer) -> Answer:
         self._answers.append(answer)
@@ -168,11 +179,18 @@ class Session:
                 or self.wrong_attempts(number) >= self.attempts_before_solution(number))
 
     def solution(self, number: int) -> Result:
+        """The worked solution, when it is offered; a student's opening of it is recorded
+        (the teacher's grid shows it, and an answer typed after it is no solve of their own)."""
         if not self.solution_ready(number):
             left = self.attempts_before_solution(number) - self.wrong_attempts(number)
             raise MathCardsError(f"the worked solution opens after {left} more "
                                  f"attempt{'s' if left != 1 else ''}")
-        return self.variant(number).solution()
+        result = self.variant(number).solution()
+        record = getattr(self.store, "record_solution", None)  # a hub's service keeps none
+        if not self.teacher and record is not None:
+            record(SolutionOpened.new(student=self.student, set_id=self.set.id,
+                                      exercise=self.set[number].id, number=number))
+        return result
 
     # --- progress ---------------------------------------------------------------------
     def progress(self) -> list[ExerciseProgress]:
