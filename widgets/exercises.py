@@ -72,7 +72,10 @@ def hint_html(hint: Any, levels: int = 3) -> str:
 
 # --- progress, class table and chart (plain HTML/SVG) -------------------------------------
 def progress_html(session: Session) -> str:
-    """The student's progress in this set: one row per exercise, then every attempt."""
+    """The student's progress in this set: one row per exercise, then every attempt (the
+    answers as the student saw them: card symbols, not codes)."""
+    from mathcards.exercises.exercise_grid import answer_shown
+
     rows = []
     for p in session.progress():
         mark = "✔ solved" if p.solved else ("tried" if p.attempts else "not tried")
@@ -84,7 +87,7 @@ def progress_html(session: Session) -> str:
         verdict = "✔ right" if a.correct else (f"◐ {round(a.score * 100)}%" if a.score > 0
                                                else "✘ wrong")
         log.append(f'<tr class="mc-attempt"><td>{i}</td><td>exercise {a.number}</td>'
-                   f"<td>{esc(a.answer)}</td><td>{verdict}</td><td>{a.hints_used}</td></tr>")
+                   f"<td>{esc(answer_shown(a.answer))}</td><td>{verdict}</td><td>{a.hints_used}</td></tr>")
     attempt_table = (
         '<table class="mc-progress mc-attempts" aria-label="your attempts">'
         "<tr><th>#</th><th>exercise</th><th>answer</th><th>result</th><th>hints</th></tr>"
@@ -215,12 +218,13 @@ class ExerciseSetView(W.VBox):
         self.w_feedback = W.HTMLMath("")
         self.w_hint = W.HTMLMath("")
         self.w_progress = W.HTML("")
+        self.w_end = W.HTML("")
         self.children = [
             self.w_head,
             W.HBox([self.w_prev, self.w_where, self.w_next]),
             self.w_prompt, self.w_picture, self.w_answer,
             W.HBox([self.w_hint_button, self.w_solution_button]),
-            self.w_feedback, self.w_hint, self.w_progress,
+            self.w_feedback, self.w_hint, self.w_end, self.w_progress,
         ]
         self.go(1)
 
@@ -553,8 +557,43 @@ class ExerciseSetView(W.VBox):
         if self.variant.kind.answer_style in ("plays", "stacks"):
             self._pending, self._selected, self._picked_card = [], [], None
             self._show_built()
+            self._show_checked()
         self._refresh()
+        self._show_end()
         return result
+
+    def _show_checked(self) -> None:
+        """The answer just checked stays in sight beside its verdict (in card symbols),
+        until the student starts the next one."""
+        from mathcards.exercises.exercise_grid import answer_shown
+
+        mine = self.session.attempts(self.number)
+        if not mine:
+            return
+        what = ("You played" if self.variant.kind.answer_style == "plays"
+                else "Your stacks")
+        self.w_built.value = (f'<p class="mc-checked">{what}: '
+                              f"<b>{esc(answer_shown(mine[-1].answer))}</b> (checked above). "
+                              "Pick cards to try again.</p>")
+
+    def _show_end(self) -> None:
+        """The end of the set, once every exercise is answered: the score in words and what
+        to practise next (the skills with the most slips)."""
+        from mathcards.exercises.skill_grid import skill_words
+
+        end = self.session.finished()
+        if end is None:
+            self.w_end.value = ""
+            return
+        if end.practise:
+            practise = ", ".join(f"{esc(skill_words(skill))} ({n} slip{'s' if n != 1 else ''})"
+                                 for skill, n in end.practise)
+            next_line = f"<p>Practise next: {practise}.</p>"
+        else:
+            next_line = "<p>No slips in this set: well done. Try another set.</p>"
+        self.w_end.value = (f'<div class="mc-result mc-right mc-set-end" role="status">'
+                            f"<h3>You finished the set</h3><p>{esc(end.words())}</p>"
+                            f"{next_line}</div>")
 
     def show_hint(self) -> Any:
         try:

@@ -89,6 +89,24 @@ class ExerciseProgress:
     hints_used: int
 
 
+@dataclass(frozen=True)
+class SetEnd:
+    """The end of a set for one student: how it went, and what to practise next."""
+
+    exercises: int
+    first_try_right: int
+    solved: int
+    practise: tuple[tuple[str, int], ...]  # (skill, wrong answers), the most first
+
+    def words(self) -> str:
+        """The score in words (no percentages for a 12-year-old to decode)."""
+        n = self.exercises
+        if self.first_try_right == n:
+            return f"All {n} right at the first try."
+        return (f"{self.first_try_right} of {n} right at the first try, {self.solved} of {n} "
+                "solved in the end.")
+
+
 class Session:
     """A student's run through a set (``teacher=True`` may open solutions at once)."""
 
@@ -193,6 +211,27 @@ class Session:
         return result
 
     # --- progress ---------------------------------------------------------------------
+    def finished(self) -> SetEnd | None:
+        """The end of the set, once every exercise has been answered at least once (None
+        before): first-try rights, solves, and the skills with the most slips in it."""
+        from collections import Counter
+
+        mine = self.attempts()
+        by_exercise: dict[str, list[Attempt]] = {}
+        for a in mine:
+            by_exercise.setdefault(a.exercise, []).append(a)
+        if any(e.id not in by_exercise for e in self.set):
+            return None
+        wrong_uids = {a.uid for a in mine if not a.correct}
+        reader = getattr(self.store, "answers", None)  # a hub's service keeps them apart
+        answers = reader(student=self.student) if reader is not None else []
+        slips = Counter(a.skill for a in answers if a.uid in wrong_uids and not a.right)
+        return SetEnd(
+            exercises=len(self.set),
+            first_try_right=sum(1 for tries in by_exercise.values() if tries[0].correct),
+            solved=sum(1 for tries in by_exercise.values() if any(a.correct for a in tries)),
+            practise=tuple(sorted(slips.items(), key=lambda kv: (-kv[1], kv[0]))[:3]))
+
     def progress(self) -> list[ExerciseProgress]:
         """One line per exercise: attempts, solved, best score, hints."""
         by_exercise: dict[str, list[Attempt]] = {}
@@ -210,4 +249,4 @@ class Session:
         return out
 
 
-__all__ = ["ExerciseProgress", "MemoryStore", "Session"]
+__all__ = ["ExerciseProgress", "MemoryStore", "Session", "SetEnd"]
