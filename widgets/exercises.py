@@ -72,7 +72,10 @@ def hint_html(hint: Any, levels: int = 3) -> str:
 
 # --- progress, class table and chart (plain HTML/SVG) -------------------------------------
 def progress_html(session: Session) -> str:
-    """The student's progress in this set: one row per exercise, then every attempt."""
+    """The student's progress in this set: one row per exercise, then every attempt (the
+    answers as the student saw them: card symbols, not codes)."""
+    from mathcards.exercises.exercise_grid import answer_shown
+
     rows = []
     for p in session.progress():
         mark = "✔ solved" if p.solved else ("tried" if p.attempts else "not tried")
@@ -84,7 +87,7 @@ def progress_html(session: Session) -> str:
         verdict = "✔ right" if a.correct else (f"◐ {round(a.score * 100)}%" if a.score > 0
                                                else "✘ wrong")
         log.append(f'<tr class="mc-attempt"><td>{i}</td><td>exercise {a.number}</td>'
-                   f"<td>{esc(a.answer)}</td><td>{verdict}</td><td>{a.hints_used}</td></tr>")
+                   f"<td>{esc(answer_shown(a.answer))}</td><td>{verdict}</td><td>{a.hints_used}</td></tr>")
     attempt_table = (
         '<table class="mc-progress mc-attempts" aria-label="your attempts">'
         "<tr><th>#</th><th>exercise</th><th>answer</th><th>result</th><th>hints</th></tr>"
@@ -109,28 +112,49 @@ def class_table_html(rows: Sequence[Any]) -> str:
             "<th>last seen (UTC)</th></tr>" + body + "</table>")
 
 
-def missed_chart_svg(items: Sequence[Any], *, width: int = 560) -> str:
-    """A horizontal bar chart of wrong attempts per exercise, most missed first (SVG text)."""
+def _label_lines(text: str, width: int = 30) -> list[str]:
+    """A label in whole words, lines of about ``width`` characters (never cut mid-word)."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines or [""]
+
+
+def missed_chart_svg(items: Sequence[Any], *, width: int = 620,
+                     students: int | None = None) -> str:
+    """A horizontal bar chart of wrong attempts per exercise, most missed first (SVG text):
+    labels wrap in whole words; counts in plain units ("3 wrong of 5 tries, 2 of 4
+    students" when the class's number of students is given)."""
     if not items:
         return "<p>No wrong attempts yet.</p>"
-    bar_h, gap, label_w = 22, 6, 230
+    line_h, gap, label_w = 15, 8, 240
+    labels = [_label_lines(f"{item.number}. {item.title}") for item in items]
+    heights = [max(22, len(lines) * line_h + 6) for lines in labels]
+    height = sum(heights) + gap * (len(items) + 1)
     top = max(i.wrong for i in items) or 1
-    height = len(items) * (bar_h + gap) + gap
     parts = [(f'<svg role="img" width="{width}" height="{height}" viewBox="0 0 {width} '
              f'{height}" aria-label="wrong attempts per exercise, most missed first" '
              'xmlns="http://www.w3.org/2000/svg"><title>Most missed exercises</title>')]
-    for n, item in enumerate(items):
-        y = gap + n * (bar_h + gap)
-        length = round((width - label_w - 50) * item.wrong / top)
-        label = f"{item.set_title[:18]} · {item.number}. {item.title[:16]}"
+    y = gap
+    for item, lines, bar_h in zip(items, labels, heights, strict=True):
+        length = round((width - label_w - 210) * item.wrong / top)
+        count = (f"{item.wrong} wrong of {item.attempts} tr"
+                 f"{'ies' if item.attempts != 1 else 'y'}")
+        who = (f"{item.students} of {students} student{'s' if students != 1 else ''}"
+               if students else f"{item.students} student{'s' if item.students != 1 else ''}")
+        spans = "".join(f'<tspan x="{label_w - 6}" dy="{line_h if n else 0}">{esc(line)}'
+                        "</tspan>" for n, line in enumerate(lines))
         parts.append(
             f'<text x="{label_w - 6}" y="{y + 15}" font-size="12" text-anchor="end" '
-            f'font-family="sans-serif">{esc(label)}</text>'
+            f'font-family="sans-serif">{spans}</text>'
             f'<rect x="{label_w}" y="{y}" width="{max(length, 1)}" height="{bar_h}" '
-            f'fill="#c25400"><title>{esc(label)}: {item.wrong} wrong of {item.attempts}'
-            f"</title></rect>"
+            f'fill="#c25400"><title>{esc(" ".join(lines))}: {count}, {who}</title></rect>'
             f'<text x="{label_w + length + 4}" y="{y + 15}" font-size="12" '
-            f'font-family="sans-serif">{item.wrong} of {item.attempts}</text>')
+            f'font-family="sans-serif">{count}, {who}</text>')
+        y += bar_h + gap
     parts.append("</svg>")
     return "".join(parts)
 
@@ -194,12 +218,13 @@ class ExerciseSetView(W.VBox):
         self.w_feedback = W.HTMLMath("")
         self.w_hint = W.HTMLMath("")
         self.w_progress = W.HTML("")
+        self.w_end = W.HTML("")
         self.children = [
             self.w_head,
             W.HBox([self.w_prev, self.w_where, self.w_next]),
             self.w_prompt, self.w_picture, self.w_answer,
             W.HBox([self.w_hint_button, self.w_solution_button]),
-            self.w_feedback, self.w_hint, self.w_progress,
+            self.w_feedback, self.w_hint, self.w_end, self.w_progress,
         ]
         self.go(1)
 
@@ -537,8 +562,43 @@ class ExerciseSetView(W.VBox):
         if self.variant.kind.answer_style in ("plays", "stacks"):
             self._pending, self._selected, self._picked_card = [], [], None
             self._show_built()
+            self._show_checked()
         self._refresh()
+        self._show_end()
         return result
+
+    def _show_checked(self) -> None:
+        """The answer just checked stays in sight beside its verdict (in card symbols),
+        until the student starts the next one."""
+        from mathcards.exercises.exercise_grid import answer_shown
+
+        mine = self.session.attempts(self.number)
+        if not mine:
+            return
+        what = ("You played" if self.variant.kind.answer_style == "plays"
+                else "Your stacks")
+        self.w_built.value = (f'<p class="mc-checked">{what}: '
+                              f"<b>{esc(answer_shown(mine[-1].answer))}</b> (checked above). "
+                              "Pick cards to try again.</p>")
+
+    def _show_end(self) -> None:
+        """The end of the set, once every exercise is answered: the score in words and what
+        to practise next (the skills with the most slips)."""
+        from mathcards.exercises.skill_grid import skill_words
+
+        end = self.session.finished()
+        if end is None:
+            self.w_end.value = ""
+            return
+        if end.practise:
+            practise = ", ".join(f"{esc(skill_words(skill))} ({n} slip{'s' if n != 1 else ''})"
+                                 for skill, n in end.practise)
+            next_line = f"<p>Practise next: {practise}.</p>"
+        else:
+            next_line = "<p>No slips in this set: well done. Try another set.</p>"
+        self.w_end.value = (f'<div class="mc-result mc-right mc-set-end" role="status">'
+                            f"<h3>You finished the set</h3><p>{esc(end.words())}</p>"
+                            f"{next_line}</div>")
 
     def show_hint(self) -> Any:
         try:
@@ -681,57 +741,94 @@ def practice_page(folder: str | Any = "exercises", *, query: str | None = None,
     return page
 
 
-def _shown_answer(answer: str) -> str:
-    """An answer as the page shows it: minus signs as real minus signs (-3H reads −3H)."""
-    return " ".join(("\u2212" + part[1:]) if part.startswith("-") else part
-                    for part in answer.split())
+def _tries(n: int) -> str:
+    return f"{n} tr{'ies' if n != 1 else 'y'}"
+
+
+def _answers_html(answers: Sequence[str], slips: Any = frozenset()) -> str:
+    from mathcards.exercises.exercise_grid import answer_shown
+
+    shown = ", ".join(f"<code>{esc(answer_shown(w))}</code>"
+                      + (' <span class="mc-slip">sign slip</span>' if w in slips else "")
+                      for w in answers[-6:])
+    return shown + (f" and {len(answers) - 6} more" if len(answers) > 6 else "")
+
+
+CELL_MARKS = {"first try": "✔ right at the first try", "solved": "✔ solved",
+              "after the solution": "📖 answered after opening the worked solution",
+              "partly right": "◐ partly right", "not solved yet": "✘ not solved yet"}
+
+
+def _cell_html(cell: Any) -> str:
+    """One student's work on one exercise, in words."""
+    from mathcards.exercises.exercise_grid import seconds_words
+
+    if cell is None or cell.attempts == 0:
+        opened = (cell is not None and cell.solution_opened)
+        return ('<td class="mc-cell mc-untried">not tried'
+                + ("<br>worked solution opened" if opened else "") + "</td>")
+    parts = [f"<b>{CELL_MARKS[cell.result]}</b> ({_tries(cell.attempts)})"]
+    slips = set(cell.sign_slips)
+    if cell.plain_wrong_answers:
+        parts.append(f"wrong: {_answers_html(cell.plain_wrong_answers, slips)}")
+    if cell.partly_right_answers:
+        parts.append(f"partly right: {_answers_html(cell.partly_right_answers)}")
+    if cell.right_answer:
+        parts.append(f"right: {_answers_html([cell.right_answer])}")
+    parts.append(f"hints: {cell.hints_used}")
+    if cell.solution_opened:
+        parts.append('<span class="mc-opened">worked solution opened</span>')
+    parts.append(f"time: {seconds_words(cell.seconds)}")
+    result_class = cell.result.replace(" ", "-")
+    return f'<td class="mc-cell mc-{result_class}">' + "<br>".join(parts) + "</td>"
+
+
+def _summary_html(summary: Any) -> str:
+    """A student's work on the whole set: every exercise of it counted."""
+    from mathcards.exercises.exercise_grid import seconds_words
+
+    n = summary.exercises
+    lines = [f"{summary.tried} of {n} tried",
+             f"{summary.first_try_right} of {n} right at the first try",
+             f"{summary.solved} of {n} solved",
+             f"score {round(summary.score * 100)}% (first tries; untried count as not right)",
+             f"time: {seconds_words(summary.seconds)}"]
+    if summary.solutions_opened:
+        lines.insert(3, f"{summary.solutions_opened} worked solution"
+                        f"{'s' if summary.solutions_opened != 1 else ''} opened")
+    return '<td class="mc-summary">' + "<br>".join(lines) + "</td>"
 
 
 def grid_html(grid: Any) -> str:
-    """The student x exercise grid: per cell the result, the wrong answers and the hints."""
+    """The student x exercise grid: per student the set's summary, per cell the result at
+    the first try, the tries, the answers (as the student saw them), the hints, the worked
+    solution and the time. Wide grids scroll with the names column fixed."""
     if not grid.students:
         return "<p>No attempts yet.</p>"
     head = "".join(
-        f'<th scope="col">{esc(c.set_title[:24])}<br>{c.number}. '
-        f"{esc(c.kind.replace('_', ' '))}</th>" for c in grid.columns)
+        f'<th scope="col">{c.number}. {esc(c.title or c.kind.replace("_", " "))}</th>'
+        for c in grid.columns)
     rows = []
     for student in grid.students:
-        cells = []
-        for n in range(len(grid.columns)):
-            cell = grid.cell(student, n)
-            if cell is None:
-                cells.append('<td class="mc-cell mc-untried">not tried</td>')
-                continue
-            mark = {"solved": "✔ solved", "partly right": "◐ partly right"}.get(
-                cell.result, "✘ not solved yet")
-            tries = f"{cell.attempts} tr{'ies' if cell.attempts != 1 else 'y'}"
-            parts = [f"<b>{mark}</b> ({tries})"]
-            if cell.wrong_answers:
-                slips = set(cell.sign_slips)
-                wrong = ", ".join(
-                    f"<code>{esc(_shown_answer(w))}</code>"
-                    + (' <span class="mc-slip">sign slip</span>' if w in slips else "")
-                    for w in cell.wrong_answers[-6:])
-                more = (f" and {len(cell.wrong_answers) - 6} more"
-                        if len(cell.wrong_answers) > 6 else "")
-                parts.append(f"wrong: {wrong}{more}")
-            if cell.right_answer:
-                parts.append(f"right: <code>{esc(_shown_answer(cell.right_answer))}</code>")
-            parts.append(f"hints: {cell.hints_used}")
-            result_class = cell.result.replace(" ", "-")
-            cells.append(f'<td class="mc-cell mc-{result_class}">' + "<br>".join(parts)
-                         + "</td>")
-        rows.append(f'<tr><th scope="row">{esc(student)}</th>{"".join(cells)}</tr>')
+        cells = "".join(_cell_html(grid.cell(student, n)) for n in range(len(grid.columns)))
+        rows.append(f'<tr><th scope="row">{esc(student)}</th>'
+                    f"{_summary_html(grid.summary(student))}{cells}</tr>")
     return ('<div class="mc-grid-wrap"><table class="mc-progress mc-grid" '
             'aria-label="students by exercises"><tr><th scope="col">student</th>'
-            f"{head}</tr>{''.join(rows)}</table></div>")
+            f'<th scope="col">the whole set</th>{head}</tr>{"".join(rows)}</table></div>')
 
 
 GRID_CSS = """
 <style>
 .mathcards .mc-grid-wrap { overflow-x: auto; max-width: 100%; }
+.mathcards table.mc-grid { white-space: normal; }
 .mathcards table.mc-grid td { vertical-align: top; min-width: 9em; }
-.mathcards .mc-cell.mc-solved { background: #e8f5e9; }
+.mathcards table.mc-grid th[scope="col"] { vertical-align: bottom; min-width: 7em;
+  max-width: 14em; white-space: normal; overflow-wrap: normal; word-break: normal; }
+.mathcards table.mc-grid th[scope="row"], .mathcards table.mc-grid tr > th:first-child {
+  position: sticky; left: 0; z-index: 1; background: #fff; }
+.mathcards .mc-cell.mc-first-try, .mathcards .mc-cell.mc-solved { background: #e8f5e9; }
+.mathcards .mc-cell.mc-after-the-solution { background: #eef3fb; }
 .mathcards .mc-cell.mc-partly-right { background: #fffde7; }
 .mathcards .mc-cell.mc-not-solved-yet { background: #fff1e6; }
 .mathcards .mc-cell.mc-untried { color: #555; }
@@ -742,30 +839,189 @@ GRID_CSS = """
 
 
 class DashboardView(W.VBox):
-    """The teacher's dashboard: read when built, and again on **Refresh**."""
+    """The teacher's dashboard: read when built, on **Refresh**, and by itself every
+    ``refresh_every`` seconds while the page is open (on the kernel's event loop; each
+    reading takes only the attempts written since the last one)."""
 
-    def __init__(self, source: Any = None, *, top: int = 10) -> None:
-        from mathcards.widgets.skill_grid import skill_downloads
+    refresh_every = 20.0
 
-        self.source, self.top = source, top
+    def __init__(self, source: Any = None, *, top: int = 10,
+                 folder: str | Any = "exercises") -> None:
+        from mathcards.widgets.skill_grid import csv_downloads, skill_downloads
+
+        self.source, self.top, self.folder = source, top, folder
+        self._reader: Any = None
+        self._sets: dict[Path, tuple[float, Any]] = {}  # a set file's time and its set
+        self._closed = False
         self.w_refresh = W.Button(description="Refresh", icon="refresh",
                                   tooltip="read the students' latest attempts")
         self.w_refresh.on_click(lambda _b: self.refresh())
+        self.w_updated = W.HTML("")
         self.w_content = W.HTML("")
         self.w_content.add_class("mathcards")
         self.w_download = skill_downloads(lambda: dashboard_answers(self.source))
-        super().__init__([self.w_refresh, self.w_content, self.w_download])
+        self.w_set = W.Dropdown(options=[], description="Set",
+                                layout=W.Layout(width="auto"))
+        self.w_grid = W.HTML("")
+        self.w_grid.add_class("mathcards")
+        self.w_grid_download = csv_downloads(
+            "Download CSV", "the exercise grid of this set, as a CSV file", self._grid_files)
+        self.w_missed = W.HTML("")
+        self.w_missed.add_class("mathcards")
+        self._choosing = False
+        self.w_set.observe(lambda _change: None if self._choosing else self._draw_set(),
+                           "value")
+        super().__init__([W.HBox([self.w_refresh, self.w_updated]), self.w_content,
+                          self.w_download,
+                          W.HTML("<h3>Each student, each exercise</h3>"), self.w_set,
+                          self.w_grid, self.w_grid_download, self.w_missed])
         self.add_class("mathcards")
         self.refresh()
+        self._schedule()
 
     @property
     def value(self) -> str:
         """The dashboard's text as shown (HTML)."""
-        return str(self.w_content.value)
+        return f"{self.w_content.value}{self.w_grid.value}{self.w_missed.value}"
+
+    # --- reading ------------------------------------------------------------------------------
+    def _read_new(self) -> int:
+        """Read what is new (attempts and opened solutions); how many records."""
+        from mathcards.exercises.results import ResultsReader
+
+        where, _shown, readable = _dashboard_source(self.source)
+        if not readable:
+            return 0
+        if self._reader is None:
+            self._reader = ResultsReader(where)
+        attempts, solutions = self._reader.new()
+        return len(attempts) + len(solutions)
+
+    @property
+    def attempts(self) -> list[Any]:
+        return list(self._reader.attempts) if self._reader is not None else []
+
+    @property
+    def solutions(self) -> list[Any]:
+        return list(self._reader.solutions) if self._reader is not None else []
 
     def refresh(self) -> None:
-        self.w_content.value = dashboard_html(self.source, top=self.top)
+        """Read what is new and draw the whole page again (the skill grid too)."""
+        try:
+            self._read_new()
+            answers = dashboard_answers(self.source)
+        except MathCardsError as exc:
+            self.w_content.value = f'{style_html()}<p class="mc-refused">{esc(exc)}</p>'
+            return
+        self.w_content.value = dashboard_html(self.source, top=self.top,
+                                              attempts=self.attempts, answers=answers)
         self.w_download.w_out.value = ""  # a download made before is out of date
+        self._draw_sets()
+        self._stamp()
+
+    def tick(self) -> bool:
+        """One periodic reading: only new attempts; the grid is drawn again when there are
+        some. True when something new was read."""
+        try:
+            new = self._read_new()
+        except MathCardsError as exc:
+            self.w_updated.value = f'<span class="mc-refused">{esc(exc)}</span>'
+            return False
+        if new:
+            self._draw_sets()
+        self._stamp()
+        return bool(new)
+
+    def _stamp(self) -> None:
+        self.w_updated.value = (f'<span class="mc-read-at" role="status">updated at '
+                                f"{time.strftime('%H:%M:%S')}</span>")
+
+    def _schedule(self) -> None:
+        """The next periodic reading, on the kernel's running event loop (none without one:
+        a script or a test calls ``tick``)."""
+        import asyncio
+
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        loop.call_later(self.refresh_every, self._periodic)
+
+    def _periodic(self) -> None:
+        if self._closed:
+            return
+        try:
+            self.tick()
+        finally:
+            self._schedule()
+
+    def close(self) -> None:
+        self._closed = True
+        super().close()
+
+    # --- one set --------------------------------------------------------------------------
+    def _set_of(self, set_id: str) -> Any:
+        """The set file (in ``folder``) whose set has this id, or None."""
+        from mathcards.exercises import load_set
+
+        for name in sample_sets(self.folder):
+            path = Path(self.folder) / f"{name}.yaml"
+            try:
+                stamp = path.stat().st_mtime
+                if self._sets.get(path, (None,))[0] != stamp:
+                    self._sets[path] = (stamp, load_set(path, check=False))
+            except (MathCardsError, OSError):
+                continue
+            exercise_set = self._sets[path][1]
+            if exercise_set.id == set_id:
+                return exercise_set
+        return None
+
+    def grid(self) -> Any:
+        """The chosen set's grid (every exercise of its file, tried or not)."""
+        from mathcards.exercises.exercise_grid import progress_grid, set_columns
+
+        set_id = self.w_set.value
+        if set_id is None:
+            return progress_grid([], set_id="")
+        exercise_set = self._set_of(str(set_id))
+        columns = set_columns(exercise_set) if exercise_set is not None else []
+        return progress_grid(self.attempts, self.solutions, set_id=str(set_id),
+                             exercises=columns)
+
+    def _draw_sets(self) -> None:
+        from mathcards.exercises.exercise_grid import set_choices
+
+        options = set_choices(self.attempts)
+        if [tuple(o) for o in self.w_set.options] != options:
+            keep = self.w_set.value
+            ids = [set_id for _title, set_id in options]
+            self._choosing = True  # one drawing below, not one per change of the list
+            try:
+                self.w_set.options = options
+                self.w_set.value = keep if keep in ids else (ids[0] if ids else None)
+            finally:
+                self._choosing = False
+        self._draw_set()
+
+    def _draw_set(self) -> None:
+        from mathcards.exercises.results import most_missed
+
+        grid = self.grid()
+        self.w_grid.value = f"{style_html()}{EXTRA_CSS}{GRID_CSS}{grid_html(grid)}"
+        mine = [a for a in self.attempts if a.set_id == self.w_set.value]
+        self.w_missed.value = ("<h3>Most missed exercises</h3>"
+                               + missed_chart_svg(most_missed(mine, self.top),
+                                                  students=len(grid.students)))
+        self.w_grid_download.w_out.value = ""
+
+    def _grid_files(self) -> list[tuple[str, str, str]]:
+        from mathcards.exercises.exercise_grid import set_grid_csv
+
+        self._read_new()
+        grid = self.grid()
+        name = f"{self.w_set.value or 'exercises'}-grid.csv"
+        return [(set_grid_csv(grid), name, f"the exercise grid ({name})")]
 
 
 def _dashboard_source(source: Any) -> tuple[Any, str, bool]:
@@ -793,42 +1049,42 @@ def dashboard_answers(source: Any = None) -> list[Any]:
     return read_answers(where) if readable else []
 
 
-def dashboard_html(source: Any = None, *, top: int = 10) -> str:
-    """The dashboard's HTML, read now: summary, skill grid, exercise grid, class table and
-    most-missed chart."""
-    from mathcards.exercises.progress import progress_grid
-    from mathcards.exercises.results import class_table, most_missed, read_results
+def dashboard_html(source: Any = None, *, top: int = 10, attempts: Any = None,
+                   answers: Any = None) -> str:
+    """The dashboard's summary and skill grid, read now (or from the attempts and answers
+    given); the exercise grid, per set, is ``DashboardView``'s."""
+    from mathcards.exercises.results import read_results
     from mathcards.exercises.skill_grid import skill_grid
     from mathcards.widgets.skill_grid import skill_grid_html
 
     where, shown, readable = _dashboard_source(source)
     try:
-        attempts = read_results(where) if readable else []
-        answers = dashboard_answers(source)
+        if attempts is None:
+            attempts = read_results(where) if readable else []
+        if answers is None:
+            answers = dashboard_answers(source)
     except MathCardsError as exc:
         return f'{style_html()}<p class="mc-refused">{esc(exc)}</p>'
     students = len({a.student for a in attempts})
     answering = len({a.student for a in answers})
-    read_at = time.strftime("%H:%M:%S")
     return (
         f"{style_html()}{EXTRA_CSS}{GRID_CSS}<p>Results from <code>{esc(shown)}</code>: "
-        f"{len(attempts)} attempts by {students} student{'s' if students != 1 else ''} "
-        f'<span class="mc-read-at">(read at {read_at})</span>; {len(answers)} '
-        f"answer{'s' if len(answers) != 1 else ''} by skill, at the tables and in the "
-        f"exercises, by {answering} student{'s' if answering != 1 else ''}.</p>"
-        f"<h3>Each student, each skill</h3>{skill_grid_html(skill_grid(answers))}"
-        f"<h3>Each student, each exercise</h3>{grid_html(progress_grid(attempts))}"
-        f"<h3>Class table</h3>{class_table_html(class_table(attempts))}"
-        f"<h3>Most missed exercises</h3>{missed_chart_svg(most_missed(attempts, top))}")
+        f"{len(attempts)} attempts by {students} student{'s' if students != 1 else ''}; "
+        f"{len(answers)} answer{'s' if len(answers) != 1 else ''} by skill, at the tables "
+        f"and in the exercises, by {answering} student{'s' if answering != 1 else ''}.</p>"
+        f"<h3>Each student, each skill</h3>{skill_grid_html(skill_grid(answers))}")
 
 
-def dashboard(source: Any = None, *, top: int = 10) -> DashboardView:
-    """The teacher's dashboard: a student x exercise grid, class table and most-missed chart
-    from exports or a database, read when it is built and again on Refresh.
+def dashboard(source: Any = None, *, top: int = 10,
+              folder: str | Any = "exercises") -> DashboardView:
+    """The teacher's dashboard: the skill grid, and per set (a filter, the newest first) a
+    student x exercise grid and the most-missed chart, from exports or a database, read
+    when it is built, on Refresh and by itself every 20 seconds while the page is open.
 
     Without ``source`` it reads the class's progress folder when one is set
-    (``MATHCARDS_CLASS_PROGRESS``, on a hub), else this server's database."""
-    return DashboardView(source, top=top)
+    (``MATHCARDS_CLASS_PROGRESS``, on a hub), else this server's database. ``folder`` holds
+    the set files: a set's exercises nobody tried are still in its grid."""
+    return DashboardView(source, top=top, folder=folder)
 
 
 # --- the class link builder -----------------------------------------------------------------

@@ -95,33 +95,46 @@ def _csv_link(text: str, file_name: str, label: str) -> str:
             f"{esc(label)}</a>")
 
 
-def skill_downloads(read_answers: Callable[[], list[Any]]) -> W.VBox:
-    """A button that makes the CSV downloads when pressed (read then, never kept in a
-    synced field before the teacher asks): the skill grid and every answer."""
+def csv_downloads(description: str, tooltip: str,
+                  make_files: Callable[[], list[tuple[str, str, str]]]) -> W.VBox:
+    """A button that makes CSV downloads when pressed (read then, never kept in a synced
+    field before the teacher asks): ``make_files`` gives (CSV text, file name, label)s.
+    A ``MathCardsError`` while reading is said in one line."""
     from mathcards.errors import MathCardsError
-    from mathcards.exercises.progress import answers_csv
 
-    button = W.Button(description="Download the answers (CSV)", icon="download",
-                      tooltip="the skill grid and every answer, as CSV files")
+    button = W.Button(description=description, icon="download", tooltip=tooltip)
     out = W.HTML("")
     out.add_class("mathcards")
 
     def make(_b: Any = None) -> None:
         try:
-            answers = read_answers()
+            files = make_files()
         except MathCardsError as exc:
             out.value = f'<p class="mc-refused" role="alert">{esc(exc)}</p>'
             return
-        grid = _csv_link(skill_grid_csv(skill_grid(answers)), "skill-grid.csv",
-                         "the skill grid (skill-grid.csv)")
-        every = _csv_link(answers_csv(answers), "answers.csv", "every answer (answers.csv)")
-        out.value = f'<p role="status">Download {grid} · {every}</p>'
+        links = " · ".join(_csv_link(text, name, label) for text, name, label in files)
+        out.value = f'<p role="status">Download {links}</p>'
 
     button.on_click(make)
     box = W.VBox([button, out])
     box.make = make  # type: ignore[attr-defined]
     box.w_out = out  # type: ignore[attr-defined]
+    box.w_button = button  # type: ignore[attr-defined]
     return box
 
 
-__all__ = ["needs_help_html", "skill_downloads", "skill_grid_html"]
+def skill_downloads(read_answers: Callable[[], list[Any]]) -> W.VBox:
+    """The skill grid's and every answer's CSV downloads (see ``csv_downloads``)."""
+    from mathcards.exercises.progress import answers_csv
+
+    def files() -> list[tuple[str, str, str]]:
+        answers = read_answers()
+        return [(skill_grid_csv(skill_grid(answers)), "skill-grid.csv",
+                 "the skill grid (skill-grid.csv)"),
+                (answers_csv(answers), "answers.csv", "every answer (answers.csv)")]
+
+    return csv_downloads("Download the answers (CSV)",
+                         "the skill grid and every answer, as CSV files", files)
+
+
+__all__ = ["csv_downloads", "needs_help_html", "skill_downloads", "skill_grid_html"]

@@ -8,6 +8,10 @@ shared volume, say). Each attempt is written in its own transaction
 waits up to ``busy_timeout`` for another writer, so two tabs (two kernels,
 two processes) writing at once both keep their attempts.
 
+The ``solutions`` table keeps each opening of a worked solution (``record_solution``,
+``solutions``): the teacher's grid shows it, and an answer typed after it is not counted
+as the student's own solve. A file written before it existed opens and gains it.
+
 Next to the attempts, the ``answers`` table keeps every ``mathcards.asking.Answer``: each
 question a table asked during play and each exercise attempt named by its skill
 (``record_answer``, ``answers``; ``export_answers_csv`` and ``import_answers_csv`` as
@@ -86,6 +90,15 @@ CREATE TABLE IF NOT EXISTS answers (
     source TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS answers_by_student ON answers (student, skill);
+CREATE TABLE IF NOT EXISTS solutions (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    uid TEXT NOT NULL UNIQUE,
+    at TEXT NOT NULL,
+    student TEXT NOT NULL,
+    set_id TEXT NOT NULL,
+    exercise TEXT NOT NULL,
+    number INTEGER NOT NULL
+);
 """
 
 
@@ -114,12 +127,35 @@ class Attempt:
 
     @classmethod
     def new(cls, **values: Any) -> Attempt:
-        values.setdefault("uid", uuid.uuid4().hex)
-        values.setdefault("at", datetime.now(timezone.utc).isoformat(timespec="milliseconds"))
-        return cls(**values)
+        return cls(**_stamped(values))
+
+
+def _stamped(values: dict[str, Any]) -> dict[str, Any]:
+    """A new record's values with a unique ``uid`` and the time now, unless given."""
+    values.setdefault("uid", uuid.uuid4().hex)
+    values.setdefault("at", datetime.now(timezone.utc).isoformat(timespec="milliseconds"))
+    return values
+
+
+@dataclass(frozen=True)
+class SolutionOpened:
+    """A student opened an exercise's worked solution (the dashboard shows it, and an
+    answer given after it is not a solve of the student's own)."""
+
+    uid: str
+    at: str  # ISO 8601 UTC time
+    student: str
+    set_id: str
+    exercise: str
+    number: int
+
+    @classmethod
+    def new(cls, **values: Any) -> SolutionOpened:
+        return cls(**_stamped(values))
 
 
 COLUMNS = tuple(f.name for f in fields(Attempt))
+SOLUTION_COLUMNS = tuple(f.name for f in fields(SolutionOpened))
 # The answers table's columns, in the order of CSV exports (``numbers`` as "3 -5").
 ANSWER_COLUMNS = ("uid", "at", "student", "game", "skill", "prompt", "numbers", "expected",
                   "given", "right", "slip", "seconds", "level", "source")
@@ -199,7 +235,22 @@ class ProgressStore:
         """Merge answers (an import); ones already present (same uid) are skipped."""
         return self._merge("answers", answers, self._insert_answer)
 
+    def record_solution(self, opened: SolutionOpened) -> SolutionOpened:
+        """Write that a worked solution was opened, in its own transaction."""
+        with storage.write_transaction(self._conn, self._lock):
+            self._conn.execute(
+                f"INSERT OR IGNORE INTO solutions ({', '.join(SOLUTION_COLUMNS)}) "
+                f"VALUES ({', '.join(':' + c for c in SOLUTION_COLUMNS)})", asdict(opened))
+        return opened
+
     # --- reading -------------------------------------------------------------------------
+    def solutions(self, *, student: str | None = None,
+                  set_id: str | None = None) -> list[SolutionOpened]:
+        """The worked solutions opened, in the order they were opened."""
+        rows = self._select("solutions", SOLUTION_COLUMNS,
+                            {"student": student, "set_id": set_id})
+        return [solution_from_row(row) for row in rows]
+
     def answers(self, student: str | None = None, game: str | None = None,
                 skill: str | None = None) -> list[Answer]:
         """Answers in the order they were given, filtered as asked."""
@@ -373,6 +424,13 @@ def _csv_text(source: str | Path | io.StringIO) -> tuple[str, str]:
     return source.read(), "the CSV"
 
 
+def solution_from_row(row: Sequence[Any]) -> SolutionOpened:
+    """A ``SolutionOpened`` from a database row of ``SOLUTION_COLUMNS``."""
+    values = dict(zip(SOLUTION_COLUMNS, row, strict=True))
+    values["number"] = int(values["number"])
+    return SolutionOpened(**values)
+
+
 def attempt_from_row(row: Sequence[Any]) -> Attempt:
     """An ``Attempt`` from a database row of ``COLUMNS``."""
     values = dict(zip(COLUMNS, row, strict=True))
@@ -399,91 +457,7 @@ def read_csv(source: str | Path | io.StringIO) -> list[Attempt]:
     return _csv_records(source, COLUMNS, "", attempt)
 
 
-# --- the teacher's grid: student x exercise --------------------------------------------------
-@dataclass(frozen=True)
-class GridCell:
-    """What one student did on one exercise: the result, the wrong answers, the hints."""
-
-    attempts: int
-    solved: bool
-    best_score: float
-    wrong_answers: tuple[str, ...]  # every wrong (or part-right) answer, in the order given
-    right_answer: str  # the first right answer ("" until solved)
-    hints_used: int  # the most hints seen before an answer
-
-    @property
-    def sign_slips(self) -> tuple[str, ...]:
-        """The wrong answers that are the right one with a sign changed (-3H for +3H)."""
-        if not self.right_answer:
-            return ()
-        bare = _unsigned(self.right_answer)
-        return tuple(w for w in self.wrong_answers
-                     if w != self.right_answer and _unsigned(w) == bare)
-
-    @property
-    def result(self) -> str:
-        if self.solved:
-            return "solved"
-        return "partly right" if self.best_score > 0 else "not solved yet"
-
-
-@dataclass(frozen=True)
-class GridColumn:
-    """One exercise of the grid (a set's exercise, in the set's order)."""
-
-    set_id: str
-    set_title: str
-    exercise: str
-    number: int
-    kind: str
-
-
-@dataclass(frozen=True)
-class ProgressGrid:
-    """Students (rows) by exercises (columns); ``cells`` only where a student answered."""
-
-    students: tuple[str, ...]
-    columns: tuple[GridColumn, ...]
-    cells: dict[tuple[str, int], GridCell]  # (student, column index) -> cell
-
-    def cell(self, student: str, column: int) -> GridCell | None:
-        return self.cells.get((student, column))
-
-
-def _unsigned(answer: str) -> str:
-    return " ".join(part.lstrip("+-\u2212") for part in answer.split())
-
-
-def progress_grid(attempts: Iterable[Attempt]) -> ProgressGrid:
-    """The class's attempts as a student x exercise grid (sets in first-seen order,
-    exercises by their number, students by name)."""
-    attempts = list(attempts)
-    set_order: dict[str, int] = {}
-    for a in attempts:
-        set_order.setdefault(a.set_id, len(set_order))
-    columns_by_key: dict[tuple[str, str], GridColumn] = {}
-    for a in attempts:
-        columns_by_key.setdefault((a.set_id, a.exercise), GridColumn(
-            a.set_id, a.set_title, a.exercise, a.number, a.kind))
-    columns = tuple(sorted(columns_by_key.values(),
-                           key=lambda c: (set_order[c.set_id], c.number, c.exercise)))
-    index = {(c.set_id, c.exercise): i for i, c in enumerate(columns)}
-    mine: dict[tuple[str, int], list[Attempt]] = {}
-    for a in attempts:
-        mine.setdefault((a.student, index[(a.set_id, a.exercise)]), []).append(a)
-    cells = {}
-    for key, tries in mine.items():
-        right = next((a.answer for a in tries if a.correct), "")
-        cells[key] = GridCell(
-            attempts=len(tries), solved=any(a.correct for a in tries),
-            best_score=max(a.score for a in tries),
-            wrong_answers=tuple(a.answer for a in tries if not a.correct),
-            right_answer=right, hints_used=max(a.hints_used for a in tries))
-    students = tuple(sorted({a.student for a in attempts}, key=lambda s: (s.casefold(), s)))
-    return ProgressGrid(students, columns, cells)
-
-
-__all__ = ["ANSWER_COLUMNS", "CLASS_ENV", "COLUMNS", "ENV_VAR", "Attempt", "GridCell",
-           "GridColumn", "ProgressError", "ProgressGrid", "ProgressStore", "answer_from_row",
-           "answers_csv", "attempt_from_row", "attempts_csv", "class_progress_folder",
-           "default_progress_path", "progress_grid", "read_answers_csv", "read_csv"]
+__all__ = ["ANSWER_COLUMNS", "CLASS_ENV", "COLUMNS", "ENV_VAR", "SOLUTION_COLUMNS", "Attempt",
+           "ProgressError", "ProgressStore", "SolutionOpened", "answer_from_row", "answers_csv",
+           "attempt_from_row", "attempts_csv", "class_progress_folder", "default_progress_path",
+           "read_answers_csv", "read_csv", "solution_from_row"]

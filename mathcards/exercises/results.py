@@ -25,6 +25,7 @@ from mathcards.exercises.progress import (
     Attempt,
     ProgressError,
     ProgressStore,
+    SolutionOpened,
     read_answers_csv,
     read_csv,
 )
@@ -50,6 +51,7 @@ def read_results(source: str | Path) -> list[Attempt]:
 
 
 _Record = TypeVar("_Record", Attempt, Answer)
+_Record2 = TypeVar("_Record2", Attempt, SolutionOpened)
 
 
 def _gathered(folder: Path, from_csv: Callable[[Path], list[_Record]],
@@ -99,10 +101,12 @@ def _class_databases(folder: Path) -> list[Path]:
     return sorted(set(found))
 
 
-def _read_only_rows(path: Path, table: str, columns: Sequence[str]) -> list[Any]:
+def _read_only_rows(path: Path, table: str, columns: Sequence[str], after: int = 0,
+                    *, with_id: bool = False) -> list[Any]:
     """The rows of ``table`` in a progress database opened read only (the teacher's reading
-    never writes to it); a database without the answers table (written before they were
-    kept) has no answers."""
+    never writes to it), those after row ``after``; a database without the table (written
+    before answers or opened solutions were kept) has none. ``with_id`` puts each row's
+    id first."""
     import sqlite3
 
     try:
@@ -110,11 +114,13 @@ def _read_only_rows(path: Path, table: str, columns: Sequence[str]) -> list[Any]
     except sqlite3.Error as exc:
         raise ProgressError(f"cannot open {path.parent.name}/{path.name} ({exc})") from None
     try:
-        if table == "answers" and not conn.execute(
-                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'answers'"
+        if table != "attempts" and not conn.execute(
+                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (table,)
         ).fetchone():
             return []
-        return conn.execute(f"SELECT {', '.join(columns)} FROM {table} ORDER BY id").fetchall()
+        picked = ", ".join(["id", *columns] if with_id else columns)
+        return conn.execute(f"SELECT {picked} FROM {table} WHERE id > ? ORDER BY id",
+                            (after,)).fetchall()
     except sqlite3.Error as exc:
         raise ProgressError(f"{path.parent.name}/{path.name} is not a MathCards progress "
                             f"database ({exc}): move it out of the class folder") from None
@@ -136,6 +142,82 @@ def read_database_answers(path: Path) -> list[Answer]:
     return [answer_from_row(row) for row in _read_only_rows(path, "answers", ANSWER_COLUMNS)]
 
 
+def read_solutions(source: str | Path) -> list[SolutionOpened]:
+    """The worked solutions opened, from the databases of the same sources as
+    ``read_results`` (CSV exports of attempts do not carry them)."""
+    return ResultsReader(source).read()[1]
+
+
+class ResultsReader:
+    """Reads a source's attempts and opened solutions, then on each ``read`` only what is
+    new: each database from the row it read last, each CSV export again only when the
+    file changed (a dashboard that refreshes itself during a lesson stays cheap)."""
+
+    def __init__(self, source: str | Path) -> None:
+        self.path = Path(source).expanduser()
+        self._rows: dict[tuple[Path, str], int] = {}  # (database, table) -> last row read
+        self._csv_seen: dict[Path, tuple[float, int]] = {}
+        self._uids: set[str] = set()
+        self.attempts: list[Attempt] = []
+        self.solutions: list[SolutionOpened] = []
+
+    def read(self) -> tuple[list[Attempt], list[SolutionOpened]]:
+        """Everything read so far (attempts in the order made); ``new`` says what is new."""
+        self.new()
+        return self.attempts, self.solutions
+
+    def new(self) -> tuple[list[Attempt], list[SolutionOpened]]:
+        """The attempts and opened solutions written since the last reading."""
+        from mathcards.exercises.progress import (
+            COLUMNS,
+            SOLUTION_COLUMNS,
+            attempt_from_row,
+            solution_from_row,
+        )
+
+        path = self.path
+        if path.is_dir():
+            databases = _class_databases(path)
+            csvs = [p for p in sorted(path.glob("*.csv")) if not _is_answers_export(p)]
+        elif not path.exists():
+            raise ProgressError(f"no such file or folder: {path}")
+        elif path.suffix.lower() in DB_SUFFIXES:
+            databases, csvs = [path], []
+        else:
+            databases, csvs = [], [] if _is_answers_export(path) else [path]
+        attempts: list[Attempt] = []
+        solutions: list[SolutionOpened] = []
+        for csv_path in csvs:
+            stat = csv_path.stat()
+            if self._csv_seen.get(csv_path) != (stat.st_mtime, stat.st_size):
+                self._csv_seen[csv_path] = (stat.st_mtime, stat.st_size)
+                attempts += read_csv(csv_path)
+        for db in databases:
+            rows = self._new_rows(db, "attempts", COLUMNS)
+            attempts += [attempt_from_row(r) for r in rows]
+            solutions += [solution_from_row(r)
+                          for r in self._new_rows(db, "solutions", SOLUTION_COLUMNS)]
+        fresh = self._unseen(attempts)  # an attempt in two files (same uid) counts once
+        fresh_solutions = self._unseen(solutions)
+        self.attempts = sorted([*self.attempts, *fresh], key=lambda r: (r.at, r.uid))
+        self.solutions = sorted([*self.solutions, *fresh_solutions], key=lambda r: (r.at, r.uid))
+        return fresh, fresh_solutions
+
+    def _unseen(self, records: list[_Record2]) -> list[_Record2]:
+        out = []
+        for record in records:
+            if record.uid not in self._uids:
+                self._uids.add(record.uid)
+                out.append(record)
+        return out
+
+    def _new_rows(self, db: Path, table: str, columns: Sequence[str]) -> list[Any]:
+        rows = _read_only_rows(db, table, columns, self._rows.get((db, table), 0), with_id=True)
+        if rows:
+            self._rows[(db, table)] = int(rows[-1][0])
+        return [row[1:] for row in rows]
+
+
 @dataclass(frozen=True)
 class ClassRow:
     """One student's work on one set."""
@@ -146,13 +228,17 @@ class ClassRow:
     exercises: int  # exercises tried
     solved: int
     attempts: int
-    mean_best: float  # mean over tried exercises of the best score
+    mean_best: float  # mean of the best scores over the set's exercises (untried: 0)
     hints_used: int
     last_seen: str
 
 
-def class_table(attempts: Iterable[Attempt]) -> list[ClassRow]:
-    """One row per student and set, in name order."""
+def class_table(attempts: Iterable[Attempt],
+                sizes: dict[str, int] | None = None) -> list[ClassRow]:
+    """One row per student and set, in name order. ``sizes`` (set id -> its number of
+    exercises) counts an untried exercise as not right, so skipping one never raises the
+    mean; without it a set is as large as the exercises tried in it."""
+    sizes = sizes or {}
     groups: dict[tuple[str, str], list[Attempt]] = defaultdict(list)
     for a in attempts:
         groups[(a.student, a.set_id)].append(a)
@@ -169,7 +255,8 @@ def class_table(attempts: Iterable[Attempt]) -> list[ClassRow]:
         rows.append(ClassRow(
             student=student, set_id=set_id, set_title=mine[-1].set_title,
             exercises=len(best), solved=len(solved), attempts=len(mine),
-            mean_best=sum(best.values()) / len(best), hints_used=sum(hints.values()),
+            mean_best=sum(best.values()) / max(len(best), sizes.get(set_id, 0)),
+            hints_used=sum(hints.values()),
             last_seen=max(a.at for a in mine)))
     return rows
 
@@ -209,5 +296,5 @@ def most_missed(attempts: Iterable[Attempt], top: int = 10) -> list[Missed]:
     return out[:top]
 
 
-__all__ = ["ClassRow", "Missed", "class_table", "most_missed", "read_answers",
-           "read_database_answers", "read_results"]
+__all__ = ["ClassRow", "Missed", "ResultsReader", "class_table", "most_missed",
+           "read_answers", "read_database_answers", "read_results", "read_solutions"]

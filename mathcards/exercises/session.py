@@ -22,7 +22,7 @@ from mathcards.errors import MathCardsError
 from mathcards.exercises.evidence import exercise_answer
 from mathcards.exercises.kinds import Result
 from mathcards.exercises.model import ExerciseSet, Variant
-from mathcards.exercises.progress import Attempt, ProgressStore
+from mathcards.exercises.progress import Attempt, ProgressStore, SolutionOpened
 from mathcards.students import student_id
 
 
@@ -32,6 +32,17 @@ class MemoryStore:
     def __init__(self) -> None:
         self._attempts: list[Attempt] = []
         self._answers: list[Answer] = []
+        self._solutions: list[SolutionOpened] = []
+
+    def record_solution(self, opened: SolutionOpened) -> SolutionOpened:
+        self._solutions.append(opened)
+        return opened
+
+    def solutions(self, *, student: str | None = None,
+                  set_id: str | None = None) -> list[SolutionOpened]:
+        return [s for s in self._solutions
+                if (student is None or s.student == student)
+                and (set_id is None or s.set_id == set_id)]
 
     def record_answer(self, answer: Answer) -> Answer:
         self._answers.append(answer)
@@ -76,6 +87,24 @@ class ExerciseProgress:
     solved: bool
     best_score: float
     hints_used: int
+
+
+@dataclass(frozen=True)
+class SetEnd:
+    """The end of a set for one student: how it went, and what to practise next."""
+
+    exercises: int
+    first_try_right: int
+    solved: int
+    practise: tuple[tuple[str, int], ...]  # (skill, wrong answers), the most first
+
+    def words(self) -> str:
+        """The score in words (no percentages for a 12-year-old to decode)."""
+        n = self.exercises
+        if self.first_try_right == n:
+            return f"All {n} right at the first try."
+        return (f"{self.first_try_right} of {n} right at the first try, {self.solved} of {n} "
+                "solved in the end.")
 
 
 class Session:
@@ -168,13 +197,41 @@ class Session:
                 or self.wrong_attempts(number) >= self.attempts_before_solution(number))
 
     def solution(self, number: int) -> Result:
+        """The worked solution, when it is offered; a student's opening of it is recorded
+        (the teacher's grid shows it, and an answer typed after it is no solve of their own)."""
         if not self.solution_ready(number):
             left = self.attempts_before_solution(number) - self.wrong_attempts(number)
             raise MathCardsError(f"the worked solution opens after {left} more "
                                  f"attempt{'s' if left != 1 else ''}")
-        return self.variant(number).solution()
+        result = self.variant(number).solution()
+        record = getattr(self.store, "record_solution", None)  # a hub's service keeps none
+        if not self.teacher and record is not None:
+            record(SolutionOpened.new(student=self.student, set_id=self.set.id,
+                                      exercise=self.set[number].id, number=number))
+        return result
 
     # --- progress ---------------------------------------------------------------------
+    def finished(self) -> SetEnd | None:
+        """The end of the set, once every exercise has been answered at least once (None
+        before): first-try rights, solves, and the skills with the most slips in it."""
+        from collections import Counter
+
+        mine = self.attempts()
+        by_exercise: dict[str, list[Attempt]] = {}
+        for a in mine:
+            by_exercise.setdefault(a.exercise, []).append(a)
+        if any(e.id not in by_exercise for e in self.set):
+            return None
+        wrong_uids = {a.uid for a in mine if not a.correct}
+        reader = getattr(self.store, "answers", None)  # a hub's service keeps them apart
+        answers = reader(student=self.student) if reader is not None else []
+        slips = Counter(a.skill for a in answers if a.uid in wrong_uids and not a.right)
+        return SetEnd(
+            exercises=len(self.set),
+            first_try_right=sum(1 for tries in by_exercise.values() if tries[0].correct),
+            solved=sum(1 for tries in by_exercise.values() if any(a.correct for a in tries)),
+            practise=tuple(sorted(slips.items(), key=lambda kv: (-kv[1], kv[0]))[:3]))
+
     def progress(self) -> list[ExerciseProgress]:
         """One line per exercise: attempts, solved, best score, hints."""
         by_exercise: dict[str, list[Attempt]] = {}
@@ -192,4 +249,4 @@ class Session:
         return out
 
 
-__all__ = ["ExerciseProgress", "MemoryStore", "Session"]
+__all__ = ["ExerciseProgress", "MemoryStore", "Session", "SetEnd"]

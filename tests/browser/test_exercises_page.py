@@ -29,8 +29,8 @@ def test_student_answers_wrong_then_right_and_the_progress_shows_both(page, voil
     assert "☾12 takes it" in page.locator(".mc-result").inner_text()
     page.wait_for_function("() => document.querySelectorAll('tr.mc-attempt').length == 2")
 
-    # the attempts keep the answer as recorded, in the typed notation of the set's file
+    # the attempts show the answer as the student saw it: card symbols, not codes
     rows = [r.split("\t") for r in page.locator("tr.mc-attempt").all_inner_texts()]
     assert [(r[1].strip(), r[2].strip(), r[3].strip()) for r in rows] == [
-        ("exercise 1", "G9", "✘ wrong"), ("exercise 1", "G12", "✔ right")]
+        ("exercise 1", "☾9", "✘ wrong"), ("exercise 1", "☾12", "✔ right")]
     assert page.console_errors == []

@@ -45,13 +45,15 @@ def test_the_dashboard_shows_the_grid_refreshes_and_makes_a_class_link(page, voi
     grid.wait_for(state="visible")
     dora_row = grid.locator("tr", has=page.locator("th", has_text="dora"))
     assert "sign slip" in dora_row.inner_text() and "hints: 1" in dora_row.inner_text()
-    assert "\u22123H" in dora_row.inner_text()
+    assert "\u22123♥" in dora_row.inner_text()  # as the student saw it
     assert grid.locator("th", has_text="fay").count() == 0
     with servers_data(voila_server):
         warm_up.session("fay", store=store).check(2, 1)
     page.get_by_role("button", name="Refresh").click()
     grid.locator("th", has_text="fay").wait_for(state="visible")
-    page.locator("select").first.select_option(label="Play: Sums")
+    builder = page.locator("select").filter(has=page.locator("option", has_text="Play: Sums"))
+    builder.select_option(label="Play: Sums")  # the class link builder's (the set filter's
+    # is the page's first select)
     page.get_by_role("button", name="Make the link").click()
     link = page.locator("a.mc-whole", has_text="/play_sums.ipynb?deal=SUMS-2P-")
     link.wait_for(state="visible")
@@ -101,3 +103,63 @@ def test_the_dashboard_shows_a_students_answers_by_skill_with_the_slip_named(pag
     download.wait_for(state="visible")
     assert download.get_attribute("href").startswith("data:text/csv")
     assert_clean(page, voila_server)
+
+
+def test_a_students_set_shows_on_the_dashboard_as_it_went_and_its_csv_holds_the_same(
+        page, voila_server):
+    """Issue 28 item 3: a student answers a set in the browser (the first exercise right at
+    the first try; the second after two wrong answers and the worked solution; the rest
+    left untried); the dashboard, opened with the teacher's key, shows each as such, and
+    the CSV from its button holds the same."""
+    import base64
+    import csv
+    import io
+
+    from mathcards import keys
+
+    page.goto(voila_server.page("practice.ipynb") + "?set=shoot_the_moon&student=jo")
+    wait_for_first_widget(page)
+    page.get_by_text("Student: jo").first.wait_for()
+    choices = page.locator(".mc-ex-choice")
+    choices.nth(1).click()  # ☾12 takes G9 G12 P11: right at the first try
+    page.locator(".mc-result.mc-right").wait_for()
+    page.get_by_role("button", name="Next ▶").click()
+    page.get_by_text("Exercise 2 of").first.wait_for()
+    choices.nth(0).click()  # G12 G3 R3: ☾12 is wrong (the rocket trumps)
+    page.locator(".mc-result.mc-wrong").wait_for()
+    choices.nth(1).click()
+    page.wait_for_function("() => document.querySelectorAll('tr.mc-attempt').length == 3")
+    page.get_by_role("button", name="Worked solution").click()
+    page.get_by_text("Worked solution:").first.wait_for()
+    choices.nth(2).click()  # ▲3, typed after reading the solution
+    page.wait_for_function("() => document.querySelectorAll('tr.mc-attempt').length == 4")
+
+    with servers_data(voila_server):
+        key = keys.teacher_key()
+    teacher = page  # the same browser, now the teacher's key in the address
+    teacher.goto(voila_server.page(f"dashboard.ipynb?key={key}"))
+    wait_for_first_widget(teacher)
+    grid = teacher.locator("table.mc-grid")
+    grid.wait_for(state="visible")
+    chosen = teacher.locator("select").first.evaluate("s => s.options[s.selectedIndex].text")
+    assert chosen.replace("\xa0", " ") == "Shoot the Moon: tricks"  # the newest set
+    jo = grid.locator("tr", has=teacher.locator("th", has_text="jo")).inner_text()
+    assert "2 of 6 tried" in jo and "1 of 6 right at the first try" in jo
+    assert "✔ right at the first try" in jo
+    assert "answered after opening the worked solution" in jo
+    assert "worked solution opened" in jo and jo.count("not tried") == 4
+    assert teacher.locator("span.mc-read-at").inner_text().startswith("updated at ")
+    # the names column stays in place when the grid scrolls sideways
+    position = grid.locator('th[scope="row"]').first.evaluate(
+        "th => getComputedStyle(th).position")
+    assert position == "sticky"
+    teacher.get_by_role("button", name="Download CSV").click()
+    link = teacher.locator('a[download="shoot_the_moon-grid.csv"]')
+    link.wait_for(state="visible")
+    data = link.get_attribute("href").split("base64,", 1)[1]
+    rows = [r for r in csv.DictReader(io.StringIO(base64.b64decode(data).decode("utf-8")))
+            if r["student"] == "jo"]
+    assert [(r["number"], r["tried"], r["right at first try"], r["worked solution opened"])
+            for r in rows] == [("1", "yes", "yes", "no"), ("2", "yes", "no", "yes")] + [
+        (str(n), "no", "no", "no") for n in range(3, 7)]
+    assert rows[1]["answered after the solution"] == "yes" and rows[1]["attempts"] == "3"

@@ -10,7 +10,8 @@ import pytest
 from mathcards import saves
 from mathcards.errors import MathCardsError
 from mathcards.exercises import ProgressStore, load_set_text
-from mathcards.exercises.progress import progress_grid
+from mathcards.exercises.exercise_grid import progress_grid
+from tests.exercises.test_exercise_grid import FIVE
 from tests.exercises.test_progress import SET
 
 
@@ -70,9 +71,9 @@ def test_the_dashboard_shows_the_grid_and_refresh_reads_new_attempts(class_db, w
 
     view = dashboard(class_db)
     ana, ben = cell_text(view.value, "ana"), cell_text(view.value, "ben")
-    assert "\u22123H" in ana and "sign slip" in ana and "hints: 2" in ana
+    assert "\u22123♥" in ana and "sign slip" in ana and "hints: 2" in ana
     assert "✔ solved" in ana and "not tried" in ana  # exercise 2 untried
-    assert "G12" in ben and "hints: 0" in ben and "not tried" in ben
+    assert "☾12" in ben and "hints: 0" in ben and "not tried" in ben
     assert "2 students" in view.value and "3 attempts" in view.value
     # a new attempt by a third student arrives; the page shows it only after Refresh
     store = ProgressStore(class_db)
@@ -81,7 +82,7 @@ def test_the_dashboard_shows_the_grid_and_refresh_reads_new_attempts(class_db, w
     cy.submit(["+9D"])
     assert '<th scope="row">cy</th>' not in view.value
     view.w_refresh.click()
-    assert "+9D" in cell_text(view.value, "cy") and "hints: 1" in cell_text(view.value, "cy")
+    assert "+9♦" in cell_text(view.value, "cy") and "hints: 1" in cell_text(view.value, "cy")
     assert "3 students" in view.value and "4 attempts" in view.value
 
 
@@ -150,3 +151,109 @@ def test_the_class_link_sets_the_level_of_help_and_can_fix_it(tmp_path):
     assert "&amp;level=show&amp;fixed=1" in builder.w_out.value
     builder.w_page.value = "set:warm_up"
     assert builder.w_fixed.disabled
+
+
+# --- issue 28 item 3: a dashboard to trust -----------------------------------------------------
+
+
+@pytest.fixture
+def lesson(tmp_path):
+    """A set file in the lessons' folder, and a class: ana opened the worked solution and
+    typed its answer, ben was right at the first try, nobody tried exercise 3."""
+    folder = tmp_path / "exercises"
+    folder.mkdir()
+    (folder / "integers_7b.yaml").write_text(FIVE, encoding="utf-8")
+    exercise_set = load_set_text(FIVE, name="integers-7b")
+    path = tmp_path / "class.sqlite3"
+    store = ProgressStore(path)
+    ana = exercise_set.show("ana", store=store)
+    ana.submit(["-3H"])
+    ana.submit(["+4S"])
+    ana.show_solution()
+    ana.submit(["+3H"])
+    ben = exercise_set.show("ben", store=store)
+    ben.submit(["+3H"])
+    ben.go(2)
+    ben.submit("G12")
+    store.close()
+    return folder, path, exercise_set
+
+
+def test_the_grid_shows_the_solution_opened_the_first_tries_and_the_untried(lesson):
+    from mathcards.widgets.exercises import dashboard
+
+    folder, path, _set = lesson
+    view = dashboard(path, folder=folder)
+    ana, ben = cell_text(view.value, "ana"), cell_text(view.value, "ben")
+    assert "✔ solved" not in ana and "worked solution opened" in ana
+    assert "answered after opening the worked solution" in ana
+    assert "✔ right at the first try" in ben
+    assert "2 of 5 tried" in ben and "1 of 5 tried" in ana  # 3 to 5: nobody tried them
+    assert ana.count("not tried") == 4 and ben.count("not tried") == 3
+    assert "−3♥" in ana and "+4♠" in ana and "-3H" not in ana  # as the student saw them
+    # labels whole, never cut mid-word; the names column stays when the grid scrolls
+    assert "3. " in view.w_grid.value and "position: sticky" in view.w_grid.value
+
+
+def test_the_set_filter_defaults_to_the_newest_and_shows_one_set(lesson, tmp_path):
+    from mathcards.widgets.exercises import dashboard
+
+    folder, path, _set = lesson
+    store = ProgressStore(path)
+    older = load_set_text(SET, name="warm-up")
+    older.session("cy", store=store).check(1, ["+3H"])  # the newest attempt: warm-up
+    view = dashboard(path, folder=folder)
+    assert [v for _t, v in view.w_set.options] == ["warm-up", "integers-7b"]
+    assert view.w_set.value == "warm-up"
+    assert '<th scope="row">cy</th>' in view.w_grid.value
+    assert '<th scope="row">ana</th>' not in view.w_grid.value
+    view.w_set.value = "integers-7b"
+    assert '<th scope="row">ana</th>' in view.w_grid.value
+    assert '<th scope="row">cy</th>' not in view.w_grid.value
+    assert "students" in view.w_missed.value  # "1 of 2 students", a unit
+
+
+def test_the_download_csv_button_gives_the_grid_as_a_file(lesson):
+    import base64
+    import csv
+    import io
+
+    from mathcards.widgets.exercises import dashboard
+
+    folder, path, _set = lesson
+    view = dashboard(path, folder=folder)
+    assert "data:" not in view.w_grid_download.w_out.value  # made only when pressed
+    view.w_grid_download.w_button.click()
+    link = view.w_grid_download.w_out.value
+    data = link.split("base64,", 1)[1].split('"', 1)[0]
+    rows = list(csv.DictReader(io.StringIO(base64.b64decode(data).decode("utf-8"))))
+    ana = [r for r in rows if r["student"] == "ana"]
+    assert [(r["number"], r["tried"], r["worked solution opened"]) for r in ana] == [
+        ("1", "yes", "yes")] + [(str(n), "no", "no") for n in range(2, 6)]
+    ben = [r for r in rows if r["student"] == "ben"]
+    assert ben[0]["right at first try"] == "yes"
+
+
+def test_it_refreshes_by_itself_on_the_event_loop_reading_only_new_attempts(lesson):
+    import asyncio
+
+    from mathcards.widgets.exercises import DashboardView
+
+    folder, path, exercise_set = lesson
+
+    async def lesson_goes_on():
+        DashboardView.refresh_every = 0.05
+        try:
+            view = DashboardView(path, folder=folder)
+            assert "updated at" in view.w_updated.value
+            assert '<th scope="row">dee</th>' not in view.w_grid.value
+            exercise_set.session("dee", store=ProgressStore(path)).check(1, ["+3H"])
+            await asyncio.sleep(0.4)  # no click: the page reads by itself
+            shown = view.w_grid.value
+            view.close()
+            return shown
+        finally:
+            DashboardView.refresh_every = 20.0
+
+    shown = asyncio.run(lesson_goes_on())
+    assert '<th scope="row">dee</th>' in shown

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import re
 import sqlite3
 import subprocess
 import sys
@@ -205,6 +206,20 @@ def test_dashboard_chart_is_plain_svg(tmp_path, warm_up):
     warm_up.session("ana", store=store).check(1, "-3H")
     attempts = store.attempts()
     svg = missed_chart_svg(most_missed(attempts))
-    assert svg.startswith("<svg") and svg.endswith("</svg>") and "1 of 1" in svg
+    assert svg.startswith("<svg") and svg.endswith("</svg>") and "1 wrong of 1 try" in svg
     assert "<td>ana</td>" in class_table_html(class_table(attempts))
     assert Path(tmp_path / "c.sqlite3").exists()
+
+
+def test_most_missed_labels_wrap_in_whole_words_and_counts_have_units():
+    """Issue 28: "Integers warm-up (" (a label cut mid-word) and "3 of 5" (no unit)."""
+    from mathcards.exercises.results import Missed
+    from mathcards.widgets.exercises import missed_chart_svg
+
+    item = Missed(set_id="i", set_title="Integers warm-up (signed addition)", exercise="4",
+                  number=4, title="Make stacks that reach the dice's sum", wrong=3,
+                  attempts=5, students=2)
+    svg = missed_chart_svg([item], students=4)
+    words = " ".join(re.findall(r"<tspan[^>]*>([^<]*)</tspan>", svg))
+    assert words == "4. Make stacks that reach the dice&#x27;s sum"  # every word whole
+    assert "3 wrong of 5 tries, 2 of 4 students" in svg

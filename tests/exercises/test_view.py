@@ -458,3 +458,49 @@ def test_a_long_history_is_read_once_then_only_what_is_new(tmp_path):
     exercise_set.session("ana", store=store).check(2, True)  # another tab answers
     assert len(session.attempts()) == 301 and reads[-1][1] == 1
     store.close()
+
+
+# --- issue 28 item 4: the practice page keeps what the student did ----------------------------
+def test_after_check_the_cards_played_stay_in_sight_beside_the_verdict(view):
+    view._pick_card(0)
+    view.w_signs.children[1].click()  # +3♥: the deck is 0, the goal
+    result = view.submit()
+    assert result.correct
+    assert "No cards played yet" not in view.w_built.value
+    assert "You played" in view.w_built.value and "+3♥" in view.w_built.value
+    view._pick_card(1)  # a new answer begins: the built row shows it instead
+    view.w_signs.children[1].click()
+    assert "Your plays:" in view.w_built.value and "You played" not in view.w_built.value
+
+
+def test_the_students_own_answers_are_shown_in_card_symbols(view):
+    view._pick_card(0)
+    view.w_signs.children[2].click()  # −3♥
+    view.submit()
+    assert "\u22123♥" in view.w_progress.value and "-3H" not in view.w_progress.value
+
+
+def test_the_end_of_a_set_is_a_moment_with_the_score_and_what_to_practise_next(view):
+    assert view.w_end.value == ""
+    view._pick_card(0)
+    view.w_signs.children[2].click()  # −3♥: a sign slip
+    view.submit()
+    view._pick_card(0)
+    view.w_signs.children[1].click()  # +3♥: right
+    view.submit()
+    view.go(2)
+    view.w_answer.children[0].children[2].click()  # ▲3 takes it: right at the first try
+    view.go(3)
+    view.w_number.value = "7"
+    view.submit()
+    assert view.w_end.value == ""  # exercise 4 still untried: not the end yet
+    view.go(4)
+    view._pick_played(0)
+    view._pick_target(0)
+    end = view.w_end.value
+    assert "You finished the set" in end
+    assert "of 4 right at the first try" in end and "Practise next:" in end
+    from mathcards.exercises.skill_grid import skill_words
+
+    slipped = view.session.finished().practise[0][0]
+    assert skill_words(slipped) in end
