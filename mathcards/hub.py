@@ -207,6 +207,19 @@ class HubProgressStore:
         self.call("record_answer", answer=asdict(answer))
         return answer
 
+    def record_solution(self, opened: Any) -> Any:
+        """A worked solution opened (``ProgressStore.record_solution``)."""
+        self.call("record_solution", opened=asdict(opened))
+        return opened
+
+    def answers(self, student: str | None = None, game: str | None = None,
+                skill: str | None = None) -> list[Any]:
+        """This student's answers (``ProgressStore.answers``; never another student's)."""
+        from mathcards.asking import Answer
+
+        return [Answer(**{**a, "numbers": tuple(a["numbers"])})
+                for a in self.call("answers", game=game, skill=skill)]
+
     def attempts_after(self, row: int, *, student: str | None = None,
                        set_id: str | None = None) -> tuple[list[Any], int]:
         from mathcards.exercises.progress import Attempt
@@ -375,6 +388,32 @@ class Service:
         self._progress_of(record.student).record_answer(record)
         return True
 
+    def do_record_solution(self, login: str, opened: Any = None) -> bool:
+        """A worked solution the caller opened, kept as the caller's whatever the page says."""
+        from dataclasses import fields
+
+        from mathcards.exercises.progress import SolutionOpened
+
+        names = {f.name for f in fields(SolutionOpened)}
+        if not isinstance(opened, dict) or set(opened) != names:
+            raise ServiceError(f"an opened solution has the fields {', '.join(sorted(names))}")
+        record = SolutionOpened(
+            uid=_text(opened["uid"], "uid", 64), at=_text(opened["at"], "at", 40),
+            student=self.student_of(login), set_id=_text(opened["set_id"], "set_id"),
+            exercise=_text(opened["exercise"], "exercise"),
+            number=_int(opened["number"], "number", 1, 10_000))
+        self._progress_of(record.student).record_solution(record)
+        return True
+
+    def do_answers(self, login: str, game: Any = None, skill: Any = None
+                   ) -> list[dict[str, Any]]:
+        """The caller's own answers (the practice page's "practise next")."""
+        student = self.student_of(login)
+        found = self._progress_of(student).answers(
+            student=student, game=_optional(game, lambda v: _text(v, "game", 40)),
+            skill=_optional(skill, lambda v: _text(v, "skill", 40)))
+        return [asdict(a) for a in found]
+
     def _answer(self, login: str, raw: Any) -> Any:
         """An ``Answer`` from a page, every field checked; the student is the caller's."""
         from dataclasses import fields
@@ -509,6 +548,7 @@ class Service:
 METHODS: dict[str, set[str]] = {
     "whoami": set(), "variant_seed": {"set_id", "exercise", "student"},
     "record": {"attempt", "answer"}, "record_answer": {"answer"},
+    "record_solution": {"opened"}, "answers": {"game", "skill"},
     "attempts_after": {"row", "set_id"},
     "version": set(), "create": {"game", "settings", "host", "replace_after"},
     "room": {"code"}, "join": {"code", "name"}, "holds_seat": {"code"},
@@ -517,9 +557,8 @@ METHODS: dict[str, set[str]] = {
     "last_move_at": {"code"}, "touch": {"code", "seat"}, "replace_gone": {"code", "seat"},
     "append": {"code", "n", "action"},
 }
-WRITES = {"record", "record_answer", "create", "join", "fill_with_bots", "set_turn_timer",
-          "start", "touch",
-          "replace_gone", "append"}
+WRITES = {"record", "record_answer", "record_solution", "create", "join", "fill_with_bots",
+          "set_turn_timer", "start", "touch", "replace_gone", "append"}
 
 
 # --- the service's web server (the hub starts it) --------------------------------------------

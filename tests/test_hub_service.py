@@ -213,3 +213,26 @@ def test_an_answer_with_a_bad_field_is_refused_in_one_line(service, tmp_path, ba
     with pytest.raises(ServiceError, match=message) as caught:
         service.handle("ana", "record_answer", {"answer": raw})
     assert "\n" not in str(caught.value)
+
+
+def test_a_worked_solution_opened_and_the_students_answers_go_through_the_service(
+        service, tmp_path):
+    """On a hub the practice page records an opened solution (the dashboard shows it) and
+    reads the student's answers ("practise next") through the service: the caller's own."""
+    from mathcards.exercises.progress import ProgressStore, SolutionOpened
+
+    ana = HubProgressStore(transport=as_(service, "ana"))
+    ana.record_solution(SolutionOpened.new(student="ben", set_id="sums", exercise="e1",
+                                           number=1))  # a page naming ben: ana's
+    ana.record_answer(_answer("ana"))
+    HubProgressStore(transport=as_(service, "ben")).record_answer(_answer("ben"))
+    assert [(a.student, a.numbers) for a in ana.answers()] == [("ana", (3, -5))]
+    store = ProgressStore(tmp_path / "class" / "ana" / "progress.sqlite3")
+    try:
+        assert [(s.student, s.exercise) for s in store.solutions()] == [("ana", "e1")]
+    finally:
+        store.close()
+    with pytest.raises(ServiceError, match="number"):
+        service.handle("ana", "record_solution", {"opened": {
+            **SolutionOpened.new(student="ana", set_id="s", exercise="e", number=1).__dict__,
+            "number": "1"}})
