@@ -122,7 +122,10 @@ def browser_latency() -> dict[str, list[float]]:
             code = deal_code(make_game("sums", num_players=2, piles=2), 1)
             page = browser.new_page(viewport={"width": 1280, "height": 800})
             page.set_default_timeout(120_000)
-            page.goto(server.page("play_sums.ipynb") + f"?deal={code}&delay=0.05")
+            # the guest (a page without a name asks for one) at "Show me the sums": this loop
+            # clicks the moves' buttons (at "I count" a card's play asks for a claim first)
+            page.goto(server.page("play_sums.ipynb")
+                      + f"?deal={code}&delay=0.05&student=guest&level=show")
             choice = ".mc-choices .mc-choice:not([disabled]):not(.mc-hide)"
             card = ".mc-hand .mc-cardbtn:not([disabled]):not(.mc-hide)"
             header = ".mc-header [data-move]"
