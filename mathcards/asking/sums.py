@@ -1,0 +1,233 @@
+"""The questions a Sums table asks: which capture a card makes, or that it makes none.
+
+Having chosen a card to play, the student claims a capture before it is laid: the
+opponent's card, the helper card on their side, and the sum or difference
+(``"Q♦ = 7♣ + 5♥"``, ``"4♠ = 7♠ − 3♠"``), or says there is none (``"none"``).
+Countering, they claim how their card captures the threatening one. Following the
+others, the same question about another player's play or counter.
+
+The engine judges the claim: the expected capture is the one the engine makes when
+the card is laid (its ``CaptureThreatened``, ``Captured`` or ``Countered`` event, or
+the captures it offers to choose from), and every way the one capture rule finds
+(``capture_ways``) is a right claim. The rules stay the rules: a capture the student
+missed still happens when the move is laid.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from mathcards.asking import Question
+from mathcards.cards import Card, parse_card
+from mathcards.errors import CardParseError, MathCardsError
+from mathcards.explain.steps import CaptureStep, Fact
+from mathcards.games.base import seat_name
+from mathcards.games.sums import (
+    CHOOSE,
+    Capture,
+    Captured,
+    CaptureThreatened,
+    CaptureWay,
+    Counter,
+    Countered,
+    Play,
+    capture_ways,
+    why_no_capture,
+)
+
+GAME = "sums"
+NONE = "none"
+NONE_WORDS = {"none", "no", "no capture", "nothing", "-", "—"}
+_OPS = {"+": "+", "-": "−", "−": "−", "–": "−"}
+
+
+@dataclass(frozen=True)
+class SumsQuestion(Question):
+    """A capture question: the card played, every right claim, the engine's capture."""
+
+    played: Card | None = None
+    ways: tuple[str, ...] = ()  # every right claim, canonical ("none" when there is none)
+    way: CaptureWay | None = None  # the capture the engine makes (None: none)
+    owner: int | None = None  # whose card the engine's capture takes
+    counter: bool = False  # a counter (the target is the threatening card)
+
+
+def claim_text(target: Card, first: Card, op: str, second: Card, played: Card | None) -> str:
+    """The canonical words of a claim: ``"Q♦ = 7♣ + 5♥"`` (the played card first), a
+    difference the larger card first (``"4♠ = 7♠ − 3♠"``)."""
+    sign = _OPS.get(op)
+    if sign is None:
+        raise MathCardsError(f"{op!r} is not + or −: a capture is a sum or a difference")
+    if sign == "+" and second == played and first != played:
+        first, second = second, first
+    if sign == "−" and first.rank < second.rank:
+        first, second = second, first
+    return f"{target.symbol} = {first.symbol} {sign} {second.symbol}"
+
+
+def way_text(way: CaptureWay) -> str:
+    """A way of the engine in the canonical words of a claim."""
+    return claim_text(way.target, way.played, way.op, way.helper, way.played)
+
+
+_CLAIM = re.compile(r"^\s*(\S+)\s*=\s*(\S+?)\s*([+\-−–])\s*(\S+)\s*$")
+
+
+def read_claim(text: object, played: Card | None = None) -> str:
+    """A typed or clicked claim -> its canonical words, or ``"none"``."""
+    if not isinstance(text, str) or not text.strip():
+        raise MathCardsError('claim a capture ("Q♦ = 7♣ + 5♥") or say "none"')
+    if len(text) > 40:
+        raise MathCardsError("that is too long to be a capture: write it like Q♦ = 7♣ + 5♥")
+    if text.strip().lower() in NONE_WORDS:
+        return NONE
+    match = _CLAIM.match(text)
+    if match is None:
+        raise MathCardsError(f"{text.strip()[:20]!r} is not a capture: write it like "
+                             "Q♦ = 7♣ + 5♥, or say none")
+    try:
+        target, first, second = (parse_card(match.group(i)) for i in (1, 2, 4))
+    except CardParseError as exc:
+        raise MathCardsError(f"{exc}: write a capture like Q♦ = 7♣ + 5♥") from None
+    return claim_text(target, first, match.group(3), second, played)
+
+
+def _prompt(seat: int, played: Card, follow: bool, counter: bool, attacked: Card | None
+            ) -> str:
+    if counter:
+        who = f"{seat_name((), seat)} counters" if follow else "You counter"
+        what = attacked.symbol if attacked is not None else "the threatening card"
+        return f"{who} with {played.symbol}: how does it capture {what}? (the helper, + or −)"
+    if follow:
+        return (f"{seat_name((), seat)} played {played.symbol}: what does it capture, with which "
+                "helper? (or none)")
+    return (f"You play {played.symbol}: what does it capture, with which of your cards? "
+            "(or none)")
+
+
+def _question(state: Any, after: Any, seat: int, played: Card, *, follow: bool,
+              counter: bool) -> Question:
+    """The claim question about ``seat`` laying ``played`` (``state`` -> ``after``)."""
+    way: CaptureWay | None = None
+    owner: int | None = None
+    for event in after.new_events:
+        if isinstance(event, Countered | CaptureThreatened) and event.player == seat:
+            way, owner = event.way, event.target_owner
+            break
+        if isinstance(event, Captured) and event.player == seat:
+            way, owner = event.way, event.from_player
+            break
+    if way is None and getattr(after, "phase", None) == CHOOSE and after.pending:
+        owner, way = after.pending[0]  # several captures: the engine offers the choice
+    helpers = state.sides[seat]  # the player's other cards, before this one
+    if counter:
+        attacked = state.threat.played if state.threat is not None else None
+        targets = (attacked,) if attacked is not None else ()
+        all_ways = capture_ways(played, helpers, targets)
+    else:
+        attacked = None
+        all_ways = [w for other, side in enumerate(state.sides) if other != seat
+                    for w in capture_ways(played, helpers, side)]
+    texts = tuple(dict.fromkeys(way_text(w) for w in all_ways)) or (NONE,)
+    numbers: tuple[int, ...]
+    if way is None:
+        skill, expected, numbers = "capture_spot", NONE, (played.rank,)
+    else:
+        skill = "capture_sum" if way.op == "+" else "capture_difference"
+        expected, numbers = way_text(way), (way.played.rank, way.helper.rank, way.target.rank)
+    return SumsQuestion(game=GAME, skill=skill, kind="capture",
+                        prompt=_prompt(seat, played, follow, counter, attacked),
+                        numbers=numbers, expected=expected, seat=seat, follow=follow,
+                        played=played, ways=texts, way=way, owner=owner, counter=counter)
+
+
+def before_move(state: Any, action: Any, seat: int) -> Question | None:
+    """Playing or countering with a card: which capture does it make? (asked before the
+    card is laid; the engine's events of the move say what it captures)."""
+    if not isinstance(action, Play | Counter) or not state.is_legal(action):
+        return None
+    after = state.apply(action)
+    return _question(state, after, seat, action.card, follow=False,
+                     counter=isinstance(action, Counter))
+
+
+def after_move(before: Any, after: Any, seat: int, *, follow: bool) -> Question | None:
+    """Following the others: another player's play or counter, what does it capture?
+    (a player's own play was asked before it was laid)."""
+    if not follow:
+        return None
+    action = after.history.last
+    if isinstance(action, Play | Counter):
+        return _question(before, after, seat, action.card, follow=True,
+                         counter=isinstance(action, Counter))
+    return None
+
+
+def read_answer(question: Question, text: str) -> str:
+    """The student's claim in canonical words, or ``"none"``."""
+    played = question.played if isinstance(question, SumsQuestion) else None
+    return read_claim(text, played)
+
+
+def check(question: Question, given: int | str) -> bool:
+    """A right claim is any way the capture rule finds (or "none" when there is none)."""
+    if not isinstance(given, str):
+        return False
+    if isinstance(question, SumsQuestion):
+        return given in question.ways
+    return given == question.expected
+
+
+def slip(question: Question, given: int | str) -> str:
+    """The slip of a wrong claim: a capture missed ("none" said) or a claim that is not one."""
+    return "missed_capture" if given == NONE else "wrong_capture"
+
+
+def answer_skill(question: Question, given: int | str) -> str:
+    """The skill an answer shows: a capture missed is a capture not spotted."""
+    if given == NONE and question.expected != NONE:
+        return "capture_spot"
+    return question.skill
+
+
+def capture_choice(question: Question, given: int | str, state: Any) -> Any | None:
+    """After a right claim, the capture to choose when the engine asks which card
+    (``Capture`` of the claimed card), else None."""
+    if (not isinstance(question, SumsQuestion) or getattr(state, "phase", None) != CHOOSE
+            or not check(question, given)):
+        return None
+    target = str(given).split(" = ")[0]
+    for owner, way in state.pending or ():
+        if way.target.symbol == target:
+            return Capture(way.target, owner)
+    return None
+
+
+def explain(question: Question, before: Any = None, after: Any = None
+            ) -> list[Any]:
+    """The explainer's step: the engine's capture as its sum or difference
+    (``7 + 5 = 12 = Q♦``), or why the card captures nothing."""
+    assert isinstance(question, SumsQuestion)
+    way = question.way
+    if way is None:
+        played = question.played
+        assert played is not None
+        sentence = f"{played.symbol} captures nothing"
+        if before is not None and question.seat is not None:
+            helpers = before.sides[question.seat]
+            why = [why_no_capture(played, t, helpers)
+                   for other, side in enumerate(before.sides) if other != question.seat
+                   for t in side]
+            if why:
+                sentence += f": for example, {why[0]}"
+        return [Fact(player=question.seat, sentence=sentence)]
+    return [CaptureStep(player=question.seat, played=way.played, helper=way.helper, op=way.op,
+                       target=way.target, target_owner=question.owner,
+                       stage="counter" if question.counter else "threat", result=way.result)]
+
+
+__all__ = ["NONE", "SumsQuestion", "after_move", "answer_skill", "before_move",
+           "capture_choice", "check", "claim_text", "explain", "read_answer", "read_claim",
+           "slip", "way_text"]

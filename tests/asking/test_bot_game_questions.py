@@ -1,0 +1,126 @@
+"""Every question a table would ask a person, over seeded bot games: each has a skill of
+``mathcards.skills.SKILLS``, reads back as its own answer, and its expected answer is
+the explainer's number, checked with sympy (``tests/explain/checks.py``).
+
+At each move of a game played by bots, the questions of that move are generated as if
+a person sat at every seat: the one asked before the move is laid (``before_move``),
+the one about the move just made (``after_move``: a roll) and the follow question the
+other players would be asked (``follow=True``).
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from collections import Counter
+
+import pytest
+
+from mathcards.asking import Question
+from mathcards.bots import Bot
+from mathcards.games.registry import get_game_class
+from mathcards.skills import SKILLS
+from tests.explain.checks import check_equation
+
+QUICK_GAMES = 60
+SLOW_GAMES = int(os.environ.get("MATHCARDS_ASKING_GAMES", "1000"))
+
+
+def _check_question(name: str, module, question: Question, before, after,
+                    tally: Counter) -> None:
+    assert question.skill in SKILLS, question
+    assert question.game == name
+    # the prompt never states the result ("= 8", "making 8s", the claim itself)
+    assert f"= {question.expected}" not in question.prompt
+    assert f"making {question.expected}" not in question.prompt
+    assert question.kind != "capture" or " = " not in question.prompt
+    given = module.read_answer(question, str(question.expected))
+    assert given == question.expected, (given, question)
+    assert module.check(question, given)
+    steps = module.explain(question, before, after)
+    step = steps[0]
+    tally[f"skill {question.skill}"] += 1
+    tally["follow" if question.follow else "own"] += 1
+    if question.kind == "number":
+        # the explainer's equation for the question, its value the expected answer
+        check_equation(step.equation, question.expected)
+        tally["number questions"] += 1
+    elif question.expected == "none":
+        # no way of the capture rule: the engine captured nothing
+        assert question.ways == ("none",)
+        assert question.way is None
+        tally["no capture"] += 1
+    else:
+        way = question.way
+        assert way is not None and question.expected in question.ways
+        check_equation(step.equation, way.result)
+        assert abs(way.value) == way.result == way.target.rank
+        assert question.expected.startswith(way.target.symbol + " = ")
+        tally["captures"] += 1
+    if question.kind == "number":  # a wrong number is refused as wrong
+        assert not module.check(question, int(question.expected) + 1)
+
+
+def _play(name: str, seed: int, tally: Counter) -> None:
+    module = importlib.import_module(f"mathcards.asking.{name}")
+    players = 2 + seed % 3
+    settings = {"num_players": players}
+    if name == "suns_to_moons":
+        settings["target_score"] = 3
+    game = get_game_class(name)(**settings)
+    # Sums: cheap random bots (a strong one in every tenth game); Dice Stacks: a random
+    # bot lays few stacks and its games run longer, so half its games have a strong one
+    every = 2 if name == "dice_stacks" else 10
+    kinds = ("strong", "random") if seed % every == 1 else ("random",)
+    bots = [Bot(name, kinds[i % len(kinds)], seed * 101 + i) for i in range(players)]
+    state = game.new_game(seed)
+    moves = 0
+    while not state.is_over:
+        seat = state.current_player
+        action = bots[seat].choose(state)
+        asked = module.before_move(state, action, seat)
+        after = state.apply(action)
+        if asked is not None:
+            _check_question(name, module, asked, state, after, tally)
+        for follow in (False, True):
+            about = module.after_move(state, after, seat, follow=follow)
+            if about is not None:
+                _check_question(name, module, about, state, after, tally)
+        state = after
+        moves += 1
+        assert moves < 20_000
+    tally["games"] += 1
+
+
+def _run(name: str, seeds: range) -> Counter:
+    try:
+        importlib.import_module(f"mathcards.asking.{name}")
+    except ModuleNotFoundError:
+        pytest.skip(f"the questions of {name} are not written yet")
+    tally: Counter = Counter()
+    for seed in seeds:
+        _play(name, seed, tally)
+    assert tally["games"] == len(seeds)
+    assert tally["own"] > len(seeds) and tally["follow"] > len(seeds)
+    if name == "dice_stacks":
+        for skill in ("dice_sum", "stack_sum", "stack_difference", "double", "halve"):
+            assert tally[f"skill {skill}"] > 0, skill
+    elif name == "sums":
+        assert tally["captures"] > 0 and tally["no capture"] > 0
+        for skill in ("capture_sum", "capture_difference", "capture_spot"):
+            assert tally[f"skill {skill}"] > 0, skill
+    return tally
+
+
+NAMES = ["suns_to_moons", "dice_stacks", "sums"]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_question_of_bot_games_has_a_skill_and_the_explainers_answer(name):
+    _run(name, range(QUICK_GAMES))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", NAMES)
+def test_every_question_of_a_thousand_bot_games(name):
+    _run(name, range(QUICK_GAMES, QUICK_GAMES + SLOW_GAMES))
