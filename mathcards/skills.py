@@ -7,6 +7,14 @@ slip that explains it best (``classify_slip``), or ``"other"``.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from mathcards.cards import parse_card, whole_number
+from mathcards.errors import CardParseError
+
+if TYPE_CHECKING:
+    from mathcards.asking import Question
+
 # key -> the words the teacher's dashboard shows (the documented list: docs/skills.md)
 SKILLS: dict[str, str] = {
     # Suns to Moons: the deck value after a signed card
@@ -45,3 +53,147 @@ SLIPS: dict[str, str] = {
     "wrong_capture": "a capture claimed that is not one",
     "other": "another slip",
 }
+
+
+# --- the slip classifier ---------------------------------------------------------------------
+# Which sum a skill's question asks about its ``numbers`` (the first rule that gives the
+# question's expected answer is the one the student was asked to do):
+#   "plus"      numbers[0] + numbers[1]    (Suns to Moons: the deck, the signed card value)
+#   "minus"     numbers[0] - numbers[1]    (a Joker taking a card's value off the deck)
+#   "sum"       the sum of every number    (dice, a stack by adding, a planet)
+#   "diff"      the largest minus the rest (a stack by subtracting)
+#   "pair_sum"  numbers[0] + numbers[1]    (Sums: the played card and the helper)
+#   "pair_diff" |numbers[0] - numbers[1]|
+_SUNS = ("plus", "minus")
+_RULES: dict[str, tuple[str, ...]] = {
+    "add_positive": _SUNS, "subtract_positive": _SUNS, "cross_zero": _SUNS,
+    "subtract_negative": _SUNS, "bound": _SUNS,
+    "dice_sum": ("sum",), "stack_sum": ("sum",), "stack_difference": ("diff",),
+    "capture_sum": ("pair_sum", "sum"), "capture_difference": ("pair_diff", "diff"),
+    "capture_spot": ("pair_sum", "pair_diff"), "planet_sum": ("sum",),
+}
+# The rule a student who swapped the operation used instead, and the slip's name.
+_SWAPPED: dict[str, tuple[str, str]] = {
+    "sum": ("diff", "subtracted_not_added"), "diff": ("sum", "added_not_subtracted"),
+    "pair_sum": ("pair_diff", "subtracted_not_added"),
+    "pair_diff": ("pair_sum", "added_not_subtracted"),
+}
+_ACE_RANK, _FACE_RANKS = 1, (11, 12, 13)
+# The values a face card is mistaken for: another face card's value, or 10 (a picture
+# card counts 10 in Moons and Planets' planets and in many games the students know).
+_FACE_VALUES = (10, 11, 12, 13)
+_NONE_CLAIMS = ("", "none", "no", "no capture", "nothing")
+
+
+def _apply(rule: str, numbers: tuple[int, ...]) -> int | None:
+    if len(numbers) < 2 and rule != "sum":
+        return None
+    if rule in ("plus", "pair_sum"):
+        return numbers[0] + numbers[1]
+    if rule == "minus":
+        return numbers[0] - numbers[1]
+    if rule == "pair_diff":
+        return abs(numbers[0] - numbers[1])
+    if rule == "sum":
+        return sum(numbers) if numbers else None
+    if rule == "diff":
+        return 2 * max(numbers) - sum(numbers)
+    return None
+
+
+def _card_rank(text: str) -> int | None:
+    """The rank (1 Ace ... 13 King) of a standard card's text, else None."""
+    if not text:
+        return None
+    try:
+        card = parse_card(text)
+    except CardParseError:
+        return None
+    return card.rank if card.is_standard else None
+
+
+def _swapped_values(numbers: tuple[int, ...], cards: tuple[str, ...],
+                    ranks: tuple[int, ...], values: tuple[int, ...],
+                    ) -> list[tuple[int, ...]]:
+    """``numbers`` with one card of a rank in ``ranks`` counted as one of ``values``
+    instead (its sign kept)."""
+    out = []
+    for i, number in enumerate(numbers):
+        if i >= len(cards) or _card_rank(cards[i]) not in ranks:
+            continue
+        sign = -1 if number < 0 else 1
+        for value in values:
+            if value != abs(number):
+                out.append(numbers[:i] + (sign * value,) + numbers[i + 1:])
+    return out
+
+
+def _sign_flips(numbers: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """``numbers`` with the sign of one or more of them changed (the deck's or the card's)."""
+    out = []
+    for mask in range(1, 2 ** len(numbers)):
+        out.append(tuple(-n if mask >> i & 1 else n for i, n in enumerate(numbers)))
+    return out
+
+
+def _capture_slip(expected: str, given: str) -> str:
+    """A capture claim's slip: one that was there and not claimed, or one that is not."""
+    said = given.strip().casefold()
+    if expected.strip().casefold() not in _NONE_CLAIMS and said in _NONE_CLAIMS:
+        return "missed_capture"
+    return "wrong_capture" if said not in _NONE_CLAIMS else "other"
+
+
+def classify_slip(question: Question, given: int | str) -> str:
+    """The slip (a key of ``SLIPS``) that best explains ``given`` as a wrong answer to
+    ``question``; ``"other"`` when none fits (or the answer is not a number at all).
+
+    The most particular explanation wins: an Ace counted 14 for 1 (or 1 for 14), then a
+    face card's value (J 11, Q 12, K 13 mistaken for one another or for 10), then a sign
+    slip (−x for x, or the deck's or the card's sign changed: 3 − 5 for 3 + 5), then the
+    operation swapped (added instead of subtracted and the reverse; doubled instead of
+    halved and the reverse), then off by one, then off by two.
+
+    >>> from mathcards.asking import Question
+    >>> q = Question("suns_to_moons", "cross_zero", "3, lay 5 upright", (3, -5), -2,
+    ...              cards=("", "5C"))
+    >>> classify_slip(q, "8"), classify_slip(q, -1), classify_slip(q, 20)
+    ('sign', 'off_by_one', 'other')
+    """
+    if question.kind == "capture":
+        return _capture_slip(str(question.expected), str(given))
+    expected = question.expected
+    answer = given if isinstance(given, int) and not isinstance(given, bool) else (
+        whole_number(given, longest=12) if isinstance(given, str) else None)
+    if not isinstance(expected, int) or isinstance(expected, bool) or answer is None:
+        return "other"
+    if answer == expected:
+        return "other"  # not a wrong answer: nothing to explain
+    numbers, cards = tuple(question.numbers), tuple(question.cards)
+    rule = next((r for r in _RULES.get(question.skill, ())
+                 if _apply(r, numbers) == expected), None)
+    if rule is not None:
+        for slip, ranks, values in (("ace_14", (_ACE_RANK,), (1, 14)),
+                                    ("face_value", _FACE_RANKS, _FACE_VALUES)):
+            if any(_apply(rule, alt) == answer
+                   for alt in _swapped_values(numbers, cards, ranks, values)):
+                return slip
+    if expected != 0 and answer == -expected:
+        return "sign"
+    if rule in _SUNS and any(_apply(r, alt) == answer
+                             for r in _SUNS for alt in [numbers, *_sign_flips(numbers)]):
+        return "sign"
+    if rule in _SWAPPED and len(numbers) >= 2:
+        other, slip = _SWAPPED[rule]
+        if _apply(other, numbers) == answer:
+            return slip
+    if question.skill in ("double", "halve") and numbers and numbers[0] and expected:
+        before = numbers[0]
+        # doubling where halving was asked (or the reverse) by as many Kings
+        if answer * expected == before * before and answer != expected:
+            return "doubled_not_halved" if expected < abs(before) else "halved_not_doubled"
+    if abs(answer - expected) == 1:
+        return "off_by_one"
+    if abs(answer - expected) == 2:
+        return "off_by_two"
+    return "other"

@@ -28,6 +28,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from mathcards import saves
+from mathcards.asking import SHOW
+from mathcards.asking.session import AskingSession
 from mathcards.bots import BOT_KINDS, Bot
 from mathcards.cards import Card, whole_number
 from mathcards.errors import IllegalActionError, MathCardsError, SettingsError
@@ -43,6 +45,7 @@ MAX_SEATS = 8  # the most any game's engine allows
 OFFER_FIRST = "first answer the offer above: resume your saved game or start a new one"
 NEXT_ROUND = "next-round"  # the choice that starts the next round after a round's moment
 ROUND_OVER = "the round is over: click \"Next round\" to start the next one"
+ANSWER_FIRST = "first answer the question: type the number and press Enter"
 # A shorter game to begin with: the play pages deal it unless a deal code or a save says
 # otherwise, and the class link builder puts it in a deal code. Suns to Moons: first to 3
 # points (of 10). Shoot the Moon: first to 5 chips (of 7): players start with 2, so first
@@ -114,6 +117,10 @@ class GameView:
 
     game_name = ""
     selection_mode_hint = ""
+    # the table's level of help asks for the sums (``AskingSession.counting``): the moves'
+    # labels and tooltips show no result, and a move the rules refuse is not greyed in
+    # advance when choosing it is an answer (Suns to Moons' ±10 bound)
+    counting = False
 
     # --- what is shown -------------------------------------------------
     def board_html(self, state: State, obs: Any, seat_names: Sequence[str]) -> str:
@@ -211,7 +218,8 @@ class TableController:
                  slot: str = "", bot_seed: int | None = None,
                  schedule: Schedule = schedule_later,
                  listener: Callable[[str], None] | None = None,
-                 state: State | None = None, pause_after_round: bool = False) -> None:
+                 state: State | None = None, pause_after_round: bool = False,
+                 level: str = SHOW) -> None:
         self.view = view
         self.game_name = view.game_name
         self.game_cls = get_game_class(self.game_name)
@@ -252,6 +260,8 @@ class TableController:
         self.seat_labels: tuple[str, ...] = ()
         self.runs_bots: Callable[[], bool] = lambda: True
         self.publish: Callable[[State, Any], bool] | None = None
+        # the level of help and the question waiting for an answer (mathcards.asking)
+        self.asking = AskingSession(self, level)
 
         if state is not None:  # a given position (a lesson's deal): no saves involved
             game, seed, resume = state.game, state.seed, "never"
@@ -319,6 +329,7 @@ class TableController:
               state: State | None = None) -> None:
         with self.lock:
             self.seats = self._check_seats(game, seats)
+            self.asking.reset()
             # the trick games show a deal code only when dealt from one (a teacher's)
             private = saves.has_private_deal(game)
             shown = private or (state is None and seed is not None)
@@ -439,7 +450,7 @@ class TableController:
         """A bot is to move (the page's tests wait while this is so)."""
         p = self.state.current_player
         return (p is not None and self.seats[p] != "human" and self.saved_offer is None
-                and not self.holding)
+                and not self.holding and not self.asking.holds_bots())
 
     # ------------------------------------------------------------------ moments
     def _pauses(self) -> bool:
@@ -539,7 +550,7 @@ class TableController:
     def _bot_due(self) -> bool:
         p = self.state.current_player
         return (p is not None and self.seats[p] in BOT_KINDS and not self.holding
-                and self.runs_bots())
+                and self.runs_bots() and not self.asking.holds_bots())
 
     def schedule_bot(self) -> None:
         if not self._bot_due() or self._bot_pending or self.saved_offer is not None:
@@ -594,6 +605,8 @@ class TableController:
     def _commit(self, action: Any, *, by_bot: bool = False) -> None:
         """Apply a legal action, save, explain, redraw."""
         before = self.state
+        self.asking.drop()  # a question about an earlier position goes unanswered
+        shown = self._display()
         after = before.apply(action)  # legality was checked by the caller; apply re-checks
         self.state = after
         self.picked, self.selected = (), ()
@@ -641,6 +654,7 @@ class TableController:
                 self.message = f"Could not save the game ({why}); play goes on."
         if after.is_over:
             self.message = self.final_words()
+        self.asking.after_commit(before, after, by_bot, shown)
         self._notify("table")
         if not by_bot:
             self._after_change()
@@ -681,18 +695,70 @@ class TableController:
                 raise Refused(OFFER_FIRST)
             if self.holding:
                 raise Refused(ROUND_OVER)
+            if self.asking.blocking():
+                raise Refused(ANSWER_FIRST)
             if not self.acting_human():  # the game is over, a bot's or another's turn
                 raise Refused(self.not_your_turn())
             if not self.state.is_legal(action):
                 if isinstance(action, self.state.game.action_types):
                     reason = self.view.why_not(self.state, action)
+                    self.asking.count_refusal(action)
                 else:
                     reason = "that is not a move of this game"
                 raise Refused(reason)
-            if self.publish is not None and not self.publish(self.state, action):
-                raise Refused("another move for this turn reached the room first; the "
-                              "table now shows it")
-            self._commit(action)
+            if self.asking.ask_before(action):
+                return  # laid once the student has said what it makes
+            self._lay(action)
+
+    def _lay(self, action: Any) -> None:
+        """Lay a legal move of the person here (stored in the room first, if any)."""
+        if self.publish is not None and not self.publish(self.state, action):
+            raise Refused("another move for this turn reached the room first; the "
+                          "table now shows it")
+        self._commit(action)
+
+    # --- the level of help and its questions (mathcards.asking.session)
+    def answer(self, text: Any) -> None:
+        """The student's answer to the question the table asks (raises on bad text)."""
+        with self.lock:
+            self.asking.answer(text)
+
+    def set_level(self, level: Any) -> None:
+        with self.lock:
+            self.asking.set_level(level)
+
+    def set_follow(self, on: Any) -> None:
+        """Ask about the other players' moves too (a checkbox: True or False only)."""
+        with self.lock:
+            if type(on) is not bool:
+                raise Refused("follow the others: tick the box or not")
+            self.asking.follow = on
+            self._notify("table")
+
+    @property
+    def shown_state(self) -> State:
+        """The position the board shows: before a followed move not yet answered."""
+        return self.asking.shown_state() or self.state
+
+    def _display(self) -> tuple[Any, ...]:
+        """What the table shows of the moves so far (held back while a followed move waits
+        for its answer): explanation, its parts, history length, the latest move."""
+        return (self.explanation, tuple(self._parts), len(self.history), self.latest,
+                self.latest_by_bot)
+
+    def _show(self, display: tuple[Any, ...], lines: Sequence[str] = ()) -> None:
+        self.explanation, parts, shown, self.latest, self.latest_by_bot = display
+        self._parts = list(parts)
+        del self.history[shown:]
+        self.history.extend(lines)
+
+    def _explain_with(self, steps: Sequence[Any]) -> None:
+        """Show the asking module's own steps for the move just answered."""
+        from mathcards import explain as X
+
+        self.explanation = Explanation(latex="".join(s.html for s in steps),
+                                       text=X.spoken(steps), chain=self.explanation.chain,
+                                       svg=self.explanation.svg)
 
     def attempt(self, fn: Callable[..., None], *args: Any) -> bool:
         """Run one of the player's requests; a refusal becomes the message. True if done."""
@@ -716,7 +782,7 @@ class TableController:
     def public_observation(self) -> Any:
         """The observation used to draw the table: the viewer's, else a seat's minus its hand."""
         seat = self.viewer if self.viewer is not None else 0
-        return self.state.observation(seat)
+        return self.shown_state.observation(seat)
 
     @property
     def selecting(self) -> bool:
@@ -865,15 +931,23 @@ class TableController:
             if not self.acting_human():
                 self.say(self.not_your_turn(), refused=True)
                 return
+            if not self.asking.hints or (self.asking.counting and level not in (1, 2)):
+                # "I count": a hint names a card, never what it makes
+                self.say("no hints at this level" if not self.asking.hints
+                         else "at \"I count\" the hints are the nudge and which card",
+                         refused=True)
+                return
             self.hint_level = level
+            if self.refused:  # a refused hint level before: its words go
+                self.message, self.refused = "", False
             self._notify("table")
 
     # --- what the view draws
     def status_line(self) -> str:
-        return self.message or self.view.status(self.state, self.seat_names)
+        return self.message or self.view.status(self.shown_state, self.seat_names)
 
     def hint_text(self) -> str:
-        if not (self.hint_level and self.acting_human()):
+        if not (self.hint_level and self.acting_human()) or self.asking.pending is not None:
             return ""
         try:
             from mathcards import explain as X
@@ -893,7 +967,7 @@ class TableController:
     def card_states(self) -> list[CardState]:
         """Each card of the shown hand: what a click names, enabled, selected, tooltip."""
         hand = self.hand()
-        acting = self.acting_human() and not self.holding
+        acting = self.acting_human() and not self.holding and not self.asking.blocking()
         selection = acting and self.view.selection_mode(self.state)
         choices: dict[str, Choice] = {}
         if acting and not selection:
@@ -927,7 +1001,7 @@ class TableController:
         if self.holding:
             return [Choice(NEXT_ROUND, "Next round", tooltip="start the next round",
                            primary=True)]
-        if self.acting_human():
+        if self.acting_human() and not self.asking.blocking():
             if self.view.selection_mode(self.state):
                 wanted = self._selection_choices()
             else:

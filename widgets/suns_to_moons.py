@@ -114,7 +114,32 @@ class SunsToMoonsView(GameView):
                 f"{number(obs.deck_value)}, {plural(obs.deck_size, 'card')} in it).")
 
     # --- moves -----------------------------------------------------------
+    def listed_actions(self, state: State) -> Sequence[Any]:
+        """The legal moves; at "I count" also each card's sign that breaks the ±10 bound,
+        offered like the others (choosing it is refused in words and counted)."""
+        legal = tuple(state.legal_actions())
+        if not self.counting or state.current_player is None:
+            return legal
+        from mathcards.asking.suns_to_moons import refused_move
+
+        hand = state.observation(state.current_player).hand
+        tried = tuple(play for card in dict.fromkeys(hand) for play in self._all_plays(card)
+                      if play not in legal
+                      and refused_move(state, play, state.current_player) is not None)
+        return legal + tried
+
     def path(self, state: State, action: Any) -> tuple[Choice, ...]:
+        if isinstance(action, Play) and self.counting and not action.is_joker:
+            from mathcards.asking.suns_to_moons import laid_words
+
+            ace = f" (the Ace as {action.value})" if action.card.rank == 1 else ""
+            return (
+                Choice(f"card:{action.card}", action.card.symbol, card=action.card,
+                       tooltip="choose how it lies next"),
+                Choice(_sign_key(action), laid_words(action),
+                       tooltip=f"lay {action.card.name} {laid_words(action)}{ace}: then "
+                               "say what the deck is"),
+            )
         if isinstance(action, Play):
             if action.is_joker:
                 return (Choice("card:JK", "Joker", card=JOKER,
@@ -142,6 +167,8 @@ class SunsToMoonsView(GameView):
         return [Play(card, sign, v) for sign in (1, -1) for v in card_values(card)]
 
     def refused_choices(self, state: State, picked: tuple[str, ...]) -> list[Choice]:
+        if self.counting:  # nothing greyed in advance: listed_actions offers them
+            return []
         if len(picked) != 1 or not picked[0].startswith("card:") or picked[0] == "card:JK":
             return []
         card = parse_card(picked[0][5:])
@@ -155,6 +182,9 @@ class SunsToMoonsView(GameView):
         return out
 
     def card_refusal(self, state: State, card: Card) -> str:
+        if self.counting:  # the engine's reason would say what the deck becomes
+            return ("a Joker may not follow a Joker" if card.is_joker and state.after_joker
+                    else "the deck must stay within ±10 while another play can")
         for play in self._all_plays(card):
             if not state.is_legal(play):
                 return self.why_not(state, play)

@@ -50,7 +50,10 @@ class Question:
     the operands as the student sees them (e.g. ``(3, -5)`` for "the deck is 3, you lay
     5 upright"): the slip classifier and the teacher's records read them. ``expected`` is
     the right answer: an ``int`` for a number question, a canonical text otherwise (a
-    capture claim "Q♦ = 7♣ + 5♥" or "none").
+    capture claim "Q♦ = 7♣ + 5♥" or "none"). ``cards`` is aligned with ``numbers``: the
+    text of the card whose value ``numbers[i]`` is (``"AH"``, ``"QS"``), ``""`` where the
+    number is not a card's (the deck's value, a die); empty when no number is a card. The
+    slip classifier reads it to tell an Ace or a face card (``classify_slip``).
     """
 
     game: str
@@ -61,6 +64,7 @@ class Question:
     kind: str = "number"  # "number" | "capture" | "cards"
     seat: int | None = None  # the seat whose move it is about
     follow: bool = False  # about another player's move (following the others)
+    cards: tuple[str, ...] = ()  # the card text behind each of ``numbers`` ("" for none)
 
 
 @dataclass(frozen=True)
@@ -96,5 +100,18 @@ class Answer:
                    source=FOLLOW if question.follow else PLAY)
 
 
+@dataclass(frozen=True)
+class LevelChange:
+    """A student changed the level of help at a table (e.g. stepped down to "Show me the
+    sums"): kept as evidence next to the answers."""
+
+    student: str
+    game: str
+    before: str  # a key of LEVELS
+    after: str
+    at: str = field(default_factory=lambda: datetime.now(timezone.utc).isoformat(
+        timespec="milliseconds"))
+
+
 __all__ = ["COUNT", "COUNT_NO_HINTS", "DEFAULT_LEVEL", "EXERCISE", "FOLLOW", "LEVELS", "PLAY",
-           "SHOW", "Answer", "Question"]
+           "SHOW", "Answer", "LevelChange", "Question"]

@@ -1,0 +1,168 @@
+"""Which questions each game's table asks: the protocol of a game's asking module.
+
+A game's module (``mathcards.asking.<game>``, imported when a table first asks) defines
+module-level functions; only ``before_move`` or ``after_move`` is needed, the others have
+the defaults below:
+
+``before_move(state, action, seat) -> Question | None``
+    asked when the person at ``seat`` has chosen the legal ``action``, before it is laid
+    (Suns to Moons: the new deck value). None: the move is played at once.
+``after_move(before, after, seat, *, follow) -> Question | None``
+    asked about a move just made (``after = before.apply(action)``), for the person at
+    ``seat``: their own move (``follow=False``: Dice Stacks' roll), or, following the
+    others (``follow=True``), another player's move ("Player 2 laid 7 upright: the deck
+    was 3; what is it now?").
+``refused_move(state, action, seat) -> Question | None``
+    a move the rules refuse that still counts as an answer (Suns to Moons: a sign that
+    breaks the ±10 bound, the skill "bound"); the table records it as a wrong answer.
+``read_answer(question, text) -> int | str``
+    what the student typed or clicked; raises ``AnswerError`` (one line: what is wrong
+    and what to type) on bad text. Never ``eval``/``sympify``.
+``check(question, given) -> bool``
+    default: ``given == question.expected``.
+``nudge(question, given, slip) -> str``
+    the words after a first wrong answer (default: from the slip, never the answer).
+``explain(question, before, after) -> list[Step] | None``
+    the explainer's steps shown after a second wrong answer; ``before``/``after`` are the
+    states around the move the question is about. None (the default): the table shows the
+    explainer's steps of that move (``mathcards.explain.explain_events``).
+
+The table (``mathcards.table.TableController``) asks at the levels ``COUNT`` and
+``COUNT_NO_HINTS`` only; at ``SHOW`` it shows every sum as before.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from collections.abc import Sequence
+from types import ModuleType
+from typing import Any
+
+from mathcards.asking import Question
+from mathcards.errors import MathCardsError
+
+# game name -> the module of its questions (imported when a table first asks)
+ASKING: dict[str, str] = {
+    "suns_to_moons": "mathcards.asking.suns_to_moons",
+    "dice_stacks": "mathcards.asking.dice_stacks",
+    "sums": "mathcards.asking.sums",
+    "moons_and_planets": "mathcards.asking.moons_and_planets",
+}
+
+MAX_ANSWER = 40  # characters: longer text is not an answer
+
+
+class AnswerError(MathCardsError):
+    """Text that is not an answer to the question (the message says what to type)."""
+
+
+# what a first wrong answer hears, by slip (never the answer itself)
+NUDGES: dict[str, str] = {
+    "sign": "Not quite: check the sign.",
+    "off_by_one": "Close, but not quite: count again, one step at a time.",
+    "off_by_two": "Close, but not quite: count again, one step at a time.",
+    "ace_14": "Not quite: check what the Ace counts here.",
+    "face_value": "Not quite: check the face card's value (J 11, Q 12, K 13).",
+    "added_not_subtracted": "Not quite: does this card add or take away?",
+    "subtracted_not_added": "Not quite: does this card add or take away?",
+    "doubled_not_halved": "Not quite: does the King double or halve here?",
+    "halved_not_doubled": "Not quite: does the King double or halve here?",
+}
+NUDGE = "Not quite: try once more."
+
+_MINUSES = "-−–—‒﹣－"  # a hyphen, the minus sign, dashes a tablet's keyboard may type
+_NUMBER = re.compile(rf"\s*([+{re.escape(_MINUSES)}]?)\s*(\d{{1,4}})\s*")
+
+
+def read_number(text: Any) -> int:
+    """A whole number as a student types it: ``6``, ``-6``, ``−6`` (the minus sign),
+    ``+6``; raises ``AnswerError`` otherwise.
+
+    >>> read_number(" −6 "), read_number("+4"), read_number("0"), read_number("10")
+    (-6, 4, 0, 10)
+    """
+    if not isinstance(text, str) or not text.strip():
+        raise AnswerError("type a number first, e.g. 6 or −6")
+    if len(text) > MAX_ANSWER:
+        raise AnswerError("that is too long to be an answer: type a number, e.g. 6 or −6")
+    found = _NUMBER.fullmatch(text)
+    if found is None:
+        shown = text.strip()[:12]
+        raise AnswerError(f"{shown!r} is not a whole number: type one, e.g. 6 or −6")
+    sign, digits = found.groups()
+    value = int(digits)
+    return -value if sign and sign != "+" else value
+
+
+class Asker:
+    """A game's asking module with the protocol's defaults filled in."""
+
+    def __init__(self, module: ModuleType) -> None:
+        self.module = module
+
+    def _fn(self, name: str) -> Any:
+        return getattr(self.module, name, None)
+
+    def before_move(self, state: Any, action: Any, seat: int) -> Question | None:
+        fn = self._fn("before_move")
+        return None if fn is None else fn(state, action, seat)
+
+    def after_move(self, before: Any, after: Any, seat: int, *, follow: bool
+                   ) -> Question | None:
+        fn = self._fn("after_move")
+        return None if fn is None else fn(before, after, seat,
+                                          follow=follow)
+
+    def refused_move(self, state: Any, action: Any, seat: int) -> Question | None:
+        fn = self._fn("refused_move")
+        return None if fn is None else fn(state, action, seat)
+
+    def read_answer(self, question: Question, text: Any) -> int | str:
+        fn = self._fn("read_answer")
+        if fn is not None:
+            given: int | str = fn(question, text)
+            return given
+        if question.kind == "number":
+            return read_number(text)
+        if not isinstance(text, str) or not text.strip() or len(text) > MAX_ANSWER * 4:
+            raise AnswerError("give an answer first")
+        return text.strip()
+
+    def check(self, question: Question, given: int | str) -> bool:
+        fn = self._fn("check")
+        if fn is not None:
+            return bool(fn(question, given))
+        return given == question.expected
+
+    def nudge(self, question: Question, given: int | str, slip: str) -> str:
+        fn = self._fn("nudge")
+        if fn is not None:
+            return str(fn(question, given, slip))
+        return NUDGES.get(slip, NUDGE)
+
+    def explain(self, question: Question, before: Any, after: Any) -> Sequence[Any] | None:
+        fn = self._fn("explain")
+        return None if fn is None else fn(question, before, after)
+
+
+_ASKERS: dict[str, Asker | None] = {}
+
+
+def asker_for(game_name: str) -> Asker | None:
+    """The asking module of a game (None: its table asks nothing, e.g. a trick game, or a
+    game whose questions have not landed yet)."""
+    if game_name not in _ASKERS:
+        path = ASKING.get(game_name)
+        module = None
+        if path is not None:
+            try:
+                module = importlib.import_module(path)
+            except ModuleNotFoundError as exc:
+                if exc.name != path:  # a module that is there but broken: say so
+                    raise
+        _ASKERS[game_name] = None if module is None else Asker(module)
+    return _ASKERS[game_name]
+
+
+__all__ = ["ASKING", "NUDGE", "NUDGES", "AnswerError", "Asker", "asker_for", "read_number"]

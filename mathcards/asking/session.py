@@ -1,0 +1,301 @@
+"""The questions of one table: its level of help, the question waiting for an answer, the
+answers given (``TableController.asking``).
+
+At ``SHOW`` nothing is asked. At ``COUNT`` and ``COUNT_NO_HINTS``:
+
+- a move chosen by the person here is first a question when the game's asking module has
+  one (``before_move``): right, the move is laid; a first wrong answer hears a nudge named
+  by its slip; a second wrong answer shows the explainer's step and the move is laid as
+  chosen;
+- a move the rules refuse is still an answer when the asking module says so
+  (``refused_move``: Suns to Moons' ±10 bound), recorded wrong; the state is unchanged;
+- following the others (``follow``), a move of another seat is a question
+  (``after_move(..., follow=True)``): until it is answered the table shows the position
+  before that move (board, explanation, history, latest move), and at a table of bots the
+  bots wait; in a room nobody waits: the next move drops an unanswered question.
+
+Every answer becomes an ``Answer`` given to ``on_answer`` (the page connects the progress
+store); a change of level is a ``LevelChange`` given to ``on_level``.
+
+A question's ``expected`` value and the explanation of a move not yet laid stay in the
+kernel: this module never puts them in a message before the student has answered.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from mathcards.asking import COUNT, LEVELS, SHOW, Answer, LevelChange, Question
+from mathcards.asking.registry import Asker, asker_for
+from mathcards.errors import MathCardsError
+
+if TYPE_CHECKING:
+    from mathcards.games.base import State
+    from mathcards.table import TableController
+
+
+@dataclass
+class Pending:
+    """A question waiting for its answer."""
+
+    question: Question
+    before: State  # the state the move is laid on (own move) or was laid on (following)
+    action: Any = None  # the chosen move not yet laid (own move), else None
+    held: Any = None  # following: the table's display after the move, shown once answered
+    asked_at: float = 0.0
+    tries: int = 0
+
+
+class AskingSession:
+    """The level of help at one table and the question it waits for."""
+
+    def __init__(self, ctl: TableController, level: str = SHOW) -> None:
+        self.ctl = ctl
+        self._level = SHOW
+        self.fixed = False  # the teacher's link fixed the level: no picker, no change
+        self.follow = False  # ask about the other players' moves too
+        self.student = ""  # the name the answers are recorded under
+        self.pending: Pending | None = None
+        self.feedback = ""  # the words after the last answer ("Right!", a nudge...)
+        self.answers: list[Answer] = []  # this page's answers (kept in the kernel)
+        self.on_answer: Callable[[Answer], None] | None = None
+        self.on_level: Callable[[LevelChange], None] | None = None
+        self._asker: Asker | bool | None = False  # False: not looked up yet
+        self.level = level
+
+    # ------------------------------------------------------------------ level
+    @property
+    def level(self) -> str:
+        return self._level
+
+    @level.setter
+    def level(self, level: str) -> None:
+        if level not in LEVELS:
+            raise MathCardsError(f"level {level!r}: choose one of {', '.join(LEVELS)}")
+        self._level = level
+        self.ctl.view.counting = self.counting
+
+    @property
+    def counting(self) -> bool:
+        """The student does the sums (no result is shown before they give it)."""
+        return self._level != SHOW
+
+    @property
+    def hints(self) -> bool:
+        return self._level in (SHOW, COUNT)
+
+    @property
+    def asker(self) -> Asker | None:
+        if self._asker is False:
+            self._asker = asker_for(self.ctl.game_name)
+        return self._asker if isinstance(self._asker, Asker) else None
+
+    def set_level(self, level: Any) -> None:
+        """The student (or the page) changes the level; a change is recorded."""
+        if not isinstance(level, str) or level not in LEVELS:
+            raise MathCardsError("choose a level from the list")
+        if level == self._level:
+            return
+        if self.fixed:
+            raise MathCardsError(f"your teacher set this table to \"{LEVELS[self._level]}\"")
+        before = self._level
+        self.level = level
+        self._report(self.on_level, LevelChange(student=self.student, game=self.ctl.game_name,
+                                                before=before, after=level))
+        if not self.counting:
+            self._release()
+        self.ctl._notify("table")
+
+    # ------------------------------------------------------------------ asking
+    def _seat(self) -> int | None:
+        """The seat of the person at this screen (one person here), else None."""
+        humans = self.ctl.humans
+        return humans[0] if len(humans) == 1 else None
+
+    def blocking(self) -> bool:
+        """A question holds this screen's moves (a following question in a room does not:
+        the student's own move drops it)."""
+        p = self.pending
+        if p is None:
+            return False
+        return p.action is not None or not self.in_room
+
+    @property
+    def in_room(self) -> bool:
+        return self.ctl.publish is not None or bool(self.ctl.room_code)
+
+    def holds_bots(self) -> bool:
+        """The bots wait for the answer (a solo table; a room never waits)."""
+        return self.pending is not None and not self.in_room
+
+    def count_refusal(self, action: Any) -> None:
+        """A move the rules refuse: recorded as a wrong answer when it is one (±10)."""
+        seat = self.ctl.state.current_player
+        if not self.counting or self.asker is None or seat is None:
+            return
+        question = self.asker.refused_move(self.ctl.state, action, seat)
+        if question is not None:
+            given = getattr(action, "contribution", action)
+            self._record(question, f"{given:+d}" if isinstance(given, int) else str(given),
+                         right=False, asked_at=None)
+
+    def ask_before(self, action: Any) -> bool:
+        """Ask about a legal move chosen here before it is laid (True: asked, not laid)."""
+        seat = self.ctl.state.current_player
+        if not self.counting or self.asker is None or seat is None:
+            return False
+        question = self.asker.before_move(self.ctl.state, action, seat)
+        if question is None:
+            return False
+        self.pending = Pending(question, self.ctl.state, action=action,
+                               asked_at=time.monotonic())
+        self.feedback = ""
+        self.ctl.hint_level = 0
+        self.ctl.message, self.ctl.refused = "", False
+        self.ctl._notify("table")
+        return True
+
+    def after_commit(self, before: State, after: State, by_bot: bool,
+                     shown: tuple[Any, ...]) -> None:
+        """A move was laid: drop a question it makes stale; follow another seat's move.
+
+        ``shown`` is the table's display before the move (``TableController._display``)."""
+        if not by_bot or not (self.counting and self.follow) or self.asker is None:
+            return
+        seat = self._seat()
+        if seat is None or self.ctl.seats[seat] != "human" or after.is_over:
+            return
+        question = self.asker.after_move(before, after, seat, follow=True)
+        if question is None or question.seat == seat:
+            return
+        held = (self.ctl._display(), tuple(self.ctl.history[shown[2]:]))
+        self.ctl._show(shown)
+        self.pending = Pending(question, before, held=held, asked_at=time.monotonic())
+        self.feedback = ""
+
+    def shown_state(self) -> State | None:
+        """The state the board shows while following a move not yet answered."""
+        p = self.pending
+        return p.before if p is not None and p.action is None else None
+
+    def prompt(self) -> str:
+        return self.pending.question.prompt if self.pending is not None else ""
+
+    # ------------------------------------------------------------------ answering
+    def answer(self, text: Any) -> None:
+        """The student's answer to the pending question (raises MathCardsError on text that
+        is not an answer: nothing changes)."""
+        p = self.pending
+        if p is None or self.asker is None:
+            raise MathCardsError("there is no question to answer now")
+        question = p.question
+        given = self.asker.read_answer(question, text)
+        right = self.asker.check(question, given)
+        p.tries += 1
+        slip = "" if right else self._slip(question, given)
+        self._record(question, given, right=right, slip=slip, asked_at=p.asked_at)
+        if right:
+            self.feedback = f"Right: {self._said(given)}."
+            self._finish(explain=False)
+        elif p.tries < 2:
+            self.feedback = self.asker.nudge(question, given, slip)
+            p.asked_at = time.monotonic()
+            self.ctl.say(self.feedback)
+        else:
+            self.feedback = (f"Not quite: it is {self._said(question.expected)}. "
+                             "The step is shown under \"What the last move did\".")
+            self._finish(explain=True)
+
+    @staticmethod
+    def _said(value: Any) -> str:
+        from mathcards.games.base import number
+
+        return number(value) if isinstance(value, int) else str(value)
+
+    def _finish(self, *, explain: bool) -> None:
+        p = self.pending
+        assert p is not None
+        self.pending = None
+        feedback = self.feedback
+        if p.action is not None:  # the move is laid as chosen (the bots may answer it)
+            after = p.before.apply(p.action)
+            self.ctl._lay(p.action)
+        else:
+            after = self.ctl.state
+            self.ctl._show(*p.held)
+        if explain and self.asker is not None:
+            steps = self.asker.explain(p.question, p.before, after)
+            if steps:
+                self.ctl._explain_with(steps)
+        if self.ctl.state.is_over:
+            feedback = f"{feedback} {self.ctl.final_words()}"
+        self.ctl.say(feedback)
+        self.ctl._notify("table")
+        if p.action is None:
+            self.ctl.schedule_bot()
+
+    def _release(self) -> None:
+        """Stop asking (the level went to SHOW): a chosen move is laid, a followed move
+        shown."""
+        p = self.pending
+        if p is None:
+            return
+        self.pending = None
+        self.feedback = ""
+        if p.action is not None:
+            self.ctl._lay(p.action)
+        else:
+            self.ctl._show(*p.held)
+            self.ctl.schedule_bot()
+
+    def drop(self) -> None:
+        """A move is laid: an unanswered question about an earlier position goes (not
+        recorded): in a room the next move arrived, or the turn timer played."""
+        p = self.pending
+        if p is None:
+            return
+        self.pending = None
+        self.feedback = ""
+        if p.held is not None:
+            self.ctl._show(*p.held)
+
+    def reset(self) -> None:
+        """A new game: no question waits."""
+        self.pending = None
+        self.feedback = ""
+
+    # ------------------------------------------------------------------ evidence
+    @staticmethod
+    def _slip(question: Question, given: int | str) -> str:
+        try:
+            from mathcards.skills import classify_slip
+        except ImportError:  # pragma: no cover - the classifier is the evidence branch's
+            return ""
+        try:
+            return str(classify_slip(question, given))
+        except Exception:  # noqa: BLE001 - a slip's name must never break the table
+            return "other"
+
+    def _record(self, question: Question, given: Any, *, right: bool, slip: str = "",
+                asked_at: float | None) -> Answer:
+        if not right and not slip:
+            slip = self._slip(question, given)
+        answer = Answer.of(question, given, right=right, slip=slip, student=self.student,
+                           asked_at=asked_at, level=self._level)
+        self.answers.append(answer)
+        self._report(self.on_answer, answer)
+        return answer
+
+    def _report(self, hook: Callable[[Any], None] | None, record: Any) -> None:
+        if hook is None:
+            return
+        try:
+            hook(record)
+        except (OSError, MathCardsError) as exc:  # the store: never block play
+            self.ctl.say(f"Could not keep your answer ({exc}); play goes on.", refused=True)
+
+
+__all__ = ["AskingSession", "Pending"]

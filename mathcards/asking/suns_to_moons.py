@@ -1,0 +1,147 @@
+"""Suns to Moons' questions: the new deck value, before a chosen card is laid.
+
+The expected value is the explainer's: the move is applied to the real state and its
+``CardPlayed``/``JokerPlayed`` event becomes the explainer's ``SignedAddition`` (or
+``JokerRemoval``), whose ``after`` is the answer (never a copy of the rule here).
+
+``numbers`` of a question are ``(deck before, the card's signed value)``: a card's expected
+value is their sum, a Joker's their difference (it takes the card's value away);
+``cards`` names the card behind the second number (the slip classifier reads it).
+
+>>> from mathcards.games.suns_to_moons import SunsToMoons, Play
+>>> state = SunsToMoons().new_game(1)
+>>> play = next(a for a in state.legal_actions() if isinstance(a, Play) and not a.is_joker)
+>>> q = before_move(state, play, state.current_player)
+>>> q.expected == state.deck_value + play.contribution
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mathcards.asking import Question
+from mathcards.games.base import seat_name
+from mathcards.games.suns_to_moons import (
+    BOUND,
+    CardPlayed,
+    JokerPlayed,
+    Play,
+    RoundWon,
+    card_values,
+    lies_across,
+    number,
+    signed,
+    within_bound,
+)
+
+GAME = "suns_to_moons"
+
+
+def laid_words(play: Play) -> str:
+    """How a card lies, in the table's words: "+5 laid across", "−5 upright"."""
+    laid = "laid " if lies_across(play.sign) else ""
+    return f"{signed(play.contribution)} {laid}{lying(play)}"
+
+
+def lying(play: Play) -> str:
+    """ "across" (it adds) or "upright" (it takes away)."""
+    return "across" if lies_across(play.sign) else "upright"
+
+
+def skill_of(before: int, change: int) -> str:
+    """The skill a signed step practises (a key of ``mathcards.skills.SKILLS``)."""
+    if before * (before + change) < 0:
+        return "cross_zero"
+    return "add_positive" if change >= 0 else "subtract_positive"
+
+
+def _step(state: Any, action: Any) -> tuple[Any, Any] | None:
+    """The explainer's step of ``action`` on ``state`` and its event (None: not a card)."""
+    from mathcards.explain.suns_to_moons import play_steps
+
+    after = state.apply(action)
+    for ev in after.new_events:
+        if isinstance(ev, CardPlayed | JokerPlayed):
+            return play_steps((ev,), player=ev.player)[0], ev
+    return None
+
+
+def _question(step: Any, ev: Any, *, seat: int, prompt: str, follow: bool) -> Question:
+    if isinstance(ev, JokerPlayed):
+        term, card = ev.removed_contribution, ev.removed_card
+        skill = "subtract_negative" if term < 0 else skill_of(ev.before, -term)
+    else:
+        term, card = ev.contribution, ev.card
+        skill = skill_of(ev.before, term)
+    return Question(game=GAME, skill=skill, prompt=prompt, numbers=(ev.before, term),
+                    expected=int(step.after), seat=seat, follow=follow,
+                    cards=("", str(card) if card is not None else ""))
+
+
+def before_move(state: Any, action: Any, seat: int) -> Question | None:
+    """The new deck value, asked when the person has chosen a card and its sign."""
+    if not isinstance(action, Play):
+        return None
+    found = _step(state, action)
+    if found is None:
+        return None
+    step, ev = found
+    if isinstance(ev, JokerPlayed):
+        if not ev.removed or ev.removed_card is None:
+            return None  # nothing to take away: the deck stays as it is
+        prompt = (f"The deck is {number(ev.before)}. Your Joker takes away "
+                  f"{ev.removed_card.symbol} ({signed(ev.removed_contribution)}): "
+                  f"what is the deck now?")
+    else:
+        prompt = (f"The deck is {number(ev.before)}. You lay {action.card.symbol} "
+                  f"{lying(action)} ({signed(action.contribution)}): what is the deck now?")
+    return _question(step, ev, seat=seat, prompt=prompt, follow=False)
+
+
+def after_move(before: Any, after: Any, seat: int, *, follow: bool) -> Question | None:
+    """Following the others: the deck after another player's card (not when it won the
+    round: the round's moment shows its arithmetic at once)."""
+    if not follow:
+        return None
+    if any(isinstance(ev, RoundWon) for ev in after.new_events):
+        return None
+    for ev in after.new_events:
+        if ev.player == seat:
+            return None
+        if isinstance(ev, CardPlayed):
+            play = Play(ev.card, ev.sign, ev.value)
+            prompt = (f"{seat_name((), ev.player)} laid {ev.card.symbol} {lying(play)} "
+                      f"({signed(play.contribution)}): the deck was {number(ev.before)}; "
+                      "what is it now?")
+        elif isinstance(ev, JokerPlayed) and ev.removed and ev.removed_card is not None:
+            prompt = (f"{seat_name((), ev.player)} played a Joker on "
+                      f"{ev.removed_card.symbol} ({signed(ev.removed_contribution)}): the "
+                      f"deck was {number(ev.before)}; what is it now?")
+        else:
+            continue
+        from mathcards.explain.suns_to_moons import play_steps
+
+        step = play_steps((ev,), player=ev.player)[0]
+        return _question(step, ev, seat=ev.player, prompt=prompt, follow=True)
+    return None
+
+
+def refused_move(state: Any, action: Any, seat: int) -> Question | None:
+    """A card and sign that would break the ±10 bound while another play keeps within it:
+    counted as a wrong answer of the skill "bound"."""
+    if not isinstance(action, Play) or action.is_joker or action.sign not in (1, -1):
+        return None
+    if action.value not in card_values(action.card) or state.is_legal(action):
+        return None
+    before = state.deck_value
+    if within_bound(before + action.contribution):
+        return None  # refused for another reason (not this player's card...)
+    prompt = (f"The deck is {number(before)}. Can {action.card.symbol} lie {lying(action)} "
+              f"({signed(action.contribution)}) and keep the deck within ±{BOUND}?")
+    return Question(game=GAME, skill="bound", prompt=prompt,
+                    numbers=(before, action.contribution), expected="no", kind="choice",
+                    seat=seat, cards=("", str(action.card)))
+
+
+__all__ = ["after_move", "before_move", "laid_words", "refused_move", "skill_of"]
