@@ -1019,7 +1019,11 @@ class TableController:
         if cards:
             action = self.view.selection_action(self.state, cards)
             names = " ".join(c.symbol for c in cards)
-            if self.state.is_legal(action):
+            if self.view.counting:  # "I count": offered whatever the cards make (no hint)
+                out.append(Choice("lay", f"Lay down {names}",
+                                  tooltip="lay them down, then say what they make",
+                                  primary=True))
+            elif self.state.is_legal(action):
                 out.append(Choice("lay", f"Lay down {names}", tooltip=str(action), primary=True))
             else:  # only legal moves are enabled; the reason is the line under the hand
                 out.append(Choice("off:lay", f"Lay down {names}",

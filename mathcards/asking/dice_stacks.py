@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mathcards.asking import Question
-from mathcards.asking.reading import read_number
+from mathcards.asking.registry import read_number
 from mathcards.cards import Card, cards_shown
 from mathcards.explain.dice_stacks import step_of
 from mathcards.explain.steps import WhatIf
@@ -35,7 +35,7 @@ class DiceStacksQuestion(Question):
     """A Dice Stacks question, with what it is about: the dice, or the stack's cards."""
 
     dice: tuple[int, int] = (1, 1)
-    cards: tuple[Card, ...] = ()  # the stack's cards ("" for the dice)
+    stack: tuple[Card, ...] = ()  # the stack's cards (empty for the dice)
 
 
 def _dice_question(event: DiceRolled, target: int, seat: int, follow: bool) -> Question:
@@ -70,7 +70,7 @@ def _stack_question(event: StackLaid, follow: bool) -> Question | None:
     numbers = (*shape.values, *(card.rank for card in shape.kings))
     return DiceStacksQuestion(game=GAME, skill=skill, prompt=prompt, numbers=numbers,
                               expected=shape.value, seat=event.player, follow=follow,
-                              dice=event.dice, cards=event.cards)
+                              dice=event.dice, stack=event.cards)
 
 
 def before_move(state: State, action: Any, seat: int) -> Question | None:
@@ -110,11 +110,11 @@ def explain(question: Question, before: State | None = None, after: State | None
     """The explainer's step for the question: ``3 + 5 = 8`` for the dice, the stack's
     expression (``(12 + 8) × ½ × ½ = 5``) for a stack."""
     assert isinstance(question, DiceStacksQuestion)
-    if not question.cards:
+    if not question.stack:
         a, b = question.dice
         return [WhatIf(lhs=Sum((Num(a), Num(b))), value=int(question.expected),
                        comment=f"every stack this turn must make {question.expected}")]
-    shape = shape_of(question.cards, question.dice)
+    shape = shape_of(question.stack, question.dice)
     assert shape is not None
     return [step_of(shape, question.dice, question.seat)]
 

@@ -22,6 +22,9 @@ the defaults below:
     default: ``given == question.expected``.
 ``nudge(question, given, slip) -> str``
     the words after a first wrong answer (default: from the slip, never the answer).
+``after_answer(question, given, state) -> action | None``
+    a move the answer already chose, laid after the move asked about (Sums: the capture
+    claimed, when the engine asks which card to capture). Default: None.
 ``explain(question, before, after) -> list[Step] | None``
     the explainer's steps shown after a second wrong answer; ``before``/``after`` are the
     states around the move the question is about. None (the default): the table shows the
@@ -140,6 +143,12 @@ class Asker:
         if fn is not None:
             return str(fn(question, given, slip))
         return NUDGES.get(slip, NUDGE)
+
+    def after_answer(self, question: Question, given: Any, state: Any) -> Any | None:
+        """The move an answer already chose (Sums: the capture claimed, when the engine
+        asks which card to capture), else None."""
+        fn = self._fn("after_answer")
+        return None if fn is None else fn(question, given, state)
 
     def explain(self, question: Question, before: Any, after: Any) -> Sequence[Any] | None:
         fn = self._fn("explain")

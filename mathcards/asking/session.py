@@ -47,6 +47,7 @@ class Pending:
     held: Any = None  # following: the table's display after the move, shown once answered
     asked_at: float = 0.0
     tries: int = 0
+    given: Any = None  # the last answer given
 
 
 class AskingSession:
@@ -163,6 +164,9 @@ class AskingSession:
         """A move was laid: drop a question it makes stale; follow another seat's move.
 
         ``shown`` is the table's display before the move (``TableController._display``)."""
+        if not by_bot and self.counting and self.asker is not None:
+            self._ask_after_own(before, after, shown)
+            return
         if not by_bot or not (self.counting and self.follow) or self.asker is None:
             return
         seat = self._seat()
@@ -174,6 +178,22 @@ class AskingSession:
         held = (self.ctl._display(), tuple(self.ctl.history[shown[2]:]))
         self.ctl._show(shown)
         self.pending = Pending(question, before, held=held, asked_at=time.monotonic())
+        self.feedback = ""
+
+    def _ask_after_own(self, before: State, after: State, shown: tuple[Any, ...]) -> None:
+        """About the move just made here (Dice Stacks' roll: what must the stacks make?):
+        the board shows the move, its explanation waits for the answer."""
+        assert self.asker is not None
+        mover = before.current_player
+        if mover is None or after.is_over:
+            return
+        question = self.asker.after_move(before, after, mover, follow=False)
+        if question is None:
+            return
+        held = (self.ctl._display(), tuple(self.ctl.history[shown[2]:]))
+        self.ctl._show(shown, held[1])  # the history's lines, not the explanation
+        self.ctl.latest = held[0][3]
+        self.pending = Pending(question, after, held=held, asked_at=time.monotonic())
         self.feedback = ""
 
     def shown_state(self) -> State | None:
@@ -195,6 +215,7 @@ class AskingSession:
         given = self.asker.read_answer(question, text)
         right = self.asker.check(question, given)
         p.tries += 1
+        p.given = given
         slip = "" if right else self._slip(question, given)
         self._record(question, given, right=right, slip=slip, asked_at=p.asked_at)
         if right:
@@ -223,6 +244,10 @@ class AskingSession:
         if p.action is not None:  # the move is laid as chosen (the bots may answer it)
             after = p.before.apply(p.action)
             self.ctl._lay(p.action)
+            if self.asker is not None:  # the move the answer chose too (Sums' capture)
+                then = self.asker.after_answer(p.question, p.given, self.ctl.state)
+                if then is not None and self.ctl.state.is_legal(then):
+                    self.ctl._lay(then)
         else:
             after = self.ctl.state
             self.ctl._show(*p.held)

@@ -155,14 +155,21 @@ def before_move(state: Any, action: Any, seat: int) -> Question | None:
 
 def after_move(before: Any, after: Any, seat: int, *, follow: bool) -> Question | None:
     """Following the others: another player's play or counter, what does it capture?
-    (a player's own play was asked before it was laid)."""
-    if not follow:
+    (a player's own play was asked before it was laid; ``seat`` is the one asked)."""
+    mover = before.current_player  # ``seat`` is the one asked, following the mover
+    if not follow or mover is None:
         return None
     action = after.history.last
     if isinstance(action, Play | Counter):
-        return _question(before, after, seat, action.card, follow=True,
+        return _question(before, after, mover, action.card, follow=True,
                          counter=isinstance(action, Counter))
     return None
+
+
+def after_answer(question: Question, given: int | str, state: Any) -> Any | None:
+    """The move a right claim already chose: the claimed capture when the engine asks
+    which card to capture (several can be), else None."""
+    return capture_choice(question, given, state)
 
 
 def read_answer(question: Question, text: str) -> str:
@@ -228,6 +235,8 @@ def explain(question: Question, before: Any = None, after: Any = None
                        stage="counter" if question.counter else "threat", result=way.result)]
 
 
-__all__ = ["NONE", "SumsQuestion", "after_move", "answer_skill", "before_move",
-           "capture_choice", "check", "claim_text", "explain", "read_answer", "read_claim",
-           "slip", "way_text"]
+__all__ = [
+    "NONE", "SumsQuestion", "after_answer", "after_move", "answer_skill", "before_move",
+    "capture_choice", "check", "claim_text", "explain", "read_answer", "read_claim", "slip",
+    "way_text",
+]

@@ -52,7 +52,7 @@ def test_a_number_is_read_by_hand(text, value):
     assert D.read_answer(None, text) == value
 
 
-@pytest.mark.parametrize("text", ["", "eight", "1+1", "__import__('os')", "9999", "3.5"])
+@pytest.mark.parametrize("text", ["", "eight", "1+1", "__import__('os')", "99999", "3.5"])
 def test_text_that_is_not_a_number_is_one_line(text):
     with pytest.raises(MathCardsError) as exc:
         D.read_answer(None, text)
