@@ -6,6 +6,8 @@
 A lesson page needs one cell: ``play("suns_to_moons")``. In Voilà the page's
 address may carry ``?deal=SUMS-2P-P8-04HKR`` (a teacher's deal code),
 ``&seats=human,strong``, ``&delay=0.5`` (the bots' pause in seconds) and
+``&level=show|count|count_no_hints`` (the level of help: "Show me the sums", "I count",
+the default, or "I count, no hints"; ``&fixed=1`` hides the level picker),
 ``&student=ana``: the name whose saved game the page keeps (letters, digits,
 ``-`` and ``_``, up to 40; not case-sensitive). One Voilà server is shared by
 every visitor, so without a name the page plays in the shared "guest" slot
@@ -103,8 +105,11 @@ def query_settings(query: str) -> dict[str, Any]:
     Only these keys are read: ``deal`` (a deal code, checked later),
     ``seats`` (human/random/strong, comma separated), ``delay`` (0-5 s),
     ``student`` (kept as given; ``student_slot`` checks it), ``room`` (a room code to
-    join, checked when joining).
+    join, checked when joining), ``level`` (a key of ``mathcards.asking.LEVELS``),
+    ``fixed`` (``1``: the level stays as the link says).
     """
+    from mathcards.asking import LEVELS
+
     params = parse_qs(query[:500], keep_blank_values=True)
     out: dict[str, Any] = {}
     if "student" in params:
@@ -117,6 +122,10 @@ def query_settings(query: str) -> dict[str, Any]:
         kinds = tuple(k.strip().lower() for k in params["seats"][0].split(",") if k.strip())
         if kinds and all(k in ("human", "random", "strong") for k in kinds) and len(kinds) <= 8:
             out["seats"] = kinds
+    if params.get("level") and params["level"][0] in LEVELS:
+        out["level"] = params["level"][0]
+    if params.get("fixed") and params["fixed"][0] in ("1", "true", "yes"):
+        out["fixed"] = True
     if params.get("delay"):
         try:
             delay = float(params["delay"][0])
@@ -158,8 +167,12 @@ def student_slot(name: str | None) -> tuple[str, str, str]:
 
 def play(game_name: str, *, deal: str | None = None, seats: Sequence[str] | None = None,
          players: int | None = None, bot_delay: float = 0.8, save: bool = True,
-         query: str | None = None, student: str | None = None, **settings: Any):
-    """A table for ``game_name``; page-address options (Voilà) override the arguments."""
+         query: str | None = None, student: str | None = None, level: str | None = None,
+         fixed: bool = False, **settings: Any):
+    """A table for ``game_name``; page-address options (Voilà) override the arguments.
+
+    ``level`` is the level of help at the arithmetic tables (``mathcards.asking.LEVELS``;
+    a play page opens at "I count" unless its link says otherwise)."""
     import importlib
 
     from mathcards import saves
@@ -217,8 +230,11 @@ def play(game_name: str, *, deal: str | None = None, seats: Sequence[str] | None
         game = short_game(game) or game
     if seats is not None and len(seats) != game.num_players:
         seats = (tuple(seats) + ("strong",) * game.num_players)[:game.num_players]
+    from mathcards.asking import DEFAULT_LEVEL
+
     table = GameTable(view, game, seats=seats, seed=seed, bot_delay=bot_delay, save=save,
-                      slot=slot, who=who)
+                      slot=slot, who=who, level=opts.get("level", level or DEFAULT_LEVEL))
+    _keep_answers(table, opts.get("student", student), fixed=opts.get("fixed", fixed))
     if offer_length:
         table.ctl.length_offer = True
         table._refresh()
@@ -248,6 +264,38 @@ def play(game_name: str, *, deal: str | None = None, seats: Sequence[str] | None
         # imports it then.
         _warm_up_later()
     return table
+
+
+def _keep_answers(table: Any, name: str | None, *, fixed: bool) -> None:
+    """Every answer at this table is evidence in the progress store (under the student's
+    id; a guest's answers stay in the page), and so is a change of level."""
+    from mathcards.students import hub_login, hub_student_id, student_id
+
+    asking = table.ctl.asking
+    asking.fixed = bool(fixed)
+    login = hub_login()
+    try:
+        asking.student = (hub_student_id(login) if login is not None
+                          else student_id(name) if name and name.strip() else "")
+    except ValueError:  # a name the page already refused: a guest
+        asking.student = ""
+    if not asking.student:
+        return
+    store: list[Any] = []
+
+    def keep(record: Any) -> None:
+        if not store:
+            from mathcards.exercises.progress import ProgressStore
+
+            store.append(ProgressStore())
+        method = "record_answer" if hasattr(record, "right") else "record_level"
+        save = getattr(store[0], method, None)
+        if save is not None:  # the store's evidence tables (helper "evidence")
+            save(record)
+
+    asking.on_answer = keep
+    asking.on_level = keep
+    table._refresh()
 
 
 _WARM_UP_TIMER: Any = None

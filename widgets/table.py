@@ -23,6 +23,7 @@ from typing import Any
 import ipywidgets as W
 from ipywidgets.widgets.widget_string import HTMLStyle
 
+from mathcards.asking import SHOW
 from mathcards.games.base import Game, State
 from mathcards.table import (
     MAX_SEATS,
@@ -35,6 +36,7 @@ from mathcards.table import (
     TableController,
     schedule_later,
 )
+from mathcards.widgets.asking import AskingPanel
 from mathcards.widgets.cards import CardButton, HandButtons, esc, style_html, synced_states
 
 __all__ = ["GameTable", "wait_for_bots"]
@@ -49,7 +51,7 @@ class GameTable(W.VBox):
                  seats: Sequence[str] | None = None, seed: int | None = None,
                  bot_delay: float = 0.8, save: bool = True, resume: str = "ask",
                  slot: str = "", bot_seed: int | None = None, who: str = "",
-                 schedule: Schedule = schedule_later) -> None:
+                 schedule: Schedule = schedule_later, level: str = SHOW) -> None:
         super().__init__()
         self.view = view
         self.who = who  # "Playing as ana" (plain text; the save slot's owner)
@@ -63,7 +65,12 @@ class GameTable(W.VBox):
         self.ctl = TableController(view, game, seats=seats, seed=seed, bot_delay=bot_delay,
                                    save=save, resume=resume, slot=slot, bot_seed=bot_seed,
                                    schedule=schedule, listener=self._on_change,
-                                   pause_after_round=True)
+                                   pause_after_round=True, level=level)
+        # the questions at "I count": answer box, number pad, level, following (by the hand)
+        self.asking_panel = AskingPanel(self)
+        at = list(self.w_main.children).index(self.w_refusal) + 1
+        self.w_main.children = (*self.w_main.children[:at], self.asking_panel.widget,
+                                *self.w_main.children[at:])
         self._ready = True
         self._setup_pickers(self.ctl.state.game)
         self._refresh()
@@ -449,7 +456,7 @@ class GameTable(W.VBox):
             else:
                 self.w_setup.remove_class("mc-hide")
             self._render_status()
-            board = self.view.board_html(st, ctl.public_observation(), names)
+            board = self.view.board_html(ctl.shown_state, ctl.public_observation(), names)
             board_value = f'<div class="mc-board" data-move="{len(st.history)}">{board}</div>'
             if self.w_board.value != board_value:
                 self.w_board.value = board_value
@@ -466,8 +473,11 @@ class GameTable(W.VBox):
                 self.w_ready_box.add_class("mc-hide")
             self._render_hand()
             self._render_choices()
+            asked = self.asking_panel.render()
             self._render_explainer()
             self._mark_sync()
+        if asked:  # a new question: the answer box takes the focus (Enter answers)
+            self.asking_panel.w_answer.focus()
         self._focus_next()
 
     def _render_moment(self) -> None:

@@ -1,0 +1,81 @@
+"""The question area of a table (issue 25): answer box, number pad, level picker, follow."""
+
+from __future__ import annotations
+
+from mathcards.asking import COUNT, COUNT_NO_HINTS, SHOW
+from mathcards.games.suns_to_moons import Play
+from mathcards.widgets import play, query_settings
+
+
+def _table(query: str = ""):
+    return play("suns_to_moons", query=f"delay=0&seats=human,strong{query}", save=False)
+
+
+def _choose_a_move(table) -> Play:
+    ctl = table.ctl
+    move = next(a for a in ctl.state.legal_actions() if isinstance(a, Play) and not a.is_joker)
+    ctl.click_card(f"card:{move.card}")
+    if ctl.asking.pending is None:
+        ctl.click_choice(f"sign:{move.contribution:+d}")
+    table._refresh()
+    return move
+
+
+def test_the_page_reads_the_level_and_fixed_from_its_address():
+    assert query_settings("level=show&fixed=1") == {"level": SHOW, "fixed": True}
+    assert query_settings("level=count_no_hints") == {"level": COUNT_NO_HINTS}
+    assert query_settings("level=everything&fixed=maybe") == {}
+    assert _table().ctl.asking.level == COUNT  # a play page opens at "I count"
+    shown = _table("&level=show")
+    assert shown.ctl.asking.level == SHOW
+    assert "mc-hide" not in shown.asking_panel.w_level._dom_classes
+    fixed = _table("&level=count_no_hints&fixed=1")
+    assert fixed.ctl.asking.fixed and "mc-hide" in fixed.asking_panel.w_level._dom_classes
+    assert all("mc-hide" in b._dom_classes for b in fixed.w_hint_buttons)
+    fixed.asking_panel.w_level.value = SHOW  # a visitor's browser sets the hidden picker
+    assert fixed.ctl.asking.level == COUNT_NO_HINTS and fixed.refused
+
+
+def test_typed_answer_with_enter_lays_the_move():
+    table = _table()
+    panel = table.asking_panel
+    assert "mc-hide" in panel.w_box._dom_classes  # no question yet
+    move = _choose_a_move(table)
+    q = table.ctl.asking.pending.question
+    assert "mc-hide" not in panel.w_box._dom_classes and not panel.w_answer.disabled
+    assert q.prompt in panel.w_prompt.value
+    panel.w_answer.value = "seven"  # what the browser sends on Enter
+    assert table.refused and table.ctl.asking.pending is not None
+    panel.w_answer.value = str(q.expected + 1)
+    assert "not quite" in panel.w_prompt.value.lower()
+    panel.w_answer.value = str(q.expected).replace("-", "−")
+    assert table.ctl.asking.pending is None and move in table.state.actions
+    assert [a.right for a in table.ctl.asking.answers] == [False, True]
+    assert "mc-hide" in panel.w_box._dom_classes and panel.w_answer.value == ""
+
+
+def test_the_number_pad_types_a_negative_number_and_answers_with_ok():
+    table = _table()
+    panel = table.asking_panel
+    move = _choose_a_move(table)
+    q = table.ctl.asking.pending.question
+    for key in (*str(abs(q.expected)), "9", "⌫"):
+        panel.pad_buttons[key].click()
+    if q.expected < 0:
+        panel.pad_buttons["−"].click()
+    assert table.ctl.asking.pending is not None  # nothing answered before OK
+    panel.pad_buttons["OK"].click()
+    assert table.ctl.asking.pending is None and move in table.state.actions
+    assert table.ctl.asking.answers[-1].right
+
+
+def test_the_level_picker_steps_down_and_the_follow_box_turns_following_on():
+    table = _table("&seats=human,strong,strong")
+    panel = table.asking_panel
+    panel.w_follow.value = True
+    assert table.ctl.asking.follow
+    panel.w_level.value = SHOW
+    assert table.ctl.asking.level == SHOW and not table.refused
+    assert "mc-hide" not in table.w_hint_buttons[2]._dom_classes
+    panel.w_level.value = COUNT
+    assert "mc-hide" in table.w_hint_buttons[2]._dom_classes  # the full step shows a sum
