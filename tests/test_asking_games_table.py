@@ -10,7 +10,7 @@ import pytest
 
 from mathcards.asking import COUNT, Answer
 from mathcards.games.dice_stacks import DiceStacks, LayStack, Phase, best_stacks
-from mathcards.games.sums import Captured, Sums
+from mathcards.games.sums import Captured, Play, Sums
 from mathcards.table import Refused, TableController
 from mathcards.widgets.dice_stacks import DiceStacksView
 from mathcards.widgets.sums import SumsView
@@ -118,7 +118,73 @@ def test_a_whole_sums_game_at_i_count_with_a_missed_capture():
             ctl.click_choice(choices[0].key)
     assert ctl.state.is_over
     missed = [a for a in answers if a.slip == "missed_capture"]
-    assert missed_seen and missed and all(a.skill == "capture_spot" or not a.right
-                                          for a in missed)
+    # a capture missed is a capture not spotted (sums.answer_skill), whatever its sum
+    assert missed_seen and missed and all(a.skill == "capture_spot" for a in missed)
     assert any(a.right and a.skill in ("capture_sum", "capture_difference") for a in answers) \
         or any(a.right and a.skill == "capture_spot" for a in answers)
+
+
+def _sums_position(**cards) -> TableController:
+    state = Sums().position(**cards)
+    ctl = TableController(SumsView(), state=state, bot_delay=0, save=False, level=COUNT,
+                          seats=("human", "strong"))
+    ctl.asking.student = "ana"
+    return ctl
+
+
+def test_the_sums_claim_is_built_with_buttons_and_the_number():
+    # 7♣ captures Q♣ with 5♣ (7 + 5) or 4♠ with 3♣ (7 − 3); 9♥ is red
+    ctl = _sums_position(hand=["7C", "2D"], own=["5C", "3C"], opponent=["QC", "4S", "9H"])
+    ctl.click_card("card:7C")
+    assert ctl.asking.pending is not None and Play("7C") not in ctl.state.actions
+    keys = [c.key for c in ctl.offered_choices()]
+    assert keys == ["ans:t:QC", "ans:t:4S", "ans:h:5C", "ans:h:3C", "ans:op:+", "ans:op:-",
+                    "ans:none"]
+    # nothing offered names the capture: no button stands out, no sum in a label or tooltip
+    assert not any(c.primary for c in ctl.offered_choices())
+    assert all("=" not in c.label + c.tooltip for c in ctl.offered_choices())
+    state = ctl.state
+    for forged in ("ans:t:9H", "ans:h:QC", "ans:t:7C", "ans:op:*", "ans:none:x", "ans:"):
+        assert not ctl.attempt(ctl.click_choice, forged)  # refused in one line
+        assert ctl.refused and "\n" not in ctl.message and ctl.state is state
+    assert not ctl.attempt(ctl.answer, "12")  # the cards first
+    assert "captures" in ctl.message and ctl.asking.answers == []
+    for key in ("ans:t:QC", "ans:h:5C", "ans:op:+"):
+        ctl.click_choice(key)
+    assert [c.key for c in ctl.offered_choices() if c.primary] == [
+        "ans:t:QC", "ans:h:5C", "ans:op:+"]
+    ctl.answer("13")  # the right cards, a wrong sum: a wrong answer
+    assert ctl.asking.pending is not None and ctl.asking.answers[-1].given == \
+        "Q♣ = 7♣ + 5♣ = 13"
+    assert not ctl.asking.answers[-1].right and ctl.asking.answers[-1].slip == "off_by_one"
+    ctl.answer("12")
+    assert ctl.asking.pending is None and ctl.asking.answers[-1].right
+    assert ctl.asking.answers[-1].skill == "capture_sum"
+    assert any(c.symbol == "Q♣" for c in ctl.state.captured[0])
+
+
+def test_no_capture_said_when_there_is_one_is_a_missed_capture_and_still_happens():
+    ctl = _sums_position(hand=["7C", "2D"], own=["5C"], opponent=["QC", "9H"])
+    ctl.click_card("card:7C")
+    ctl.click_choice("ans:none")
+    ctl.click_choice("ans:none")  # twice: laid as chosen, the engine captures
+    first, second = ctl.asking.answers
+    assert (first.slip, second.slip) == ("missed_capture", "missed_capture")
+    assert first.skill == second.skill == "capture_spot"  # fails before answer_skill
+    assert any(c.symbol == "Q♣" for c in ctl.state.captured[0])
+    assert "7 + 5 = 12 = Q♣" in ctl.explanation.text  # shown with its arithmetic
+
+
+def test_at_i_count_no_sums_hint_names_the_capture():
+    ctl = _sums_position(hand=["7C", "2D"], own=["5C"], opponent=["QC", "9H"])
+    for level in (1, 2):
+        ctl.ask_hint(level)
+        hint = ctl.hint_text()
+        assert hint and "Q♣" not in hint and "5♣" not in hint and "12" not in hint, hint
+    assert "7♣" in hint  # which card: the level-2 hint
+    ctl.click_card("card:7C")
+    assert ctl.hint_text() == ""  # while the claim is asked: no hint at all
+    shown = _sums_position(hand=["7C", "2D"], own=["5C"], opponent=["QC", "9H"])
+    shown.asking.level = "show"
+    shown.ask_hint(3)
+    assert "Q♣" in shown.hint_text()  # "Show me the sums" shows the capture

@@ -25,6 +25,19 @@ the defaults below:
 ``after_answer(question, given, state) -> action | None``
     a move the answer already chose, laid after the move asked about (Sums: the capture
     claimed, when the engine asks which card to capture). Default: None.
+``slip(question, given) -> str``
+    the slip of a wrong answer (default: ``mathcards.skills.classify_slip``).
+``answer_skill(question, given) -> str``
+    the skill an answer is recorded under (default: the question's; Sums: a capture
+    missed is ``capture_spot``).
+``answer_choices(question, state, picks) -> list[(key, label, tooltip, picked)]``
+    buttons that build the answer (Sums' claim: the card captured, the helper, + or −,
+    "No capture"); keys start with ``"ans:"``; ``state`` is the position the question is
+    about. ``pick(question, picks, key) -> (picks, text | None)``: the picks after a
+    click on an offered key and an answer it gives at once. ``compose(question, picks,
+    text) -> text``: the answer of the picks and the typed number.
+``hint(state, level) -> str``
+    the hint at "I count" (default: the explainer's), naming no answer of a question.
 ``explain(question, before, after) -> list[Step] | None``
     the explainer's steps shown after a second wrong answer; ``before``/``after`` are the
     states around the move the question is about. None (the default): the table shows the
@@ -149,6 +162,37 @@ class Asker:
         asks which card to capture), else None."""
         fn = self._fn("after_answer")
         return None if fn is None else fn(question, given, state)
+
+    def slip(self, question: Question, given: int | str) -> str | None:
+        """The module's slip of a wrong answer, or None (the classifier decides)."""
+        fn = self._fn("slip")
+        return None if fn is None else str(fn(question, given))
+
+    def answer_skill(self, question: Question, given: int | str) -> str:
+        fn = self._fn("answer_skill")
+        return question.skill if fn is None else str(fn(question, given))
+
+    def answer_choices(self, question: Question, state: Any, picks: tuple[str, ...]
+                       ) -> list[tuple[str, str, str, bool]]:
+        fn = self._fn("answer_choices")
+        return [] if fn is None else list(fn(question, state, picks))
+
+    def pick(self, question: Question, picks: tuple[str, ...], key: str
+             ) -> tuple[tuple[str, ...], str | None]:
+        fn = self._fn("pick")
+        if fn is None:
+            return picks, None
+        new, text = fn(question, picks, key)
+        return tuple(new), text
+
+    def compose(self, question: Question, picks: tuple[str, ...], text: Any) -> Any:
+        fn = self._fn("compose")
+        return text if fn is None else fn(question, picks, text)
+
+    def hint(self, state: Any, level: int) -> str | None:
+        """The module's hint at "I count", or None (the explainer's hint)."""
+        fn = self._fn("hint")
+        return None if fn is None else str(fn(state, level))
 
     def explain(self, question: Question, before: Any, after: Any) -> Sequence[Any] | None:
         fn = self._fn("explain")

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from mathcards.asking import COUNT, LEVELS, SHOW, Answer, LevelChange, Question
@@ -48,6 +48,7 @@ class Pending:
     asked_at: float = 0.0
     tries: int = 0
     given: Any = None  # the last answer given
+    picks: tuple[str, ...] = ()  # the answer's buttons clicked so far (Sums' claim)
 
 
 class AskingSession:
@@ -205,6 +206,28 @@ class AskingSession:
         return self.pending.question.prompt if self.pending is not None else ""
 
     # ------------------------------------------------------------------ answering
+    def answer_choices(self) -> list[tuple[str, str, str, bool]]:
+        """The buttons that build the pending answer (key, label, tooltip, picked)."""
+        p = self.pending
+        if p is None or self.asker is None:
+            return []
+        return self.asker.answer_choices(p.question, p.before, p.picks)
+
+    def pick(self, key: Any) -> None:
+        """A click on one of the answer's buttons: checked against those offered."""
+        p = self.pending
+        if p is None or self.asker is None:
+            raise MathCardsError("there is no question to answer now")
+        if key not in {k for k, *_ in self.answer_choices()}:
+            raise MathCardsError("that is not one of the answer's buttons: click one of them")
+        picks, text = self.asker.pick(p.question, p.picks, key)
+        p.picks = picks
+        if text is not None:
+            self.answer(text)
+            return
+        self.ctl.message, self.ctl.refused = "", False
+        self.ctl._notify("table")
+
     def answer(self, text: Any) -> None:
         """The student's answer to the pending question (raises MathCardsError on text that
         is not an answer: nothing changes)."""
@@ -212,6 +235,7 @@ class AskingSession:
         if p is None or self.asker is None:
             raise MathCardsError("there is no question to answer now")
         question = p.question
+        text = self.asker.compose(question, p.picks, text)
         given = self.asker.read_answer(question, text)
         right = self.asker.check(question, given)
         p.tries += 1
@@ -293,8 +317,14 @@ class AskingSession:
         self.feedback = ""
 
     # ------------------------------------------------------------------ evidence
-    @staticmethod
-    def _slip(question: Question, given: int | str) -> str:
+    def _slip(self, question: Question, given: int | str) -> str:
+        if self.asker is not None:
+            try:
+                own = self.asker.slip(question, given)
+            except Exception:  # noqa: BLE001 - a slip's name must never break the table
+                own = "other"
+            if own:
+                return own
         try:
             from mathcards.skills import classify_slip
         except ImportError:  # pragma: no cover - the classifier is the evidence branch's
@@ -310,6 +340,9 @@ class AskingSession:
             slip = self._slip(question, given)
         answer = Answer.of(question, given, right=right, slip=slip, student=self.student,
                            asked_at=asked_at, level=self._level)
+        skill = self.asker.answer_skill(question, given) if self.asker is not None else ""
+        if skill and skill != answer.skill:  # Sums: a capture missed is a capture not spotted
+            answer = replace(answer, skill=skill)
         self.answers.append(answer)
         self._report(self.on_answer, answer)
         return answer

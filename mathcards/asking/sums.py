@@ -1,8 +1,12 @@
 """The questions a Sums table asks: which capture a card makes, or that it makes none.
 
 Having chosen a card to play, the student claims a capture before it is laid: the
-opponent's card, the helper card on their side, and the sum or difference
-(``"Q♦ = 7♣ + 5♥"``, ``"4♠ = 7♠ − 3♠"``), or says there is none (``"none"``).
+opponent's card, the helper card on their side, + or −, and the number the sum or
+difference makes (``"Q♦ = 7♣ + 5♥ = 12"``, ``"4♠ = 7♠ − 3♠ = 4"``), or says there is
+none (``"none"``). The number is part of the claim: the right cards with a wrong number
+are a wrong answer. At the table the claim is built with buttons (``answer_choices``,
+``pick``: the opponents' cards of the played card's colour, the student's own face-up
+cards, + and −, "No capture") and the number box (``compose``).
 Countering, they claim how their card captures the threatening one. Following the
 others, the same question about another player's play or counter.
 
@@ -20,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mathcards.asking import Question
+from mathcards.asking.registry import AnswerError, read_number
 from mathcards.cards import Card, parse_card
 from mathcards.errors import CardParseError, MathCardsError
 from mathcards.explain.steps import CaptureStep, Fact
@@ -54,9 +59,11 @@ class SumsQuestion(Question):
     counter: bool = False  # a counter (the target is the threatening card)
 
 
-def claim_text(target: Card, first: Card, op: str, second: Card, played: Card | None) -> str:
-    """The canonical words of a claim: ``"Q♦ = 7♣ + 5♥"`` (the played card first), a
-    difference the larger card first (``"4♠ = 7♠ − 3♠"``)."""
+def claim_text(target: Card, first: Card, op: str, second: Card, played: Card | None,
+               result: int) -> str:
+    """The canonical words of a claim: ``"Q♦ = 7♣ + 5♥ = 12"`` (the played card first), a
+    difference the larger card first (``"4♠ = 7♠ − 3♠ = 4"``); ``result`` is the number
+    the student says the sum or difference makes."""
     sign = _OPS.get(op)
     if sign is None:
         raise MathCardsError(f"{op!r} is not + or −: a capture is a sum or a difference")
@@ -64,34 +71,44 @@ def claim_text(target: Card, first: Card, op: str, second: Card, played: Card | 
         first, second = second, first
     if sign == "−" and first.rank < second.rank:
         first, second = second, first
-    return f"{target.symbol} = {first.symbol} {sign} {second.symbol}"
+    shown = f"−{-result}" if result < 0 else str(result)
+    return f"{target.symbol} = {first.symbol} {sign} {second.symbol} = {shown}"
 
 
 def way_text(way: CaptureWay) -> str:
     """A way of the engine in the canonical words of a claim."""
-    return claim_text(way.target, way.played, way.op, way.helper, way.played)
+    return claim_text(way.target, way.played, way.op, way.helper, way.played, way.result)
 
 
-_CLAIM = re.compile(r"^\s*(\S+)\s*=\s*(\S+?)\s*([+\-−–])\s*(\S+)\s*$")
+_CLAIM = re.compile(r"^\s*(\S+)\s*=\s*(\S+?)\s*([+\-−–])\s*(\S+?)\s*(?:=\s*(.*?))?\s*$")
 
 
 def read_claim(text: object, played: Card | None = None) -> str:
-    """A typed or clicked claim -> its canonical words, or ``"none"``."""
+    """A typed or clicked claim -> its canonical words, or ``"none"`` (raises
+    ``AnswerError``, one line, on text that is not a claim with its number)."""
     if not isinstance(text, str) or not text.strip():
-        raise MathCardsError('claim a capture ("Q♦ = 7♣ + 5♥") or say "none"')
+        raise AnswerError('claim a capture ("Q♦ = 7♣ + 5♥ = 12") or say "none"')
     if len(text) > 40:
-        raise MathCardsError("that is too long to be a capture: write it like Q♦ = 7♣ + 5♥")
+        raise AnswerError("that is too long to be a capture: write it like Q♦ = 7♣ + 5♥ = 12")
     if text.strip().lower() in NONE_WORDS:
         return NONE
     match = _CLAIM.match(text)
     if match is None:
-        raise MathCardsError(f"{text.strip()[:20]!r} is not a capture: write it like "
-                             "Q♦ = 7♣ + 5♥, or say none")
+        raise AnswerError(f"{text.strip()[:20]!r} is not a capture: write it like "
+                          "Q♦ = 7♣ + 5♥ = 12, or say none")
     try:
         target, first, second = (parse_card(match.group(i)) for i in (1, 2, 4))
     except CardParseError as exc:
-        raise MathCardsError(f"{exc}: write a capture like Q♦ = 7♣ + 5♥") from None
-    return claim_text(target, first, match.group(3), second, played)
+        raise AnswerError(f"{exc}: write a capture like Q♦ = 7♣ + 5♥ = 12") from None
+    if not match.group(5):
+        raise AnswerError("say what the sum or difference makes too: "
+                          "Q♦ = 7♣ + 5♥ = 12")
+    try:
+        result = read_number(match.group(5))
+    except AnswerError:
+        raise AnswerError(f"{match.group(5)[:12]!r} is not a whole number: end the claim "
+                          "with what it makes, e.g. = 12") from None
+    return claim_text(target, first, match.group(3), second, played, result)
 
 
 def _prompt(seat: int, played: Card, follow: bool, counter: bool, attacked: Card | None
@@ -99,12 +116,13 @@ def _prompt(seat: int, played: Card, follow: bool, counter: bool, attacked: Card
     if counter:
         who = f"{seat_name((), seat)} counters" if follow else "You counter"
         what = attacked.symbol if attacked is not None else "the threatening card"
-        return f"{who} with {played.symbol}: how does it capture {what}? (the helper, + or −)"
+        return (f"{who} with {played.symbol}: how does it capture {what}? (the helper, "
+                "+ or −, and what they make)")
     if follow:
         return (f"{seat_name((), seat)} played {played.symbol}: what does it capture, with which "
-                "helper? (or none)")
-    return (f"You play {played.symbol}: what does it capture, with which of your cards? "
-            "(or none)")
+                "helper, and what do they make? (or no capture)")
+    return (f"You play {played.symbol}: what does it capture, with which of your cards, and "
+            "what do they make? (or no capture)")
 
 
 def _question(state: Any, after: Any, seat: int, played: Card, *, follow: bool,
@@ -187,9 +205,144 @@ def check(question: Question, given: int | str) -> bool:
     return given == question.expected
 
 
+def _number_of(claim: str) -> int | None:
+    """The number at the end of a canonical claim (``"... = 12"``), else None."""
+    if claim == NONE or " = " not in claim:
+        return None
+    tail = claim.rsplit(" = ", 1)[1]
+    return read_number(tail)
+
+
+def _cards_of(claim: str) -> str:
+    """A canonical claim without its number: the cards and the operation."""
+    return claim.rsplit(" = ", 1)[0] if claim != NONE else NONE
+
+
 def slip(question: Question, given: int | str) -> str:
-    """The slip of a wrong claim: a capture missed ("none" said) or a claim that is not one."""
-    return "missed_capture" if given == NONE else "wrong_capture"
+    """The slip of a wrong claim: a capture missed ("none" said); the right cards and
+    operation with a wrong number: the number's slip (a face card's value, off by one...:
+    ``mathcards.skills.classify_slip`` of the sum alone); else a claim that is not one."""
+    if given == NONE:
+        return "missed_capture"
+    if isinstance(question, SumsQuestion) and isinstance(given, str):
+        said = _number_of(given)
+        for way_said in question.ways:
+            if way_said != NONE and _cards_of(way_said) == _cards_of(given):
+                right = _number_of(way_said)
+                if said is None or right is None or said == right:
+                    break
+                from mathcards.skills import classify_slip
+
+                _target, rest = _cards_of(way_said).split(" = ")
+                first, op, second = rest.split(" ")
+                cards = (parse_card(first), parse_card(second))
+                number = Question(game=GAME, skill="stack_sum" if op == "+" else
+                                  "stack_difference", prompt="", kind="number",
+                                  numbers=tuple(c.rank for c in cards), expected=right,
+                                  cards=tuple(str(c) for c in cards))
+                found = classify_slip(number, said)
+                return found if found != "other" else "wrong_capture"
+    return "wrong_capture"
+
+
+def nudge(question: Question, given: int | str, slip_name: str) -> str:
+    """The words after a first wrong claim (never the capture itself)."""
+    if slip_name == "missed_capture":
+        return ("Look again: is there an opponent's card of its colour that it and one of "
+                "your cards make, by + or −?")
+    if slip_name == "wrong_capture":
+        return "Not quite: check the cards and the sign, then what they make."
+    from mathcards.asking.registry import NUDGE, NUDGES
+
+    return NUDGES.get(slip_name, NUDGE)
+
+
+# --- the claim at the table: buttons for the cards and the sign, the number box ----------
+NONE_KEY = "ans:none"
+_ROLES = ("t", "h", "op")
+
+
+def answer_choices(question: Question, state: Any, picks: tuple[str, ...]
+                   ) -> list[tuple[str, str, str, bool]]:
+    """The claim's buttons (key, label, tooltip, picked): the opponents' face-up cards of
+    the played card's colour (the card captured), the mover's own face-up cards (the
+    helper), + and −, and "No capture". Every card of a kind is offered alike: no button
+    says which claim is right."""
+    if not isinstance(question, SumsQuestion) or question.played is None:
+        return []
+    seat = question.seat
+    played = question.played
+    out: list[tuple[str, str, str, bool]] = []
+    for other, side in enumerate(state.sides):
+        if other == seat:
+            continue
+        for card in side:
+            if card.colour == played.colour:
+                key = f"ans:t:{card}"
+                out.append((key, f"captures {card.symbol}",
+                            f"{seat_name((), other)}'s {card.name}: the card captured",
+                            key in picks))
+    for card in state.sides[seat] if seat is not None else ():
+        key = f"ans:h:{card}"
+        out.append((key, f"with {card.symbol}", f"your {card.name}: the helper", key in picks))
+    for op, label in (("+", "+"), ("-", "−")):
+        key = f"ans:op:{op}"
+        out.append((key, label, "adding" if op == "+" else "subtracting", key in picks))
+    out.append((NONE_KEY, "No capture", f"{played.symbol} captures nothing", False))
+    return list(dict.fromkeys(out))
+
+
+def pick(question: Question, picks: tuple[str, ...], key: str
+         ) -> tuple[tuple[str, ...], str | None]:
+    """A claim button clicked (``key`` is one ``answer_choices`` offers: the table checked
+    it): the picks after it (one card captured, one helper, one sign; a second click
+    takes a pick back), and the answer it gives at once ("none" for "No capture")."""
+    if key == NONE_KEY:
+        return (), NONE
+    role = key.split(":")[1]
+    if key in picks:
+        return tuple(k for k in picks if k != key), None
+    return (*(k for k in picks if k.split(":")[1] != role), key), None
+
+
+def compose(question: Question, picks: tuple[str, ...], text: Any) -> Any:
+    """The claim of the buttons picked and the number typed (``"12"`` ->
+    ``"Q♦ = 7♣ + 5♥ = 12"``); a typed whole claim or "none" is read as it is."""
+    if not isinstance(text, str) or not isinstance(question, SumsQuestion):
+        return text
+    stripped = text.strip()
+    if "=" in stripped or stripped.lower() in NONE_WORDS:
+        return text
+    if not stripped:
+        raise AnswerError("pick the cards and + or −, then type what they make")
+    number = read_number(text)
+    chosen = {k.split(":")[1]: k.split(":", 2)[2] for k in picks}
+    if "t" not in chosen:
+        raise AnswerError("pick the card it captures first (the buttons \"captures …\"), "
+                          "or No capture")
+    if "h" not in chosen:
+        raise AnswerError("pick your helper card first (the buttons \"with …\")")
+    if "op" not in chosen:
+        raise AnswerError("pick + or − first")
+    target, helper = parse_card(chosen["t"]), parse_card(chosen["h"])
+    played = question.played
+    assert played is not None
+    return claim_text(target, played, chosen["op"], helper, played, number)
+
+
+def hint(state: Any, level: int) -> str:
+    """The hints at "I count": the nudge, and which card (level 2) without what it
+    captures, with which helper or what it makes (the student's claim to find)."""
+    from mathcards import explain as X
+
+    found = X.hint(state, min(level, 2))
+    sentence = str(found.sentence)
+    if sentence.startswith("no card"):  # "no card captures" would answer every claim
+        return ("a card captures when it and one of your face-up cards of its colour "
+                "make an opponent's card of that colour, by + or −")
+    if level >= 2:
+        sentence = sentence.split(":")[0]  # "play your 7♣: it can capture" -> the card
+    return sentence
 
 
 def answer_skill(question: Question, given: int | str) -> str:
@@ -236,7 +389,7 @@ def explain(question: Question, before: Any = None, after: Any = None
 
 
 __all__ = [
-    "NONE", "SumsQuestion", "after_answer", "after_move", "answer_skill", "before_move",
-    "capture_choice", "check", "claim_text", "explain", "read_answer", "read_claim", "slip",
-    "way_text",
+    "NONE", "NONE_KEY", "SumsQuestion", "after_answer", "after_move", "answer_choices",
+    "answer_skill", "before_move", "capture_choice", "check", "claim_text", "compose",
+    "explain", "hint", "nudge", "pick", "read_answer", "read_claim", "slip", "way_text",
 ]

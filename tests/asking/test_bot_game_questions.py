@@ -61,6 +61,10 @@ def _check_question(name: str, module, question: Question, before, after,
         check_equation(step.equation, way.result)
         assert abs(way.value) == way.result == way.target.rank
         assert question.expected.startswith(way.target.symbol + " = ")
+        # the claim ends with the number the sum or difference makes: a wrong one is wrong
+        assert question.expected.endswith(f" = {way.result}")
+        wrong = question.expected.rsplit(" = ", 1)[0] + f" = {way.result + 1}"
+        assert not module.check(question, module.read_answer(question, wrong))
         tally["captures"] += 1
     if question.kind == "number":  # a wrong number is refused as wrong
         assert not module.check(question, int(question.expected) + 1)

@@ -64,17 +64,55 @@ def test_a_capture_claim_is_judged_by_the_capture_rule():
     state = Sums().position(hand=["7C"], own=["5C", "3C"], opponent=["QC", "4S", "9H"])
     question = S.before_move(state, Play("7C"), 0)
     assert question.kind == "capture"
-    assert set(question.ways) == {"Q♣ = 7♣ + 5♣", "4♠ = 7♣ − 3♣"}
+    assert set(question.ways) == {"Q♣ = 7♣ + 5♣ = 12", "4♠ = 7♣ − 3♣ = 4"}
     assert question.expected in question.ways
-    for text, right in [("Q♣ = 7♣ + 5♣", True), ("QC = 5C + 7C", True),
-                        ("4S = 3C - 7C", True), ("4♠ = 7♣ − 3♣", True),
-                        ("9♥ = 7♣ + 3♣", False), ("Q♣ = 7♣ − 5♣", False),
+    for text, right in [("Q♣ = 7♣ + 5♣ = 12", True), ("QC = 5C + 7C = 12", True),
+                        ("4S = 3C - 7C = 4", True), ("4♠ = 7♣ − 3♣=4", True),
+                        ("Q♣ = 7♣ + 5♣ = 13", False),  # the right cards, a wrong sum
+                        ("4♠ = 7♣ − 3♣ = −4", False),
+                        ("9♥ = 7♣ + 3♣ = 10", False), ("Q♣ = 7♣ − 5♣ = 2", False),
                         ("none", False)]:
         given = S.read_answer(question, text)
         assert S.check(question, given) is right, text
     assert S.slip(question, "none") == "missed_capture"
     assert S.answer_skill(question, "none") == "capture_spot"
-    assert S.slip(question, S.read_answer(question, "9♥ = 7♣ + 3♣")) == "wrong_capture"
+    assert S.slip(question, S.read_answer(question, "9♥ = 7♣ + 3♣ = 10")) == "wrong_capture"
+    # the right cards with a wrong number: the number's slip
+    assert S.slip(question, S.read_answer(question, "Q♣ = 7♣ + 5♣ = 13")) == "off_by_one"
+    assert S.slip(question, S.read_answer(question, "Q♣ = 7♣ + 5♣ = 2")) == \
+        "subtracted_not_added"
+
+
+def test_a_claim_without_its_number_asks_for_it():
+    state = Sums().position(hand=["7C"], own=["5C"], opponent=["QC"])
+    question = S.before_move(state, Play("7C"), 0)
+    with pytest.raises(MathCardsError, match="what the sum or difference makes"):
+        S.read_answer(question, "Q♣ = 7♣ + 5♣")
+
+
+def test_the_claim_is_built_from_buttons_and_the_number():
+    state = Sums().position(hand=["7C"], own=["5C", "3H"], opponent=["QC", "4S", "9H"])
+    question = S.before_move(state, Play("7C"), 0)
+    choices = S.answer_choices(question, state, ())
+    keys = [k for k, *_ in choices]
+    # the opponents' black cards, every own face-up card, both signs, no capture
+    assert keys == ["ans:t:QC", "ans:t:4S", "ans:h:5C", "ans:h:3H", "ans:op:+", "ans:op:-",
+                    "ans:none"]
+    # no label or tooltip names a sum, a result or the right claim
+    for _key, label, tip, picked in choices:
+        assert "=" not in label + tip and "12" not in label + tip and not picked
+    picks: tuple[str, ...] = ()
+    for key in ("ans:t:4S", "ans:t:QC", "ans:h:5C", "ans:op:-", "ans:op:+"):
+        picks, text = S.pick(question, picks, key)
+        assert text is None
+    assert sorted(picks) == ["ans:h:5C", "ans:op:+", "ans:t:QC"]  # one per role
+    assert S.compose(question, picks, "12") == "Q♣ = 7♣ + 5♣ = 12"
+    assert S.compose(question, picks, "none") == "none"
+    assert S.pick(question, picks, "ans:none") == ((), "none")
+    with pytest.raises(MathCardsError, match="helper"):
+        S.compose(question, ("ans:t:QC",), "12")
+    with pytest.raises(MathCardsError, match=r"\+ or −"):
+        S.compose(question, ("ans:t:QC", "ans:h:5C"), "12")
 
 
 def test_no_capture_is_the_answer_none():
@@ -82,12 +120,13 @@ def test_no_capture_is_the_answer_none():
     question = S.before_move(state, Play("7C"), 0)
     assert question.expected == "none" and question.skill == "capture_spot"
     assert S.check(question, S.read_answer(question, "No capture"))
-    assert not S.check(question, S.read_answer(question, "Q♣ = 7♣ + 5♥"))
+    assert not S.check(question, S.read_answer(question, "Q♣ = 7♣ + 5♥ = 12"))
     (step,) = S.explain(question, state, state.apply(Play("7C")))
     assert "captures nothing" in step.text
 
 
-@pytest.mark.parametrize("text", ["Q = 7 + 5", "Q♣ = 7♣ * 5♣", "", "x" * 50, "QC = 7C +"])
+@pytest.mark.parametrize("text", ["Q = 7 + 5 = 12", "Q♣ = 7♣ * 5♣ = 35", "", "x" * 50,
+                                  "QC = 7C +", "QC = 7C + 5C = twelve", "QC = 7C + 5C"])
 def test_a_claim_that_is_not_one_is_one_line(text):
     with pytest.raises(MathCardsError) as exc:
         S.read_claim(text)
