@@ -15,6 +15,9 @@ the defaults below:
 ``refused_move(state, action, seat) -> Question | None``
     a move the rules refuse that still counts as an answer (Suns to Moons: a sign that
     breaks the ±10 bound, the skill "bound"); the table records it as a wrong answer.
+``accepted_move(state, action, seat) -> Question | None``
+    a legal move that is itself a right answer, recorded with nothing asked (Moons and
+    Planets: a moon the student built and the engine accepts, the skill "moon_set").
 ``read_answer(question, text) -> int | str``
     what the student typed or clicked; raises ``AnswerError`` (one line: what is wrong
     and what to type) on bad text. Never ``eval``/``sympify``.
@@ -130,6 +133,10 @@ class Asker:
         return None if fn is None else fn(before, after, seat,
                                           follow=follow)
 
+    def accepted_move(self, state: Any, action: Any, seat: int) -> Question | None:
+        fn = self._fn("accepted_move")
+        return None if fn is None else fn(state, action, seat)
+
     def refused_move(self, state: Any, action: Any, seat: int) -> Question | None:
         fn = self._fn("refused_move")
         return None if fn is None else fn(state, action, seat)
@@ -166,7 +173,8 @@ class Asker:
     def slip(self, question: Question, given: int | str) -> str | None:
         """The module's slip of a wrong answer, or None (the classifier decides)."""
         fn = self._fn("slip")
-        return None if fn is None else str(fn(question, given))
+        found = None if fn is None else fn(question, given)
+        return None if found is None else str(found)
 
     def answer_skill(self, question: Question, given: int | str) -> str:
         fn = self._fn("answer_skill")

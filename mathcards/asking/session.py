@@ -150,7 +150,10 @@ class AskingSession:
         if not self.counting or self.asker is None or seat is None:
             return False
         question = self.asker.before_move(self.ctl.state, action, seat)
-        if question is None:
+        if question is None:  # nothing to ask; a move that is a right answer is recorded
+            accepted = self.asker.accepted_move(self.ctl.state, action, seat)
+            if accepted is not None:
+                self._record(accepted, str(action), right=True, asked_at=None)
             return False
         self.pending = Pending(question, self.ctl.state, action=action,
                                asked_at=time.monotonic())

@@ -119,10 +119,12 @@ def _run(name: str, seeds: range) -> Counter:
         assert tally["captures"] > 0 and tally["no capture"] > 0
         for skill in ("capture_sum", "capture_difference", "capture_spot"):
             assert tally[f"skill {skill}"] > 0, skill
+    elif name == "moons_and_planets":
+        assert tally["skill planet_sum"] > 0
     return tally
 
 
-NAMES = ["suns_to_moons", "dice_stacks", "sums"]
+NAMES = ["suns_to_moons", "dice_stacks", "sums", "moons_and_planets"]
 
 
 @pytest.mark.parametrize("name", NAMES)
