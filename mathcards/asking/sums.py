@@ -252,6 +252,8 @@ def nudge(question: Question, given: int | str, slip_name: str) -> str:
                 "your cards make, by + or −?")
     if slip_name == "wrong_capture":
         return "Not quite: check the cards and the sign, then what they make."
+    if slip_name == "face_value":  # not "Q 12": a face card's value is the claim's number
+        return "Not quite: check what the face cards count (look at the rules)."
     from mathcards.asking.registry import NUDGE, NUDGES
 
     return NUDGES.get(slip_name, NUDGE)
@@ -265,18 +267,21 @@ _ROLES = ("t", "h", "op")
 def answer_choices(question: Question, state: Any, picks: tuple[str, ...]
                    ) -> list[tuple[str, str, str, bool]]:
     """The claim's buttons (key, label, tooltip, picked): the opponents' face-up cards of
-    the played card's colour (the card captured), the mover's own face-up cards (the
-    helper), + and −, and "No capture". Every card of a kind is offered alike: no button
-    says which claim is right."""
+    the played card's colour (the card captured; countering, the threatening card), the
+    mover's own face-up cards (the helper), + and −, and "No capture". Every card of a
+    kind is offered alike: no button says which claim is right."""
     if not isinstance(question, SumsQuestion) or question.played is None:
         return []
     seat = question.seat
     played = question.played
     out: list[tuple[str, str, str, bool]] = []
+    threat = state.threat if question.counter else None
     for other, side in enumerate(state.sides):
         if other == seat:
             continue
         for card in side:
+            if threat is not None and (other, card) != (threat.attacker, threat.played):
+                continue  # a counter captures the threatening card (the prompt names it)
             if card.colour == played.colour:
                 key = f"ans:t:{card}"
                 out.append((key, f"captures {card.symbol}",

@@ -131,3 +131,22 @@ def test_a_claim_that_is_not_one_is_one_line(text):
     with pytest.raises(MathCardsError) as exc:
         S.read_claim(text)
     assert "\n" not in str(exc.value)
+
+
+def test_a_counters_claim_offers_the_threatening_card_as_its_target():
+    # 7♣ + 5♣ threatens player 2's Q♣; they counter with 3♣ + 4♠ = 7♣ (3♣ is black too)
+    from dataclasses import replace
+
+    from mathcards.cards import as_card
+    from mathcards.games.sums import Counter
+
+    state = Sums().position(hand=["7C"], own=["5C"], opponent=["QC", "4S", "9H"])
+    state = replace(state, hands=(state.hands[0], (as_card("3C"), as_card("2H"))),
+                    piles=((as_card("8D"),), (as_card("8H"),)))
+    state = state.apply(Play("7C"))
+    question = S.before_move(state, Counter("3C"), 1)
+    assert question.counter and question.expected == "7♣ = 3♣ + 4♠ = 7"
+    keys = [k for k, *_ in S.answer_choices(question, state, ())]
+    # the target is the threatening card only (the prompt names it); every helper, both signs
+    assert keys == ["ans:t:7C", "ans:h:QC", "ans:h:4S", "ans:h:9H", "ans:op:+", "ans:op:-",
+                    "ans:none"]
