@@ -35,7 +35,12 @@ SKILLS: dict[str, str] = {
     "capture_spot": "a capture found or missed",
     # Moons and Planets
     "planet_sum": "a planet: cards that sum to 15–18",
-    "moon_set": "a moon: cards of one rank",
+    "moon_set": "a moon: a run of one colour, cards of one value, or an Ace",
+    # the practice page's exercises that are not a sum (mathcards.exercises.evidence)
+    "stack_check": "whether cards make a stack (Dice Stacks)",
+    "prize_order": "which prize a card takes (Moons and Planets)",
+    "trick_winner": "who takes a trick (Shoot the Moon)",
+    "legal_play": "whether a play is allowed (Shoot the Moon)",
 }
 
 # key -> the words the dashboard shows for the slip
@@ -64,10 +69,11 @@ SLIPS: dict[str, str] = {
 #   "diff"      the largest minus the rest (a stack by subtracting)
 #   "pair_sum"  numbers[0] + numbers[1]    (Sums: the played card and the helper)
 #   "pair_diff" |numbers[0] - numbers[1]|
-_SUNS = ("plus", "minus")
+_SUNS = ("plus", "minus", "sum")  # "sum": a chain of signed values (the deck's worth)
+_SUNS_SKILLS = ("add_positive", "subtract_positive", "cross_zero", "subtract_negative",
+                "bound")
 _RULES: dict[str, tuple[str, ...]] = {
-    "add_positive": _SUNS, "subtract_positive": _SUNS, "cross_zero": _SUNS,
-    "subtract_negative": _SUNS, "bound": _SUNS,
+    **dict.fromkeys(_SUNS_SKILLS, _SUNS),
     "dice_sum": ("sum",), "stack_sum": ("sum",), "stack_difference": ("diff",),
     "capture_sum": ("pair_sum", "sum"), "capture_difference": ("pair_diff", "diff"),
     "capture_spot": ("pair_sum", "pair_diff"), "planet_sum": ("sum",),
@@ -117,23 +123,16 @@ def _swapped_values(numbers: tuple[int, ...], cards: tuple[str, ...],
                     ) -> list[tuple[int, ...]]:
     """``numbers`` with one card of a rank in ``ranks`` counted as one of ``values``
     instead (its sign kept)."""
-    out = []
-    for i, number in enumerate(numbers):
-        if i >= len(cards) or _card_rank(cards[i]) not in ranks:
-            continue
-        sign = -1 if number < 0 else 1
-        for value in values:
-            if value != abs(number):
-                out.append(numbers[:i] + (sign * value,) + numbers[i + 1:])
-    return out
+    return [(*numbers[:i], (-1 if number < 0 else 1) * value, *numbers[i + 1:])
+            for i, number in enumerate(numbers)
+            if i < len(cards) and _card_rank(cards[i]) in ranks
+            for value in values if value != abs(number)]
 
 
 def _sign_flips(numbers: tuple[int, ...]) -> list[tuple[int, ...]]:
-    """``numbers`` with the sign of one or more of them changed (the deck's or the card's)."""
-    out = []
-    for mask in range(1, 2 ** len(numbers)):
-        out.append(tuple(-n if mask >> i & 1 else n for i, n in enumerate(numbers)))
-    return out
+    """``numbers`` with the sign of one of them changed (the deck's or one card's); both of
+    two changed is the answer's sign lost, tried first."""
+    return [(*numbers[:i], -n, *numbers[i + 1:]) for i, n in enumerate(numbers) if n]
 
 
 def _capture_slip(expected: str, given: str) -> str:
@@ -148,9 +147,10 @@ def classify_slip(question: Question, given: int | str) -> str:
     """The slip (a key of ``SLIPS``) that best explains ``given`` as a wrong answer to
     ``question``; ``"other"`` when none fits (or the answer is not a number at all).
 
-    The most particular explanation wins: an Ace counted 14 for 1 (or 1 for 14), then a
-    face card's value (J 11, Q 12, K 13 mistaken for one another or for 10), then a sign
-    slip (−x for x, or the deck's or the card's sign changed: 3 − 5 for 3 + 5), then the
+    The plainest, then the most particular explanation wins: the answer's sign lost (−x for
+    x), then an Ace counted 14 for 1 (or 1 for 14), then a face card's value (J 11, Q 12,
+    K 13 mistaken for one another or for 10), then another sign slip (the deck's or the
+    card's sign changed: 3 − 5 for 3 + 5), then the
     operation swapped (added instead of subtracted and the reverse; doubled instead of
     halved and the reverse), then off by one, then off by two.
 
@@ -172,16 +172,18 @@ def classify_slip(question: Question, given: int | str) -> str:
     numbers, cards = tuple(question.numbers), tuple(question.cards)
     rule = next((r for r in _RULES.get(question.skill, ())
                  if _apply(r, numbers) == expected), None)
+    if expected != 0 and answer == -expected:
+        return "sign"  # the answer's sign lost: the plainest explanation of all
     if rule is not None:
         for slip, ranks, values in (("ace_14", (_ACE_RANK,), (1, 14)),
                                     ("face_value", _FACE_RANKS, _FACE_VALUES)):
             if any(_apply(rule, alt) == answer
                    for alt in _swapped_values(numbers, cards, ranks, values)):
                 return slip
-    if expected != 0 and answer == -expected:
-        return "sign"
-    if rule in _SUNS and any(_apply(r, alt) == answer
-                             for r in _SUNS for alt in [numbers, *_sign_flips(numbers)]):
+    if (question.skill in _SUNS_SKILLS and rule is not None
+            and any(_apply(r, alt) == answer
+                    for r in (("sum",) if rule == "sum" else ("plus", "minus"))
+                    for alt in [numbers, *_sign_flips(numbers)])):
         return "sign"
     if rule in _SWAPPED and len(numbers) >= 2:
         other, slip = _SWAPPED[rule]

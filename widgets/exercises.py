@@ -21,6 +21,7 @@ from typing import Any
 
 import ipywidgets as W
 
+from mathcards.asking import DEFAULT_LEVEL, LEVELS, SHOW
 from mathcards.errors import MathCardsError
 from mathcards.exercises.session import Session
 from mathcards.games.suns_to_moons import (
@@ -418,6 +419,10 @@ class ExerciseSetView(W.VBox):
         plays = [play for _i, play in self._pending]
         words = ["Joker" if p.card.is_joker else f"{p.card.symbol} {signed(p.contribution)}"
                  for p in plays]
+        if self.session.level != SHOW:  # "I count": the deck after the plays is the sum to do
+            self.w_built.value = (f"<p>Your plays: {esc(', '.join(words))}. Work out the "
+                                  "deck after them, then press Check.</p>")
+            return
         value = count_deck([*counted, *deck_terms(plays)]).value  # the engine's Joker rule
         self.w_built.value = (f"<p>Your plays: {esc(', '.join(words))}; the deck would be "
                               f"<b>{esc(number(value))}</b>. Press Check.</p>")
@@ -562,6 +567,9 @@ def practice_page(folder: str | Any = "exercises", *, query: str | None = None,
                   store: Any = None) -> W.Widget:
     """The student's page: ``?set=suns_to_moons&student=ana`` opens that set for that student.
 
+    ``&level=show`` opens it at "Show me the sums" (the deck after the plays is shown
+    before *Check*); without it, or with any other value, at "I count" (nothing shown).
+
     Only a set file that exists in ``folder`` can be opened (the name is checked,
     never used as a path as given); a bad name or student shows the list of sets.
     """
@@ -574,6 +582,8 @@ def practice_page(folder: str | Any = "exercises", *, query: str | None = None,
     params = parse_qs((_page_query() if query is None else query)[:500])
     names = sample_sets(folder)
     name = (params.get("set") or [""])[0]
+    level = (params.get("level") or [DEFAULT_LEVEL])[0]
+    level = level if level in LEVELS else DEFAULT_LEVEL
     problem = ""
     login = hub_login()
     if login is not None:  # a JupyterHub server: its user, whatever the address says
@@ -595,7 +605,7 @@ def practice_page(folder: str | Any = "exercises", *, query: str | None = None,
             from mathcards.exercises.progress import ProgressError
 
             try:
-                return exercise_set.show(student, store=store)
+                return exercise_set.show(student, store=store, level=level)
             except ProgressError:  # one line for the student; the teacher's check names it
                 problem = ("your answers cannot be saved on this server right now (its "
                            "progress file cannot be opened): tell your teacher")
@@ -681,13 +691,16 @@ class DashboardView(W.VBox):
     """The teacher's dashboard: read when built, and again on **Refresh**."""
 
     def __init__(self, source: Any = None, *, top: int = 10) -> None:
+        from mathcards.widgets.skill_grid import skill_downloads
+
         self.source, self.top = source, top
         self.w_refresh = W.Button(description="Refresh", icon="refresh",
                                   tooltip="read the students' latest attempts")
         self.w_refresh.on_click(lambda _b: self.refresh())
         self.w_content = W.HTML("")
         self.w_content.add_class("mathcards")
-        super().__init__([self.w_refresh, self.w_content])
+        self.w_download = skill_downloads(lambda: dashboard_answers(self.source))
+        super().__init__([self.w_refresh, self.w_content, self.w_download])
         self.add_class("mathcards")
         self.refresh()
 
@@ -698,16 +711,13 @@ class DashboardView(W.VBox):
 
     def refresh(self) -> None:
         self.w_content.value = dashboard_html(self.source, top=self.top)
+        self.w_download.w_out.value = ""  # a download made before is out of date
 
 
-def dashboard_html(source: Any = None, *, top: int = 10) -> str:
-    """The dashboard's HTML, read now: summary, grid, class table and most-missed chart."""
-    from mathcards.exercises.progress import (
-        class_progress_folder,
-        default_progress_path,
-        progress_grid,
-    )
-    from mathcards.exercises.results import class_table, most_missed, read_results
+def _dashboard_source(source: Any) -> tuple[Any, str, bool]:
+    """Where the dashboard reads, how the page names it (never its path on the server),
+    and whether there is anything to read yet."""
+    from mathcards.exercises.progress import class_progress_folder, default_progress_path
 
     if source is None and class_progress_folder() is not None:
         source, shown = class_progress_folder(), "the class's progress folder"
@@ -715,18 +725,44 @@ def dashboard_html(source: Any = None, *, top: int = 10) -> str:
         shown = ("this server's progress database" if source is None
                  else Path(str(source)).name)
     where = source if source is not None else default_progress_path()
+    # no database yet on this server: nobody has answered anything
+    readable = Path(str(where)).exists() or (
+        source is not None and shown != "the class's progress folder")
+    return where, shown, readable
+
+
+def dashboard_answers(source: Any = None) -> list[Any]:
+    """The answers (play and exercises) the dashboard reads from ``source``."""
+    from mathcards.exercises.results import read_answers
+
+    where, _shown, readable = _dashboard_source(source)
+    return read_answers(where) if readable else []
+
+
+def dashboard_html(source: Any = None, *, top: int = 10) -> str:
+    """The dashboard's HTML, read now: summary, skill grid, exercise grid, class table and
+    most-missed chart."""
+    from mathcards.exercises.progress import progress_grid
+    from mathcards.exercises.results import class_table, most_missed, read_results
+    from mathcards.exercises.skill_grid import skill_grid
+    from mathcards.widgets.skill_grid import skill_grid_html
+
+    where, shown, readable = _dashboard_source(source)
     try:
-        # no database yet on this server: nobody has answered anything
-        attempts = (read_results(where) if Path(str(where)).exists() or (
-            source is not None and shown != "the class's progress folder") else [])
+        attempts = read_results(where) if readable else []
+        answers = dashboard_answers(source)
     except MathCardsError as exc:
         return f'{style_html()}<p class="mc-refused">{esc(exc)}</p>'
     students = len({a.student for a in attempts})
+    answering = len({a.student for a in answers})
     read_at = time.strftime("%H:%M:%S")
     return (
         f"{style_html()}{EXTRA_CSS}{GRID_CSS}<p>Results from <code>{esc(shown)}</code>: "
         f"{len(attempts)} attempts by {students} student{'s' if students != 1 else ''} "
-        f'<span class="mc-read-at">(read at {read_at})</span>.</p>'
+        f'<span class="mc-read-at">(read at {read_at})</span>; {len(answers)} '
+        f"answer{'s' if len(answers) != 1 else ''} by skill, at the tables and in the "
+        f"exercises, by {answering} student{'s' if answering != 1 else ''}.</p>"
+        f"<h3>Each student, each skill</h3>{skill_grid_html(skill_grid(answers))}"
         f"<h3>Each student, each exercise</h3>{grid_html(progress_grid(attempts))}"
         f"<h3>Class table</h3>{class_table_html(class_table(attempts))}"
         f"<h3>Most missed exercises</h3>{missed_chart_svg(most_missed(attempts, top))}")
@@ -748,9 +784,15 @@ PLAY_PAGES = tuple(VIEWS)  # every game with a table (mathcards.widgets.VIEWS) h
 
 
 def class_link(page: str, *, folder: str | Any = "exercises", players: int = 2,
-               short: bool = False, deal: str = "", seed: int | None = None) -> str:
+               short: bool = False, deal: str = "", seed: int | None = None,
+               level: str = DEFAULT_LEVEL, fixed: bool = False) -> str:
     """The link (relative to the lessons) for the class: ``practice.ipynb?set=NAME`` for
-    ``page="set:NAME"``, ``play_GAME.ipynb?deal=CODE`` for ``page="play:GAME"``.
+    ``page="set:NAME"``, ``play_GAME.ipynb?deal=CODE&level=LEVEL`` for ``page="play:GAME"``.
+
+    ``level`` is the level of help the page opens at (``show``, ``count``,
+    ``count_no_hints``; mathcards.asking.LEVELS); ``fixed`` adds ``&fixed=1``: the play
+    page does not let the student change it. A practice link carries ``&level=`` only when
+    it is not the default "I count".
 
     A play link always carries a deal code, so the whole class gets the same cards:
     ``deal`` when given (checked, and for that game), else a new one for ``players``
@@ -760,11 +802,15 @@ def class_link(page: str, *, folder: str | Any = "exercises", players: int = 2,
     from mathcards import saves
     from mathcards.games.registry import get_game_class
 
+    if level not in LEVELS:
+        raise MathCardsError(f"there is no level of help {str(level)[:30]!r}: choose "
+                             f"{', '.join(LEVELS)}")
     kind, _, name = page.partition(":")
     if kind == "set":
         if name not in sample_sets(folder):
             raise MathCardsError(f"there is no exercise set {name[:60]!r}: choose one listed")
-        return f"practice.ipynb?set={quote(name)}"
+        at = "" if level == DEFAULT_LEVEL else f"&level={level}"
+        return f"practice.ipynb?set={quote(name)}{at}"
     if kind != "play" or name not in PLAY_PAGES:
         raise MathCardsError(f"there is no page {page[:60]!r}: choose one listed")
     game_cls = get_game_class(name)
@@ -782,7 +828,7 @@ def class_link(page: str, *, folder: str | Any = "exercises", players: int = 2,
         if short:
             game = short_game(game) or game
         code = saves.deal_code(game, saves.new_seed() if seed is None else seed)
-    return f"play_{name}.ipynb?deal={quote(code)}"
+    return f"play_{name}.ipynb?deal={quote(code)}&level={level}{'&fixed=1' if fixed else ''}"
 
 
 def class_link_builder(folder: str | Any = "exercises") -> W.VBox:
@@ -799,6 +845,10 @@ def class_link_builder(folder: str | Any = "exercises") -> W.VBox:
     w_players = W.BoundedIntText(value=2, min=2, max=8, description="Players")
     w_short = W.Checkbox(value=False, description="Short game", indent=False)
     w_deal = W.Text(value="", description="Deal code", placeholder="empty: a new deal")
+    w_level = W.Dropdown(options=[(words, key) for key, words in LEVELS.items()],
+                         value=DEFAULT_LEVEL, description="Help")
+    w_fixed = W.Checkbox(value=False, description="Fix it (students cannot change the help)",
+                         indent=False)
     w_make = W.Button(description="Make the link", button_style="primary")
     w_out = W.HTML("")
     w_out.add_class("mathcards")
@@ -806,7 +856,7 @@ def class_link_builder(folder: str | Any = "exercises") -> W.VBox:
     def update(_change: Any = None) -> None:
         is_play = str(w_page.value).startswith("play:")
         name = str(w_page.value).partition(":")[2]
-        w_players.disabled = w_deal.disabled = not is_play
+        w_players.disabled = w_deal.disabled = w_fixed.disabled = not is_play
         w_short.disabled = not is_play or name not in SHORT_GAMES
         w_short.description = (f"Short game (first to {SHORT_GAMES[name][1]})"
                                if name in SHORT_GAMES else "Short game")
@@ -818,7 +868,8 @@ def class_link_builder(folder: str | Any = "exercises") -> W.VBox:
         try:
             link = class_link(str(w_page.value), folder=folder, players=int(w_players.value),
                               short=bool(w_short.value) and not w_short.disabled,
-                              deal=str(w_deal.value)[:60])
+                              deal=str(w_deal.value)[:60], level=str(w_level.value),
+                              fixed=bool(w_fixed.value) and not w_fixed.disabled)
         except MathCardsError as exc:
             w_out.value = f'<p class="mc-refused" role="alert">{esc(exc)}</p>'
             return
@@ -831,9 +882,11 @@ def class_link_builder(folder: str | Any = "exercises") -> W.VBox:
     w_make.on_click(make)
     update()
     box = W.VBox([W.HTML("<h3>A link for the class</h3>"), w_page,
-                  W.HBox([w_players, w_short]), w_deal, w_make, w_out])
+                  W.HBox([w_players, w_short]), w_deal, W.HBox([w_level, w_fixed]), w_make,
+                  w_out])
     box.add_class("mathcards")
     box.make = make  # type: ignore[attr-defined]
     box.w_page, box.w_players, box.w_short, box.w_deal, box.w_out = (  # type: ignore[attr-defined]
         w_page, w_players, w_short, w_deal, w_out)
+    box.w_level, box.w_fixed = w_level, w_fixed  # type: ignore[attr-defined]
     return box

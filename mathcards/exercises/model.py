@@ -43,6 +43,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from mathcards.asking import DEFAULT_LEVEL
 from mathcards.cards import Card
 from mathcards.errors import MathCardsError
 from mathcards.exercises.fields import (
@@ -499,16 +500,20 @@ class ExerciseSet:
         return out
 
     def session(self, student: str = "guest", *, store: Any = None,
-                teacher: bool = False) -> Session:
+                teacher: bool = False, level: str = DEFAULT_LEVEL) -> Session:
         from mathcards.exercises.session import Session
 
-        return Session(self, student, store=store, teacher=teacher)
+        return Session(self, student, store=store, teacher=teacher, level=level)
 
-    def show(self, student: str = "guest", *, store: Any = None, teacher: bool = False) -> Any:
-        """The set as a widget: one exercise at a time, checked in the kernel."""
+    def show(self, student: str = "guest", *, store: Any = None, teacher: bool = False,
+             level: str = DEFAULT_LEVEL) -> Any:
+        """The set as a widget: one exercise at a time, checked in the kernel. At the level
+        "I count" (the default) the page shows no result before *Check*; at "Show me the
+        sums" (``level="show"``) it shows what the deck would be after the plays."""
         # the view lives in widgets/ (installed as mathcards.widgets), outside the typed core
         view = importlib.import_module("mathcards.widgets.exercises")
-        return view.ExerciseSetView(self.session(student, store=store, teacher=teacher))
+        return view.ExerciseSetView(self.session(student, store=store, teacher=teacher,
+                                                 level=level))
 
 
 __all__ = [

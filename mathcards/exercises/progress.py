@@ -8,6 +8,11 @@ shared volume, say). Each attempt is written in its own transaction
 waits up to ``busy_timeout`` for another writer, so two tabs (two kernels,
 two processes) writing at once both keep their attempts.
 
+Next to the attempts, the ``answers`` table keeps every ``mathcards.asking.Answer``: each
+question a table asked during play and each exercise attempt named by its skill
+(``record_answer``, ``answers``; ``export_answers_csv`` and ``import_answers_csv`` as
+for attempts). A file written before the table existed opens as it is and gains it.
+
 CSV export writes one row per attempt with the columns of ``Attempt``;
 ``read_csv`` reads it back to equal ``Attempt`` records, and
 ``ProgressStore.import_csv`` merges files (each attempt has a unique ``uid``,
@@ -27,13 +32,14 @@ import os
 import sqlite3
 import threading
 import uuid
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, fields
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from mathcards import storage
+from mathcards.asking import Answer
 from mathcards.errors import MathCardsError
 
 ENV_VAR = "MATHCARDS_PROGRESS"
@@ -62,6 +68,24 @@ CREATE TABLE IF NOT EXISTS attempts (
     seconds REAL NOT NULL
 );
 CREATE INDEX IF NOT EXISTS attempts_by_student ON attempts (student, set_id, exercise);
+CREATE TABLE IF NOT EXISTS answers (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    uid TEXT NOT NULL UNIQUE,
+    at TEXT NOT NULL,
+    student TEXT NOT NULL,
+    game TEXT NOT NULL,
+    skill TEXT NOT NULL,
+    prompt TEXT NOT NULL,
+    numbers TEXT NOT NULL,
+    expected TEXT NOT NULL,
+    given TEXT NOT NULL,
+    right INTEGER NOT NULL,
+    slip TEXT NOT NULL,
+    seconds REAL NOT NULL,
+    level TEXT NOT NULL,
+    source TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS answers_by_student ON answers (student, skill);
 """
 
 
@@ -96,6 +120,9 @@ class Attempt:
 
 
 COLUMNS = tuple(f.name for f in fields(Attempt))
+# The answers table's columns, in the order of CSV exports (``numbers`` as "3 -5").
+ANSWER_COLUMNS = ("uid", "at", "student", "game", "skill", "prompt", "numbers", "expected",
+                  "given", "right", "slip", "seconds", "level", "source")
 
 
 def default_progress_path() -> Path:
@@ -136,36 +163,75 @@ class ProgressStore:
         self._conn.execute(f"INSERT OR IGNORE INTO attempts ({', '.join(COLUMNS)}) "
                            f"VALUES ({', '.join(':' + c for c in COLUMNS)})", row)
 
-    def record(self, attempt: Attempt) -> Attempt:
-        """Write one attempt in its own transaction (it is on disk when this returns)."""
+    def record(self, attempt: Attempt, answer: Answer | None = None) -> Attempt:
+        """Write one attempt (and the ``Answer`` that is its evidence, when given) in its own
+        transaction (it is on disk when this returns)."""
         with storage.write_transaction(self._conn, self._lock):
             self._insert(attempt)
+            if answer is not None:
+                self._insert_answer(answer)
         return attempt
 
     def add_many(self, attempts: Iterable[Attempt]) -> int:
         """Merge attempts (an import); ones already present (same uid) are skipped."""
-        before = self.count()
+        return self._merge("attempts", attempts, self._insert)
+
+    def _merge(self, table: str, records: Iterable[Any], insert: Any) -> int:
+        """Insert records in one transaction; how many were new (not the same uid)."""
+        before = self._count(table)
         with storage.write_transaction(self._conn, self._lock):
-            for attempt in attempts:
-                self._insert(attempt)
-        return self.count() - before
+            for record in records:
+                insert(record)
+        return self._count(table) - before
+
+    def _insert_answer(self, answer: Answer) -> None:
+        self._conn.execute(
+            f"INSERT OR IGNORE INTO answers ({', '.join(ANSWER_COLUMNS)}) "
+            f"VALUES ({', '.join(':' + c for c in ANSWER_COLUMNS)})", _answer_row(answer))
+
+    def record_answer(self, answer: Answer) -> Answer:
+        """Write one answer (a table's question or an exercise) in its own transaction."""
+        with storage.write_transaction(self._conn, self._lock):
+            self._insert_answer(answer)
+        return answer
+
+    def add_answers(self, answers: Iterable[Answer]) -> int:
+        """Merge answers (an import); ones already present (same uid) are skipped."""
+        return self._merge("answers", answers, self._insert_answer)
 
     # --- reading -------------------------------------------------------------------------
-    def attempts(self, *, student: str | None = None, set_id: str | None = None,
-                 exercise: str | None = None) -> list[Attempt]:
-        """Attempts in the order they were made, filtered as asked."""
-        where, args = [], []
-        for column, value in (("student", student), ("set_id", set_id),
-                              ("exercise", exercise)):
-            if value is not None:
-                where.append(f"{column} = ?")
-                args.append(value)
-        sql = f"SELECT {', '.join(COLUMNS)} FROM attempts"
+    def answers(self, student: str | None = None, game: str | None = None,
+                skill: str | None = None) -> list[Answer]:
+        """Answers in the order they were given, filtered as asked."""
+        rows = self._select("answers", ANSWER_COLUMNS,
+                            {"student": student, "game": game, "skill": skill})
+        return [answer_from_row(row) for row in rows]
+
+    def count_answers(self) -> int:
+        return self._count("answers")
+
+    def _select(self, table: str, columns: Sequence[str],
+                filters: dict[str, str | None]) -> list[Any]:
+        """The rows of ``table`` (in the order written) whose columns equal the filters
+        given (a filter of None is no filter)."""
+        where = [f"{column} = ?" for column, value in filters.items() if value is not None]
+        args = [value for value in filters.values() if value is not None]
+        sql = f"SELECT {', '.join(columns)} FROM {table}"
         if where:
             sql += " WHERE " + " AND ".join(where)
         sql += " ORDER BY id"
         with self._lock:
-            rows = self._conn.execute(sql, args).fetchall()
+            return list(self._conn.execute(sql, args).fetchall())
+
+    def _count(self, table: str) -> int:
+        with self._lock:
+            return int(self._conn.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0])
+
+    def attempts(self, *, student: str | None = None, set_id: str | None = None,
+                 exercise: str | None = None) -> list[Attempt]:
+        """Attempts in the order they were made, filtered as asked."""
+        rows = self._select("attempts", COLUMNS,
+                            {"student": student, "set_id": set_id, "exercise": exercise})
         return [attempt_from_row(row) for row in rows]
 
     def attempts_after(self, row: int, *, student: str | None = None,
@@ -188,8 +254,7 @@ class ProgressStore:
         return [attempt_from_row(r[1:]) for r in rows], int(rows[-1][0])
 
     def count(self) -> int:
-        with self._lock:
-            return int(self._conn.execute("SELECT COUNT(*) FROM attempts").fetchone()[0])
+        return self._count("attempts")
 
     def close(self) -> None:
         with self._lock:
@@ -206,6 +271,107 @@ class ProgressStore:
     def import_csv(self, path: str | Path) -> int:
         return self.add_many(read_csv(path))
 
+    def export_answers_csv(self, path: str | Path | None = None,
+                           **filters: str | None) -> str:
+        """Answers as CSV text (also written to ``path`` when given)."""
+        text = answers_csv(self.answers(**filters))
+        if path is not None:
+            Path(path).write_text(text, encoding="utf-8", newline="")
+        return text
+
+    def import_answers_csv(self, path: str | Path) -> int:
+        return self.add_answers(read_answers_csv(path))
+
+
+def _numbers_text(numbers: Iterable[int]) -> str:
+    return " ".join(str(n) for n in numbers)
+
+
+def _numbers_of(text: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in text.split())
+
+
+def _answer_row(answer: Answer) -> dict[str, Any]:
+    row = {c: getattr(answer, c) for c in ANSWER_COLUMNS}
+    row["numbers"] = _numbers_text(answer.numbers)
+    row["right"] = int(answer.right)
+    return row
+
+
+def answer_from_row(row: Sequence[Any]) -> Answer:
+    """An ``Answer`` from a database row of ``ANSWER_COLUMNS``."""
+    values = dict(zip(ANSWER_COLUMNS, row, strict=True))
+    values["numbers"] = _numbers_of(values["numbers"])
+    values["right"] = bool(values["right"])
+    values["seconds"] = float(values["seconds"])
+    return Answer(**values)
+
+
+def answers_csv(answers: Iterable[Answer]) -> str:
+    """Answers as CSV text: one row per answer, the columns of ``ANSWER_COLUMNS``."""
+    return _csv_of(ANSWER_COLUMNS, (
+        {**_answer_row(a), "right": "yes" if a.right else "no", "seconds": repr(a.seconds)}
+        for a in answers))
+
+
+def _csv_of(columns: Sequence[str], rows: Iterable[dict[str, Any]]) -> str:
+    """CSV text: a header of ``columns``, then each row's values in that order."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(columns)
+    for row in rows:
+        writer.writerow(row[c] for c in columns)
+    return out.getvalue()
+
+
+def read_answers_csv(source: str | Path | io.StringIO) -> list[Answer]:
+    """Answers from a CSV export of answers (a path or text stream); a bad row names its
+    line."""
+    def answer(row: dict[str, str]) -> Answer:
+        values: dict[str, Any] = {c: row[c] for c in ANSWER_COLUMNS}
+        values["numbers"] = _numbers_of(row["numbers"])
+        values["right"] = _yes(row["right"])
+        values["seconds"] = float(row["seconds"])
+        return Answer(**values)
+
+    return _csv_records(source, ANSWER_COLUMNS, " of answers", answer)
+
+
+def _yes(text: str) -> bool:
+    return text.strip().lower() in ("yes", "1", "true")
+
+
+_R = TypeVar("_R")
+
+
+def _csv_records(source: str | Path | io.StringIO, columns: Sequence[str], what: str,
+                 record: Callable[[dict[str, str]], _R]) -> list[_R]:
+    """The records of a CSV export with ``columns``; a file without them, or a bad row,
+    is named in one line."""
+    text, name = _csv_text(source)
+    reader = csv.DictReader(io.StringIO(text))
+    missing = [c for c in columns if c not in (reader.fieldnames or [])]
+    if missing:
+        raise ProgressError(f"{name} is not a MathCards export{what}: it has no column "
+                            f"{', '.join(missing)}")
+    out = []
+    for row in reader:
+        try:
+            out.append(record(row))
+        except (TypeError, ValueError) as exc:
+            raise ProgressError(f"{name} line {reader.line_num}: {exc}") from None
+    return out
+
+
+def _csv_text(source: str | Path | io.StringIO) -> tuple[str, str]:
+    """The text of a CSV export and the name a message calls it by."""
+    if isinstance(source, (str, Path)):
+        try:
+            return Path(source).read_text(encoding="utf-8-sig"), Path(source).name
+        except OSError as exc:
+            raise ProgressError(f"cannot read {source}: {exc.strerror or exc}") from None
+    return source.read(), "the CSV"
+
 
 def attempt_from_row(row: Sequence[Any]) -> Attempt:
     """An ``Attempt`` from a database row of ``COLUMNS``."""
@@ -215,47 +381,22 @@ def attempt_from_row(row: Sequence[Any]) -> Attempt:
 
 
 def attempts_csv(attempts: Iterable[Attempt]) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(COLUMNS)
-    for a in attempts:
-        row = asdict(a)
-        row["correct"] = "yes" if a.correct else "no"
-        row["score"] = repr(a.score)
-        row["seconds"] = repr(a.seconds)
-        writer.writerow(row[c] for c in COLUMNS)
-    return out.getvalue()
+    return _csv_of(COLUMNS, (
+        {**asdict(a), "correct": "yes" if a.correct else "no", "score": repr(a.score),
+         "seconds": repr(a.seconds)} for a in attempts))
 
 
 def read_csv(source: str | Path | io.StringIO) -> list[Attempt]:
     """Attempts from a CSV export (a path or text stream); a bad row names its line."""
-    if isinstance(source, (str, Path)):
-        try:
-            text = Path(source).read_text(encoding="utf-8-sig")
-        except OSError as exc:
-            raise ProgressError(f"cannot read {source}: {exc.strerror or exc}") from None
-        name = Path(source).name
-    else:
-        text, name = source.read(), "the CSV"
-    reader = csv.DictReader(io.StringIO(text))
-    missing = [c for c in COLUMNS if c not in (reader.fieldnames or [])]
-    if missing:
-        raise ProgressError(f"{name} is not a MathCards export: it has no column "
-                            f"{', '.join(missing)}")
-    out = []
-    for row in reader:
-        try:
-            out.append(Attempt(
-                uid=row["uid"], at=row["at"], student=row["student"], set_id=row["set_id"],
-                set_title=row["set_title"], exercise=row["exercise"],
-                number=int(row["number"]), kind=row["kind"], variant=row["variant"],
-                answer=row["answer"], correct=row["correct"].strip().lower() in ("yes", "1",
-                                                                                  "true"),
-                score=float(row["score"]), hints_used=int(row["hints_used"]),
-                seconds=float(row["seconds"])))
-        except (TypeError, ValueError) as exc:
-            raise ProgressError(f"{name} line {reader.line_num}: {exc}") from None
-    return out
+    def attempt(row: dict[str, str]) -> Attempt:
+        return Attempt(
+            uid=row["uid"], at=row["at"], student=row["student"], set_id=row["set_id"],
+            set_title=row["set_title"], exercise=row["exercise"], number=int(row["number"]),
+            kind=row["kind"], variant=row["variant"], answer=row["answer"],
+            correct=_yes(row["correct"]), score=float(row["score"]),
+            hints_used=int(row["hints_used"]), seconds=float(row["seconds"]))
+
+    return _csv_records(source, COLUMNS, "", attempt)
 
 
 # --- the teacher's grid: student x exercise --------------------------------------------------
@@ -342,6 +483,7 @@ def progress_grid(attempts: Iterable[Attempt]) -> ProgressGrid:
     return ProgressGrid(students, columns, cells)
 
 
-__all__ = ["CLASS_ENV", "COLUMNS", "ENV_VAR", "Attempt", "GridCell", "GridColumn", "ProgressError",
-           "ProgressGrid", "ProgressStore", "attempt_from_row", "attempts_csv",
-           "class_progress_folder", "default_progress_path", "progress_grid", "read_csv"]
+__all__ = ["ANSWER_COLUMNS", "CLASS_ENV", "COLUMNS", "ENV_VAR", "Attempt", "GridCell",
+           "GridColumn", "ProgressError", "ProgressGrid", "ProgressStore", "answer_from_row",
+           "answers_csv", "attempt_from_row", "attempts_csv", "class_progress_folder",
+           "default_progress_path", "progress_grid", "read_answers_csv", "read_csv"]

@@ -5,7 +5,8 @@ a class's progress folder (each student's database in it or one folder down,
 ``<student>/progress.sqlite3``: what a hub's students write to a shared
 volume, ``MATHCARDS_CLASS_PROGRESS``), one CSV file, or one progress database
 (``.sqlite3``/``.db``); attempts that appear in several files (same ``uid``)
-count once. The dashboard
+count once. ``read_answers(source)`` reads the answers (play and exercises, by skill) from
+the same sources. The dashboard
 notebook draws ``class_table`` and ``most_missed`` with
 ``mathcards.widgets.exercises``.
 """
@@ -13,11 +14,20 @@ notebook draws ``class_table`` and ``most_missed`` with
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, TypeVar
 
-from mathcards.exercises.progress import Attempt, ProgressError, ProgressStore, read_csv
+from mathcards.asking import Answer
+from mathcards.exercises.progress import (
+    ANSWER_COLUMNS,
+    Attempt,
+    ProgressError,
+    ProgressStore,
+    read_answers_csv,
+    read_csv,
+)
 
 DB_SUFFIXES = (".sqlite3", ".sqlite", ".db")
 
@@ -25,15 +35,9 @@ DB_SUFFIXES = (".sqlite3", ".sqlite", ".db")
 def read_results(source: str | Path) -> list[Attempt]:
     """Attempts from a folder of CSV exports, a CSV file or a progress database."""
     path = Path(source).expanduser()
-    if path.is_dir():
-        attempts: dict[str, Attempt] = {}
-        for csv_path in sorted(path.glob("*.csv")):
-            for attempt in read_csv(csv_path):
-                attempts.setdefault(attempt.uid, attempt)
-        for db_path in _class_databases(path):
-            for attempt in read_database(db_path):
-                attempts.setdefault(attempt.uid, attempt)
-        return sorted(attempts.values(), key=lambda a: (a.at, a.uid))
+    if path.is_dir():  # the answers' exports are read by read_answers
+        return _gathered(path, lambda p: [] if _is_answers_export(p) else read_csv(p),
+                         read_database)
     if not path.exists():
         raise ProgressError(f"no such file or folder: {path}")
     if path.suffix.lower() in DB_SUFFIXES:
@@ -42,7 +46,50 @@ def read_results(source: str | Path) -> list[Attempt]:
             return store.attempts()
         finally:
             store.close()
-    return read_csv(path)
+    return [] if _is_answers_export(path) else read_csv(path)
+
+
+_Record = TypeVar("_Record", Attempt, Answer)
+
+
+def _gathered(folder: Path, from_csv: Callable[[Path], list[_Record]],
+              from_database: Callable[[Path], list[_Record]]) -> list[_Record]:
+    """The records of a folder's CSV exports and class databases, each ``uid`` once, in
+    the order they were made."""
+    found: dict[str, _Record] = {}
+    for csv_path in sorted(folder.glob("*.csv")):
+        for record in from_csv(csv_path):
+            found.setdefault(record.uid, record)
+    for db_path in _class_databases(folder):
+        for record in from_database(db_path):
+            found.setdefault(record.uid, record)
+    return sorted(found.values(), key=lambda r: (r.at, r.uid))
+
+
+def _is_answers_export(path: Path) -> bool:
+    """Whether a CSV file is an export of answers (``ProgressStore.export_answers_csv``)."""
+    try:
+        with path.open(encoding="utf-8-sig") as f:
+            header = f.readline()
+    except OSError:
+        return False
+    return header.strip().split(",") == list(ANSWER_COLUMNS)
+
+
+def read_answers(source: str | Path) -> list[Answer]:
+    """Answers (play and exercises) from the same sources as ``read_results``: a folder of
+    exports and databases, a class's progress folder, one answers CSV or one database;
+    an answer in several files (same ``uid``) counts once; a file of attempts only, or a
+    database written before answers were kept, has none."""
+    path = Path(source).expanduser()
+    if path.is_dir():
+        return _gathered(path, lambda p: read_answers_csv(p) if _is_answers_export(p) else [],
+                         read_database_answers)
+    if not path.exists():
+        raise ProgressError(f"no such file or folder: {path}")
+    if path.suffix.lower() in DB_SUFFIXES:
+        return read_database_answers(path)
+    return read_answers_csv(path) if _is_answers_export(path) else []
 
 
 def _class_databases(folder: Path) -> list[Path]:
@@ -52,24 +99,41 @@ def _class_databases(folder: Path) -> list[Path]:
     return sorted(set(found))
 
 
-def read_database(path: Path) -> list[Attempt]:
-    """A student's progress database, read only: the teacher's reading never writes to it."""
+def _read_only_rows(path: Path, table: str, columns: Sequence[str]) -> list[Any]:
+    """The rows of ``table`` in a progress database opened read only (the teacher's reading
+    never writes to it); a database without the answers table (written before they were
+    kept) has no answers."""
     import sqlite3
-
-    from mathcards.exercises.progress import COLUMNS, attempt_from_row
 
     try:
         conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=30)
     except sqlite3.Error as exc:
         raise ProgressError(f"cannot open {path.parent.name}/{path.name} ({exc})") from None
     try:
-        rows = conn.execute(f"SELECT {', '.join(COLUMNS)} FROM attempts ORDER BY id").fetchall()
+        if table == "answers" and not conn.execute(
+                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'answers'"
+        ).fetchone():
+            return []
+        return conn.execute(f"SELECT {', '.join(columns)} FROM {table} ORDER BY id").fetchall()
     except sqlite3.Error as exc:
         raise ProgressError(f"{path.parent.name}/{path.name} is not a MathCards progress "
                             f"database ({exc}): move it out of the class folder") from None
     finally:
         conn.close()
-    return [attempt_from_row(row) for row in rows]
+
+
+def read_database(path: Path) -> list[Attempt]:
+    """A student's progress database's attempts, read only."""
+    from mathcards.exercises.progress import COLUMNS, attempt_from_row
+
+    return [attempt_from_row(row) for row in _read_only_rows(path, "attempts", COLUMNS)]
+
+
+def read_database_answers(path: Path) -> list[Answer]:
+    """A student's progress database's answers, read only."""
+    from mathcards.exercises.progress import answer_from_row
+
+    return [answer_from_row(row) for row in _read_only_rows(path, "answers", ANSWER_COLUMNS)]
 
 
 @dataclass(frozen=True)
@@ -145,4 +209,5 @@ def most_missed(attempts: Iterable[Attempt], top: int = 10) -> list[Missed]:
     return out[:top]
 
 
-__all__ = ["ClassRow", "Missed", "class_table", "most_missed", "read_results"]
+__all__ = ["ClassRow", "Missed", "class_table", "most_missed", "read_answers",
+           "read_database_answers", "read_results"]

@@ -5,7 +5,9 @@ The widget view (``mathcards.widgets.exercises``) is a thin skin over a
 tested without a browser. Each answer is recorded as an ``Attempt`` (with the
 hints used and the seconds since the exercise was shown) in the progress
 store; the count of wrong attempts, and so whether the worked solution is
-offered, is read back from the store, so it survives a kernel restart.
+offered, is read back from the store, so it survives a kernel restart. Each attempt is
+also kept as evidence, an ``Answer`` named by its skill (``mathcards.exercises.evidence``),
+so the teacher's skill grid sees exercises and play together.
 """
 
 from __future__ import annotations
@@ -15,7 +17,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from mathcards.asking import DEFAULT_LEVEL, Answer
 from mathcards.errors import MathCardsError
+from mathcards.exercises.evidence import exercise_answer
 from mathcards.exercises.kinds import Result
 from mathcards.exercises.model import ExerciseSet, Variant
 from mathcards.exercises.progress import Attempt, ProgressStore
@@ -27,9 +31,23 @@ class MemoryStore:
 
     def __init__(self) -> None:
         self._attempts: list[Attempt] = []
+        self._answers: list[Answer] = []
 
-    def record(self, attempt: Attempt) -> Attempt:
+    def record_answer(self, answer: Answer) -> Answer:
+        self._answers.append(answer)
+        return answer
+
+    def answers(self, student: str | None = None, game: str | None = None,
+                skill: str | None = None) -> list[Answer]:
+        return [a for a in self._answers
+                if (student is None or a.student == student)
+                and (game is None or a.game == game)
+                and (skill is None or a.skill == skill)]
+
+    def record(self, attempt: Attempt, answer: Answer | None = None) -> Attempt:
         self._attempts.append(attempt)
+        if answer is not None:
+            self._answers.append(answer)
         return attempt
 
     def attempts(self, *, student: str | None = None, set_id: str | None = None,
@@ -65,8 +83,10 @@ class Session:
 
     def __init__(self, exercise_set: ExerciseSet, student: str = "guest", *,
                  store: Any = None, teacher: bool = False,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic,
+                 level: str = DEFAULT_LEVEL) -> None:
         self.set = exercise_set
+        self.level = level  # the page's level of help, kept with each answer
         self.student = student_id(student)  # the one rule: ``Ana`` and ``ana`` are one student
         if store is None:
             store = ProgressStore()
@@ -115,12 +135,17 @@ class Session:
         result = kind.check(variant.position, value)
         now = self._clock()
         exercise = self.set[number]
-        self.store.record(Attempt.new(
+        seconds = round(max(0.0, now - self._shown_at.get(number, now)), 2)
+        attempt = Attempt.new(
             student=self.student, set_id=self.set.id, set_title=self.set.title,
             exercise=exercise.id, number=number, kind=kind.name, variant=variant.text,
             answer=kind.describe_answer(variant.position, value), correct=result.correct,
             score=round(result.score, 4), hints_used=self._hint_level.get(number, 0),
-            seconds=round(max(0.0, now - self._shown_at.get(number, now)), 2)))
+            seconds=seconds)
+        # the attempt and its evidence (the same uid and time) in one write
+        self.store.record(attempt, exercise_answer(
+            kind, variant.position, value, result, student=self.student, seconds=seconds,
+            level=self.level, prompt=variant.prompt(), uid=attempt.uid, at=attempt.at))
         self._shown_at[number] = now
         return result
 

@@ -40,8 +40,10 @@ SEEDS = {"suns_to_moons": 11, "sums": 5, "dice_stacks": 3}
 
 
 def page_url(server, game: str, delay: float = 0.05) -> str:
+    """A play page at "Show me the sums" (these tests play by the moves' buttons; the
+    level "I count", where the student answers first, is tests/browser/test_asking.py's)."""
     code = deal_code(make_game(game, **GAMES[game]), SEEDS[game])
-    return server.page(f"play_{game}.ipynb") + f"?deal={code}&delay={delay}"
+    return server.page(f"play_{game}.ipynb") + f"?deal={code}&delay={delay}&level=show"
 
 
 def wait_visible(page, selector: str, timeout: float = 120_000) -> None:
@@ -183,7 +185,8 @@ def test_explainer_equation_after_a_move_and_a_refusal_with_its_reason(voila_ser
     assert "=" in page.locator(".mc-step-text").inner_text()
     assert page.locator(".mc-numberline svg").count() == 1
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / "suns_to_moons.png"))
+    # (suns_to_moons.png, the README's first picture, shows "I count": test_asking.py)
+    page.screenshot(path=str(SCREENSHOTS / "suns_to_moons_show_me.png"))
 
 
 def _name(code: str) -> str:

@@ -64,7 +64,7 @@ def test_a_round_won_is_a_moment_with_its_sum_and_next_round_on_the_first_screen
         voila_server, page):
     code = deal_code(make_game("suns_to_moons", num_players=2, target_score=3), 21)
     url = (voila_server.page("play_suns_to_moons.ipynb")
-           + f"?deal={code}&delay=0.05&seats=human,strong&student=moments")
+           + f"?deal={code}&delay=0.05&seats=human,strong&student=moments&level=show")
     open_table(page, url)
     play_to_a_round_won(page, 21)
     moment = page.locator(MOMENT)

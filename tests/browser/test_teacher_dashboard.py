@@ -58,3 +58,45 @@ def test_the_dashboard_shows_the_grid_refreshes_and_makes_a_class_link(page, voi
     assert link.get_attribute("href").startswith("play_sums.ipynb?deal=SUMS-2P-")
     store.close()
     assert_clean(page, voila_server)
+
+
+def test_the_dashboard_shows_a_students_answers_by_skill_with_the_slip_named(page,
+                                                                            voila_server):
+    """Issue 25: answers given at a table (real Answers, classified by the slip classifier)
+    and in exercises, kept through ProgressStore, shown by skill with the slip in words and
+    the student listed as needing help; the CSV download carries them."""
+    from mathcards import keys
+    from mathcards.asking import Answer, Question
+    from mathcards.skills import classify_slip
+
+    asked = Question("suns_to_moons", "cross_zero", "The deck is 7; you lay 10♦ upright. "
+                     "What is the deck now?", (7, -10), -3, cards=("", "10D"))
+    dice = Question("dice_stacks", "dice_sum", "You rolled 3 and 5: what are you making?",
+                    (3, 5), 8)
+    with servers_data(voila_server) as data:
+        key = keys.teacher_key()
+        store = ProgressStore(data / "progress.sqlite3")
+        for given in ("17", "3", "-3"):  # 7 + 10, the sign lost, then right
+            store.record_answer(Answer.of(asked, given, right=given == "-3",
+                                          slip=classify_slip(asked, given), student="gil"))
+        store.record_answer(Answer.of(dice, "2", right=False, slip=classify_slip(dice, "2"),
+                                      student="gil"))
+        load_set_text(SET, name="dash-warm-up").session("gil", store=store).check(1, "+3H")
+        store.close()
+    page.goto(voila_server.page(f"dashboard.ipynb?key={key}"))
+    wait_for_rendered(page)
+    wait_for_first_widget(page)
+    skills = page.locator("table.mc-skills")
+    skills.wait_for(state="visible")
+    header = skills.locator("tr").first.inner_text()
+    assert "add or subtract across zero" in header and "the sum of the dice" in header
+    gil = skills.locator("tr", has=page.locator("th", has_text="gil")).inner_text()
+    assert "1 of 3 right" in gil and "0 of 1 right" in gil and "1 of 1 right" in gil
+    assert "most often: sign slip" in gil and "subtracted instead of added" in gil
+    helped = page.locator("ul.mc-help").inner_text()
+    assert "gil (33% of 3; most often sign slip)" in helped
+    page.get_by_role("button", name="Download the answers (CSV)").click()
+    download = page.locator('a[download="answers.csv"]')
+    download.wait_for(state="visible")
+    assert download.get_attribute("href").startswith("data:text/csv")
+    assert_clean(page, voila_server)

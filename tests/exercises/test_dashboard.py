@@ -37,6 +37,8 @@ def class_db(tmp_path, warm_up):
 
 
 def cell_text(html: str, student: str) -> str:
+    """The student's row of the student x exercise grid (the skill grid comes before it)."""
+    html = html.split('aria-label="students by exercises"', 1)[1]
     row = html.split(f'<th scope="row">{student}</th>', 1)[1]
     return row.split("</tr>", 1)[0]
 
@@ -102,7 +104,7 @@ def test_the_class_link_is_what_the_pages_read(tmp_path):
     assert saves.read_deal_code(parse_qs(urlsplit(long).query)["deal"][0])[0].target_score == 10
     given = saves.deal_code(game, 99)
     assert class_link("play:suns_to_moons", deal=given.lower()) == (
-        f"play_suns_to_moons.ipynb?deal={given}")
+        f"play_suns_to_moons.ipynb?deal={given}&level=count")
     with pytest.raises(MathCardsError, match="not Sums"):
         class_link("play:sums", deal=given)
     builder = class_link_builder(tmp_path)
@@ -118,3 +120,33 @@ def test_the_class_link_is_what_the_pages_read(tmp_path):
     builder.w_deal.value = ""
     builder.make()
     assert 'href="play_sums.ipynb?deal=SUMS-2P-' in builder.w_out.value
+
+
+def test_the_class_link_sets_the_level_of_help_and_can_fix_it(tmp_path):
+    """Issue 25: the link builder sets the level of help for the class, and can fix it."""
+    from mathcards.widgets.exercises import class_link, class_link_builder
+
+    (tmp_path / "warm_up.yaml").write_text(SET)
+    for level in ("show", "count", "count_no_hints"):
+        query = parse_qs(urlsplit(class_link("play:sums", seed=5, level=level)).query)
+        assert query["level"] == [level] and "fixed" not in query
+    fixed = parse_qs(urlsplit(class_link("play:sums", seed=5, level="count_no_hints",
+                                         fixed=True)).query)
+    assert (fixed["level"], fixed["fixed"]) == (["count_no_hints"], ["1"])
+    assert class_link("set:warm_up", folder=tmp_path, level="show") == (
+        "practice.ipynb?set=warm_up&level=show")
+    assert class_link("set:warm_up", folder=tmp_path, fixed=True) == (
+        "practice.ipynb?set=warm_up")  # a practice page has no help to step down to
+    with pytest.raises(MathCardsError, match="no level of help 'all'"):
+        class_link("play:sums", level="all")
+    builder = class_link_builder(tmp_path)
+    assert builder.w_level.value == "count"
+    assert [label for label, _key in builder.w_level.options] == [
+        "Show me the sums", "I count", "I count, no hints"]
+    builder.w_page.value = "play:sums"
+    builder.w_level.value = "show"
+    builder.w_fixed.value = True
+    builder.make()
+    assert "&amp;level=show&amp;fixed=1" in builder.w_out.value
+    builder.w_page.value = "set:warm_up"
+    assert builder.w_fixed.disabled

@@ -92,10 +92,33 @@ def test_undo_and_start_again_take_plays_back_and_put_a_waiting_card_back(view):
     for i in (0, 1):
         view._pick_card(i)
         view.w_signs.children[1].click()
-    assert "the deck would be" in view.w_built.value and view.w_hand[0].disabled
+    assert "Your plays:" in view.w_built.value and view.w_hand[0].disabled
     again.click()
     assert view._pending == [] and "No cards played yet" in view.w_built.value
     assert not any(b.disabled for b in view.w_hand)
+
+
+def _play_minus_three(view) -> None:
+    view._pick_card(0)  # the deck is −3: 3♥ laid upright makes −6
+    next(b for b in view.w_signs.children[1:] if b.description.startswith("−")).click()
+
+
+def test_i_count_shows_the_plays_but_no_deck_after_them_until_check(view):
+    """Issue 25: at "I count" (the default) the reach-the-goal exercise no longer shows
+    "the deck would be −6" before Check; the play stays in sight."""
+    assert view.session.level == "count"
+    _play_minus_three(view)
+    built = view.w_built.value
+    assert "Your plays:" in built and "−3" in built and "would be" not in built
+    assert "−6" not in synced_text(view) and "-6" not in synced_text(view)
+    view.submit()  # after Check the feedback says what the play made
+    assert "−6" in view.w_feedback.value
+
+
+def test_show_me_the_sums_still_shows_the_deck_after_the_plays():
+    view = load_set_text(SET, name="views").show("ana", store=False, level="show")
+    _play_minus_three(view)
+    assert "the deck would be <b>−6</b>" in view.w_built.value
 
 
 def test_no_answer_or_solution_in_synced_fields_until_earned(view):
@@ -158,6 +181,19 @@ def test_practice_page_opens_a_set_by_query_and_refuses_paths(tmp_path):
         assert not isinstance(page, ExerciseSetView)
         assert "<i>" not in page.value  # whatever came in the address is escaped
         assert 'href="?set=sums&student=' in page.value
+
+
+def test_practice_page_level_comes_from_the_address_and_defaults_to_i_count():
+    from mathcards.widgets.exercises import practice_page
+
+    folder = LESSONS / "exercises"
+    levels = {query: practice_page(folder, query=f"set=suns_to_moons&student=ana{query}",
+                                   store=False).session.level
+              for query in ("", "&level=show", "&level=count_no_hints", "&level=<b>",
+                            "&level=SHOW")}
+    assert levels == {"": "count", "&level=show": "show",
+                      "&level=count_no_hints": "count_no_hints", "&level=<b>": "count",
+                      "&level=SHOW": "count"}
 
 
 def test_a_variant_that_cannot_be_made_says_so_in_one_line_and_the_set_goes_on():

@@ -232,13 +232,14 @@ def test_the_bound_in_the_engines_refusals_is_the_rules_bound():
 # --- the practice page's "the deck would be" ---------------------------------------------
 @pytest.mark.parametrize("picks", [("JK", "+9C"), ("-9C", "JK"), ("JK", "JK", "-4S")])
 def test_practice_page_deck_preview_counts_with_the_engine(picks):
-    """The page shows what the deck would be after the plays picked so far: the engine's
+    """At "Show me the sums" the page shows what the deck would be after the plays picked so
+    far: the engine's
     deck value after them, Jokers included (no counting of its own)."""
     from mathcards.exercises import load_set_text
 
     text = ("title: Preview\nid: preview\nexercises:\n  - kind: reach_goal\n"
             "    deck: 7H -10S +6D\n    hand: JK 9C JK 4S\n    goal: 10\n    most_plays: 3\n")
-    view = load_set_text(text, name="preview").show("ana", store=False)
+    view = load_set_text(text, name="preview").show("ana", store=False, level="show")
     hand = [str(c) for c in view.variant.position["hand"]]
     state = stm.SunsToMoons.position(parse_cards("JK 9C JK 4S"), deck=_deck("7H -10S +6D"),
                                      goal=10)

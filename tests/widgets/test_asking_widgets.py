@@ -113,3 +113,23 @@ def test_a_sums_claim_is_clicked_and_typed_and_no_field_names_it_before():
     assert "mc-primary" in button("ans:t:QC")._dom_classes  # the student's own picks
     panel.w_answer.value = "12"
     assert table.ctl.asking.pending is None and table.ctl.asking.answers[-1].right
+
+
+def test_a_named_students_answers_are_kept_in_the_progress_store(tmp_path, monkeypatch):
+    from mathcards.exercises.progress import ProgressStore
+
+    db = tmp_path / "progress.sqlite3"
+    monkeypatch.setenv("MATHCARDS_PROGRESS", str(db))
+    table = play("suns_to_moons", query="delay=0&seats=human,strong&student=Ana", save=False)
+    _choose_a_move(table)
+    q = table.ctl.asking.pending.question
+    table.asking_panel.w_answer.value = str(q.expected + 2)
+    table.asking_panel.w_answer.value = str(q.expected)
+    kept = ProgressStore(db).answers(student="ana")
+    assert [(a.right, a.skill, a.level) for a in kept] == [
+        (False, q.skill, "count"), (True, q.skill, "count")]
+    assert kept[0].slip  # named by the classifier
+    guest = play("suns_to_moons", query="delay=0&seats=human,strong", save=False)
+    _choose_a_move(guest)
+    guest.asking_panel.w_answer.value = str(guest.ctl.asking.pending.question.expected)
+    assert len(ProgressStore(db).answers()) == 2  # a guest's answers stay in the page

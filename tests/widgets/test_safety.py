@@ -394,3 +394,150 @@ def test_forged_clicks_in_a_guided_hand_are_refused_and_change_nothing():
     before = hand.state
     played.button.click()  # the same card again: it is gone from the hand, nothing happens
     assert hand.state is before and card not in hand.hand()
+
+
+# --- "I count": no synced field holds the answer to a question not yet answered (issue 25) --
+_TEXT_PRIVATE = ("_dom_classes", "_options_labels", "_titles")
+
+
+def _fields(table) -> dict[tuple[int, str], str]:
+    """Every synced field of the table's widget tree, as text, by (widget, trait)."""
+    import ipywidgets as W
+    from ipywidgets.widgets.widget_style import Style
+
+    out: dict[tuple[int, str], str] = {}
+    seen: set[int] = set()
+    stack = [table]
+    while stack:
+        widget = stack.pop()
+        if id(widget) in seen or not isinstance(widget, W.Widget):
+            continue
+        seen.add(id(widget))
+        if isinstance(widget, W.Layout | Style):  # CSS values only, shared by the table
+            continue
+        for name in widget.keys:  # the synced traits: their values as the page gets them
+            if name[0] == "_" and name not in _TEXT_PRIVATE:  # model names, versions
+                continue
+            value = getattr(widget, name, None)
+            items = value if isinstance(value, list | tuple) else [value]
+            stack.extend(item for item in items if isinstance(item, W.Widget))
+            texts = [str(v) for v in items if not isinstance(v, W.Widget) and v is not None]
+            if texts:
+                text = " | ".join(texts)
+                out[(id(widget), name)] = (re.sub(r"<style>.*?</style>", "", text,
+                                                  flags=re.DOTALL) if "<style>" in text
+                                           else text)
+    return out
+
+
+def _forms(value: int) -> list[re.Pattern[str]]:
+    """The value as the page would print it: "6", "−6", "-6", "→ 6", "= 6"... (a whole
+    number: not a digit of another, nor a card's rank as in "6♣" or "6C")."""
+    digits = str(abs(value))
+    after = r"(?![\d♠♥♦♣SHDC])"
+    if value < 0:
+        return [re.compile(rf"[−-]\s?{digits}{after}")]
+    return [re.compile(rf"(?<![\d−+\-.]){digits}{after}")]
+
+
+# numbers that are no arithmetic: seat names, counts of cards, rounds, moves, the goal
+# (public all round), the page's data-* markers (a move count of 2 is not the answer 2)
+_NOT_SUMS = re.compile("|".join((
+    r"[Mm]ove <span[^>]*>\d+</span>", r'data-[\w-]+="[^"]*"', r"Player \d+",
+    r"\d+ (?:new )?cards?\b", r"[Rr]ound \d+", r"first to \d+", r"[Gg]oal (?:is )?\S+",
+    r"Make the deck \S+", r"[Mm]ove \d+", r"\d+ points?", r": \d+(?= \(to play\)|</li>)")))
+
+
+def _count(text: str, value: int) -> int:
+    text = _NOT_SUMS.sub(" ", text)
+    return sum(len(p.findall(text)) for p in _forms(value))
+
+
+def _leaks(before: dict, after: dict, value: int) -> list[str]:
+    """Fields where ``value`` appears more often than in ``before`` (the widgets just before
+    the question was asked), and any field that names it after an arrow or equals sign
+    that it did not name so before."""
+    found = []
+    for key, text in after.items():
+        old = before.get(key, "")
+        if _count(text, value) > _count(old, value):
+            found.append(f"{key[1]}: {text[:300]}")
+        for sign in ("→", "=", "deck is", "deck becomes", "makes the deck"):
+            for form in _forms(value):
+                pattern = re.compile(rf"{re.escape(sign)}\s*{form.pattern}")
+                if len(pattern.findall(text)) > len(pattern.findall(old)):
+                    found.append(f"{key[1]} names it after {sign!r}: {text[:300]}")
+    return found
+
+
+def _operands_print_it(question) -> bool:
+    """The question's own numbers print its answer (the deck was 0, or a Joker gives back
+    a number shown): a count of that number cannot tell a leak from the prompt."""
+    from mathcards.games.base import number
+
+    shown = {number(n) for n in question.numbers} | {str(n) for n in question.numbers}
+    return (number(question.expected) in shown or str(abs(question.expected)) in
+            {str(abs(n)) for n in question.numbers})
+
+
+def test_the_leak_check_finds_show_me_the_sums_results():
+    """Not trivially passing: at "Show me the sums" a chosen card's sign buttons print the
+    results ("+5 → 6"), and the check finds them."""
+    from mathcards.asking import SHOW
+    from mathcards.games.suns_to_moons import Play
+
+    found = 0
+    for seed in range(1, 20):
+        table = suns_to_moons_table(seed=seed, bot_delay=0, save=False, level=SHOW)
+        move = next(a for a in table.state.legal_actions()
+                    if isinstance(a, Play) and not a.is_joker)
+        result = table.state.deck_value + move.contribution
+        before = _fields(table)
+        table.ctl.click_card(f"card:{move.card}")
+        found += bool(_leaks(before, _fields(table), result))
+    assert found == 19
+
+
+@pytest.mark.parametrize("start", range(0, 200, 25))
+def test_at_i_count_no_synced_field_holds_a_pending_answer(start):
+    """200 seeded games (bots, a person answering, sometimes wrong first; following the
+    others in every other game): while a question waits, no synced field holds its answer
+    where it did not before the question was asked."""
+    from mathcards.asking import COUNT
+
+    checked = skipped = 0
+    for seed in range(start, start + 25):
+        timers: list = []
+        table = suns_to_moons_table(
+            players=2 + seed % 2, target_score=1, seed=seed, bot_delay=1, save=False,
+            level=COUNT, schedule=lambda _delay, fn, timers=timers: timers.append(fn))
+        ctl = table.ctl
+        ctl.set_follow(seed % 2 == 0)
+        rng = random.Random(seed)
+        steps = 0
+        while not table.state.is_over and steps < 3000:
+            steps += 1
+            pending = ctl.asking.pending
+            # the widgets before what may ask (a click, a bot's move); an answer asks nothing
+            before = _fields(table) if pending is None else {}
+            if pending is not None:  # answer it: sometimes wrong first
+                q = pending.question
+                text = str(q.expected + 1) if rng.random() < 0.3 else str(q.expected)
+                table.asking_panel.w_answer.value = text
+            elif timers:
+                timers.pop(0)()
+            elif ctl.refused and ctl.picked:  # both signs of the card break ±10: Back
+                table.choice_pool[table.choice_keys.index("back")].click()
+            else:
+                click_something(table, rng)
+            asked = ctl.asking.pending
+            if asked is not None and asked is not pending:
+                q = asked.question
+                if _operands_print_it(q):
+                    skipped += 1
+                    continue
+                leaks = _leaks(before, _fields(table), int(q.expected))
+                assert not leaks, f"{q.prompt} (answer {q.expected}) leaks: {leaks[:3]}"
+                checked += 1
+        assert table.state.is_over, f"seed {seed}: the game did not end"
+    assert checked > 5 * skipped and checked >= 25

@@ -1,0 +1,74 @@
+"""The dashboard draws the student x skill grid (play and exercises together) and makes
+its CSV downloads when asked: widgets over a real SQLite progress file."""
+
+from __future__ import annotations
+
+import base64
+import csv
+import io
+import re
+
+import pytest
+
+from mathcards.asking import Answer, Question
+from mathcards.exercises import ProgressStore, load_set_text
+from mathcards.exercises.progress import read_answers_csv
+from mathcards.skills import classify_slip
+from tests.exercises.test_progress import SET
+
+pytest.importorskip("ipywidgets")
+
+
+def _seed(path) -> list[Answer]:
+    store = ProgressStore(path)
+    q = Question("suns_to_moons", "cross_zero", "The deck is 3; you lay 5♣ upright. Now?",
+                 (3, -5), -2, cards=("", "5C"))
+    played = [Answer.of(q, given, right=given == "-2", slip=classify_slip(q, given),
+                        student="dora") for given in ("8", "2", "-2")]
+    for answer in played:
+        store.record_answer(answer)
+    load_set_text(SET, name="warm-up").session("dora", store=store).check(1, "-3H")
+    kept = store.answers()
+    store.close()
+    return kept
+
+
+def _link(html: str, name: str) -> str:
+    m = re.search(rf'download="{name}" href="data:text/csv;charset=utf-8;base64,([^"]+)"',
+                  html)
+    assert m, html
+    return base64.b64decode(m.group(1)).decode("utf-8")
+
+
+def test_the_dashboard_shows_each_skill_with_its_slip_and_who_needs_help(tmp_path):
+    from mathcards.widgets.exercises import dashboard
+
+    path = tmp_path / "progress.sqlite3"
+    _seed(path)
+    view = dashboard(path)
+    shown = view.value
+    grid = shown[shown.index('aria-label="students by skills"'):]
+    grid = grid[:grid.index("</table>")]
+    assert "add or subtract across zero" in grid and "subtract a positive number" in grid
+    assert "1 of 3 right" in grid and "most often: " in grid and "sign slip" in grid
+    assert "play 3, exercises 0" in grid and "play 0, exercises 1" in grid
+    assert "Who needs help" in shown and "<b>dora</b> (33% of 3; most often sign slip)" in shown
+    assert "4 answers by skill" in shown
+
+
+def test_the_downloads_are_made_when_asked_and_carry_the_grid_and_every_answer(tmp_path):
+    from mathcards.widgets.exercises import dashboard
+
+    path = tmp_path / "progress.sqlite3"
+    kept = _seed(path)
+    view = dashboard(path)
+    assert view.w_download.w_out.value == ""  # nothing read into a synced field before
+    view.w_download.children[0].click()
+    html = view.w_download.w_out.value
+    assert read_answers_csv(io.StringIO(_link(html, "answers.csv"))) == kept
+    rows = list(csv.DictReader(io.StringIO(_link(html, "skill-grid.csv"))))
+    assert [(r["skill"], r["questions"], r["slip_words"], r["needs_help"]) for r in rows] == [
+        ("subtract_positive", "1", "sign slip", "no"),
+        ("cross_zero", "3", "sign slip", "yes")]
+    view.refresh()
+    assert view.w_download.w_out.value == ""  # a download from before a refresh is gone
