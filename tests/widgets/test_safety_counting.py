@@ -132,8 +132,9 @@ def _walk(make, person, seeds: range, **settings) -> int:
             if table.state.is_over:
                 break
             pending = ctl.asking.pending
-            if pending is None:
-                before = _fields(table)  # the widgets before what may ask
+            if pending is None and (ctl.acting_human() or ctl.asking.follow):
+                before = _fields(table)  # the widgets before what may ask (a bot's move
+                # asks only when following the others)
             if pending is not None:
                 _answer(table, rng, before, checked)
             elif timers:
