@@ -41,8 +41,11 @@ def _table(make, seed: int, **settings):
     return table, timers
 
 
-def _mentions(fields: dict, symbol: str) -> int:
-    return sum(text.count(symbol) for text in fields.values())
+def _grown(before: dict, after: dict, symbol: str) -> int:
+    """How many more times the fields name ``symbol``, field by field (a field that names
+    it less, e.g. the last answer's words gone, offsets nothing)."""
+    return sum(max(0, text.count(symbol) - before.get(key, "").count(symbol))
+               for key, text in after.items())
 
 
 def _claim_leaks(table, before: dict, after: dict, question) -> list[str]:
@@ -55,7 +58,7 @@ def _claim_leaks(table, before: dict, after: dict, question) -> list[str]:
     candidates = {parse_card(key.split(":", 2)[2]).symbol
                   for key, *_ in table.ctl.asking.answer_choices() if key.startswith("ans:t:")}
     assert way.target.symbol in candidates  # the right target is offered, among the others
-    grown = {s: _mentions(after, s) - _mentions(before, s) for s in candidates}
+    grown = {s: _grown(before, after, s) for s in candidates}
     target = way.target.symbol
     if grown and grown.get(target, 0) > min(grown.values()):
         found.append(f"the target {target} is named more than the other cards "
