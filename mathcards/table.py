@@ -875,6 +875,12 @@ class TableController:
             if key == NEXT_ROUND:
                 self.next_round()
                 return
+            if isinstance(key, str) and key.startswith("ans:"):  # a button of the answer
+                try:
+                    self.asking.pick(key)
+                except MathCardsError as exc:
+                    raise Refused(str(exc)) from None
+                return
             if key is None or not self.acting_human():
                 raise Refused(self.not_your_turn())
             if key == "back":
@@ -997,6 +1003,10 @@ class TableController:
         try:
             from mathcards import explain as X
 
+            asker = self.asking.asker if self.asking.counting else None
+            own = asker.hint(self.state, self.hint_level) if asker is not None else None
+            if own is not None:  # "I count": the game's hint names no answer
+                return own
             return str(X.hint(self.state, self.hint_level).spoken)
         except MathCardsError as exc:  # a hint must never break the table
             return f"(no hint: {exc})"
@@ -1046,12 +1056,15 @@ class TableController:
         if self.holding:
             return [Choice(NEXT_ROUND, "Next round", tooltip="start the next round",
                            primary=True)]
+        if self.asking.pending is not None:  # the buttons that build the answer, if any
+            wanted = [Choice(key, label, tooltip=tip, primary=picked)
+                      for key, label, tip, picked in self.asking.answer_choices()]
         if self.acting_human() and not self.asking.blocking():
             if self.view.selection_mode(self.state):
-                wanted = self._selection_choices()
+                wanted += self._selection_choices()
             else:
                 _, choices = self.stage()
-                wanted = [c for c in choices.values() if c.card is None]
+                wanted += [c for c in choices.values() if c.card is None]
                 wanted += self.view.refused_choices(self.state, self.picked)
                 if self.picked:
                     wanted.append(Choice("back", "Back", tooltip="choose again"))
@@ -1064,7 +1077,11 @@ class TableController:
         if cards:
             action = self.view.selection_action(self.state, cards)
             names = " ".join(c.symbol for c in cards)
-            if self.state.is_legal(action):
+            if self.view.counting:  # "I count": offered whatever the cards make (no hint)
+                out.append(Choice("lay", f"Lay down {names}",
+                                  tooltip="lay them down, then say what they make",
+                                  primary=True))
+            elif self.state.is_legal(action):
                 out.append(Choice("lay", f"Lay down {names}", tooltip=str(action), primary=True))
             else:  # only legal moves are enabled; the reason is the line under the hand
                 out.append(Choice("off:lay", f"Lay down {names}",

@@ -89,8 +89,10 @@ class AskingPanel:
         self._answer(change["new"])
 
     def _answer(self, text: Any) -> None:
-        if self.ctl.attempt(self.ctl.answer, text):
-            self._set(self.w_answer, "")
+        self.ctl.attempt(self.ctl.answer, text)
+        # emptied, answered or refused: the same text typed again (after picking a claim's
+        # cards) is a new value the page sends
+        self._set(self.w_answer, "")
         self.table._refresh()
 
     def _on_pad(self, key: str) -> None:
@@ -164,6 +166,11 @@ class AskingPanel:
         else:
             self.w_box.remove_class("mc-hide")
             new = self._shown is not pending
+            # a capture claim: the buttons above pick the cards and the sign, the box
+            # takes the number they make
+            self.w_answer.placeholder = ("what they make, then Enter"
+                                         if pending.question.kind == "capture"
+                                         else "type the number, then Enter")
             prompt = (f'<div class="mc-ask-prompt" role="status" aria-live="polite">'
                       f'{esc(pending.question.prompt)}</div>')
             if asking.feedback:

@@ -2,9 +2,12 @@
 
 A turn by clicks: "Roll the dice"; "Draw n cards" (the smaller die); then
 "Draw n more" or "Stop"; then click cards of your hand to select them into a
-stack. The selection's arithmetic shows live under the hand ("10 − 1 − 1 =
-8 ✓") or the rule it breaks, and "Lay down" is enabled only when the
-selection is a stack. "End turn" keeps the cards left in hand.
+stack. At "Show me the sums" the selection's arithmetic shows live under the
+hand ("10 − 1 − 1 = 8 ✓") or the rule it breaks, and "Lay down" is enabled
+only when the selection is a stack; at "I count" the line names the cards
+selected only, "Lay down" is always offered, laying a stack asks what it makes
+(``mathcards.asking.dice_stacks``) and a non-stack is refused with the rule's
+reason. "End turn" keeps the cards left in hand.
 
 Each player's stacks lie on the table as small overlapped piles; a special
 stack (two cards matching both dice) is laid as two piles marked "2 points",
@@ -21,7 +24,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from mathcards.cards import Card
-from mathcards.games.base import Event, State, number, plural, possessive
+from mathcards.games.base import Event, State, number, plural, possessive, seat_name
 from mathcards.games.dice_stacks import (
     CardsDrawn,
     DiceRolled,
@@ -84,7 +87,11 @@ class DiceStacksView(GameView):
     # --- table -----------------------------------------------------------
     def board_html(self, state: State, obs: Any, seat_names: Sequence[str], *,
                    viewer: int | None = None) -> str:
-        if obs.dice:
+        if obs.dice and self.counting:  # "I count": the student says what the dice make
+            a, b = obs.dice
+            dice = (f'<span class="mc-dice" role="group" aria-label="dice {a} and {b}">'
+                    f'{die_html(a)}{die_html(b)}</span>')
+        elif obs.dice:
             a, b = obs.dice
             dice = (f'<span class="mc-dice" role="group" aria-label="dice {a} and {b}">'
                     f'{die_html(a)}{die_html(b)}</span> making <strong data-target="{a + b}">'
@@ -147,12 +154,18 @@ class DiceStacksView(GameView):
             # is short); only asked while drawing: the stacks phase lists every stack a hand
             # makes, hundreds of thousands for a large hand
             draw = next(x.count for x in state.legal_actions() if isinstance(x, Draw | DrawRest))
+        # "I count": the target (the dice's sum) is the student's to say, never printed
+        making = f"{who} rolled {a} and {b}" if self.counting else \
+            f"{who} rolled {a} and {b}: making {a + b}s"
         if obs.phase == "draw":
             rest = f", then decide whether to draw up to {abs(a - b)} more." if a != b else "."
-            return f"{who} rolled {a} and {b}: making {a + b}s. Draw {draw} first{rest}"
+            return f"{making}. Draw {draw} first{rest}"
         if obs.phase == "more":
-            return (f"{who}: making {a + b}s. Draw {draw} more, or stop with "
-                    f"{plural(obs.hand_sizes[p], 'card')}.")
+            so_far = f"{who}: draw" if self.counting else f"{who}: making {a + b}s. Draw"
+            return f"{so_far} {draw} more, or stop with {plural(obs.hand_sizes[p], 'card')}."
+        if self.counting:
+            return (f"{who}: make stacks of the dice's sum (click cards, then lay them down), "
+                    "or end the turn.")
         return (f"{who}: make stacks of {a + b} (click cards, then lay them down), or end the "
                 f"turn.")
 
@@ -199,9 +212,13 @@ class DiceStacksView(GameView):
         return LayStack(cards)
 
     def selection_summary(self, state: State, cards: tuple[Card, ...]) -> tuple[bool, str]:
-        """The selection's arithmetic: ``10 − 1 − 1 = 8 ✓`` or why it is not a stack."""
+        """The selection's arithmetic: ``10 − 1 − 1 = 8 ✓`` or why it is not a stack. At
+        "I count" only which cards are selected: neither their arithmetic nor whether they
+        make a stack (laying them down asks what they make; the rules refuse a non-stack)."""
         if not cards:
             return False, ""
+        if self.counting:
+            return True, f"selected: {' '.join(c.symbol for c in cards)}"
         action = LayStack(cards)
         laid = _laid(state, action)
         if laid is not None:  # what if: the engine lays it and says how
@@ -227,6 +244,9 @@ class DiceStacksView(GameView):
         return "Stacks this turn: " + "; ".join(reversed(found))
 
     def history_line(self, event: Event, seat_names: Sequence[str]) -> str | None:
+        if isinstance(event, DiceRolled) and self.counting:  # not "making 8s"
+            a, b = event.dice
+            return f"{seat_name(seat_names, event.player)} rolled {a} and {b}."
         if isinstance(event, CardsDrawn):
             # the cards drawn are hidden: the history says only how many
             who = seat_names[event.player]

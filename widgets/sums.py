@@ -3,7 +3,10 @@
 The community piles show their top cards (they are face up), each player's
 side shows the cards they have in play, captured cards lie face down in a
 pile with their count, and a threatened capture is spelled out with its sum
-so the owner can decide whether to counter.
+so the owner can decide whether to counter ("Show me the sums"). At "I count"
+the table points out no capture: a card chosen to play is a claim the student
+makes (``mathcards.asking.sums``), a threat is named without its sum, and every
+card of the hand may be tried as a counter (the rules refuse the others).
 """
 
 from __future__ import annotations
@@ -63,7 +66,12 @@ class SumsView(GameView):
                 f'<div class="mc-row" aria-label="{esc(name)} in play">{side_html} {cap_html}</div>'
                 "</div>")
         threat_html = ""
-        if threat is not None:
+        if threat is not None and self.counting:  # "I count": the threat, not its sum
+            threat_html = (
+                f'<div class="mc-status mc-threat" role="status">'
+                f"{esc(seat_names[threat.attacker])}'s {esc(threat.played.symbol)} threatens "
+                f"{esc(seat_names[threat.target_owner])}'s {esc(threat.target.symbol)}</div>")
+        elif threat is not None:
             w = threat.way
             threat_html = (
                 f'<div class="mc-status mc-threat" role="status">'
@@ -95,6 +103,18 @@ class SumsView(GameView):
         return ""
 
     # --- moves -----------------------------------------------------------
+    def listed_actions(self, state: State) -> Sequence[Any]:
+        """The legal moves; at "I count", countering, every card of the hand is offered
+        (which cards counter is the student's to find: the rules refuse the others)."""
+        legal = tuple(state.legal_actions())
+        if not self.counting or state.current_player is None:
+            return legal
+        if state.observation(state.current_player).phase != "counter":
+            return legal
+        hand = state.observation(state.current_player).hand
+        tried = tuple(Counter(c) for c in dict.fromkeys(hand) if Counter(c) not in legal)
+        return legal + tried
+
     def path(self, state: State, action: Any) -> tuple[Choice, ...]:
         if isinstance(action, Draw):
             top = state.observation(state.current_player).pile_tops[action.pile]
@@ -106,8 +126,10 @@ class SumsView(GameView):
             return (Choice(f"card:{action.card}", action.card.symbol, card=action.card,
                            tooltip="play it face up on your side"),)
         if isinstance(action, Counter):
+            tip = ("counter with it, if it captures the threatening card" if self.counting
+                   else "counter: this card captures the threatening card")
             return (Choice(f"card:{action.card}", action.card.symbol, card=action.card,
-                           tooltip="counter: this card captures the threatening card"),)
+                           tooltip=tip),)
         if isinstance(action, Capture):
             return (Choice(f"cap:{action.owner}:{action.target}",
                            f"Capture Player {action.owner + 1}'s {action.target.symbol}",

@@ -266,10 +266,77 @@ class ShootTheMoonView(TrickView):
 
 
 class MoonsAndPlanetsView(TrickView):
-    """The Moons and Planets table (free play: against bots or classmates in a room)."""
+    """The Moons and Planets table (free play: against bots or classmates in a room).
+
+    "Show me the sums" lists every planet and moon the hand makes as a button. At "I
+    count" (``counting``) none is listed: putting cards down, the student selects cards
+    and lays them down; the selection is a planet while they have none (or the 5♣
+    alone), else a new moon or, when it is not one, cards added to one of their moons.
+    A planet then asks what its cards total (``mathcards.asking.moons_and_planets``), the
+    engine checks a moon; nothing on the table says before whether a selection is one.
+    """
+
+    selection_mode_hint = "click cards to build a planet or a moon, then lay them down"
 
     def __init__(self) -> None:
         super().__init__("moons_and_planets")
+
+    def selection_mode(self, state: State) -> bool:
+        return self.counting and state.phase == "put_down" and state.current_player is not None
+
+    def selection_action(self, state: State, cards: tuple[Card, ...]) -> Any:
+        from mathcards.games.moons_and_planets import (
+            FIVE_OF_CLUBS,
+            AddToMoon,
+            DeclarePlanet,
+            MakeMoon,
+        )
+        from mathcards.games.moons_and_planets.rules import moon_problem
+
+        seat = state.current_player
+        if not state.planets[seat] or tuple(cards) == (FIVE_OF_CLUBS,):
+            return DeclarePlanet(cards)
+        if moon_problem(cards) is None:
+            return MakeMoon(cards)
+        for i in range(len(state.moons[seat])):  # cards that extend one of your moons
+            added = AddToMoon(i, cards)
+            if state.is_legal(added):
+                return added
+        return MakeMoon(cards)  # refused with the rule's reason
+
+    def selection_summary(self, state: State, cards: tuple[Card, ...]) -> tuple[bool, str]:
+        """Which cards are selected: neither their total nor whether they make a planet
+        or a moon (laying them down asks, the engine checks)."""
+        if not cards:
+            return False, ""
+        return True, f"selected: {' '.join(c.symbol for c in cards)}"
+
+    def listed_actions(self, state: State) -> Sequence[Any]:
+        """At "I count", putting cards down: no planet or moon listed (the student builds
+        them by selecting cards); the other moves ("Done") as before."""
+        if not self.selection_mode(state):
+            return super().listed_actions(state)
+        from mathcards.games.moons_and_planets import (
+            AddToMoon,
+            DeclarePlanet,
+            MakeMoon,
+            Regroup,
+        )
+
+        built = (DeclarePlanet, MakeMoon, AddToMoon, Regroup)
+        return tuple(a for a in super().listed_actions(state) if not isinstance(a, built))
+
+    def why_not(self, state: State, action: Any) -> str:
+        """At "I count" a planet refused for its total says so without the total (the
+        student works it out)."""
+        reason = super().why_not(state, action)
+        if self.counting and action_name(action) == "declare-planet" and " total " in reason:
+            from mathcards.cards import cards_shown
+            from mathcards.games.moons_and_planets.rules import PLANET_HIGH, PLANET_LOW
+
+            return (f"{cards_shown(action.cards)} do not total {PLANET_LOW} to {PLANET_HIGH} "
+                    "(J, Q, K count 10): that is not a planet")
+        return reason
 
 
 def seat_name(names: Sequence[str], seat: int) -> str:

@@ -15,6 +15,9 @@ the defaults below:
 ``refused_move(state, action, seat) -> Question | None``
     a move the rules refuse that still counts as an answer (Suns to Moons: a sign that
     breaks the ±10 bound, the skill "bound"); the table records it as a wrong answer.
+``accepted_move(state, action, seat) -> Question | None``
+    a legal move that is itself a right answer, recorded with nothing asked (Moons and
+    Planets: a moon the student built and the engine accepts, the skill "moon_set").
 ``read_answer(question, text) -> int | str``
     what the student typed or clicked; raises ``AnswerError`` (one line: what is wrong
     and what to type) on bad text. Never ``eval``/``sympify``.
@@ -22,6 +25,22 @@ the defaults below:
     default: ``given == question.expected``.
 ``nudge(question, given, slip) -> str``
     the words after a first wrong answer (default: from the slip, never the answer).
+``after_answer(question, given, state) -> action | None``
+    a move the answer already chose, laid after the move asked about (Sums: the capture
+    claimed, when the engine asks which card to capture). Default: None.
+``slip(question, given) -> str``
+    the slip of a wrong answer (default: ``mathcards.skills.classify_slip``).
+``answer_skill(question, given) -> str``
+    the skill an answer is recorded under (default: the question's; Sums: a capture
+    missed is ``capture_spot``).
+``answer_choices(question, state, picks) -> list[(key, label, tooltip, picked)]``
+    buttons that build the answer (Sums' claim: the card captured, the helper, + or −,
+    "No capture"); keys start with ``"ans:"``; ``state`` is the position the question is
+    about. ``pick(question, picks, key) -> (picks, text | None)``: the picks after a
+    click on an offered key and an answer it gives at once. ``compose(question, picks,
+    text) -> text``: the answer of the picks and the typed number.
+``hint(state, level) -> str``
+    the hint at "I count" (default: the explainer's), naming no answer of a question.
 ``explain(question, before, after) -> list[Step] | None``
     the explainer's steps shown after a second wrong answer; ``before``/``after`` are the
     states around the move the question is about. None (the default): the table shows the
@@ -114,6 +133,10 @@ class Asker:
         return None if fn is None else fn(before, after, seat,
                                           follow=follow)
 
+    def accepted_move(self, state: Any, action: Any, seat: int) -> Question | None:
+        fn = self._fn("accepted_move")
+        return None if fn is None else fn(state, action, seat)
+
     def refused_move(self, state: Any, action: Any, seat: int) -> Question | None:
         fn = self._fn("refused_move")
         return None if fn is None else fn(state, action, seat)
@@ -140,6 +163,44 @@ class Asker:
         if fn is not None:
             return str(fn(question, given, slip))
         return NUDGES.get(slip, NUDGE)
+
+    def after_answer(self, question: Question, given: Any, state: Any) -> Any | None:
+        """The move an answer already chose (Sums: the capture claimed, when the engine
+        asks which card to capture), else None."""
+        fn = self._fn("after_answer")
+        return None if fn is None else fn(question, given, state)
+
+    def slip(self, question: Question, given: int | str) -> str | None:
+        """The module's slip of a wrong answer, or None (the classifier decides)."""
+        fn = self._fn("slip")
+        found = None if fn is None else fn(question, given)
+        return None if found is None else str(found)
+
+    def answer_skill(self, question: Question, given: int | str) -> str:
+        fn = self._fn("answer_skill")
+        return question.skill if fn is None else str(fn(question, given))
+
+    def answer_choices(self, question: Question, state: Any, picks: tuple[str, ...]
+                       ) -> list[tuple[str, str, str, bool]]:
+        fn = self._fn("answer_choices")
+        return [] if fn is None else list(fn(question, state, picks))
+
+    def pick(self, question: Question, picks: tuple[str, ...], key: str
+             ) -> tuple[tuple[str, ...], str | None]:
+        fn = self._fn("pick")
+        if fn is None:
+            return picks, None
+        new, text = fn(question, picks, key)
+        return tuple(new), text
+
+    def compose(self, question: Question, picks: tuple[str, ...], text: Any) -> Any:
+        fn = self._fn("compose")
+        return text if fn is None else fn(question, picks, text)
+
+    def hint(self, state: Any, level: int) -> str | None:
+        """The module's hint at "I count", or None (the explainer's hint)."""
+        fn = self._fn("hint")
+        return None if fn is None else str(fn(state, level))
 
     def explain(self, question: Question, before: Any, after: Any) -> Sequence[Any] | None:
         fn = self._fn("explain")

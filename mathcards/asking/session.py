@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from mathcards.asking import COUNT, LEVELS, SHOW, Answer, LevelChange, Question
@@ -47,6 +47,8 @@ class Pending:
     held: Any = None  # following: the table's display after the move, shown once answered
     asked_at: float = 0.0
     tries: int = 0
+    given: Any = None  # the last answer given
+    picks: tuple[str, ...] = ()  # the answer's buttons clicked so far (Sums' claim)
 
 
 class AskingSession:
@@ -148,7 +150,10 @@ class AskingSession:
         if not self.counting or self.asker is None or seat is None:
             return False
         question = self.asker.before_move(self.ctl.state, action, seat)
-        if question is None:
+        if question is None:  # nothing to ask; a move that is a right answer is recorded
+            accepted = self.asker.accepted_move(self.ctl.state, action, seat)
+            if accepted is not None:
+                self._record(accepted, str(action), right=True, asked_at=None)
             return False
         self.pending = Pending(question, self.ctl.state, action=action,
                                asked_at=time.monotonic())
@@ -163,6 +168,9 @@ class AskingSession:
         """A move was laid: drop a question it makes stale; follow another seat's move.
 
         ``shown`` is the table's display before the move (``TableController._display``)."""
+        if not by_bot and self.counting and self.asker is not None:
+            self._ask_after_own(before, after, shown)
+            return
         if not by_bot or not (self.counting and self.follow) or self.asker is None:
             return
         seat = self._seat()
@@ -176,6 +184,22 @@ class AskingSession:
         self.pending = Pending(question, before, held=held, asked_at=time.monotonic())
         self.feedback = ""
 
+    def _ask_after_own(self, before: State, after: State, shown: tuple[Any, ...]) -> None:
+        """About the move just made here (Dice Stacks' roll: what must the stacks make?):
+        the board shows the move, its explanation waits for the answer."""
+        assert self.asker is not None
+        mover = before.current_player
+        if mover is None or after.is_over:
+            return
+        question = self.asker.after_move(before, after, mover, follow=False)
+        if question is None:
+            return
+        held = (self.ctl._display(), tuple(self.ctl.history[shown[2]:]))
+        self.ctl._show(shown, held[1])  # the history's lines, not the explanation
+        self.ctl.latest = held[0][3]
+        self.pending = Pending(question, after, held=held, asked_at=time.monotonic())
+        self.feedback = ""
+
     def shown_state(self) -> State | None:
         """The state the board shows while following a move not yet answered."""
         p = self.pending
@@ -185,6 +209,28 @@ class AskingSession:
         return self.pending.question.prompt if self.pending is not None else ""
 
     # ------------------------------------------------------------------ answering
+    def answer_choices(self) -> list[tuple[str, str, str, bool]]:
+        """The buttons that build the pending answer (key, label, tooltip, picked)."""
+        p = self.pending
+        if p is None or self.asker is None:
+            return []
+        return self.asker.answer_choices(p.question, p.before, p.picks)
+
+    def pick(self, key: Any) -> None:
+        """A click on one of the answer's buttons: checked against those offered."""
+        p = self.pending
+        if p is None or self.asker is None:
+            raise MathCardsError("there is no question to answer now")
+        if key not in {k for k, *_ in self.answer_choices()}:
+            raise MathCardsError("that is not one of the answer's buttons: click one of them")
+        picks, text = self.asker.pick(p.question, p.picks, key)
+        p.picks = picks
+        if text is not None:
+            self.answer(text)
+            return
+        self.ctl.message, self.ctl.refused = "", False
+        self.ctl._notify("table")
+
     def answer(self, text: Any) -> None:
         """The student's answer to the pending question (raises MathCardsError on text that
         is not an answer: nothing changes)."""
@@ -192,9 +238,11 @@ class AskingSession:
         if p is None or self.asker is None:
             raise MathCardsError("there is no question to answer now")
         question = p.question
+        text = self.asker.compose(question, p.picks, text)
         given = self.asker.read_answer(question, text)
         right = self.asker.check(question, given)
         p.tries += 1
+        p.given = given
         slip = "" if right else self._slip(question, given)
         self._record(question, given, right=right, slip=slip, asked_at=p.asked_at)
         if right:
@@ -223,6 +271,10 @@ class AskingSession:
         if p.action is not None:  # the move is laid as chosen (the bots may answer it)
             after = p.before.apply(p.action)
             self.ctl._lay(p.action)
+            if self.asker is not None:  # the move the answer chose too (Sums' capture)
+                then = self.asker.after_answer(p.question, p.given, self.ctl.state)
+                if then is not None and self.ctl.state.is_legal(then):
+                    self.ctl._lay(then)
         else:
             after = self.ctl.state
             self.ctl._show(*p.held)
@@ -268,8 +320,14 @@ class AskingSession:
         self.feedback = ""
 
     # ------------------------------------------------------------------ evidence
-    @staticmethod
-    def _slip(question: Question, given: int | str) -> str:
+    def _slip(self, question: Question, given: int | str) -> str:
+        if self.asker is not None:
+            try:
+                own = self.asker.slip(question, given)
+            except Exception:  # noqa: BLE001 - a slip's name must never break the table
+                own = "other"
+            if own:
+                return own
         try:
             from mathcards.skills import classify_slip
         except ImportError:  # pragma: no cover - the classifier is the evidence branch's
@@ -285,6 +343,9 @@ class AskingSession:
             slip = self._slip(question, given)
         answer = Answer.of(question, given, right=right, slip=slip, student=self.student,
                            asked_at=asked_at, level=self._level)
+        skill = self.asker.answer_skill(question, given) if self.asker is not None else ""
+        if skill and skill != answer.skill:  # Sums: a capture missed is a capture not spotted
+            answer = replace(answer, skill=skill)
         self.answers.append(answer)
         self._report(self.on_answer, answer)
         return answer

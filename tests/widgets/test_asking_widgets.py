@@ -81,6 +81,40 @@ def test_the_level_picker_steps_down_and_the_follow_box_turns_following_on():
     assert "mc-hide" in table.w_hint_buttons[2]._dom_classes  # the full step shows a sum
 
 
+def test_a_sums_claim_is_clicked_and_typed_and_no_field_names_it_before():
+    from mathcards.games.sums import Sums
+    from mathcards.widgets.sums import SumsView
+    from mathcards.widgets.table import GameTable
+
+    table = GameTable(SumsView(), Sums(), seats=("human", "strong"), bot_delay=0, save=False,
+                      level=COUNT)
+    position = Sums().position(hand=["7C", "2D"], own=["5C", "3C"], opponent=["QC", "4S", "9H"])
+    table.ctl.start(position.game, ("human", "strong"), None, state=position)
+    table._refresh()
+    panel = table.asking_panel
+
+    def button(key):
+        return table.choice_pool[table.choice_keys.index(key)]
+
+    def synced() -> str:
+        return " ".join(str(v) for w in table.choice_pool
+                        for v in (w.description, w.tooltip, w.button_style, w._dom_classes))
+
+    next(cb for cb in table.hand_buttons.pool if cb.key == "card:7C").button.click()
+    assert table.ctl.asking.pending is not None
+    assert panel.w_answer.placeholder.startswith("what they make")
+    # before any pick: the target buttons look alike, no sum anywhere in the tree
+    assert button("ans:t:QC")._dom_classes == button("ans:t:4S")._dom_classes
+    assert "= 12" not in synced() and "Q♣ = " not in synced() and "12" not in synced()
+    panel.w_answer.value = "12"  # the number before the cards: refused in one line
+    assert table.refused and table.ctl.asking.answers == []
+    for key in ("ans:t:QC", "ans:h:5C", "ans:op:+"):
+        button(key).click()
+    assert "mc-primary" in button("ans:t:QC")._dom_classes  # the student's own picks
+    panel.w_answer.value = "12"
+    assert table.ctl.asking.pending is None and table.ctl.asking.answers[-1].right
+
+
 def test_a_named_students_answers_are_kept_in_the_progress_store(tmp_path, monkeypatch):
     from mathcards.exercises.progress import ProgressStore
 

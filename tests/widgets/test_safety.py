@@ -445,7 +445,8 @@ def _forms(value: int) -> list[re.Pattern[str]]:
 _NOT_SUMS = re.compile("|".join((
     r"[Mm]ove <span[^>]*>\d+</span>", r'data-[\w-]+="[^"]*"', r"Player \d+",
     r"\d+ (?:new )?cards?\b", r"[Rr]ound \d+", r"first to \d+", r"[Gg]oal (?:is )?\S+",
-    r"Make the deck \S+", r"[Mm]ove \d+", r"\d+ points?", r": \d+(?= \(to play\)|</li>)")))
+    r"Make the deck \S+", r"[Mm]ove \d+", r"\d+ points?", r": \d+(?= \(to play\)|</li>)",
+    r'\b(?:start|tabindex)="\d+"', r"\d+ in hand")))  # the history list's first number
 
 
 def _count(text: str, value: int) -> int:
