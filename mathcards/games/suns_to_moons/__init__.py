@@ -1,14 +1,8 @@
 """Suns to Moons: add and subtract card values to make the deck equal the leader's score.
 
-<<<<<<< HEAD
 The rules are docs/rules/suns_to_moons.md (the rule text with its numbered
-rulings). In short: a card played horizontally (sign +1) adds its
-value to the deck, vertically (sign −1) subtracts it; 2-10 count their
-=======
-The rules are the seed text 000 with the rulings (../shared/RULINGS.md,
-"Suns to Moons"). In short: a card played across (sign +1) adds its
+rulings). In short: a card played across (sign +1) adds its
 value to the deck, upright (sign −1) subtracts it; 2-10 count their
->>>>>>> polish
 number, J 11, Q 12, K 13, an Ace 1 or 14 as the player chooses. The goal is
 the highest score among the players; reaching it with 3 or more cards in the
 deck wins the round and one point. A Joker removes the most recent card that
