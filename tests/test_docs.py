@@ -28,3 +28,20 @@ def test_docs_have_no_process_talk(path):
         if PROCESS_TALK.search(line)
     ]
     assert not found, f"{path.name} speaks of who owns or pastes it: {found}"
+
+
+def test_no_file_keeps_a_merge_conflict():
+    """A merge's conflict markers left inside a docstring or a notebook's text still run:
+    nothing but this check would find them."""
+    suffixes = {".py", ".md", ".ipynb", ".json", ".yaml", ".yml", ".css", ".toml", ".txt"}
+    left = []
+    for path in sorted(ROOT.rglob("*")):
+        parts = path.relative_to(ROOT).parts
+        if path.suffix not in suffixes or not path.is_file() or any(
+                p.startswith(".") or p in ("node_modules", "build") for p in parts):
+            continue
+        for number, line in enumerate(path.read_text(encoding="utf-8",
+                                                     errors="replace").splitlines(), 1):
+            if line.startswith(("<<<<<<< ", ">>>>>>> ")):
+                left.append(f"{path.relative_to(ROOT)}:{number}")
+    assert not left, f"merge conflict markers: {left}"
