@@ -46,3 +46,9 @@ def play_to_end(table: GameTable, seed: int, max_clicks: int = 3000) -> int:
         assert not table.refused, f"{label!r} refused: {table.message}"
         assert clicks < max_clicks, "the game did not end"
     return clicks
+
+
+def type_answer(panel, text: str) -> None:
+    """What a student's browser sends: the typed text, then Enter ("submit")."""
+    panel.w_answer.value = text
+    panel.w_answer._handle_custom_msg({"event": "submit"}, [])

@@ -5,6 +5,7 @@ from __future__ import annotations
 from mathcards.asking import COUNT, COUNT_NO_HINTS, SHOW
 from mathcards.games.suns_to_moons import Play
 from mathcards.widgets import play, query_settings
+from tests.widgets.helpers import type_answer
 
 
 def _table(query: str = ""):
@@ -44,14 +45,34 @@ def test_typed_answer_with_enter_lays_the_move():
     q = table.ctl.asking.pending.question
     assert "mc-hide" not in panel.w_box._dom_classes and not panel.w_answer.disabled
     assert q.prompt in panel.w_prompt.value
-    panel.w_answer.value = "seven"  # what the browser sends on Enter
+    type_answer(panel, "seven")  # what the browser sends on Enter
     assert table.refused and table.ctl.asking.pending is not None
-    panel.w_answer.value = str(q.expected + 1)
+    type_answer(panel, str(q.expected + 1))
     assert "not quite" in panel.w_prompt.value.lower()
-    panel.w_answer.value = str(q.expected).replace("-", "−")
+    type_answer(panel, str(q.expected).replace("-", "−"))
     assert table.ctl.asking.pending is None and move in table.state.actions
     assert [a.right for a in table.ctl.asking.answers] == [False, True]
     assert "mc-hide" in panel.w_box._dom_classes and panel.w_answer.value == ""
+
+
+def test_a_half_typed_answer_left_for_the_pad_is_no_answer():
+    """The box answers on Enter or OK only: a student who types a digit, then taps the
+    number pad (the box loses the focus, the page sends what was typed) has answered
+    nothing yet (it answered "1" as wrong before: the box sent its value on blur)."""
+    table = _table()
+    panel = table.asking_panel
+    _choose_a_move(table)
+    q = table.ctl.asking.pending.question
+    panel.w_answer.value = "1"  # typed, then the box is left
+    assert table.ctl.asking.answers == [] and table.ctl.asking.pending is not None
+    panel.w_answer.value = ""
+    for key in str(abs(q.expected)):
+        panel.pad_buttons[key].click()
+    if q.expected < 0:
+        panel.pad_buttons["−"].click()
+    panel.pad_buttons["OK"].click()
+    assert [a.right for a in table.ctl.asking.answers] == [True]
+    assert table.ctl.asking.pending is None
 
 
 def test_the_number_pad_types_a_negative_number_and_answers_with_ok():
@@ -106,12 +127,12 @@ def test_a_sums_claim_is_clicked_and_typed_and_no_field_names_it_before():
     # before any pick: the target buttons look alike, no sum anywhere in the tree
     assert button("ans:t:QC")._dom_classes == button("ans:t:4S")._dom_classes
     assert "= 12" not in synced() and "Q♣ = " not in synced() and "12" not in synced()
-    panel.w_answer.value = "12"  # the number before the cards: refused in one line
+    type_answer(panel, "12")  # the number before the cards: refused in one line
     assert table.refused and table.ctl.asking.answers == []
     for key in ("ans:t:QC", "ans:h:5C", "ans:op:+"):
         button(key).click()
     assert "mc-primary" in button("ans:t:QC")._dom_classes  # the student's own picks
-    panel.w_answer.value = "12"
+    type_answer(panel, "12")
     assert table.ctl.asking.pending is None and table.ctl.asking.answers[-1].right
 
 
@@ -123,13 +144,13 @@ def test_a_named_students_answers_are_kept_in_the_progress_store(tmp_path, monke
     table = play("suns_to_moons", query="delay=0&seats=human,strong&student=Ana", save=False)
     _choose_a_move(table)
     q = table.ctl.asking.pending.question
-    table.asking_panel.w_answer.value = str(q.expected + 2)
-    table.asking_panel.w_answer.value = str(q.expected)
+    type_answer(table.asking_panel, str(q.expected + 2))
+    type_answer(table.asking_panel, str(q.expected))
     kept = ProgressStore(db).answers(student="ana")
     assert [(a.right, a.skill, a.level) for a in kept] == [
         (False, q.skill, "count"), (True, q.skill, "count")]
     assert kept[0].slip  # named by the classifier
     guest = play("suns_to_moons", query="delay=0&seats=human,strong", save=False)
     _choose_a_move(guest)
-    guest.asking_panel.w_answer.value = str(guest.ctl.asking.pending.question.expected)
+    type_answer(guest.asking_panel, str(guest.ctl.asking.pending.question.expected))
     assert len(ProgressStore(db).answers()) == 2  # a guest's answers stay in the page

@@ -17,7 +17,7 @@ from mathcards.cards import Card
 from mathcards.widgets.dice_stacks import dice_stacks_table
 from mathcards.widgets.sums import sums_table
 from mathcards.widgets.suns_to_moons import suns_to_moons_table
-from tests.widgets.helpers import click_something, enabled_cards
+from tests.widgets.helpers import click_something, enabled_cards, type_answer
 
 
 def _cards_in(value) -> set[Card]:
@@ -524,7 +524,7 @@ def test_at_i_count_no_synced_field_holds_a_pending_answer(start):
             if pending is not None:  # answer it: sometimes wrong first
                 q = pending.question
                 text = str(q.expected + 1) if rng.random() < 0.3 else str(q.expected)
-                table.asking_panel.w_answer.value = text
+                type_answer(table.asking_panel, text)
             elif timers:
                 timers.pop(0)()
             elif ctl.refused and ctl.picked:  # both signs of the card break ±10: Back

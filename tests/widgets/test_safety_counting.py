@@ -26,6 +26,7 @@ from mathcards.games.sums import Counter as SumsCounter
 from mathcards.games.sums import Play as SumsPlay
 from mathcards.widgets.dice_stacks import dice_stacks_table
 from mathcards.widgets.sums import sums_table
+from tests.widgets.helpers import type_answer
 from tests.widgets.test_safety import _fields, _leaks, _operands_print_it
 
 GAMES = int(os.environ.get("MATHCARDS_SAFETY_GAMES", "200"))
@@ -85,7 +86,7 @@ def _answer(table, rng: random.Random, before: dict, checked: list[int]) -> None
     question = ctl.asking.pending.question
     wrong = rng.random() < 0.3
     if question.kind != "capture":
-        panel.w_answer.value = str(question.expected + (1 if wrong else 0))
+        type_answer(panel, str(question.expected + (1 if wrong else 0)))
         return
     way = question.way
     if way is None or (wrong and rng.random() < 0.5):
@@ -94,7 +95,7 @@ def _answer(table, rng: random.Random, before: dict, checked: list[int]) -> None
     for key in (f"ans:t:{way.target}", f"ans:h:{way.helper}", f"ans:op:{way.op}"):
         table.choice_pool[table.choice_keys.index(key)].click()
         _check(table, before, question, checked)  # a pick names nothing more
-    panel.w_answer.value = str(way.result + (1 if wrong else 0))
+    type_answer(panel, str(way.result + (1 if wrong else 0)))
 
 
 def _person_moves_dice_stacks(table, rng: random.Random) -> None:
