@@ -50,7 +50,7 @@ def room_code(page: HostilePage) -> str:
 def test_a_hostile_page_reads_and_drives_every_widget(server):
     """The harness itself: a page loaded without the cookie, its widgets read from the
     kernel, a hidden panel's button clicked over the websocket."""
-    page = HostilePage.open(server, "play_sums.ipynb?student=smoke")
+    page = HostilePage.open(server, "play_sums.ipynb?student=smoke&level=show")
     try:
         assert page.find("Dropdown", description="Players:")
         assert "Playing as smoke" in page.text()
@@ -83,10 +83,12 @@ def page_move(page: HostilePage) -> int:
 
 def room_of_two(server: VoilaServer, notebook: str) -> tuple[HostilePage, HostilePage, str]:
     """Ana makes a room of two on ``notebook``, Bo joins with its code, Ana starts it."""
-    ana = HostilePage.open(server, f"{notebook}?student=ana", jar=browser_jar())
+    # "Show me the sums": these pages play by the moves' buttons
+    ana = HostilePage.open(server, f"{notebook}?student=ana&level=show", jar=browser_jar())
     ana.click(ana.button("Make a room"))
     code = room_code(ana)
-    bo = HostilePage.open(server, f"{notebook}?student=bo&room={code}", jar=browser_jar())
+    bo = HostilePage.open(server, f"{notebook}?student=bo&room={code}&level=show",
+                          jar=browser_jar())
     ana.click(ana.button("Start the room's game"))
     ana.settle(quiet=1.0)
     bo.settle(quiet=1.0)
@@ -132,7 +134,7 @@ def test_a_saved_solo_game_never_plays_into_a_room(server):
     starts the offer is gone, its button (clicked anyway) resumes nothing, and no solo move
     reaches the room."""
     jar = browser_jar()
-    solo = HostilePage.open(server, "play_sums.ipynb?student=saver", jar=jar)
+    solo = HostilePage.open(server, "play_sums.ipynb?student=saver&level=show", jar=jar)
     try:
         for _ in range(3):  # a few solo moves, saved as they are made
             offered = moves_offered(solo)
@@ -142,10 +144,12 @@ def test_a_saved_solo_game_never_plays_into_a_room(server):
         assert page_move(solo) >= 2
     finally:
         solo.close()
-    ana = HostilePage.open(server, "play_sums.ipynb?student=host", jar=browser_jar())
+    ana = HostilePage.open(server, "play_sums.ipynb?student=host&level=show",
+                           jar=browser_jar())
     ana.click(ana.button("Make a room"))
     code = room_code(ana)
-    bo = HostilePage.open(server, f"play_sums.ipynb?student=saver&room={code}", jar=jar)
+    bo = HostilePage.open(server, f"play_sums.ipynb?student=saver&room={code}&level=show",
+                          jar=jar)
     try:
         assert "You have a saved" in bo.text()
         ana.click(ana.button("Start the room's game"))
@@ -169,7 +173,7 @@ def test_a_saved_solo_game_never_plays_into_a_room(server):
 def test_making_and_leaving_rooms_in_a_loop_keeps_one_room(server):
     """Item 7: "Make a room" / "Leave the room" in a loop from a page without the cookie
     leaves one waiting room in the file, not one per click."""
-    page = HostilePage.open(server, "play_dice_stacks.ipynb?student=guest")
+    page = HostilePage.open(server, "play_dice_stacks.ipynb?student=guest&level=show")
     try:
         for _ in range(8):
             page.click(page.button("Make a room"))
@@ -186,7 +190,7 @@ def test_guessing_codes_without_the_cookie_is_limited_per_address(server):
     no room from its address, the next page waits, even with a real code."""
     from mathcards.rooms import CODE_LETTERS, WRONG_CODES, WRONG_CODES_PER_ADDRESS
 
-    owner = HostilePage.open(server, "play_suns_to_moons.ipynb?student=owner",
+    owner = HostilePage.open(server, "play_suns_to_moons.ipynb?student=owner&level=show",
                              jar=browser_jar())
     owner.click(owner.button("Make a room"))
     code = room_code(owner)
@@ -195,14 +199,14 @@ def test_guessing_codes_without_the_cookie_is_limited_per_address(server):
         CODE_LETTERS[(i * 7 + k * 3) % len(CODE_LETTERS)] for k in range(5))) != code)
     typed = 0
     while typed < WRONG_CODES_PER_ADDRESS:  # a fresh page (a new visitor) per few codes
-        page = HostilePage.open(server, "play_suns_to_moons.ipynb?student=guest")
+        page = HostilePage.open(server, "play_suns_to_moons.ipynb?student=guest&level=show")
         box = page.find("Text", description="Room code:")[0]
         for _ in range(min(WRONG_CODES, WRONG_CODES_PER_ADDRESS - typed)):
             page.update(box, {"value": next(guesses)})
             assert "there is no room" in page.text()
             typed += 1
         page.close()
-    page = HostilePage.open(server, "play_suns_to_moons.ipynb?student=guest")
+    page = HostilePage.open(server, "play_suns_to_moons.ipynb?student=guest&level=show")
     try:
         page.update(page.find("Text", description="Room code:")[0], {"value": code})
         assert "too many wrong room codes: wait" in page.text()

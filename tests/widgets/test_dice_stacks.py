@@ -316,8 +316,8 @@ def test_typed_moves_drive_a_whole_turn():
 
 def test_play_dice_stacks_with_a_deal_code_from_the_page_address():
     code = deal_code(DiceStacks(num_players=3), 77)
-    table = play("dice_stacks", query=f"deal={code}&seats=human,random,strong&delay=0",
-                 save=False)
+    table = play("dice_stacks", save=False,
+                 query=f"deal={code}&seats=human,random,strong&delay=0&level=show")
     assert table.state.game.num_players == 3 and table.state.seed == 77
     assert table.seats == ("human", "random", "strong")
     assert code in table.w_header.value
