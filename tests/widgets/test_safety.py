@@ -446,7 +446,8 @@ _NOT_SUMS = re.compile("|".join((
     r"[Mm]ove <span[^>]*>\d+</span>", r'data-[\w-]+="[^"]*"', r"Player \d+",
     r"\d+ (?:new )?cards?\b", r"[Rr]ound \d+", r"first to \d+", r"[Gg]oal (?:is )?\S+",
     r"Make the deck \S+", r"[Mm]ove \d+", r"\d+ points?", r": \d+(?= \(to play\)|</li>)",
-    r'\b(?:start|tabindex)="\d+"', r"\d+ in hand")))  # the history list's first number
+    r'\b(?:start|tabindex)="\d+"', r"\d+ in hand",  # the history list's first number
+    r'style="[^"]*"')))  # an element's CSS (the move list's width for its numbers: 3.6ch)
 
 
 def _count(text: str, value: int) -> int:
