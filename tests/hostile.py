@@ -74,6 +74,9 @@ class HostilePage:
         self.model_names: dict[str, str] = {}  # model id -> "ButtonModel", "HTMLModel"...
         self.pending: set[str] = set()  # msg ids sent whose "idle" has not come back
         self.loop = asyncio.new_event_loop()
+        # tornado's client asks for the current loop: after another test's asyncio.run
+        # there is none in the main thread, so this page's loop is made the current one
+        asyncio.set_event_loop(self.loop)
         self.ws: Any = None
 
     # --- opening ---------------------------------------------------------------------

@@ -46,14 +46,11 @@ class AskingPanel:
         self._setting = False  # the kernel changes a field: no answer, no level change
         self.w_style = W.HTML(PAD_CSS)
         self.w_prompt = W.HTML("")
-        # the box follows what is typed (the student's own text, never the answer) and
-        # answers only on Enter (the page's "submit") or OK: leaving the box half-typed,
-        # to tap the number pad or a card, is no answer
         self.w_answer = W.Text(placeholder="type the number, then Enter",
-                               continuous_update=True, description="Answer:",
+                               continuous_update=False, description="Answer:",
                                layout=W.Layout(width="230px"))
         self.w_answer.add_class("mc-answer")
-        self.w_answer.on_msg(self._on_submit)
+        self.w_answer.observe(self._on_text, names="value")
         self.pad_buttons: dict[str, W.Button] = {}
         for key in PAD_KEYS:
             b = W.Button(description=key, tooltip={"⌫": "delete the last digit",
@@ -83,20 +80,20 @@ class AskingPanel:
                                  layout=W.Layout(flex_flow="row wrap"))
         self.w_settings.add_class("mc-ask-settings")
         self.widget = W.VBox([self.w_style, self.w_box, self.w_settings])
+        self.widget.add_class("mc-asking")
         self._shown = None
 
     # ------------------------------------------------------------------ the page's events
-    def _on_submit(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        """Enter in the answer box (the page sends {"event": "submit"})."""
-        if self._setting or not isinstance(content, dict) or content.get("event") != "submit":
+    def _on_text(self, change: dict[str, Any]) -> None:
+        if self._setting or not change.get("new"):
             return
-        text = self.w_answer.value
-        if isinstance(text, str) and text.strip():
-            self._answer(text)
+        self._answer(change["new"])
 
     def _answer(self, text: Any) -> None:
         self.ctl.attempt(self.ctl.answer, text)
-        self._set(self.w_answer, "")  # answered or refused: the box is empty again
+        # emptied, answered or refused: the same text typed again (after picking a claim's
+        # cards) is a new value the page sends
+        self._set(self.w_answer, "")
         self.table._refresh()
 
     def _on_pad(self, key: str) -> None:

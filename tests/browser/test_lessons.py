@@ -110,10 +110,11 @@ def _teacher_pages_open_only_with_the_key(page, server) -> None:
     page.goto(server.page("dashboard.ipynb?key=wrong-key"))
     wait_for_rendered(page)
     page.locator(".mc-refused", has_text="not right").first.wait_for(state="visible")
-    assert "Class table" not in page.inner_text("#rendered_cells")
+    grid = page.locator("h3", has_text="Each student, each exercise")
+    assert not grid.count()
     page.goto(server.page(f"dashboard.ipynb?key={key}"))
     wait_for_rendered(page)
-    page.get_by_text("Class table").first.wait_for(state="visible")
+    grid.first.wait_for(state="visible")
     assert str(server.state_dir) not in page.inner_text("#rendered_cells")
 
 

@@ -79,14 +79,14 @@ def test_two_students_play_a_whole_sums_game_in_a_room_and_a_reload_keeps_the_se
     ana_ctx = browser.new_context(viewport={"width": 1280, "height": 800})
     ben_ctx = browser.new_context(viewport={"width": 1280, "height": 800})
     try:
-        ana = _open(ana_ctx, f"{url}?student=Ana_rooms&deal={code}&delay=0")
+        ana = _open(ana_ctx, f"{url}?student=Ana_rooms&deal={code}&delay=0&level=show")
         ana.get_by_role("button", name="Make a room").click()
         room = ana.locator(".mc-rooms [data-room]").first
         room.wait_for(state="visible", timeout=30_000)
         room_code = room.get_attribute("data-room")
         assert re.fullmatch(r"[A-Z0-9]{5}", room_code)
 
-        ben = _open(ben_ctx, f"{url}?student=Ben&room={room_code}")
+        ben = _open(ben_ctx, f"{url}?student=Ben&room={room_code}&level=show")
         ben.locator(".mc-rooms", has_text=f"seat 2 of room {room_code}").wait_for()
         ana.locator(".mc-rooms", has_text="Ben").wait_for(timeout=30_000)  # by polling
         ana.get_by_role("button", name="Start the room's game").click()

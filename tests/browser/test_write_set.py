@@ -58,12 +58,12 @@ def test_a_teacher_writes_previews_and_publishes_a_set_a_student_opens_it(page, 
     page.get_by_text("Saved as a draft: secret_draft.").wait_for()
     assert_clean(page, voila_server)
 
-    page.goto(voila_server.page("practice.ipynb") + "?set=integers_7b&student=ana")
+    page.goto(voila_server.page("practice.ipynb") + "?set=integers_7b&student=setwriter_ana")
     wait_for_first_widget(page)
     page.get_by_text("Integers 7B").first.wait_for()
     page.get_by_text("Exercise 1 of 3").first.wait_for()
 
-    page.goto(voila_server.page("practice.ipynb") + "?set=secret_draft&student=ana")
+    page.goto(voila_server.page("practice.ipynb") + "?set=secret_draft&student=setwriter_ana")
     wait_for_rendered(page)  # the list of sets: no button on it
     page.get_by_text("there is no exercise set 'secret_draft'").wait_for(timeout=90_000)
     assert page.get_by_text("Secret draft").count() == 0

@@ -95,7 +95,7 @@ def test_two_students_and_their_teacher_on_one_hub(hub, browser):
     context, page = log_in(browser, hub, "teacher")
     try:
         page.goto(user_page(hub, "teacher", "dashboard.ipynb", f"key={hub.teacher_key}"))
-        table = page.locator("table.mc-class")
+        table = page.locator("table.mc-grid")  # each student, each exercise
         table.wait_for(timeout=SPAWN)
         assert "2 attempts by 2 students" in page.locator("body").inner_text()
         rows = [r.split("\t")[0].strip() for r in table.locator("tr").all_inner_texts()[1:]]

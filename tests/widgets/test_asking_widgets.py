@@ -55,26 +55,6 @@ def test_typed_answer_with_enter_lays_the_move():
     assert "mc-hide" in panel.w_box._dom_classes and panel.w_answer.value == ""
 
 
-def test_a_half_typed_answer_left_for_the_pad_is_no_answer():
-    """The box answers on Enter or OK only: a student who types a digit, then taps the
-    number pad (the box loses the focus, the page sends what was typed) has answered
-    nothing yet (it answered "1" as wrong before: the box sent its value on blur)."""
-    table = _table()
-    panel = table.asking_panel
-    _choose_a_move(table)
-    q = table.ctl.asking.pending.question
-    panel.w_answer.value = "1"  # typed, then the box is left
-    assert table.ctl.asking.answers == [] and table.ctl.asking.pending is not None
-    panel.w_answer.value = ""
-    for key in str(abs(q.expected)):
-        panel.pad_buttons[key].click()
-    if q.expected < 0:
-        panel.pad_buttons["−"].click()
-    panel.pad_buttons["OK"].click()
-    assert [a.right for a in table.ctl.asking.answers] == [True]
-    assert table.ctl.asking.pending is None
-
-
 def test_the_number_pad_types_a_negative_number_and_answers_with_ok():
     table = _table()
     panel = table.asking_panel
