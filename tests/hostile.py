@@ -93,6 +93,7 @@ class HostilePage:
         return page
 
     def _run(self, coro: Any) -> Any:
+        asyncio.set_event_loop(self.loop)
         return self.loop.run_until_complete(coro)
 
     async def _connect(self, timeout: float) -> None:
@@ -115,6 +116,9 @@ class HostilePage:
     def _send(self, msg_type: str, content: dict[str, Any],
               metadata: dict[str, Any] | None = None) -> str:
         msg_id = uuid.uuid4().hex
+        # tornado's streams make their futures on the current loop: with several pages
+        # open, that must be this page's (another page's may be closed already)
+        asyncio.set_event_loop(self.loop)
         self.ws.write_message(json.dumps({
             "header": {"msg_id": msg_id, "msg_type": msg_type, "username": "hostile",
                        "session": self.session, "version": "5.3", "date": ""},
@@ -214,8 +218,10 @@ class HostilePage:
                          if self.model_names.get(i, "").startswith("HTML"))
 
     def close(self) -> None:
+        asyncio.set_event_loop(self.loop)
         if self.ws is not None:
             self.ws.close()
             self.ws = None
         self.loop.run_until_complete(asyncio.sleep(0))
         self.loop.close()
+        asyncio.set_event_loop(None)  # no closed loop left current for whatever runs next

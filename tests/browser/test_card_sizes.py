@@ -11,6 +11,7 @@ by the hand's box. Screenshots go to docs/screenshots/<page>_<width>.png.
 from __future__ import annotations
 
 import contextlib
+import uuid
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -47,9 +48,12 @@ CUT_OFF_BUTTONS = """() => [...document.querySelectorAll('button')]
 def table_url(server, game: str) -> str:
     """The arithmetic tables from the game pages' deal codes; the trick games' free play
     as a student opens it (their deals are secret: a code would show every hand)."""
+    # a name of its own: the shared guest's saved game (left by an earlier test on the
+    # same server) would put the "Resume my saved game" offer above the table
+    student = f"fit{uuid.uuid4().hex[:8]}"
     if game in TRICK_TABLES:
-        return server.page(f"play_{game}.ipynb") + "?delay=0.05&student=guest"
-    return page_url(server, game, delay=0.05)
+        return server.page(f"play_{game}.ipynb") + f"?delay=0.05&student={student}"
+    return page_url(server, game, delay=0.05, student=student)
 
 
 def assert_cards_read_and_fit(cards: list[dict], width: int) -> None:
