@@ -134,3 +134,22 @@ def test_a_named_students_answers_are_kept_in_the_progress_store(tmp_path, monke
     _choose_a_move(guest)
     type_answer(guest.asking_panel, str(guest.ctl.asking.pending.question.expected))
     assert len(ProgressStore(db).answers()) == 2  # a guest's answers stay in the page
+
+
+def test_a_named_students_step_down_is_kept_in_the_progress_store(tmp_path, monkeypatch):
+    """A step down to "Show me the sums" (and back up) is evidence: it is in the student's
+    progress file, and the teacher's grid names it."""
+    from mathcards.exercises.progress import ProgressStore
+    from mathcards.widgets.exercises import dashboard_html
+
+    db = tmp_path / "progress.sqlite3"
+    monkeypatch.setenv("MATHCARDS_PROGRESS", str(db))
+    monkeypatch.delenv("MATHCARDS_CLASS_PROGRESS", raising=False)
+    table = play("suns_to_moons", query="delay=0&seats=human,strong&student=Ana", save=False)
+    table.asking_panel.w_level.value = SHOW
+    table.asking_panel.w_level.value = COUNT
+    assert not table.refused, table.message
+    kept = ProgressStore(db).level_changes(student="ana")
+    assert [(c.game, c.before, c.after) for c in kept] == [
+        ("suns_to_moons", COUNT, SHOW), ("suns_to_moons", SHOW, COUNT)]
+    assert "stepped down to Show me the sums in Suns to Moons once" in dashboard_html(db)
