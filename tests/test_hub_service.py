@@ -236,3 +236,29 @@ def test_a_worked_solution_opened_and_the_students_answers_go_through_the_servic
         service.handle("ana", "record_solution", {"opened": {
             **SolutionOpened.new(student="ana", set_id="s", exercise="e", number=1).__dict__,
             "number": "1"}})
+
+
+def test_a_change_of_level_reaches_the_callers_own_file_only(service, tmp_path):
+    """A step down to "Show me the sums" on a hub goes through the service, kept under the
+    caller's login whatever the page says; a bad field is refused in one line."""
+    from mathcards.asking import LevelChange
+    from mathcards.exercises.progress import ProgressStore
+
+    ana = HubProgressStore(transport=as_(service, "ana"))
+    ana.record_level(LevelChange("ben", "suns_to_moons", "count", "show"))  # naming ben
+    assert not (tmp_path / "class" / "ben").exists()
+    store = ProgressStore(tmp_path / "class" / "ana" / "progress.sqlite3")
+    try:
+        assert [(c.student, c.before, c.after) for c in store.level_changes()] == [
+            ("ana", "count", "show")]
+    finally:
+        store.close()
+    raw = json.loads(json.dumps(LevelChange("ana", "sums", "count", "show").__dict__))
+    for bad, message in (({"after": "easy"}, "own levels"), ({"game": 7}, "game"),
+                         ({"uid": "u" * 65}, "uid")):
+        with pytest.raises(ServiceError, match=message) as caught:
+            service.handle("ana", "record_level", {"change": raw | bad})
+        assert "\n" not in str(caught.value)
+    with pytest.raises(ServiceError, match="fields"):
+        service.handle("ana", "record_level", {"change": {**raw, "student": "ben",
+                                                          "extra": 1}})

@@ -346,18 +346,15 @@ def _keep_answers(table: Any, name: str | None, *, fixed: bool) -> None:
         return
     store: list[Any] = []
 
-    def keep(record: Any) -> None:
+    def kept() -> Any:
         if not store:
             from mathcards.hub import progress_store
 
             store.append(progress_store())  # the hub's service on a hub that has one
-        method = "record_answer" if hasattr(record, "right") else "record_level"
-        save = getattr(store[0], method, None)
-        if save is not None:  # the store's evidence tables (helper "evidence")
-            save(record)
+        return store[0]
 
-    asking.on_answer = keep
-    asking.on_level = keep
+    asking.on_answer = lambda answer: kept().record_answer(answer)
+    asking.on_level = lambda change: kept().record_level(change)
     table._refresh()
 
 

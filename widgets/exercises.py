@@ -1053,7 +1053,7 @@ def dashboard_html(source: Any = None, *, top: int = 10, attempts: Any = None,
                    answers: Any = None) -> str:
     """The dashboard's summary and skill grid, read now (or from the attempts and answers
     given); the exercise grid, per set, is ``DashboardView``'s."""
-    from mathcards.exercises.results import read_results
+    from mathcards.exercises.results import read_level_changes, read_results
     from mathcards.exercises.skill_grid import skill_grid
     from mathcards.widgets.skill_grid import skill_grid_html
 
@@ -1063,6 +1063,7 @@ def dashboard_html(source: Any = None, *, top: int = 10, attempts: Any = None,
             attempts = read_results(where) if readable else []
         if answers is None:
             answers = dashboard_answers(source)
+        levels = read_level_changes(where) if readable else []
     except MathCardsError as exc:
         return f'{style_html()}<p class="mc-refused">{esc(exc)}</p>'
     students = len({a.student for a in attempts})
@@ -1072,7 +1073,7 @@ def dashboard_html(source: Any = None, *, top: int = 10, attempts: Any = None,
         f"{len(attempts)} attempts by {students} student{'s' if students != 1 else ''}; "
         f"{len(answers)} answer{'s' if len(answers) != 1 else ''} by skill, at the tables "
         f"and in the exercises, by {answering} student{'s' if answering != 1 else ''}.</p>"
-        f"<h3>Each student, each skill</h3>{skill_grid_html(skill_grid(answers))}")
+        f"<h3>Each student, each skill</h3>{skill_grid_html(skill_grid(answers), levels)}")
 
 
 def dashboard(source: Any = None, *, top: int = 10,

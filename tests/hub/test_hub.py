@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from mathcards.asking import LevelChange
 from mathcards.exercises.progress import Attempt
 from mathcards.games.base import encode_action
 from mathcards.games.registry import GAMES, make_game
@@ -248,6 +249,15 @@ def test_the_service_acts_for_the_tokens_login_only(hub, browser):
                           score=1.0, hints_used=0, seconds=1.0)
     assert call_service(hub, gus, "record", attempt=attempt.__dict__)[0] == 200
     assert attempts_in(hub.class_dir / "gus" / "progress.sqlite3") == [("gus", 1)]
+    # a step down to "Show me the sums" (issue 25): gus's too, whatever the page says
+    change = LevelChange("fay", "sums", "count", "show")
+    assert call_service(hub, gus, "record_level", change=change.__dict__)[0] == 200
+    conn = sqlite3.connect(hub.class_dir / "gus" / "progress.sqlite3")
+    try:
+        assert conn.execute("SELECT student, before, after FROM level_changes").fetchall() == [
+            ("gus", "count", "show")]
+    finally:
+        conn.close()
     assert not (hub.class_dir / "fay").exists()
     status, answer = call_service(hub, gus, "variant_seed", set_id="sums", exercise="e1",
                                   student="fay")
