@@ -961,11 +961,14 @@ class DashboardView(W.VBox):
 
     # --- one set --------------------------------------------------------------------------
     def _set_of(self, set_id: str) -> Any:
-        """The set file (in ``folder``) whose set has this id, or None."""
+        """The set (a sample in ``folder`` or a set published on this server) whose id is
+        ``set_id``, or None."""
         from mathcards.exercises import load_set
 
         for name in sample_sets(self.folder):
-            path = Path(self.folder) / f"{name}.yaml"
+            path = set_file(self.folder, name)
+            if path is None:
+                continue
             try:
                 stamp = path.stat().st_mtime
                 if self._sets.get(path, (None,))[0] != stamp:
