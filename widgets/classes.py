@@ -357,6 +357,8 @@ class TournamentPanel:
                                           layout=W.Layout(width="160px"))
         self.w_count = W.BoundedIntText(value=15, min=1, max=100, description="Rooms:",
                                         layout=W.Layout(width="160px"))
+        self.w_class = W.Dropdown(options=[("no class: each student types a name", ""),
+                                           *class_choices()], description="Class:")
         self.w_bots = W.Checkbox(value=True, indent=False, description=(
             "A bot takes the seat of a student gone for 2 minutes"))
         self.w_make = W.Button(description="Make the rooms", button_style="primary")
@@ -365,8 +367,10 @@ class TournamentPanel:
         self.widget = W.VBox([
             W.HTML(f"{style_html()}<h3>Rooms for a tournament</h3><p>Rooms made ahead: read "
                    "out a room's code (students type it in <i>Play with classmates</i>) or "
-                   "hand out its link; the first student in a room starts its game.</p>"),
-            W.HBox([self.w_game, self.w_players, self.w_count]), self.w_bots, self.w_make,
+                   "hand out its link (with a class, its students pick their names); the "
+                   "first student in a room starts its game.</p>"),
+            W.HBox([self.w_game, self.w_players, self.w_count]), self.w_class, self.w_bots,
+            self.w_make,
             self.w_out])
         self.widget.add_class("mathcards")
 
@@ -381,10 +385,11 @@ class TournamentPanel:
             self.w_out.value = (f'<p class="mc-refused" role="alert">The rooms were not made: '
                                 f"{esc(exc)}</p>")
             return []
+        cls = str(self.w_class.value or "")  # a class's link: its students pick their names
         rows = "".join(
-            f"<tr><td><code>{esc(code)}</code></td>"
-            f"<td>{whole_link_html(f'play_{game}.ipynb?room={code}')}</td></tr>"
-            for code in codes)
+            f"<tr><td><code>{esc(code)}</code></td><td>"
+            f"{whole_link_html(page_link(f'play_{game}.ipynb', cls=cls, extra=f'room={code}'))}"
+            "</td></tr>" for code in codes)
         self.w_out.value = (
             f'<p role="status">{len(codes)} room{"s" if len(codes) != 1 else ""} made for '
             f'{int(self.w_players.value)} players each.</p><table class="mc-progress '

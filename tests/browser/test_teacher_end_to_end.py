@@ -52,6 +52,16 @@ def _page(context, log=None):
     return page
 
 
+def save_class(teacher, cid: str, names: list[str]) -> None:
+    """On the open *Your classes* page: the class and its names, saved."""
+    wait_for_rendered(teacher)
+    wait_for_first_widget(teacher)
+    teacher.get_by_placeholder("7b").fill(cid)
+    teacher.locator("textarea").fill("\n".join(names))
+    teacher.get_by_role("button", name="Save the class").click()
+    teacher.get_by_text(f"Class {cid} saved with {len(names)} names").wait_for()
+
+
 def _student(context, link: str, name: str):
     """A student opens the class's link, picks their name, and opens the set through the
     landing page's link to the practice page and the practice page's link to the set."""
@@ -115,12 +125,7 @@ def test_a_teacher_writes_a_set_gives_a_class_its_names_and_reads_the_results(
 
         # --- the class and its names --------------------------------------------------------
         teacher.goto(voila_server.page("classes.ipynb"), timeout=120_000)  # signed in
-        wait_for_rendered(teacher)
-        wait_for_first_widget(teacher)
-        teacher.get_by_placeholder("7b").fill("8c")
-        teacher.locator("textarea").fill("Pia\nRui")
-        teacher.get_by_role("button", name="Save the class").click()
-        teacher.get_by_text("Class 8c saved with 2 names").wait_for()
+        save_class(teacher, "8c", ["Pia", "Rui"])
         link = teacher.locator("section.mc-class[data-class='8c'] a.mc-whole").first
         link.wait_for()
         whole = link.inner_text().strip()
