@@ -709,8 +709,8 @@ def practice_page(folder: str | Any = "exercises", *, query: str | None = None,
             exercise_set = load_set(set_file(folder, name) or name, check=False)
         except ExerciseFileError as exc:  # the set's name, never the server's path
             first = exc.problems[0] if exc.problems else "it cannot be read"
-            problem = (f"the set {name!r} cannot be used ({first}): ask your teacher to run "
-                       f"'python -m mathcards check {name}.yaml'")
+            problem = (f"the set {name!r} cannot be used ({first}): tell your teacher, who "
+                       "can open it on the Write a set page and fix what its checker says")
         else:
             from mathcards.exercises.progress import ProgressError
 
