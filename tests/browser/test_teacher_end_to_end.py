@@ -122,6 +122,9 @@ def test_a_teacher_writes_a_set_gives_a_class_its_names_and_reads_the_results(
         assert pia != rui and pia.startswith("deck: ") and rui.startswith("deck: ")
         teacher.get_by_role("button", name="Publish", exact=True).click()
         teacher.get_by_text("Published: tricks_8c.").wait_for()
+        published = teacher.locator("a.mc-whole", has_text="practice.ipynb?set=tricks_8c")
+        assert re.fullmatch(r"https?://[^ ]+/practice\.ipynb\?set=tricks_8c",
+                            published.inner_text().strip())  # a whole link to hand out
 
         # --- the class and its names --------------------------------------------------------
         teacher.goto(voila_server.page("classes.ipynb"), timeout=120_000)  # signed in
