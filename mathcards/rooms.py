@@ -863,12 +863,14 @@ TEACHER_ROOMS_MAX = 100
 
 def teacher_rooms(game_name: str, players: int, count: int, *,
                   leave_after: float | None = None,
-                  store: RoomStore | None = None) -> list[str]:
+                  store: Any = None) -> list[str]:
     """``count`` rooms of ``game_name`` for ``players`` each, made ahead by a teacher (no
     host: the first student in a room starts it; counted against no visitor's limit); a
     seat whose student left for ``leave_after`` seconds (10-3600) goes to a bot. Their
-    codes. Bad values raise a ``MathCardsError`` whose one line says what is accepted."""
+    codes, in ``store`` (by default this place's rooms: a hub's service, else the local
+    file). Bad values raise a ``MathCardsError`` whose one line says what is accepted."""
     from mathcards.games.registry import GAMES, make_game
+    from mathcards.hub import room_store
 
     if game_name not in GAMES:
         raise RoomError(f"unknown game {game_name!r}: choose one of {', '.join(GAMES)}")
@@ -877,5 +879,5 @@ def teacher_rooms(game_name: str, players: int, count: int, *,
     if leave_after is not None and not 10 <= leave_after <= 3600:
         raise RoomError("a seat goes to a bot after 10 to 3600 seconds of absence")
     game = make_game(game_name, num_players=players)
-    rooms = store or RoomStore()
-    return [rooms.create(game, None, replace_after=leave_after) for _ in range(count)]
+    rooms = store or room_store()
+    return [str(rooms.create(game, None, replace_after=leave_after)) for _ in range(count)]
