@@ -40,7 +40,7 @@ USAGE = ("usage: " + "\n       ".join(f"python -m mathcards {line}"
                                       for line, _ in COMMANDS.values())
          + "\n\n" + "\n".join(text for _, text in COMMANDS.values()) + "\n")
 HELP_FLAGS = ("-h", "--help")
-TEACHER_PAGES = ("dashboard.ipynb", "classes.ipynb", "teachers.ipynb")
+TEACHER_PAGES = ("write_set.ipynb", "classes.ipynb", "dashboard.ipynb", "teachers.ipynb")
 
 
 def command_usage(command: str) -> str:
@@ -76,8 +76,8 @@ def teacher_key(rest: Sequence[str], out: TextIO | None = None) -> int:
 def rooms(rest: Sequence[str], out: TextIO | None = None) -> int:
     """Room codes for a class tournament (see USAGE)."""
     from mathcards.errors import MathCardsError
-    from mathcards.games.registry import GAMES, make_game
-    from mathcards.rooms import RoomStore
+    from mathcards.games.registry import GAMES
+    from mathcards.rooms import teacher_rooms
 
     out = out or sys.stdout
     args, url, leave = list(rest), "", None
@@ -102,9 +102,7 @@ def rooms(rest: Sequence[str], out: TextIO | None = None) -> int:
               file=sys.stderr)
         return 2
     try:
-        game = make_game(game_name, num_players=players)
-        store = RoomStore()
-        codes = [store.create(game, None, replace_after=leave) for _ in range(count)]
+        codes = teacher_rooms(game_name, players, count, leave_after=leave)
     except (MathCardsError, OSError) as exc:
         print(f"cannot make the rooms: {exc}", file=sys.stderr)
         return 1

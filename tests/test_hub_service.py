@@ -262,3 +262,23 @@ def test_a_change_of_level_reaches_the_callers_own_file_only(service, tmp_path):
     with pytest.raises(ServiceError, match="fields"):
         service.handle("ana", "record_level", {"change": {**raw, "student": "ben",
                                                           "extra": 1}})
+
+
+def test_a_teachers_tournament_rooms_are_the_services_on_a_hub(service, monkeypatch,
+                                                               tmp_path):
+    """On a hub the teacher's page makes the rooms through the service, where the students'
+    pages look for them (not in the teacher's own server's data folder)."""
+    import mathcards.hub as hub
+    from mathcards.rooms import teacher_rooms
+
+    service.rooms.version()  # the service's rooms file is open: the teacher's server has its own
+    monkeypatch.setenv("MATHCARDS_DATA_DIR", str(tmp_path / "teachers-server"))
+    monkeypatch.setenv(hub.SERVICE_ENV, "http://hub.invalid/services/mathcards/")
+    monkeypatch.setattr(hub, "HubRoomStore",
+                        lambda: HubRoomStore(transport=as_(service, "teacher")))
+    codes = teacher_rooms("sums", 2, 2, leave_after=120)
+    for code in codes:
+        room = service.rooms.room(code)
+        assert room.host is None and room.replace_after == 120
+    ben, _ = _page(service, "ben", codes[0])  # a student joins it through the service
+    ben.poll(force=True)

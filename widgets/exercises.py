@@ -709,8 +709,8 @@ def practice_page(folder: str | Any = "exercises", *, query: str | None = None,
             exercise_set = load_set(set_file(folder, name) or name, check=False)
         except ExerciseFileError as exc:  # the set's name, never the server's path
             first = exc.problems[0] if exc.problems else "it cannot be read"
-            problem = (f"the set {name!r} cannot be used ({first}): ask your teacher to run "
-                       f"'python -m mathcards check {name}.yaml'")
+            problem = (f"the set {name!r} cannot be used ({first}): tell your teacher, who "
+                       "can open it on the Write a set page and fix what its checker says")
         else:
             from mathcards.exercises.progress import ProgressError
 
@@ -961,11 +961,14 @@ class DashboardView(W.VBox):
 
     # --- one set --------------------------------------------------------------------------
     def _set_of(self, set_id: str) -> Any:
-        """The set file (in ``folder``) whose set has this id, or None."""
+        """The set (a sample in ``folder`` or a set published on this server) whose id is
+        ``set_id``, or None."""
         from mathcards.exercises import load_set
 
         for name in sample_sets(self.folder):
-            path = Path(self.folder) / f"{name}.yaml"
+            path = set_file(self.folder, name)
+            if path is None:
+                continue
             try:
                 stamp = path.stat().st_mtime
                 if self._sets.get(path, (None,))[0] != stamp:
