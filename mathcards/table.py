@@ -20,7 +20,6 @@ Listeners (``listen``) hear "table" after a change the view must redraw,
 from __future__ import annotations
 
 import asyncio
-import importlib
 import secrets
 import threading
 from collections.abc import Callable, Sequence
@@ -34,7 +33,7 @@ from mathcards.bots import BOT_KINDS, Bot
 from mathcards.cards import Card, whole_number
 from mathcards.errors import IllegalActionError, MathCardsError, SettingsError
 from mathcards.games.base import Event, Game, State
-from mathcards.games.registry import GAMES, get_game_class
+from mathcards.games.registry import game_spec, get_game_class
 from mathcards.moments import Moment, moment_for
 
 SEAT_KINDS = saves.SEAT_KINDS
@@ -49,27 +48,30 @@ ROUND_OVER = "the round is over: click \"Next round\" to start the next one"
 # room's game is the only game here until the player leaves the room
 ROOM_TABLE = "this table plays a room's game: leave the room first to start another game"
 ANSWER_FIRST = "first answer the question: type the number and press Enter"
-# A shorter game to begin with: the play pages deal it unless a deal code or a save says
-# otherwise, and the class link builder puts it in a deal code. Suns to Moons: first to 3
-# points (of 10). Shoot the Moon: first to 5 chips (of 7): players start with 2, so first
-# to 3 ended most games after one hand (about 6 in 10 bot games); first to 5 lasts 3 or 4
-# hands (tests/test_moments.py).
-SHORT_GAMES = {"suns_to_moons": ("target_score", 3), "shoot_the_moon": ("target_chips", 5)}
+
+
+def short_setting(game_name: str) -> tuple[str, int] | None:
+    """(setting, value) of a game's shorter game to begin with (its ``GameSpec.short_game``),
+    or None. The play pages deal it unless a deal code or a save says otherwise, and the
+    class link builder puts it in a deal code."""
+    return game_spec(game_name).short_game
 
 
 def short_game(game: Game) -> Game | None:
-    """``game`` as its short game (``SHORT_GAMES``), or None for a game that has none."""
-    if game.name not in SHORT_GAMES:
+    """``game`` as its short game (``short_setting``), or None for a game that has none."""
+    short = short_setting(game.name)
+    if short is None:
         return None
-    field, value = SHORT_GAMES[game.name]
+    field, value = short
     return type(game)(**(game.settings() | {field: value}))
 
 
 def full_game(game: Game) -> Game | None:
     """``game`` with its full length (the rule text's target), or None for a game without one."""
-    if game.name not in SHORT_GAMES:
+    short = short_setting(game.name)
+    if short is None:
         return None
-    field, _value = SHORT_GAMES[game.name]
+    field, _value = short
     settings = game.settings()
     settings.pop(field, None)  # the game's own default: the rule text's length
     return type(game)(**settings)
@@ -183,8 +185,10 @@ class GameView:
     def parse_move(self, state: State, text: str) -> Any:
         """A typed move -> the action it names, read by the game's one move parser
         (``parse_move`` of its engine; the table checks the action's legality)."""
-        engine = importlib.import_module(GAMES[self.game_name][0])
-        return engine.parse_move(state, text)
+        parse = game_spec(self.game_name).parse_move
+        if parse is None:
+            raise Refused("this game has no typed moves: choose one with the buttons")
+        return parse(state, text)
 
     # --- explaining ------------------------------------------------------
     def chain(self, before: State, after: State) -> str:
@@ -537,7 +541,7 @@ class TableController:
         short, full = short_game(game), full_game(game)
         if short is None or full is None:
             return None
-        field = SHORT_GAMES[game.name][0]
+        field, _value = short_setting(game.name) or ("", 0)
         now, short_to, full_to = (getattr(g, field) for g in (game, short, full))
         if game == short:  # as switch_length tells them apart
             return (f"Short game: first to {now}",
