@@ -642,15 +642,31 @@ class TableController:
 
     # ------------------------------------------------------------------ moves
     def _commit(self, action: Any, *, by_bot: bool = False) -> None:
-        """Apply a legal action, save, explain, redraw."""
+        """Play a legal action, one named step after another: apply it, explain it, record
+        it in the move list, work out its moment, save, tell the listeners, let bots move."""
         before = self.state
+        shown = self._apply_step(action)
+        after, names = self.state, self.seat_names
+        self._explain_step(before, after, names, by_bot=by_bot)
+        self._record_step(after, names, by_bot=by_bot)
+        self._moment_step(before, after, names, by_bot=by_bot)
+        self._save_step(after)
+        self._notify_step(before, after, shown, by_bot=by_bot)
+        self._bot_step(by_bot=by_bot)
+
+    def _apply_step(self, action: Any) -> tuple[Any, ...]:
+        """The new state; the pick, the selection and the hint start again. Returns what the
+        table showed before (a followed move's question may hold it back)."""
         self.asking.drop()  # a question about an earlier position goes unanswered
         shown = self._display()
-        after = before.apply(action)  # legality was checked by the caller; apply re-checks
-        self.state = after
+        self.state = self.state.apply(action)  # the caller checked legality; apply re-checks
         self.picked, self.selected = (), ()
         self.hint_level = 0
-        names = self.seat_names
+        return shown
+
+    def _explain_step(self, before: State, after: State, names: Sequence[str], *,
+                      by_bot: bool) -> None:
+        """The explainer's words for the move, with the moves shown beside it."""
         try:
             part = self._explain(before, after, names)
         except Exception as exc:  # noqa: BLE001 - the explainer must never block play
@@ -663,6 +679,9 @@ class TableController:
             chain=part.chain or next((p.chain for p in reversed(self._parts) if p.chain), ""),
             svg=part.svg or next((p.svg for p in reversed(self._parts) if p.svg), ""),
         )
+
+    def _record_step(self, after: State, names: Sequence[str], *, by_bot: bool) -> None:
+        """The move list's sentences, and the move just made said on its own."""
         lines = []
         for e in after.new_events:
             line = self.view.history_line(e, names)
@@ -673,6 +692,10 @@ class TableController:
         self.latest, self.latest_by_bot = " ".join(lines[:2]), by_bot
         if not by_bot:
             self._person_moved = True
+
+    def _moment_step(self, before: State, after: State, names: Sequence[str], *,
+                     by_bot: bool) -> None:
+        """A round or the game won (``moment_for``), held while the person reads it."""
         try:
             moment = moment_for(before, after, names, self.humans)
         except Exception:  # noqa: BLE001 - a moment must never block play
@@ -681,6 +704,9 @@ class TableController:
             self.moment, self._held = moment, moment.is_round and self._pauses()
         elif not by_bot:  # the person here moved on: the last moment has been seen
             self.moment, self._held = None, False
+
+    def _save_step(self, after: State) -> None:
+        """Save the table (a finished game's save is cleared); the message after the move."""
         self.message, self.refused = "", False
         if self.save_enabled:
             try:
@@ -693,8 +719,16 @@ class TableController:
                 self.message = f"Could not save the game ({why}); play goes on."
         if after.is_over:
             self.message = self.final_words()
+
+    def _notify_step(self, before: State, after: State, shown: tuple[Any, ...], *,
+                     by_bot: bool) -> None:
+        """The question about the move (at "I count"), then the listeners redraw."""
         self.asking.after_commit(before, after, by_bot, shown)
         self._notify("table")
+
+    def _bot_step(self, *, by_bot: bool) -> None:
+        """After a person's move, bots move (and a hot seat hides the hand); after a bot's,
+        a hot seat waiting for its player keeps the hand hidden."""
         if not by_bot:
             self._after_change()
         elif self.waiting_for_ready is not None:
