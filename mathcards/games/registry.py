@@ -12,8 +12,8 @@ live outside the rules (the explainer, the widgets) are named by dotted paths,
 so the rules never import them: ``mathcards.games`` knows nothing of
 explanations or screens, and nothing under ``mathcards/`` imports ipywidgets.
 
-The built-in games are imported when first asked for (``BUILTIN_GAMES``: a page
-that plays Sums loads only Sums); a game outside ``mathcards`` (``examples/``)
+The built-in games are imported when first asked for (``BUILTIN_GAMES``: a Sums
+page never imports the trick games for their registrations); a game outside ``mathcards`` (``examples/``)
 calls ``register_game`` itself, or is registered for a while with ``registered``.
 """
 
