@@ -35,7 +35,8 @@ _VISITOR_QUERY: str | None = None
 
 
 def table_games() -> tuple[str, ...]:
-    """The games with a table (a ``GameSpec.view``): each has a play page and rooms."""
+    """The games with a table (a ``GameSpec.view``): each has a play page (with rooms when
+    its ``GameSpec.rooms``)."""
     from mathcards.games.registry import game_specs
 
     return tuple(s.name for s in game_specs() if s.view)
@@ -228,7 +229,7 @@ def play(game_name: str, *, deal: str | None = None, seats: Sequence[str] | None
     a play page opens at "I count" unless its link says otherwise)."""
     from mathcards import saves
     from mathcards.errors import MathCardsError
-    from mathcards.games.registry import get_game_class
+    from mathcards.games.registry import game_spec, get_game_class
     from mathcards.table import short_game, short_setting
     from mathcards.widgets.table import GameTable
 
@@ -302,25 +303,25 @@ def play(game_name: str, *, deal: str | None = None, seats: Sequence[str] | None
     if offer_length:
         table.ctl.length_offer = True
         table._refresh()
-    # every table has rooms: classmates at their own screens
-    from mathcards.widgets.rooms import RoomPanel
+    if game_spec(game_name).rooms:  # classmates at their own screens (rooms)
+        from mathcards.widgets.rooms import RoomPanel
 
-    shown = who.removeprefix("Playing as ") if who.startswith("Playing as ") else ""
-    panel = RoomPanel(table, name="" if shown.startswith("guest") else shown)
-    table.rooms = panel
-    table.w_main.children = (*table.w_main.children[:-1], panel.widget,
-                             table.w_main.children[-1])
-    if opts.get("room"):
-        panel._try(panel.join, opts["room"])
-    else:
-        try:
-            panel.rejoin()
-        except (OSError, MathCardsError) as exc:  # the room file: never block the page
-            from mathcards.rooms import RoomError
+        shown = who.removeprefix("Playing as ") if who.startswith("Playing as ") else ""
+        panel = RoomPanel(table, name="" if shown.startswith("guest") else shown)
+        table.rooms = panel
+        table.w_main.children = (*table.w_main.children[:-1], panel.widget,
+                                 table.w_main.children[-1])
+        if opts.get("room"):
+            panel._try(panel.join, opts["room"])
+        else:
+            try:
+                panel.rejoin()
+            except (OSError, MathCardsError) as exc:  # the room file: never block the page
+                from mathcards.rooms import RoomError
 
-            # a room's own words only: an engine's may name a seat's hand
-            why = f" ({exc})" if isinstance(exc, RoomError) else ""
-            table.say(f"Your room could not be opened{why}.", refused=True)
+                # a room's own words only: an engine's may name a seat's hand
+                why = f" ({exc})" if isinstance(exc, RoomError) else ""
+                table.say(f"Your room could not be opened{why}.", refused=True)
     if problem:
         table.say(problem + " A new game has started instead.", refused=True)
     elif name_problem:

@@ -13,8 +13,9 @@ so the rules never import them: ``mathcards.games`` knows nothing of
 explanations or screens, and nothing under ``mathcards/`` imports ipywidgets.
 
 The built-in games are imported when first asked for (``BUILTIN_GAMES``: a Sums
-page never imports the trick games for their registrations); a game outside ``mathcards`` (``examples/``)
-calls ``register_game`` itself, or is registered for a while with ``registered``.
+page never imports the trick games for their registrations); a game outside
+``mathcards`` (``examples/``) calls ``register_game`` itself, or is registered for a
+while with ``registered``.
 """
 
 from __future__ import annotations
@@ -62,6 +63,7 @@ class GameSpec:
     strong_policy: Callable[..., Any]  # the "strong" bot: (observation, legal, rng) -> action
     parse_move: Callable[[Any, str], Any] | None = None  # typed text -> one legal action
     view: str = ""  # "mathcards.widgets.sums:SumsView": a table (play page, rooms) when set
+    rooms: bool = True  # its table has a "Play with classmates" panel
     explainer: str = ""  # the explainer's module for this game ("" : events' sentences)
     asking: str = ""  # the "I count" questions' module ("" : the table asks nothing)
     moments: str = ""  # "module:function" giving a round's or a game's moment ("" : game over)
