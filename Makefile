@@ -62,7 +62,7 @@ bench: $(STAMP)
 	$(PY) -m benchmarks
 
 lint: $(STAMP)
-	$(VENV)/bin/ruff check mathcards widgets tests benchmarks
+	$(VENV)/bin/ruff check mathcards widgets tests benchmarks examples
 	$(VENV)/bin/mypy
 
 clean:

@@ -130,12 +130,12 @@ def time_to_interactive(browser, server: VoilaServer, notebook: str) -> tuple[fl
 
 def ready_play_pages() -> tuple[list[str], list[str]]:
     """The play pages whose table has landed, and those still waiting for it."""
-    from mathcards.widgets import VIEWS
+    from mathcards.games.registry import find_game
 
     ready, missing = [], []
     for notebook in PLAY_PAGES:
-        game = notebook.removeprefix("play_").removesuffix(".ipynb")
-        module = VIEWS.get(game, ("", ""))[0]
+        spec = find_game(notebook.removeprefix("play_").removesuffix(".ipynb"))
+        module = spec.view.partition(":")[0] if spec is not None else ""
         (ready if module and find_spec(module) else missing).append(notebook)
     return ready, missing
 

@@ -76,7 +76,7 @@ def teacher_key(rest: Sequence[str], out: TextIO | None = None) -> int:
 def rooms(rest: Sequence[str], out: TextIO | None = None) -> int:
     """Room codes for a class tournament (see USAGE)."""
     from mathcards.errors import MathCardsError
-    from mathcards.games.registry import GAMES
+    from mathcards.games.registry import find_game, game_names
     from mathcards.rooms import teacher_rooms
 
     out = out or sys.stdout
@@ -94,10 +94,10 @@ def rooms(rest: Sequence[str], out: TextIO | None = None) -> int:
                 if not 10 <= leave <= 3600:
                     raise ValueError
         game_name, players, count = args[0], int(args[1]), int(args[2])
-        if len(args) != 3 or game_name not in GAMES or not 1 <= count <= 100:
+        if len(args) != 3 or find_game(game_name) is None or not 1 <= count <= 100:
             raise ValueError
     except (IndexError, ValueError):
-        print(f"rooms takes a game ({', '.join(GAMES)}), the players per room, how many "
+        print(f"rooms takes a game ({', '.join(game_names())}), the players per room, how many "
               f"rooms (1-100), and --leave-after 10-3600 seconds\n{USAGE}", end="",
               file=sys.stderr)
         return 2

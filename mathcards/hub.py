@@ -480,10 +480,10 @@ class Service:
 
     def do_create(self, login: str, game: Any = None, settings: Any = None, host: Any = True,
                   replace_after: Any = None) -> str:
-        from mathcards.games.registry import GAMES, get_game_class
+        from mathcards.games.registry import find_game, get_game_class
         from mathcards.rooms import RoomError
 
-        if game not in GAMES:
+        if find_game(game) is None:
             raise RoomError(f"there is no game {str(game)[:40]!r}")
         if not isinstance(settings, dict) or len(json.dumps(settings)) > 2_000:
             raise RoomError("a room's settings are a short list of the game's options")

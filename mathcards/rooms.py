@@ -869,11 +869,13 @@ def teacher_rooms(game_name: str, players: int, count: int, *,
     seat whose student left for ``leave_after`` seconds (10-3600) goes to a bot. Their
     codes, in ``store`` (by default this place's rooms: a hub's service, else the local
     file). Bad values raise a ``MathCardsError`` whose one line says what is accepted."""
-    from mathcards.games.registry import GAMES, make_game
+    from mathcards.games.registry import find_game, game_specs, make_game
     from mathcards.hub import room_store
 
-    if game_name not in GAMES:
-        raise RoomError(f"unknown game {game_name!r}: choose one of {', '.join(GAMES)}")
+    spec = find_game(game_name)
+    if spec is None or not spec.rooms:
+        names = ", ".join(s.name for s in game_specs() if s.rooms)
+        raise RoomError(f"unknown game {game_name!r}: choose one of {names}")
     if not 1 <= count <= TEACHER_ROOMS_MAX:
         raise RoomError(f"make 1 to {TEACHER_ROOMS_MAX} rooms at a time, not {count}")
     if leave_after is not None and not 10 <= leave_after <= 3600:

@@ -349,9 +349,10 @@ class TournamentPanel:
     widget; the same rooms as ``python -m mathcards rooms``."""
 
     def __init__(self) -> None:
-        from mathcards.games.registry import GAMES, get_game_class
+        from mathcards.games.registry import game_specs
 
-        self.w_game = W.Dropdown(options=[(get_game_class(g).title, g) for g in GAMES],
+        self.w_game = W.Dropdown(options=[(s.engine.title, s.name) for s in game_specs()
+                                          if s.rooms],
                                  value="sums", description="Game:")
         self.w_players = W.BoundedIntText(value=2, min=2, max=8, description="Players:",
                                           layout=W.Layout(width="160px"))

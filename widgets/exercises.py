@@ -33,8 +33,8 @@ from mathcards.games.suns_to_moons import (
     number,
     signed,
 )
-from mathcards.table import SHORT_GAMES, short_game
-from mathcards.widgets import VIEWS
+from mathcards.table import short_game, short_setting
+from mathcards.widgets import table_games
 from mathcards.widgets.cards import CardButton, card_face_html, esc, style_html
 from mathcards.widgets.lesson import cards_of, dice_svg
 
@@ -1093,8 +1093,8 @@ def dashboard(source: Any = None, *, top: int = 10,
 
 # --- the class link builder -----------------------------------------------------------------
 # A shorter game, as a deal code carries it (the play pages read only ?deal=, ?seats=, ?delay=):
-# SHORT_GAMES (mathcards.table) is the one list; a play page without a deal code starts with it.
-PLAY_PAGES = tuple(VIEWS)  # every game with a table (mathcards.widgets.VIEWS) has a play page
+# short_setting (each game's registration) says it; a play page without a deal code starts
+# with it. Every game with a table (mathcards.widgets.table_games) has a play page.
 
 
 def class_link(page: str, *, folder: str | Any = "exercises", players: int = 2,
@@ -1136,7 +1136,7 @@ def class_link(page: str, *, folder: str | Any = "exercises", players: int = 2,
             raise MathCardsError(f"there is no exercise set {name[:60]!r}: choose one listed")
         at = "" if level == DEFAULT_LEVEL else f"&level={level}"
         return f"practice.ipynb?set={quote(name)}{at}{tail}"
-    if kind != "play" or name not in PLAY_PAGES:
+    if kind != "play" or name not in table_games():
         raise MathCardsError(f"there is no page {page[:60]!r}: choose one listed")
     game_cls = get_game_class(name)
     if deal.strip():
@@ -1165,7 +1165,7 @@ def class_link_builder(folder: str | Any = "exercises") -> W.VBox:
     from mathcards.games.registry import get_game_class
 
     options = [(f"Practice: {n.replace('_', ' ')}", f"set:{n}") for n in sample_sets(folder)]
-    for name in PLAY_PAGES:
+    for name in table_games():
         try:
             options.append((f"Play: {get_game_class(name).title}", f"play:{name}"))
         except (KeyError, ImportError, MathCardsError):  # a game not in this checkout
@@ -1191,9 +1191,9 @@ def class_link_builder(folder: str | Any = "exercises") -> W.VBox:
         is_play = str(w_page.value).startswith("play:")
         name = str(w_page.value).partition(":")[2]
         w_players.disabled = w_deal.disabled = w_fixed.disabled = not is_play
-        w_short.disabled = not is_play or name not in SHORT_GAMES
-        w_short.description = (f"Short game (first to {SHORT_GAMES[name][1]})"
-                               if name in SHORT_GAMES else "Short game")
+        short = short_setting(name) if is_play else None
+        w_short.disabled = short is None
+        w_short.description = f"Short game (first to {short[1]})" if short else "Short game"
         if is_play:
             game_cls = get_game_class(name)
             w_players.min, w_players.max = game_cls.min_players, game_cls.max_players

@@ -15,12 +15,12 @@ import re
 from mathcards.games.registry import make_game
 from mathcards.games.suns_to_moons import Play, within_bound
 from mathcards.saves import deal_code
-from mathcards.widgets.exercises import SHORT_GAMES
+from mathcards.table import short_setting
 from tests.browser.conftest import wait_for_first_widget, wait_for_rendered
 from tests.browser.test_game_pages import open_table, render_number, wait_settled
 from tests.browser.test_teacher_dashboard import servers_data
 
-SHORT = {"num_players": 2, SHORT_GAMES["suns_to_moons"][0]: SHORT_GAMES["suns_to_moons"][1]}
+SHORT = {"num_players": 2, **dict([short_setting("suns_to_moons")])}
 ASKED = ".mc-ask:not(.mc-hide) .mc-ask-prompt"
 SCREENSHOTS = "docs/screenshots"
 
