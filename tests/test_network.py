@@ -1,0 +1,83 @@
+"""Voilà's files compressed and cached for good (issue 29, mathcards/widgets/network.py):
+the pieces on their own. tests/browser/test_network_page.py checks them on a real server."""
+
+from __future__ import annotations
+
+import gzip
+import os
+
+import pytest
+
+from mathcards.widgets import network
+
+
+@pytest.mark.parametrize(("header", "takes"), [
+    ("gzip, deflate, br", True),
+    ("deflate, gzip;q=0.5", True),
+    ("GZIP", True),
+    ("gzip;q=0", False),
+    ("gzip;q=0.0, deflate", False),
+    ("identity", False),
+    ("", False),
+    (None, False),
+    ("x-gzip", False),
+    ("gzip;q=nonsense", False),
+])
+def test_accept_encoding(header, takes):
+    assert network.accepts_gzip(header) is takes
+
+
+def test_the_copy_decodes_to_the_file(tmp_path):
+    source = tmp_path / "app.js"
+    body = ("function f(n) { return n + 1; }\n" * 400).encode()
+    source.write_bytes(body)
+    copy = network.compressed_copy(str(source), tmp_path / "cache")
+    assert copy is not None and os.path.getsize(copy) < len(body) // 4
+    with open(copy, "rb") as f:
+        assert gzip.decompress(f.read()) == body
+    assert os.stat(copy).st_mtime_ns == source.stat().st_mtime_ns  # Last-Modified kept
+    # the same file again: the same copy, not a new one
+    assert network.compressed_copy(str(source), tmp_path / "cache") == copy
+    # the file changed: a new copy of the new content
+    source.write_bytes(body + b"// more\n" * 10)
+    newer = network.compressed_copy(str(source), tmp_path / "cache")
+    assert newer != copy
+    with open(newer, "rb") as f:
+        assert gzip.decompress(f.read()) == source.read_bytes()
+
+
+def test_no_copy_of_what_gains_nothing(tmp_path):
+    small = tmp_path / "small.js"
+    small.write_bytes(b"x=1;")
+    font = tmp_path / "font.woff2"
+    font.write_bytes(os.urandom(4096))
+    random_js = tmp_path / "noise.js"
+    random_js.write_bytes(os.urandom(8192))  # gzip makes it bigger
+    for path in (small, font, random_js, tmp_path / "missing.js"):
+        assert network.compressed_copy(str(path), tmp_path / "cache") is None
+
+
+def test_no_copy_where_none_can_be_written(tmp_path):
+    source = tmp_path / "app.css"
+    source.write_bytes(b"body { color: black; }\n" * 200)
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the cache folder should be")
+    assert network.compressed_copy(str(source), blocker / "cache") is None
+
+
+def test_version_follows_the_files(tmp_path):
+    (tmp_path / "voila.js").write_text("one")
+    first = network.static_version([str(tmp_path)])
+    assert network.static_version([str(tmp_path)]) == first
+    (tmp_path / "1187.voila.js").write_text("a chunk")
+    assert network.static_version([str(tmp_path)]) != first
+
+
+def test_page_config_names_the_version():
+    config = {"fullStaticUrl": "/base/voila/static", "other": 1}
+    out = network.page_config_hook(config, "/base/", {}, None, None, "play_sums.ipynb")
+    version = network.current_version()
+    assert out["fullStaticUrl"] == f"/base/voila/static/mc-{version}"
+    assert out["other"] == 1
+    again = network.page_config_hook(dict(out), "/base/", {}, None, None, "x.ipynb")
+    assert again["fullStaticUrl"] == out["fullStaticUrl"]  # never twice
