@@ -81,3 +81,26 @@ def test_page_config_names_the_version():
     assert out["other"] == 1
     again = network.page_config_hook(dict(out), "/base/", {}, None, None, "x.ipynb")
     assert again["fullStaticUrl"] == out["fullStaticUrl"]  # never twice
+
+
+def test_warm_makes_every_copy_at_once(tmp_path):
+    top = tmp_path / "static"
+    (top / "sub").mkdir(parents=True)
+    (top / "a.js").write_bytes(b"let a = 1;\n" * 500)
+    (top / "sub" / "b.css").write_bytes(b".b { color: red; }\n" * 500)
+    (top / "tiny.js").write_bytes(b"1")
+    (top / "font.woff2").write_bytes(b"\0" * 5000)
+    copies, plain, packed = network.warm([str(top)], tmp_path / "cache")
+    sizes = (top / "a.js").stat().st_size + (top / "sub" / "b.css").stat().st_size
+    assert copies == 2 and plain == sizes and 0 < packed < plain // 10
+    for name in ("a.js", "sub/b.css"):  # the copies a request then finds, not new ones
+        copy = network.compressed_copy(str(top / name), tmp_path / "cache")
+        assert copy is not None and gzip.decompress(open(copy, "rb").read()) == (
+            top / name).read_bytes()
+    assert len(list((tmp_path / "cache").iterdir())) == 2
+
+
+def test_the_folders_voila_serves_exist():
+    folders = network.static_folders()
+    assert any(os.path.isfile(os.path.join(f, "voila.js")) for f in folders)
+    assert any("labextensions" in f for f in folders)
