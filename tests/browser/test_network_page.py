@@ -28,7 +28,7 @@ def _get(url: str, **headers: str) -> tuple[int, dict[str, str], bytes]:
             response.read()
 
 
-def _visit(context, url: str) -> dict[str, dict]:
+def server_responses(context, url: str) -> dict[str, dict]:
     """Open ``url`` in a new tab until its first control; every response the server
     sent (not the browser's cache), by address."""
     page = context.new_page()
@@ -66,7 +66,7 @@ def _static(url: str) -> bool:
 def test_files_compressed_and_cached_for_good(browser, voila_server):
     context = browser.new_context()
     try:
-        cold = _visit(context, voila_server.page(PAGE))
+        cold = server_responses(context, voila_server.page(PAGE))
         files = {url: _headers(r) for url, r in cold.items() if _static(url)}
         assert len(files) > 50, sorted(cold)
         worth = {url: h for url, h in files.items()
@@ -93,7 +93,7 @@ def test_files_compressed_and_cached_for_good(browser, voila_server):
         status, headers, part = _get(url, **{"Accept-Encoding": "gzip", "Range": "bytes=10-99"})
         assert status == 206 and "content-encoding" not in headers and part == plain[10:100]
 
-        warm = _visit(context, voila_server.page(PAGE))
+        warm = server_responses(context, voila_server.page(PAGE))
         assert len(warm) <= 20, sorted(warm)
         assert not [url for url in warm if _static(url)], sorted(warm)
     finally:
