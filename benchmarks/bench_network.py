@@ -113,8 +113,13 @@ def visit(context, server: VoilaServer, notebook: str) -> tuple[float, int, int]
         named = f"{notebook}?student=guest" if notebook.startswith("play_") else notebook
         start = time.perf_counter()
         page.goto(server.page(named), wait_until="commit", timeout=TIMEOUT_MS)
-        page.locator(FIRST_WIDGET).filter(visible=True).first.wait_for(
-            state="visible", timeout=TIMEOUT_MS)
+        try:
+            page.locator(FIRST_WIDGET).filter(visible=True).first.wait_for(
+                state="visible", timeout=TIMEOUT_MS)
+        except Exception as exc:
+            shown = " ".join(page.inner_text("body").split())[:200]
+            raise RuntimeError(f"no control in {TIMEOUT_MS // 1000} s; the page said: "
+                               f"{shown!r}") from exc
         tti = time.perf_counter() - start
         # what the page still loads after its first control counts too (a page that
         # keeps polling: what came within the time)
@@ -165,8 +170,8 @@ def main(argv: list[str] | None = None) -> int:
                                     before = _filled(server, notebook)
                                     try:
                                         measured = visit(context, server, notebook)
-                                    except PlaywrightError as exc:  # a shared machine's
-                                        # worst moment: counted as failed, the run goes on
+                                    except (PlaywrightError, RuntimeError) as exc:
+                                        # counted as failed, the run goes on
                                         print(f"{notebook} {visit_kind}: failed "
                                               f"({str(exc).splitlines()[0]})", file=sys.stderr)
                                         failed[visit_kind] += 1
