@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gzip
 import os
+from pathlib import Path
 
 import pytest
 
@@ -95,8 +96,8 @@ def test_warm_makes_every_copy_at_once(tmp_path):
     assert copies == 2 and plain == sizes and 0 < packed < plain // 10
     for name in ("a.js", "sub/b.css"):  # the copies a request then finds, not new ones
         copy = network.compressed_copy(str(top / name), tmp_path / "cache")
-        assert copy is not None and gzip.decompress(open(copy, "rb").read()) == (
-            top / name).read_bytes()
+        assert copy is not None
+        assert gzip.decompress(Path(copy).read_bytes()) == (top / name).read_bytes()
     assert len(list((tmp_path / "cache").iterdir())) == 2
 
 
