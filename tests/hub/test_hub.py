@@ -23,8 +23,10 @@ from mathcards.games.base import encode_action
 from mathcards.games.registry import game_specs, make_game
 from mathcards.hub import HubRoomStore
 from mathcards.rooms import replay
+from mathcards.widgets.network import IMMUTABLE
 from tests.browser.conftest import wait_for_rendered
 from tests.browser.test_game_pages import PLAYABLE, render_number, wait_settled, wait_visible
+from tests.browser.test_network_page import STATIC, server_responses
 
 pytestmark = pytest.mark.browser
 SPAWN = 150_000  # ms: a first login starts the user's server (and its first kernel)
@@ -146,6 +148,43 @@ def test_a_students_server_is_voila_alone_and_holds_no_secret(hub, browser):
             assert not {"MATHCARDS_TEACHER_KEY", "MATHCARDS_SECRET"} & set(env)
             assert not [v for v in env.values() if any(s in v for s in secrets_)]
             assert env["MATHCARDS_HUB_SERVICE_URL"]
+    finally:
+        page.close(run_before_unload=True)
+        context.close()
+
+
+def test_a_students_files_come_through_the_proxy_compressed_and_cached(hub, browser):
+    """Issue 29: the hub's proxy passes the student's server's gzip copies and their
+    lifetimes through as they are, and a second visit asks for no script again."""
+    context, page = log_in(browser, hub, "dana")
+    try:
+        wait_for_rendered(page, timeout=SPAWN)
+        asked: list[str] = []
+        page.on("request", lambda request: asked.append(request.url))
+        first = server_responses(context, user_page(hub, "dana", "play_sums.ipynb"))
+        assert first  # the page and its kernel at least
+        page.goto(user_page(hub, "dana", "play_sums.ipynb"))
+        wait_for_rendered(page, timeout=SPAWN)
+        page.wait_for_load_state("networkidle")
+        files = sorted({url for url in asked if any(part in url for part in STATIC)
+                        and url.split("?")[0].endswith((".js", ".css"))})
+        assert len(files) > 50, asked
+        packed = 0
+        for url in files:
+            gz = context.request.get(url, headers={"Accept-Encoding": "gzip"})
+            plain = context.request.get(url, headers={"Accept-Encoding": "identity"})
+            assert gz.status == plain.status == 200, url
+            assert gz.headers.get("cache-control") == IMMUTABLE, (url, gz.headers)
+            assert gz.headers.get("vary") == "Accept-Encoding", url
+            assert "content-encoding" not in plain.headers, url
+            if gz.headers.get("content-encoding") == "gzip":
+                packed += 1
+                assert int(gz.headers["content-length"]) < len(plain.body()), url
+            assert gz.body() == plain.body(), url  # Playwright decodes the gzip body
+        assert packed > 50
+        warm = server_responses(context, user_page(hub, "dana", "play_sums.ipynb"))
+        assert len(warm) <= 20, sorted(warm)
+        assert not [url for url in warm if any(part in url for part in STATIC)], sorted(warm)
     finally:
         page.close(run_before_unload=True)
         context.close()
