@@ -105,3 +105,17 @@ def test_the_folders_voila_serves_exist():
     folders = network.static_folders()
     assert any(os.path.isfile(os.path.join(f, "voila.js")) for f in folders)
     assert any("labextensions" in f for f in folders)
+
+
+@pytest.mark.parametrize("path, hashed", [
+    ("static/121.5c5a442bc10a67ee.js", True),
+    ("static/remoteEntry.be18471aaf567c023b03.js", True),
+    ("anywidget/static/remoteEntry.698dcaf7.js", True),  # anywidget's eight hex digits
+    ("static/remoteEntry.js", False),
+    ("static/style.js", False),
+    ("static/voila.css", False),
+    ("static/jquery-3.6.0.min.js", False),
+    ("static/1234567.js", False),
+])
+def test_a_content_hash_in_the_name_is_what_makes_a_file_immutable(path, hashed):
+    assert bool(network._HASHED_NAME.search(path)) is hashed

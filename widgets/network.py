@@ -42,8 +42,9 @@ MIN_SIZE = 1024  # smaller files gain less than the headers cost
 COMPRESSIBLE = {".js", ".mjs", ".css", ".json", ".svg", ".html", ".map", ".txt", ".ttf",
                 ".otf", ".eot", ".xml", ".wasm"}
 VERSION_PREFIX = "mc-"
-# a content hash in a file name: 121.5c5a442bc10a67ee.js, remoteEntry.be18471aaf567c023b03.js
-_HASHED_NAME = re.compile(r"[.-][0-9a-f]{12,}\.[a-z0-9]+$")
+# a content hash in a file name: 121.5c5a442bc10a67ee.js, remoteEntry.be18471aaf567c023b03.js,
+# and anywidget's eight hex digits (remoteEntry.698dcaf7.js)
+_HASHED_NAME = re.compile(r"[.-][0-9a-f]{8,}\.[a-z0-9]+$")
 _GZIP = re.compile(r"(?:^|,)\s*gzip\s*(?:;\s*q\s*=\s*([0-9.]+))?\s*(?:,|$)", re.IGNORECASE)
 
 
