@@ -234,6 +234,10 @@ def _ask(page) -> str:
         wait_settled(page)
         if _question(page):
             return _question(page)
+        if not page.locator(".mc-hand .mc-cardbtn:enabled").count():
+            # the bot's turn still being drawn on a loaded machine: the hand comes back
+            page.locator(".mc-hand .mc-cardbtn:enabled").first.wait_for(timeout=60_000)
+            continue
         cards = [c for c in page.locator(".mc-hand .mc-cardbtn:enabled").all()
                  if c.inner_text() not in tried]
         assert cards, "no card to choose"
