@@ -74,7 +74,17 @@ def test_version_follows_the_files(tmp_path):
     assert network.static_version([str(tmp_path)]) != first
 
 
-def test_page_config_names_the_version():
+def test_page_config_keeps_voilas_address_where_voila_is_an_extension():
+    """In this process no Voilà application runs (as in JupyterLab with Voilà's extension,
+    a hub's teacher server): the handlers that serve mc-<version>/ are not there."""
+    config = {"fullStaticUrl": "/base/voila/static", "other": 1}
+    assert not network.serves_versions()
+    out = network.page_config_hook(dict(config), "/base/", {}, None, None, "play_sums.ipynb")
+    assert out == config
+
+
+def test_page_config_names_the_version(monkeypatch):
+    monkeypatch.setattr(network, "serves_versions", lambda: True)
     config = {"fullStaticUrl": "/base/voila/static", "other": 1}
     out = network.page_config_hook(config, "/base/", {}, None, None, "play_sums.ipynb")
     version = network.current_version()

@@ -124,10 +124,24 @@ def current_version() -> str:
     return _VERSION[0]
 
 
+def serves_versions() -> bool:
+    """This process is Voilà's own application with these file handlers (``install``): only
+    they serve ``mc-<version>/``. Voilà as a JupyterLab server's extension (a hub's teacher
+    server reads the same ``lessons/voila.py``) keeps its own handlers, so its pages keep
+    Voilà's address (a versioned one would not be found: the page would never start)."""
+    try:
+        import voila.app as app
+    except ImportError:
+        return False
+    return bool(getattr(app, "_mathcards_compact", False)) and app.Voila.initialized()
+
+
 def page_config_hook(page_config: dict[str, Any], base_url: str, settings: Any, log: Any,
                      voila_configuration: Any, notebook_path: str) -> dict[str, Any]:
     """Voilà's page config with its scripts (and their webpack chunks) under a versioned
     address (``VoilaConfiguration.page_config_hook`` in ``lessons/voila.py``)."""
+    if not serves_versions():  # JupyterLab's Voilà extension (a hub's teacher): as it is
+        return page_config
     static = page_config.get("fullStaticUrl")
     if isinstance(static, str) and not static.rstrip("/").rsplit("/", 1)[-1].startswith(
             VERSION_PREFIX):
