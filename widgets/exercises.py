@@ -859,7 +859,8 @@ class DashboardView(W.VBox):
         self.w_updated = W.HTML("")
         self.w_content = W.HTML("")
         self.w_content.add_class("mathcards")
-        self.w_download = skill_downloads(lambda: dashboard_answers(self.source))
+        self.w_download = skill_downloads(lambda: dashboard_answers(self.source),
+                                          lambda: dashboard_levels(self.source))
         self.w_set = W.Dropdown(options=[], description="Set",
                                 layout=W.Layout(width="auto"))
         self.w_grid = W.HTML("")
@@ -1052,11 +1053,19 @@ def dashboard_answers(source: Any = None) -> list[Any]:
     return read_answers(where) if readable else []
 
 
+def dashboard_levels(source: Any = None) -> list[Any]:
+    """The changes of the level of help the dashboard reads from ``source``."""
+    from mathcards.exercises.results import read_level_changes
+
+    where, _shown, readable = _dashboard_source(source)
+    return read_level_changes(where) if readable else []
+
+
 def dashboard_html(source: Any = None, *, top: int = 10, attempts: Any = None,
                    answers: Any = None) -> str:
     """The dashboard's summary and skill grid, read now (or from the attempts and answers
     given); the exercise grid, per set, is ``DashboardView``'s."""
-    from mathcards.exercises.results import read_level_changes, read_results
+    from mathcards.exercises.results import read_results
     from mathcards.exercises.skill_grid import skill_grid
     from mathcards.widgets.skill_grid import skill_grid_html
 
@@ -1066,7 +1075,7 @@ def dashboard_html(source: Any = None, *, top: int = 10, attempts: Any = None,
             attempts = read_results(where) if readable else []
         if answers is None:
             answers = dashboard_answers(source)
-        levels = read_level_changes(where) if readable else []
+        levels = dashboard_levels(source)
     except MathCardsError as exc:
         return f'{style_html()}<p class="mc-refused">{esc(exc)}</p>'
     students = len({a.student for a in attempts})

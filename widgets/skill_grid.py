@@ -157,18 +157,25 @@ def csv_downloads(description: str, tooltip: str,
     return box
 
 
-def skill_downloads(read_answers: Callable[[], list[Any]]) -> W.VBox:
-    """The skill grid's and every answer's CSV downloads (see ``csv_downloads``)."""
-    from mathcards.exercises.progress import answers_csv
+def skill_downloads(read_answers: Callable[[], list[Any]],
+                    read_levels: Callable[[], list[LevelChange]] | None = None) -> W.VBox:
+    """The skill grid's and every answer's CSV downloads (see ``csv_downloads``), and the
+    changes of the level of help at the tables when ``read_levels`` is given."""
+    from mathcards.exercises.progress import answers_csv, level_changes_csv
 
     def files() -> list[tuple[str, str, str]]:
         answers = read_answers()
-        return [(skill_grid_csv(skill_grid(answers)), "skill-grid.csv",
+        made = [(skill_grid_csv(skill_grid(answers)), "skill-grid.csv",
                  "the skill grid (skill-grid.csv)"),
                 (answers_csv(answers), "answers.csv", "every answer (answers.csv)")]
+        if read_levels is not None:
+            made.append((level_changes_csv(read_levels()), "levels.csv",
+                         "every change of the level of help (levels.csv)"))
+        return made
 
     return csv_downloads("Download the answers (CSV)",
-                         "the skill grid and every answer, as CSV files", files)
+                         "the skill grid, every answer and every change of the level of "
+                         "help, as CSV files", files)
 
 
 __all__ = ["csv_downloads", "level_changes_html", "needs_help_html", "skill_downloads",

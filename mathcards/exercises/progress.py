@@ -19,8 +19,10 @@ for attempts). A file written before the table existed opens as it is and gains 
 
 The ``level_changes`` table keeps each ``mathcards.asking.LevelChange``: a student who
 stepped down to "Show me the sums" at a table, or back up (``record_level``,
-``level_changes``); the teacher's skill grid shows them. A file written before it existed
-opens and gains it (every table is created when missing: no other migration).
+``level_changes``; ``export_levels_csv`` and ``import_levels_csv`` as for attempts); the
+teacher's skill grid shows them and its download gives them as ``levels.csv``. A file
+written before it existed opens and gains it (every table is created when missing: no other
+migration).
 
 CSV export writes one row per attempt with the columns of ``Attempt``;
 ``read_csv`` reads it back to equal ``Attempt`` records, and
@@ -48,7 +50,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from mathcards import storage
-from mathcards.asking import Answer, LevelChange
+from mathcards.asking import LEVELS, Answer, LevelChange
 from mathcards.errors import MathCardsError
 
 ENV_VAR = "MATHCARDS_PROGRESS"
@@ -262,11 +264,14 @@ class ProgressStore:
         """Write a change of the level of help at a table, in its own transaction (one
         already present, same uid, is kept as it was)."""
         with storage.write_transaction(self._conn, self._lock):
-            self._conn.execute(
-                f"INSERT OR IGNORE INTO level_changes ({', '.join(LEVEL_COLUMNS)}) "
-                f"VALUES ({', '.join(':' + c for c in LEVEL_COLUMNS)})",
-                {c: getattr(change, c) for c in LEVEL_COLUMNS})
+            self._insert_level(change)
         return change
+
+    def _insert_level(self, change: LevelChange) -> None:
+        self._conn.execute(
+            f"INSERT OR IGNORE INTO level_changes ({', '.join(LEVEL_COLUMNS)}) "
+            f"VALUES ({', '.join(':' + c for c in LEVEL_COLUMNS)})",
+            {c: getattr(change, c) for c in LEVEL_COLUMNS})
 
     # --- reading -------------------------------------------------------------------------
     def level_changes(self, student: str | None = None,
@@ -345,10 +350,7 @@ class ProgressStore:
     # --- CSV -----------------------------------------------------------------------------
     def export_csv(self, path: str | Path | None = None, **filters: str | None) -> str:
         """Attempts as CSV text (also written to ``path`` when given)."""
-        text = attempts_csv(self.attempts(**filters))
-        if path is not None:
-            Path(path).write_text(text, encoding="utf-8", newline="")
-        return text
+        return _written(attempts_csv(self.attempts(**filters)), path)
 
     def import_csv(self, path: str | Path) -> int:
         return self.add_many(read_csv(path))
@@ -356,13 +358,29 @@ class ProgressStore:
     def export_answers_csv(self, path: str | Path | None = None,
                            **filters: str | None) -> str:
         """Answers as CSV text (also written to ``path`` when given)."""
-        text = answers_csv(self.answers(**filters))
-        if path is not None:
-            Path(path).write_text(text, encoding="utf-8", newline="")
-        return text
+        return _written(answers_csv(self.answers(**filters)), path)
 
     def import_answers_csv(self, path: str | Path) -> int:
         return self.add_answers(read_answers_csv(path))
+
+    def add_level_changes(self, changes: Iterable[LevelChange]) -> int:
+        """Merge changes of level (an import); ones already present (same uid) are skipped."""
+        return self._merge("level_changes", changes, self._insert_level)
+
+    def export_levels_csv(self, path: str | Path | None = None,
+                          **filters: str | None) -> str:
+        """The changes of the level of help as CSV text (also written to ``path``)."""
+        return _written(level_changes_csv(self.level_changes(**filters)), path)
+
+    def import_levels_csv(self, path: str | Path) -> int:
+        return self.add_level_changes(read_level_changes_csv(path))
+
+
+def _written(text: str, path: str | Path | None) -> str:
+    """``text``, written to ``path`` first when one is given."""
+    if path is not None:
+        Path(path).write_text(text, encoding="utf-8", newline="")
+    return text
 
 
 def _numbers_text(numbers: Iterable[int]) -> str:
@@ -455,6 +473,25 @@ def _csv_text(source: str | Path | io.StringIO) -> tuple[str, str]:
     return source.read(), "the CSV"
 
 
+def level_changes_csv(changes: Iterable[LevelChange]) -> str:
+    """Changes of the level of help as CSV text: one row per change, ``LEVEL_COLUMNS``."""
+    return _csv_of(LEVEL_COLUMNS, ({c: getattr(ch, c) for c in LEVEL_COLUMNS}
+                                   for ch in changes))
+
+
+def read_level_changes_csv(source: str | Path | io.StringIO) -> list[LevelChange]:
+    """Changes of level from a CSV export of them; a bad row (a level MathCards does not
+    have) names its line."""
+    def change(row: dict[str, str]) -> LevelChange:
+        for column in ("before", "after"):
+            if row[column] not in LEVELS:
+                raise ValueError(f"the {column} level {row[column]!r} is not one of "
+                                 f"{', '.join(LEVELS)}")
+        return LevelChange(**{c: row[c] for c in LEVEL_COLUMNS})
+
+    return _csv_records(source, LEVEL_COLUMNS, " of level changes", change)
+
+
 def level_change_from_row(row: Sequence[Any]) -> LevelChange:
     """A ``LevelChange`` from a database row of ``LEVEL_COLUMNS``."""
     return LevelChange(**dict(zip(LEVEL_COLUMNS, row, strict=True)))
@@ -497,4 +534,5 @@ __all__ = ["ANSWER_COLUMNS", "CLASS_ENV", "COLUMNS", "ENV_VAR", "LEVEL_COLUMNS",
            "SOLUTION_COLUMNS", "Attempt", "ProgressError", "ProgressStore", "SolutionOpened",
            "answer_from_row", "answers_csv", "attempt_from_row", "attempts_csv",
            "class_progress_folder", "default_progress_path", "level_change_from_row",
-           "read_answers_csv", "read_csv", "solution_from_row"]
+           "level_changes_csv", "read_answers_csv", "read_csv", "read_level_changes_csv",
+           "solution_from_row"]

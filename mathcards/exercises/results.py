@@ -22,12 +22,14 @@ from typing import Any, TypeVar
 from mathcards.asking import Answer, LevelChange
 from mathcards.exercises.progress import (
     ANSWER_COLUMNS,
+    LEVEL_COLUMNS,
     Attempt,
     ProgressError,
     ProgressStore,
     SolutionOpened,
     read_answers_csv,
     read_csv,
+    read_level_changes_csv,
 )
 
 DB_SUFFIXES = (".sqlite3", ".sqlite", ".db")
@@ -36,8 +38,8 @@ DB_SUFFIXES = (".sqlite3", ".sqlite", ".db")
 def read_results(source: str | Path) -> list[Attempt]:
     """Attempts from a folder of CSV exports, a CSV file or a progress database."""
     path = Path(source).expanduser()
-    if path.is_dir():  # the answers' exports are read by read_answers
-        return _gathered(path, lambda p: [] if _is_answers_export(p) else read_csv(p),
+    if path.is_dir():  # the answers' and levels' exports are read by their own readers
+        return _gathered(path, lambda p: [] if _is_other_export(p) else read_csv(p),
                          read_database)
     if not path.exists():
         raise ProgressError(f"no such file or folder: {path}")
@@ -47,7 +49,7 @@ def read_results(source: str | Path) -> list[Attempt]:
             return store.attempts()
         finally:
             store.close()
-    return [] if _is_answers_export(path) else read_csv(path)
+    return [] if _is_other_export(path) else read_csv(path)
 
 
 _Record = TypeVar("_Record", Attempt, Answer, LevelChange)
@@ -68,14 +70,27 @@ def _gathered(folder: Path, from_csv: Callable[[Path], list[_Record]],
     return sorted(found.values(), key=lambda r: (r.at, r.uid))
 
 
-def _is_answers_export(path: Path) -> bool:
-    """Whether a CSV file is an export of answers (``ProgressStore.export_answers_csv``)."""
+def _csv_header(path: Path) -> list[str]:
     try:
         with path.open(encoding="utf-8-sig") as f:
-            header = f.readline()
+            return f.readline().strip().split(",")
     except OSError:
-        return False
-    return header.strip().split(",") == list(ANSWER_COLUMNS)
+        return []
+
+
+def _is_answers_export(path: Path) -> bool:
+    """Whether a CSV file is an export of answers (``ProgressStore.export_answers_csv``)."""
+    return _csv_header(path) == list(ANSWER_COLUMNS)
+
+
+def _is_levels_export(path: Path) -> bool:
+    """Whether a CSV file is an export of level changes (``export_levels_csv``)."""
+    return _csv_header(path) == list(LEVEL_COLUMNS)
+
+
+def _is_other_export(path: Path) -> bool:
+    """A CSV export that holds no attempts (answers, or changes of level)."""
+    return _is_answers_export(path) or _is_levels_export(path)
 
 
 def read_answers(source: str | Path) -> list[Answer]:
@@ -143,10 +158,10 @@ def read_database_answers(path: Path) -> list[Answer]:
 
 
 def read_level_changes(source: str | Path) -> list[LevelChange]:
-    """The changes of the level of help at the tables, from the databases of the same
-    sources as ``read_results`` (CSV exports do not carry them), each ``uid`` once, in the
-    order made; a database written before they were kept has none."""
-    from mathcards.exercises.progress import LEVEL_COLUMNS, level_change_from_row
+    """The changes of the level of help at the tables, from the same sources as
+    ``read_results`` (databases, and CSV exports of level changes), each ``uid`` once, in
+    the order made; a database written before they were kept has none."""
+    from mathcards.exercises.progress import level_change_from_row
 
     def from_database(db: Path) -> list[LevelChange]:
         return [level_change_from_row(row)
@@ -154,10 +169,14 @@ def read_level_changes(source: str | Path) -> list[LevelChange]:
 
     path = Path(source).expanduser()
     if path.is_dir():
-        return _gathered(path, lambda _p: [], from_database)
+        return _gathered(
+            path, lambda p: read_level_changes_csv(p) if _is_levels_export(p) else [],
+            from_database)
     if not path.exists():
         raise ProgressError(f"no such file or folder: {path}")
-    return from_database(path) if path.suffix.lower() in DB_SUFFIXES else []
+    if path.suffix.lower() in DB_SUFFIXES:
+        return from_database(path)
+    return read_level_changes_csv(path) if _is_levels_export(path) else []
 
 
 def read_solutions(source: str | Path) -> list[SolutionOpened]:
@@ -196,13 +215,13 @@ class ResultsReader:
         path = self.path
         if path.is_dir():
             databases = _class_databases(path)
-            csvs = [p for p in sorted(path.glob("*.csv")) if not _is_answers_export(p)]
+            csvs = [p for p in sorted(path.glob("*.csv")) if not _is_other_export(p)]
         elif not path.exists():
             raise ProgressError(f"no such file or folder: {path}")
         elif path.suffix.lower() in DB_SUFFIXES:
             databases, csvs = [path], []
         else:
-            databases, csvs = [], [] if _is_answers_export(path) else [path]
+            databases, csvs = [], [] if _is_other_export(path) else [path]
         attempts: list[Attempt] = []
         solutions: list[SolutionOpened] = []
         for csv_path in csvs:

@@ -104,3 +104,44 @@ def test_the_skill_grid_shows_who_stepped_down():
     assert "back up to I count" in html
     assert "ben" in html  # a student with a change of level and no answer yet
     assert "stepped down" not in skill_grid_html(skill_grid([answer]))
+
+
+def test_level_changes_export_as_csv_and_import_once(tmp_path):
+    """The changes of level leave the school as a CSV file like the answers do, and a
+    teacher's folder of exports reads them back (and never as attempts)."""
+    from mathcards.exercises.progress import ProgressError, read_level_changes_csv
+    from mathcards.exercises.results import read_results
+
+    changes = _changes()
+    store = ProgressStore(tmp_path / "p.sqlite3")
+    for change in changes:
+        store.record_level(change)
+    exports = tmp_path / "exports"
+    exports.mkdir()
+    text = store.export_levels_csv(exports / "levels.csv")
+    assert text.splitlines()[0] == "uid,at,student,game,before,after"
+    assert store.export_levels_csv(student="ben").count("\n") == 2  # header + one row
+    store.close()
+    assert read_level_changes_csv(exports / "levels.csv") == changes
+    assert read_level_changes(exports / "levels.csv") == changes
+    assert read_level_changes(exports) == changes  # a folder of exports
+    assert read_results(exports) == []  # not mistaken for a file of attempts
+    other = ProgressStore(tmp_path / "other.sqlite3")
+    try:
+        assert other.import_levels_csv(exports / "levels.csv") == 4
+        assert other.import_levels_csv(exports / "levels.csv") == 0  # same uids: kept once
+        assert other.level_changes() == changes
+    finally:
+        other.close()
+    bad = tmp_path / "bad.csv"
+    lines = text.splitlines()
+    lines[1] = lines[1].removesuffix(",show") + ",shw"  # the first change's 'after'
+    bad.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    try:
+        read_level_changes_csv(bad)
+    except ProgressError as exc:
+        message = str(exc)
+    else:
+        raise AssertionError("a level MathCards does not have was read")
+    assert message.startswith("bad.csv line 2: the ") and "'shw'" in message
+    assert "\n" not in message

@@ -10,9 +10,9 @@ import re
 
 import pytest
 
-from mathcards.asking import Answer, Question
+from mathcards.asking import COUNT, SHOW, Answer, LevelChange, Question
 from mathcards.exercises import ProgressStore, load_set_text
-from mathcards.exercises.progress import read_answers_csv
+from mathcards.exercises.progress import read_answers_csv, read_level_changes_csv
 from mathcards.skills import classify_slip
 from tests.exercises.test_progress import SET
 
@@ -61,6 +61,11 @@ def test_the_downloads_are_made_when_asked_and_carry_the_grid_and_every_answer(t
 
     path = tmp_path / "progress.sqlite3"
     kept = _seed(path)
+    store = ProgressStore(path)
+    try:  # a step down to "Show me the sums" is evidence the teacher takes away too
+        levels = [store.record_level(LevelChange("dora", "suns_to_moons", COUNT, SHOW))]
+    finally:
+        store.close()
     view = dashboard(path)
     assert view.w_download.w_out.value == ""  # nothing read into a synced field before
     view.w_download.children[0].click()
@@ -70,5 +75,6 @@ def test_the_downloads_are_made_when_asked_and_carry_the_grid_and_every_answer(t
     assert [(r["skill"], r["questions"], r["slip_words"], r["needs_help"]) for r in rows] == [
         ("subtract_positive", "1", "sign slip", "no"),
         ("cross_zero", "3", "sign slip", "yes")]
+    assert read_level_changes_csv(io.StringIO(_link(html, "levels.csv"))) == levels
     view.refresh()
     assert view.w_download.w_out.value == ""  # a download from before a refresh is gone
