@@ -63,7 +63,7 @@ bench: $(STAMP)
 	$(PY) -m benchmarks
 
 lint: $(STAMP)
-	$(VENV)/bin/ruff check mathcards widgets tests benchmarks examples
+	$(VENV)/bin/ruff check mathcards widgets tests benchmarks examples lessons deploy
 	$(VENV)/bin/mypy
 
 clean:
