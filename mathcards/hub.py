@@ -41,6 +41,10 @@ TOKEN_ENV = "JUPYTERHUB_API_TOKEN"
 TIMEOUT = 15.0
 MAX_BODY = 64_000  # bytes of one request: an attempt or a move is far smaller
 MAX_TEXT = 2_000
+# The hub's group of teachers (deploy/values.yaml): only they make rooms without a host. The
+# service reads its members from the hub (its role: read:groups!group=teachers).
+TEACHERS_GROUP = os.environ.get("MATHCARDS_HUB_TEACHERS_GROUP", "teachers")
+GROUP_CACHE_SECONDS = 30.0
 
 
 class ServiceError(MathCardsError):
@@ -337,13 +341,17 @@ class Service:
             self._progress[student] = ProgressStore(folder / FILE_NAME)
         return self._progress[student]
 
-    def handle(self, login: str, method: str, args: Any) -> Any:
+    def handle(self, login: str, method: str, args: Any, *, teacher: bool = False) -> Any:
+        """Run ``method`` for ``login``; ``teacher``: the hub puts the login in the teachers'
+        group (only a teacher makes rooms without a host, see ``do_create``)."""
         if method not in METHODS:
             raise ServiceError(f"the MathCards service has no method {method[:40]!r}")
         if not isinstance(args, dict) or set(args) - METHODS[method]:
             raise ServiceError(f"{method} takes only {', '.join(sorted(METHODS[method])) or 'no '}"
                                " arguments")
         with self._lock:
+            if method == "create":
+                args = {**args, "teacher": teacher}
             result = getattr(self, "do_" + method)(login, **args)
             if method in WRITES:
                 self._writes += 1
@@ -479,7 +487,7 @@ class Service:
         return self._writes * 1_000_003 + self.rooms.version()
 
     def do_create(self, login: str, game: Any = None, settings: Any = None, host: Any = True,
-                  replace_after: Any = None) -> str:
+                  replace_after: Any = None, *, teacher: bool = False) -> str:
         from mathcards.games.registry import find_game, get_game_class
         from mathcards.rooms import RoomError
 
@@ -492,8 +500,12 @@ class Service:
         except (TypeError, ValueError) as exc:
             raise RoomError(f"these settings do not make a {game} game ({exc})") from None
         after = _optional(replace_after, lambda v: _number(v, "replace_after", 10, 3600))
-        # a room with no host is a teacher's: the first to join starts it
-        return self.rooms.create(made, self.holder_of(login) if host is not False else None,
+        # a room with no host is a teacher's: the first to join starts it. It is counted
+        # against no student's hourly limit, so only the teachers' group may make one.
+        if host is False and not teacher:
+            raise RoomError(f"only a teacher (the hub's {TEACHERS_GROUP!r} group) makes rooms "
+                            "for a class: make your own room, or join a classmate's")
+        return self.rooms.create(made, None if host is False else self.holder_of(login),
                                  replace_after=after)
 
     def _seated(self, login: str, code: Any) -> Any:
@@ -607,6 +619,26 @@ def serve(argv: Sequence[str] = ()) -> int:
     ip = next((a.split("=", 1)[1] for a in argv if a.startswith("--ip=")), url.hostname)
     service = Service()
     auth = HubAuth(cache_max_age=60)
+    teachers: dict[str, Any] = {"at": -math.inf, "logins": frozenset()}
+
+    async def teacher_logins() -> frozenset[str]:
+        """The teachers' group's members, asked of the hub at most every 30 seconds; an
+        answer the hub refuses (no role for the service) counts as no teacher."""
+        from tornado.httpclient import AsyncHTTPClient, HTTPClientError
+
+        if time.monotonic() - teachers["at"] < GROUP_CACHE_SECONDS:
+            return frozenset(teachers["logins"])
+        try:
+            answer = await AsyncHTTPClient().fetch(
+                f"{auth.api_url.rstrip('/')}/groups/{TEACHERS_GROUP}",
+                headers={"Authorization": f"token {auth.api_token}"}, request_timeout=10)
+            teachers["logins"] = frozenset(json.loads(answer.body).get("users") or ())
+        except (HTTPClientError, OSError, ValueError) as exc:
+            log.warning("cannot read the hub's %r group (%s): no teacher until it can",
+                        TEACHERS_GROUP, exc)
+            teachers["logins"] = frozenset()
+        teachers["at"] = time.monotonic()
+        return frozenset(teachers["logins"])
 
     class Rpc(web.RequestHandler):
         def check_xsrf_cookie(self) -> None:  # token-authenticated calls from kernels only
@@ -632,8 +664,10 @@ def serve(argv: Sequence[str] = ()) -> int:
             except ValueError:
                 self._answer(400, {"error": "the request is not JSON"})
                 return
+            login = str(model["name"])
+            teacher = method == "create" and login in await teacher_logins()
             try:
-                result = service.handle(str(model["name"]), method, args)
+                result = service.handle(login, method, args, teacher=teacher)
             except MathCardsError as exc:  # one line, said to the page
                 kind = ("room" if isinstance(exc, RoomError) else
                         "progress" if isinstance(exc, ProgressError) else "")

@@ -23,10 +23,11 @@ IMAGE_HOME = "/home/jovyan/"  # repo2docker puts the repository here
 # chart keys this file may use, as the z2jh values schema names them
 # (jupyterhub/values.schema.yaml of jupyterhub/zero-to-jupyterhub-k8s, 4.x): hub.config is
 # "JupyterHub and its components ... configure the Python classes"; hub.services the
-# hub's services; the others place the service in the hub's pod and let servers reach it
+# hub's services; hub.loadRoles the roles given to them ("Roles to be loaded when the
+# hub starts"); the others place the service in the hub's pod and let servers reach it
 CHART_KEYS = {
     "hub": {"config", "image", "extraVolumes", "extraVolumeMounts", "service",
-            "networkPolicy", "services"},
+            "networkPolicy", "services", "loadRoles"},
     "singleuser": {"storage", "networkPolicy"},
 }
 CHART_SUBKEYS = {
@@ -184,7 +185,8 @@ def test_a_students_server_runs_voila_alone():
 
 def test_the_service_holds_the_shared_state():
     """The MathCards service: run by the hub in its pod, on the class volume, reachable by
-    the servers on its port, with no role (it only asks the hub whose a token is)."""
+    the servers on its port, with one role: reading who is in the teachers' group (only a
+    teacher makes a class's rooms); it asks the hub whose a token is."""
     values = _values()
     hub = values["hub"]
     service = hub["services"][SERVICE]
@@ -201,4 +203,6 @@ def test_the_service_holds_the_shared_state():
     mounted = [m["mountPath"] for m in hub["extraVolumeMounts"]]
     for folder in service["environment"].values():
         assert any(folder.startswith(m + "/") for m in mounted), folder
-    assert "loadRoles" not in hub  # no scopes: it needs none
+    assert list(hub["loadRoles"].values()) == [
+        {"services": [SERVICE], "scopes": ["read:groups!group=teachers"]}]
+    assert "teachers" in hub["config"]["JupyterHub"]["load_groups"]

@@ -32,10 +32,11 @@ def service(tmp_path, monkeypatch):
     made.close()
 
 
-def as_(service: Service, login: str):
-    """A page's transport to the service, as ``login``: JSON there and back."""
+def as_(service: Service, login: str, teacher: bool = False):
+    """A page's transport to the service, as ``login`` (in the hub's teachers' group when
+    ``teacher``): JSON there and back."""
     def transport(method: str, **args):
-        answer = service.handle(login, method, json.loads(json.dumps(args)))
+        answer = service.handle(login, method, json.loads(json.dumps(args)), teacher=teacher)
         return json.loads(json.dumps(answer))
     return transport
 
@@ -275,10 +276,36 @@ def test_a_teachers_tournament_rooms_are_the_services_on_a_hub(service, monkeypa
     monkeypatch.setenv("MATHCARDS_DATA_DIR", str(tmp_path / "teachers-server"))
     monkeypatch.setenv(hub.SERVICE_ENV, "http://hub.invalid/services/mathcards/")
     monkeypatch.setattr(hub, "HubRoomStore",
-                        lambda: HubRoomStore(transport=as_(service, "teacher")))
+                        lambda: HubRoomStore(transport=as_(service, "teacher", True)))
     codes = teacher_rooms("sums", 2, 2, leave_after=120)
     for code in codes:
         room = service.rooms.room(code)
         assert room.host is None and room.replace_after == 120
     ben, _ = _page(service, "ben", codes[0])  # a student joins it through the service
     ben.poll(force=True)
+
+
+def test_only_a_teacher_makes_rooms_with_no_host(service):
+    """A room with no host counts against no student's hourly limit (a teacher's class
+    rooms): a student's server asking for one is refused in one line and makes nothing,
+    however many times it asks; the teachers' group makes them."""
+    from mathcards.rooms import ROOMS_PER_VISITOR
+
+    settings = make_game("sums", num_players=2).settings()
+    args = {"game": "sums", "settings": settings, "host": False, "replace_after": None}
+    def rooms() -> int:
+        return int(service.rooms._read("SELECT count(*) FROM rooms")[0][0])
+
+    before = rooms()
+    for _ in range(ROOMS_PER_VISITOR + 2):
+        with pytest.raises(RoomError, match="only a teacher") as caught:
+            service.handle("ana", "create", args)
+        assert "\n" not in str(caught.value)
+    assert rooms() == before
+    with pytest.raises(ServiceError, match="takes only"):  # the page cannot say it is one
+        service.handle("ana", "create", {**args, "teacher": True})
+    code = service.handle("teacher", "create", args, teacher=True)
+    assert service.rooms.room(code).host is None and rooms() == before + 1
+    # a student's own rooms still go to the student, within the student's limit
+    own = service.handle("ana", "create", {**args, "host": True})
+    assert service.rooms.room(own).host == service.holder_of("ana")

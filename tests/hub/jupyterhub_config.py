@@ -50,6 +50,9 @@ c.Spawner.default_url = "/voila/render/index.ipynb"  # the landing page under Vo
 c.Spawner.start_timeout = 120
 c.Spawner.http_timeout = 120
 c.JupyterHub.load_groups = {"teachers": {"users": TEACHERS}}
+# the service reads who is a teacher (only a teacher makes a class's rooms, with no host)
+c.JupyterHub.load_roles = [{"name": "mathcards-service", "services": ["mathcards"],
+                            "scopes": ["read:groups!group=teachers"]}]
 c.JupyterHub.services = [{
     "name": "mathcards",
     "url": SERVICE_URL,

@@ -305,3 +305,15 @@ def test_the_service_acts_for_the_tokens_login_only(hub, browser):
     status, answer = call_service(hub, gus, "variant_seed", set_id="sums", exercise="e1",
                                   student="fay")
     assert status == 400 and "own exercises" in answer["error"]
+    # a room with no host (a class's: counted against nobody's hourly limit) is made by the
+    # hub's teachers' group only, which the service reads from the hub
+    hostless = {"game": "sums", "settings": make_game("sums", num_players=2).settings(),
+                "host": False, "replace_after": None}
+    status, answer = call_service(hub, fay, "create", **hostless)
+    assert status == 400 and "only a teacher" in answer["error"], answer
+    context, page = log_in(browser, hub, "teacher")
+    page.close(run_before_unload=True)
+    context.close()
+    status, answer = call_service(hub, server_token("teacher"), "create", **hostless)
+    assert status == 200, answer
+    assert call_service(hub, gus, "room", code=answer["result"])[1]["result"]["host"] is None
