@@ -14,6 +14,7 @@ played or answered as the guest unless the student is one.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
 from typing import Any
 from urllib.parse import parse_qs, quote
@@ -304,6 +305,7 @@ class ClassesPanel:
         self.w_line.value = (f'<p role="status">Class {esc(saved.id)} saved with '
                              f"{len(saved.members)} names.</p>")
         self.render()
+        refresh_class_pickers()  # the tournament rooms' class list on the same page
         return True
 
     def render(self) -> None:
@@ -358,8 +360,7 @@ class TournamentPanel:
                                           layout=W.Layout(width="160px"))
         self.w_count = W.BoundedIntText(value=15, min=1, max=100, description="Rooms:",
                                         layout=W.Layout(width="160px"))
-        self.w_class = W.Dropdown(options=[("no class: each student types a name", ""),
-                                           *class_choices()], description="Class:")
+        self.w_class = class_picker("no class: each student types a name", "Class:")
         self.w_bots = W.Checkbox(value=True, indent=False, description=(
             "A bot takes the seat of a student gone for 2 minutes"))
         self.w_make = W.Button(description="Make the rooms", button_style="primary")
@@ -410,3 +411,26 @@ def class_choices() -> list[tuple[str, str]]:
             return [(f"Class {c.id} ({len(c.members)} names)", c.id) for c in store.classes()]
     except (OSError, ClassError, MathCardsError):
         return []
+
+
+# the class pickers of this kernel's pages: a class saved on the page appears in each
+_CLASS_PICKERS: weakref.WeakSet[W.Dropdown] = weakref.WeakSet()
+
+
+def class_picker(no_class: str, description: str) -> W.Dropdown:
+    """A dropdown of the classes (first ``no_class``: no class), kept up to date when a
+    class is saved on this page (``refresh_class_pickers``)."""
+    picker = W.Dropdown(options=[(no_class, ""), *class_choices()], description=description)
+    picker.no_class = no_class  # type: ignore[attr-defined]
+    _CLASS_PICKERS.add(picker)
+    return picker
+
+
+def refresh_class_pickers() -> None:
+    """Read the classes again into every class picker (its choice kept when it still
+    exists)."""
+    choices = class_choices()
+    for picker in list(_CLASS_PICKERS):
+        kept = picker.value
+        picker.options = [(picker.no_class, ""), *choices]
+        picker.value = kept if kept in {cid for _label, cid in choices} else ""

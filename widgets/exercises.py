@@ -1187,10 +1187,9 @@ def class_link_builder(folder: str | Any = "exercises") -> W.VBox:
                          value=DEFAULT_LEVEL, description="Help")
     w_fixed = W.Checkbox(value=False, description="Fix it (students cannot change the help)",
                          indent=False)
-    from mathcards.widgets.classes import class_choices
+    from mathcards.widgets.classes import class_picker
 
-    w_class = W.Dropdown(options=[("No class: students type their names", ""),
-                                  *class_choices()], description="Class")
+    w_class = class_picker("No class: students type their names", "Class")
     w_each = W.Checkbox(value=False, description="A link for each student", indent=False)
     w_make = W.Button(description="Make the link", button_style="primary")
     w_out = W.HTML("")

@@ -195,9 +195,13 @@ def test_the_teacher_makes_tournament_rooms_on_the_page(data_dir):
         assert f"play_dice_stacks.ipynb?room={code}" in panel.w_out.value
         room = store.room(code)
         assert room.host is None and room.open_seats == 3 and room.replace_after == 120
-    with ClassStore() as classes:
-        classes.save("7b", "Ana\nBo")
-    panel = TournamentPanel()  # a class's links: its students pick their names
+    # a class saved on the same page appears in the rooms' class list without a reload
+    from mathcards.widgets.classes import ClassesPanel
+
+    assert [cid for _label, cid in panel.w_class.options] == [""]
+    assert ClassesPanel().save("7b", "Ana\nBo")
+    assert [cid for _label, cid in panel.w_class.options] == ["", "7b"]
+    assert panel.w_class.value == ""  # the teacher's choice is kept (no class)
     panel.w_game.value, panel.w_count.value, panel.w_class.value = "sums", 1, "7b"
     (code,) = panel.make()
     assert f"play_sums.ipynb?room={code}&amp;class=7b" in panel.w_out.value
