@@ -55,6 +55,34 @@ def test_typed_answer_with_enter_lays_the_move():
     assert "mc-hide" in panel.w_box._dom_classes and panel.w_answer.value == ""
 
 
+def _widgets_under(widget) -> list:
+    out, todo = [], [widget]
+    while todo:
+        w = todo.pop()
+        out.append(w)
+        todo.extend(getattr(w, "children", ()))
+    return out
+
+
+def test_the_answer_box_is_made_with_the_first_question_and_takes_the_focus():
+    """A page that has asked nothing yet neither sends nor draws the answer box (its
+    anywidget view and module cost every cold page time to interactive); the first
+    question makes it, already focused, under the prompt; later questions reuse it."""
+    from mathcards.widgets.answer_box import AnswerBox
+
+    table = _table()
+    assert not any(isinstance(w, AnswerBox) for w in _widgets_under(table))
+    _choose_a_move(table)
+    boxes = [w for w in _widgets_under(table) if isinstance(w, AnswerBox)]
+    panel = table.asking_panel
+    assert boxes == [panel.w_answer] and panel.w_answer.autofocus
+    assert panel.w_box.children == (panel.w_prompt, panel.w_answer)
+    type_answer(panel, str(table.ctl.asking.pending.question.expected).replace("-", "−"))
+    first = panel.w_answer
+    _choose_a_move(table)
+    assert panel.w_answer is first and not first.disabled
+
+
 def test_only_a_signed_whole_number_from_the_browser_is_read():
     """The box's text is whatever a visitor sends: bounded, a sign and digits, never
     evaluated; anything else is refused in one line and nothing is recorded."""
