@@ -83,6 +83,21 @@ def test_page_config_keeps_voilas_address_where_voila_is_an_extension():
     assert out == config
 
 
+def test_a_play_page_loads_no_code_colours():
+    """A play page shows no code: its page goes without jupyterlab_pygments' three files; a
+    lesson (the teacher's guide has a YAML block) keeps it. Issue 29 item 3."""
+    def config():
+        return {"federated_extensions": [{"name": "anywidget"}, {"name": network.CODE_COLOURS},
+                                         {"name": "@jupyter-widgets/jupyterlab-manager"}]}
+
+    out = network.page_config_hook(config(), "/base/", {}, None, None, "play_sums.ipynb")
+    assert [x["name"] for x in out["federated_extensions"]] == [
+        "anywidget", "@jupyter-widgets/jupyterlab-manager"]
+    for lesson in ("teachers.ipynb", "sums.ipynb", "sub/play_notes/x.ipynb"):
+        kept = network.page_config_hook(config(), "/base/", {}, None, None, lesson)
+        assert kept["federated_extensions"] == config()["federated_extensions"]
+
+
 def test_page_config_names_the_version(monkeypatch):
     monkeypatch.setattr(network, "serves_versions", lambda: True)
     config = {"fullStaticUrl": "/base/voila/static", "other": 1}

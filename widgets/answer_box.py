@@ -113,6 +113,7 @@ function render({ model, el }) {
     if (msg && msg.do === "focus") { input.focus(); }
   }
   draw();
+  if (model.get("autofocus")) { input.focus(); }  // made for the question just asked
   model.on("change:value", draw);
   model.on("change:placeholder", draw);
   model.on("change:disabled", draw);
@@ -139,6 +140,8 @@ class AnswerBox(anywidget.AnyWidget):  # type: ignore[misc]
     answered = traitlets.Int(0).tag(sync=True)  # the kernel's: the last submission handled
     placeholder = traitlets.Unicode("").tag(sync=True)
     disabled = traitlets.Bool(False).tag(sync=True)
+    # the box's first view takes the focus (a box made for the question just asked)
+    autofocus = traitlets.Bool(False).tag(sync=True)
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)

@@ -51,12 +51,10 @@ class AskingPanel:
         self._setting = False  # the kernel changes a field: no answer, no level change
         self.w_style = W.HTML(PAD_CSS)
         self.w_prompt = W.HTML("")
-        # the answer is sent on Enter, ✓ OK or Check only, with the text typed (one update)
-        self.w_answer = AnswerBox(placeholder="type the number, then Enter",
-                                  layout=W.Layout(max_width="100%"))
-        self.w_answer.add_class("mc-answer")
-        self.w_answer.on_submit(self._on_submit)
-        self.w_box = W.VBox([self.w_prompt, self.w_answer])
+        # the answer box is made with the table's first question (``w_answer``): a page
+        # that asks nothing yet neither sends nor draws it (time to interactive)
+        self._answer_box: AnswerBox | None = None
+        self.w_box = W.VBox([self.w_prompt])
         self.w_box.add_class("mc-ask")
         self.w_box.add_class("mc-hide")
         self.w_level = W.ToggleButtons(options=[(words, key) for key, words in LEVELS.items()],
@@ -75,6 +73,21 @@ class AskingPanel:
         self.widget = W.VBox([self.w_style, self.w_box, self.w_settings])
         self.widget.add_class("mc-asking")
         self._shown = None
+
+    @property
+    def w_answer(self) -> AnswerBox:
+        """The answer box, made the first time it is needed (a question is asked): the
+        answer is sent on Enter, ✓ OK or Check only, with the text typed (one update)."""
+        if self._answer_box is None:
+            # made for a question the table is about to focus: the browser's first view of
+            # it takes the focus itself (a focus message sent now could come before it)
+            box = AnswerBox(placeholder="type the number, then Enter", autofocus=True,
+                            layout=W.Layout(max_width="100%"))
+            box.add_class("mc-answer")
+            box.on_submit(self._on_submit)
+            self._answer_box = box
+            self.w_box.children = (*self.w_box.children, box)
+        return self._answer_box
 
     # ------------------------------------------------------------------ the page's events
     def _on_submit(self, text: Any) -> None:
@@ -139,7 +152,8 @@ class AskingPanel:
                 b.remove_class("mc-hide")
         if pending is None:
             self.w_box.add_class("mc-hide")
-            self._set(self.w_answer, "")
+            if self._answer_box is not None:
+                self._set(self._answer_box, "")
             new = False
             prompt = ""
         else:
@@ -158,5 +172,6 @@ class AskingPanel:
         self._shown = pending
         if self.w_prompt.value != prompt:
             self.w_prompt.value = prompt
-        self.w_answer.disabled = pending is None
+        if pending is not None or self._answer_box is not None:
+            self.w_answer.disabled = pending is None
         return new

@@ -34,7 +34,7 @@ import hashlib
 import os
 import re
 import tempfile
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import Any
 
 IMMUTABLE = "public, max-age=31536000, immutable"
@@ -136,10 +136,25 @@ def serves_versions() -> bool:
     return bool(getattr(app, "_mathcards_compact", False)) and app.Voila.initialized()
 
 
+# the front-end extension that colours code blocks (its three files are three requests of
+# every cold visit); a play page shows no code, so its pages go without it (issue 29 item 3)
+CODE_COLOURS = "jupyterlab_pygments"
+
+
+def shows_no_code(notebook_path: str) -> bool:
+    """A page that never shows a code block: a play page (``play_<game>.ipynb``)."""
+    return PurePath(str(notebook_path)).name.startswith("play_")
+
+
 def page_config_hook(page_config: dict[str, Any], base_url: str, settings: Any, log: Any,
                      voila_configuration: Any, notebook_path: str) -> dict[str, Any]:
     """Voilà's page config with its scripts (and their webpack chunks) under a versioned
-    address (``VoilaConfiguration.page_config_hook`` in ``lessons/voila.py``)."""
+    address (``VoilaConfiguration.page_config_hook`` in ``lessons/voila.py``), and without
+    the code colours' extension on a page that shows no code (``shows_no_code``)."""
+    extensions = page_config.get("federated_extensions")
+    if isinstance(extensions, list) and shows_no_code(notebook_path):
+        page_config["federated_extensions"] = [
+            x for x in extensions if not (isinstance(x, dict) and x.get("name") == CODE_COLOURS)]
     if not serves_versions():  # JupyterLab's Voilà extension (a hub's teacher): as it is
         return page_config
     static = page_config.get("fullStaticUrl")

@@ -118,3 +118,16 @@ def test_a_browser_without_compression_gets_a_working_page(browser, voila_server
         page.close(run_before_unload=True)
     finally:
         context.close()
+
+
+def test_a_play_page_loads_no_code_colours(browser, voila_server):
+    """A play page loads no syntax-colour extension (jupyterlab_pygments: three requests
+    of a cold visit; a play page shows no code). Issue 29 item 3."""
+    assert "jupyterlab_pygments" not in _get(voila_server.page(PAGE))[2].decode("utf-8")
+    context = browser.new_context()
+    try:
+        responses = server_responses(context, voila_server.page(PAGE))
+    finally:
+        context.close()
+    assert not [u for u in responses if "/labextensions/jupyterlab_pygments/" in u]
+    assert [u for u in responses if "/labextensions/anywidget/" in u]  # the others still load

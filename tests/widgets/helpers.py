@@ -52,3 +52,13 @@ def type_answer(panel, text: str) -> None:
     """What a student's browser sends on Enter (or ✓ OK, or Check): the typed text and the
     submission in one state update (``AnswerBox``)."""
     panel.w_answer.submit(text)
+
+
+def widgets_under(*widgets) -> list:
+    """Every widget in the trees under ``widgets`` (themselves included)."""
+    out, todo = [], list(widgets)
+    while todo:
+        w = todo.pop()
+        out.append(w)
+        todo.extend(getattr(w, "children", ()))
+    return out

@@ -5,7 +5,7 @@ from __future__ import annotations
 from mathcards.asking import COUNT, COUNT_NO_HINTS, SHOW
 from mathcards.games.suns_to_moons import Play
 from mathcards.widgets import play, query_settings
-from tests.widgets.helpers import type_answer
+from tests.widgets.helpers import type_answer, widgets_under
 
 
 def _table(query: str = ""):
@@ -53,6 +53,25 @@ def test_typed_answer_with_enter_lays_the_move():
     assert table.ctl.asking.pending is None and move in table.state.actions
     assert [a.right for a in table.ctl.asking.answers] == [False, True]
     assert "mc-hide" in panel.w_box._dom_classes and panel.w_answer.value == ""
+
+
+def test_the_answer_box_is_made_with_the_first_question_and_takes_the_focus():
+    """A page that has asked nothing yet neither sends nor draws the answer box (its
+    anywidget view and module cost every cold page time to interactive); the first
+    question makes it, already focused, under the prompt; later questions reuse it."""
+    from mathcards.widgets.answer_box import AnswerBox
+
+    table = _table()
+    assert not any(isinstance(w, AnswerBox) for w in widgets_under(table))
+    _choose_a_move(table)
+    boxes = [w for w in widgets_under(table) if isinstance(w, AnswerBox)]
+    panel = table.asking_panel
+    assert boxes == [panel.w_answer] and panel.w_answer.autofocus
+    assert panel.w_box.children == (panel.w_prompt, panel.w_answer)
+    type_answer(panel, str(table.ctl.asking.pending.question.expected).replace("-", "−"))
+    first = panel.w_answer
+    _choose_a_move(table)
+    assert panel.w_answer is first and not first.disabled
 
 
 def test_only_a_signed_whole_number_from_the_browser_is_read():

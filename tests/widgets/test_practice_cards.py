@@ -10,6 +10,7 @@ import pytest
 from mathcards.exercises import load_set
 from mathcards.exercises.session import MemoryStore
 from tests.browser.server import LESSONS
+from tests.widgets.helpers import widgets_under
 
 SETS = sorted(p.stem for p in (LESSONS / "exercises").glob("*.yaml"))
 
@@ -35,12 +36,7 @@ def test_every_exercise_draws_its_cards_with_the_tables_faces_and_buttons(name):
 
 
 def _answer_buttons(view) -> list:
-    out, stack = [], list(view.w_answer.children)
-    while stack:
-        w = stack.pop()
-        out.append(w)
-        stack.extend(getattr(w, "children", ()))
-    return out
+    return widgets_under(*view.w_answer.children)
 
 
 def test_the_hand_to_click_is_card_buttons_in_a_hand_row_and_a_pick_is_raised():
