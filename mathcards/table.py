@@ -200,15 +200,11 @@ class GameView:
         return event.describe(seat_names)
 
     def why_not(self, state: State, action: Any) -> str:
-        """The rule that refuses ``action``, with the explainer's arithmetic when it has some."""
-        try:
-            from mathcards import explain as X
+        """The rule that refuses ``action``, with the explainer's arithmetic when it has some
+        (``mathcards.explain.refusal_words``, the one wording of a refusal)."""
+        from mathcards.explain import refusal_words
 
-            refusal = X.why_not(state, action)
-        except Exception:  # noqa: BLE001 - the engine's own words are enough
-            return state.reason_refused(action)
-        extra = " ".join(c.spoken for c in refusal.detail)
-        return f"{refusal.reason}{' (' + extra.rstrip('.') + ')' if extra else ''}"
+        return refusal_words(state, action)
 
 
 Schedule = Callable[[float, Callable[[], None]], None]
