@@ -543,7 +543,10 @@ class RoomStore:
             return (f"it is not your seat's turn in room {room.code}: only seat {p + 1}'s "
                     "player moves now")
         if not state.is_legal(action):
-            return f"that move is not allowed now in room {room.code}"
+            from mathcards.explain import refusal_words
+
+            return (f"that move is not allowed now in room {room.code}: "
+                    f"{refusal_words(state, action)}")
         return None
 
     def _out_of_time(self, room: Room, now: float) -> bool:

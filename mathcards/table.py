@@ -19,7 +19,6 @@ Listeners (``listen``) hear "table" after a change the view must redraw,
 
 from __future__ import annotations
 
-import asyncio
 import secrets
 import threading
 from collections.abc import Callable, Sequence
@@ -35,6 +34,9 @@ from mathcards.errors import IllegalActionError, MathCardsError, SettingsError
 from mathcards.games.base import Event, Game, State
 from mathcards.games.registry import game_spec, get_game_class
 from mathcards.moments import Moment, moment_for
+from mathcards.table_bots import BotScheduler
+from mathcards.table_bots import Schedule as Schedule  # importable from here too
+from mathcards.table_bots import schedule_later as schedule_later
 
 SEAT_KINDS = saves.SEAT_KINDS
 REMOTE = "remote"  # a classmate at another screen (a room's seat): moves arrive from the room
@@ -200,33 +202,11 @@ class GameView:
         return event.describe(seat_names)
 
     def why_not(self, state: State, action: Any) -> str:
-        """The rule that refuses ``action``, with the explainer's arithmetic when it has some."""
-        try:
-            from mathcards import explain as X
+        """The rule that refuses ``action``, with the explainer's arithmetic when it has some
+        (``mathcards.explain.refusal_words``, the one wording of a refusal)."""
+        from mathcards.explain import refusal_words
 
-            refusal = X.why_not(state, action)
-        except Exception:  # noqa: BLE001 - the engine's own words are enough
-            return state.reason_refused(action)
-        extra = " ".join(c.spoken for c in refusal.detail)
-        return f"{refusal.reason}{' (' + extra.rstrip('.') + ')' if extra else ''}"
-
-
-Schedule = Callable[[float, Callable[[], None]], None]
-
-
-def schedule_later(delay: float, fn: Callable[[], None]) -> None:
-    """Run ``fn`` after ``delay`` seconds: on the running asyncio loop (a kernel's: comm
-    messages, i.e. clicks, keep flowing during the pause), else on a timer thread."""
-    try:
-        loop = asyncio.get_running_loop()
-    except RuntimeError:
-        loop = None
-    if loop is not None:
-        loop.call_later(delay, fn)
-    else:
-        timer = threading.Timer(delay, fn)
-        timer.daemon = True
-        timer.start()
+        return refusal_words(state, action)
 
 
 class TableController:
@@ -243,14 +223,12 @@ class TableController:
         self.view = view
         self.game_name = view.game_name
         self.game_cls = get_game_class(self.game_name)
-        self.bot_delay = max(0.0, float(bot_delay))
         self.save_enabled = save
         self.slot = slot
         self.lock = threading.RLock()
-        self._schedule = schedule
         self._listeners: list[Callable[[str], None]] = [listener] if listener else []
-        self._generation = 0  # bumps on every new game, so stale bot timers do nothing
-        self._bot_pending = False
+        # the bots' turns: the one owner of timers, threads and the page's loop
+        self.bot_scheduler = BotScheduler(self, bot_delay, schedule)
         self._bot_seed = bot_seed
         # a round's moment holds the bots until "Next round" (a person here, bots with a
         # pause, not a room); GameTable asks for it, the lessons' guided hands do not
@@ -371,8 +349,7 @@ class TableController:
                 state = game.new_game(seed, private_seed=saves.new_private_seed(),
                                       known_seat=humans[0] if len(humans) == 1 else None)
             self.state = state
-            self._generation += 1
-            self._bot_pending = False
+            self.bot_scheduler.new_game()
             base = ((self.state.seed ^ self.state.private_seed) % 2**32
                     if self._bot_seed is None else self._bot_seed)
             self.bots = {i: Bot(self.game_name, kind, seed=base * 31 + i)
@@ -586,54 +563,23 @@ class TableController:
             self._notify("table")
             self.schedule_bot()
 
+    # --- the bots' turns (mathcards.table_bots.BotScheduler)
+    @property
+    def bot_delay(self) -> float:
+        return self.bot_scheduler.delay
+
+    @property
+    def _generation(self) -> int:
+        return self.bot_scheduler.generation
+
     def _bot_due(self) -> bool:
-        p = self.state.current_player
-        return (p is not None and self.seats[p] in BOT_KINDS and not self.holding
-                and self.runs_bots() and not self.asking.holds_bots())
+        return self.bot_scheduler.due()
 
     def schedule_bot(self) -> None:
-        if not self._bot_due() or self._bot_pending or self.saved_offer is not None:
-            return
-        if self.bot_delay <= 0:
-            # tests and "fast" tables: bots move at once, one after another
-            guard = 0
-            while self._bot_due():
-                before = len(self.state.history)
-                self._bot_move(self._generation)
-                if len(self.state.history) == before:
-                    return  # the room had the move already: it arrives by the room
-                guard += 1
-                if guard > 100_000:  # pragma: no cover - a game that never ends
-                    raise RuntimeError("bots did not finish")
-            return
-        self._bot_pending = True
-        generation = self._generation
-        self._schedule(self.bot_delay, lambda: self._bot_timer(generation))
-
-    def _bot_timer(self, generation: int) -> None:
-        with self.lock:
-            self._bot_pending = False
-            if generation != self._generation:
-                return
-            try:
-                self._bot_move(generation)
-            except Exception as exc:  # noqa: BLE001 - never let a timer die silently, nor show Python's words
-                why = exc if isinstance(exc, MathCardsError) else "please reload the page"
-                self.say(f"A bot could not move: {why}", refused=True)
-                return
-            self.schedule_bot()
+        self.bot_scheduler.schedule()
 
     def _bot_move(self, generation: int) -> None:
-        with self.lock:
-            if generation != self._generation:
-                return
-            p = self.state.current_player
-            if p is None or self.seats[p] not in BOT_KINDS:
-                return
-            action = self.bots[p].choose(self.state)
-            if self.publish is not None and not self.publish(self.state, action):
-                return  # another page stored this turn's move first
-            self._commit(action, by_bot=True)
+        self.bot_scheduler.move(generation)
 
     def apply_remote(self, action: Any) -> None:
         """A move made at another screen of this room (already stored there)."""

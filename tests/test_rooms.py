@@ -780,8 +780,13 @@ def test_the_room_stores_only_the_next_legal_move_of_the_senders_own_seat(tmp_pa
 
     other = Play(state.hands[1][0])  # Bo's card, sent as Ana's move
     assert not state.is_legal(other)
-    with pytest.raises(RoomError, match=f"^that move is not allowed now in room {code}$"):
+    from mathcards.explain import refusal_words
+
+    with pytest.raises(RoomError) as refused:  # the rule's words, as the table says them
         store.append(code, 1, other, by="ana")
+    assert str(refused.value) == (f"that move is not allowed now in room {code}: "
+                                  f"{refusal_words(state, other)}")
+    assert refusal_words(state, other)
     with pytest.raises(RoomError, match="not the next move"):
         store.append(code, 3, legal, by="ana")
     assert store.moves(code) == []

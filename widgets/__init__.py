@@ -219,8 +219,9 @@ def with_student(query: str, name: str) -> str:
 def play(game_name: str, *, deal: str | None = None, seats: Sequence[str] | None = None,
          players: int | None = None, bot_delay: float = 0.8, save: bool = True,
          query: str | None = None, student: str | None = None, ask_name: bool | None = None,
-         level: str | None = None, fixed: bool = False, **settings: Any):
+         level: str | None = None, fixed: bool = False, **settings: Any) -> Any:
     """A table for ``game_name``; page-address options (Voilà) override the arguments.
+    Returns the ``GameTable``, or the name question that starts it, or a note (ipywidgets).
 
     A Voilà page (or ``ask_name=True``) that saves its game, without a name it can use (none
     in the address, one the rule refuses or another browser holds), asks for one first

@@ -179,7 +179,8 @@ class CardButton:
     click costs a few small trait updates instead of new widget views.
     """
 
-    def __init__(self, on_click, make=None, *, mark: str = "") -> None:
+    def __init__(self, on_click: Callable[[CardButton], None],
+                 make: Callable[..., Any] | None = None, *, mark: str = "") -> None:
         import ipywidgets as W
 
         # ``make`` builds the Button (a table passes one that shares its layout); ``mark``
@@ -284,12 +285,12 @@ class HandButtons:
         return button in self.pool
 
 
-def synced_states(root: object) -> list[dict]:
+def synced_states(root: object) -> list[dict[str, Any]]:
     """Every synced state of every widget under ``root`` (children, layouts, styles):
     what a Voilà visitor can read. The safety tests search it for hidden cards."""
     import ipywidgets as w
 
-    out: list[dict] = []
+    out: list[dict[str, Any]] = []
     seen: set[int] = set()
     stack = [root]
     while stack:

@@ -21,7 +21,7 @@ so the table never lists them as buttons: a selection is checked with
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from mathcards.cards import Card
 from mathcards.games.base import Event, State, number, plural, possessive, seat_name
@@ -29,6 +29,7 @@ from mathcards.games.dice_stacks import (
     CardsDrawn,
     DiceRolled,
     DiceStacks,
+    DiceStacksState,
     Draw,
     DrawRest,
     EndTurn,
@@ -40,7 +41,8 @@ from mathcards.games.dice_stacks import (
     TurnEnded,
 )
 from mathcards.table import Choice, GameView
-from mathcards.widgets.cards import backs_html, card_face_html, esc, stack_html
+
+from .cards import backs_html, card_face_html, esc, stack_html
 
 if TYPE_CHECKING:  # the view is pure Python: only the table needs ipywidgets
     from mathcards.widgets.table import GameTable
@@ -174,7 +176,7 @@ class DiceStacksView(GameView):
         """Every legal move but the stacks (a lazy collection: stacks are selected)."""
         if state.is_over:
             return ()
-        if state.phase == Phase.STACKS:
+        if cast(DiceStacksState, state).phase == Phase.STACKS:
             return (EndTurn(),)
         return tuple(state.legal_actions())
 
@@ -188,7 +190,8 @@ class DiceStacksView(GameView):
             return (Choice("rest", f"Draw {action.count} more",
                            tooltip="draw up to the larger die's number"),)
         if isinstance(action, StopDrawing):
-            n = len(state.hands[state.current_player])
+            ds = cast(DiceStacksState, state)
+            n = len(ds.hands[ds.current_player]) if ds.current_player is not None else 0
             return (Choice("stop", f"Stop with {plural(n, 'card')}",
                            tooltip="keep the cards drawn and make stacks"),)
         if isinstance(action, EndTurn):
@@ -198,13 +201,14 @@ class DiceStacksView(GameView):
         return super().path(state, action)
 
     def selection_mode(self, state: State) -> bool:
-        return state.phase == Phase.STACKS
+        return bool(cast(DiceStacksState, state).phase == Phase.STACKS)
 
     def follow_up(self, state: State) -> Any | None:
         """An emptied hand ends the turn by itself: the run-out point is scored and the
         player's next turn starts (rule 5); no card is left to decide anything with."""
-        p = state.current_player
-        if p is not None and state.phase == Phase.STACKS and not state.hands[p]:
+        ds = cast(DiceStacksState, state)
+        p = ds.current_player
+        if p is not None and ds.phase == Phase.STACKS and not ds.hands[p]:
             return EndTurn()
         return None
 
@@ -227,7 +231,11 @@ class DiceStacksView(GameView):
         return False, f"not a stack: {self.why_not(state, action)}"
 
     def card_refusal(self, state: State, card: Card) -> str:
-        return state.reason_refused(LayStack((card,)))  # a card goes into a stack: "roll first"
+        from mathcards.explain import refusal_words
+
+        # a card goes into a stack: the phase's rule ("roll first"), not why one card alone
+        # is no stack
+        return refusal_words(state, LayStack((card,)), arithmetic=False)
 
     # --- explaining ------------------------------------------------------
     def chain(self, before: State, after: State) -> str:

@@ -26,8 +26,9 @@ from mathcards.games.sums import (
     Sums,
     TakeBack,
 )
-from mathcards.table import Choice, GameView
-from mathcards.widgets.cards import backs_html, card_face_html, esc, pile_html
+from mathcards.table import Choice, GameView, Refused
+
+from .cards import backs_html, card_face_html, esc, pile_html
 
 if TYPE_CHECKING:  # the view is pure Python: only the table needs ipywidgets
     from mathcards.widgets.table import GameTable
@@ -117,7 +118,7 @@ class SumsView(GameView):
 
     def path(self, state: State, action: Any) -> tuple[Choice, ...]:
         if isinstance(action, Draw):
-            top = state.observation(state.current_player).pile_tops[action.pile]
+            top = state.observation(_actor(state)).pile_tops[action.pile]
             what = top.symbol if top is not None else "a card"
             return (Choice(f"pile:{action.pile}", f"Draw {what} from pile {action.pile + 1}",
                            tooltip=f"take the top card of pile {action.pile + 1}"
@@ -145,8 +146,16 @@ class SumsView(GameView):
         return super().path(state, action)
 
     def card_refusal(self, state: State, card: Card) -> str:
-        phase = state.observation(state.current_player).phase
+        phase = state.observation(_actor(state)).phase
         return self.why_not(state, Counter(card) if phase == "counter" else Play(card))
+
+
+def _actor(state: State) -> int:
+    """The seat to act (a Sums move or card is offered only while someone is to act)."""
+    p = state.current_player
+    if p is None:
+        raise Refused("the game is over: start a new game")
+    return p
 
 
 def sums_table(*, players: int = 2, seats: Sequence[str] | None = None, piles: int = 2,

@@ -9,7 +9,7 @@ and may be followed by one more card or "End turn".
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from mathcards.cards import Card, parse_card
 from mathcards.games.base import State
@@ -21,6 +21,7 @@ from mathcards.games.suns_to_moons import (
     Play,
     RoundWon,
     SunsToMoons,
+    SunsToMoonsState,
     card_values,
     count_deck,
     deck_terms,
@@ -30,7 +31,8 @@ from mathcards.games.suns_to_moons import (
 )
 from mathcards.moments import plural
 from mathcards.table import Choice, GameView
-from mathcards.widgets.cards import backs_html, card_face_html, esc
+
+from .cards import backs_html, card_face_html, esc
 
 if TYPE_CHECKING:  # the view is pure Python: only the table needs ipywidgets
     from mathcards.widgets.table import GameTable
@@ -106,7 +108,7 @@ class SunsToMoonsView(GameView):
     def round_end_html(self, state: State, seat_names: Sequence[str]) -> str:
         """The deck that reached the goal, with that goal (the next round waits)."""
         won = next((e for e in reversed(state.new_events) if isinstance(e, RoundWon)), None)
-        if won is None or not won.table:
+        if won is None or not won.table or won.player is None:
             return ""
         value = number(sum(won.counted))
         deck = deck_html(won.table, label=f"the deck that reached the goal: value {value}, "
@@ -158,7 +160,7 @@ class SunsToMoonsView(GameView):
             if action.is_joker:
                 return (Choice("card:JK", "Joker", card=JOKER,
                                tooltip="play the Joker: it removes the last card counted"),)
-            after = state.deck_value + action.contribution
+            after = cast(SunsToMoonsState, state).deck_value + action.contribution
             ace = f" (Ace as {action.value})" if action.card.rank == 1 else ""
             way = "across, adding" if action.sign > 0 else "upright, subtracting"
             return (
@@ -189,7 +191,7 @@ class SunsToMoonsView(GameView):
         out = []
         for play in self._all_plays(card):
             if not state.is_legal(play):
-                after = state.deck_value + play.contribution
+                after = cast(SunsToMoonsState, state).deck_value + play.contribution
                 out.append(Choice(f"off:{play.contribution:+d}",
                                   f"{signed(play.contribution)} → {number(after)}",
                                   tooltip=self.why_not(state, play)))
@@ -197,7 +199,8 @@ class SunsToMoonsView(GameView):
 
     def card_refusal(self, state: State, card: Card) -> str:
         if self.counting:  # the engine's reason would say what the deck becomes
-            return ("a Joker may not follow a Joker" if card.is_joker and state.after_joker
+            return ("a Joker may not follow a Joker" if card.is_joker
+                    and cast(SunsToMoonsState, state).after_joker
                     else "the deck must stay within ±10 while another play can")
         for play in self._all_plays(card):
             if not state.is_legal(play):
@@ -212,7 +215,7 @@ class SunsToMoonsView(GameView):
             if isinstance(e, RoundWon):
                 counted = e.counted
         if counted is None:
-            counted = after.counted
+            counted = cast(SunsToMoonsState, after).counted
         if not counted:
             return ""
         return "Round so far: " + chain_steps(list(counted)).text

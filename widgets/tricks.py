@@ -12,12 +12,17 @@ are ever drawn.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from mathcards.cards import Card
 from mathcards.games.base import State, action_name, plural
-from mathcards.table import Choice, GameView
-from mathcards.widgets.cards import backs_html, card_back_html, card_face_html, esc, stack_html
+from mathcards.table import Choice, GameView, Refused
+
+from .cards import backs_html, card_back_html, card_face_html, esc, stack_html
+
+if TYPE_CHECKING:  # each engine is imported with its own game's page only
+    from mathcards.games.moons_and_planets import MoonsAndPlanetsState, PrizesAwarded
+    from mathcards.games.shoot_the_moon import TrickWon
 
 # the save name of each trick game's card play (a card from the hand into the trick)
 CARD_PLAY = {"shoot_the_moon": "play", "moons_and_planets": "play-card"}
@@ -130,7 +135,7 @@ class TrickView(GameView):
             return "play it"
         if not self.card_phase(state):
             return "first finish the moves below (or choose Done)"
-        return state.reason_refused(action)
+        return self.why_not(state, action)
 
     def board_html(self, state: State, obs: Any, seat_names: Sequence[str], *,
                    viewer: int | None = None) -> str:
@@ -194,13 +199,15 @@ class TrickView(GameView):
             if isinstance(event, dealt):  # a new deal: no trick of it finished yet
                 return None
             if isinstance(event, finished) and self.game_name == "moons_and_planets":
-                places = {i: place for place, i in enumerate(event.order)}
+                prized = cast("PrizesAwarded", event)
+                places = {i: place for place, i in enumerate(prized.order)}
                 notes = [f"prize {places[i] + 1}" if i in places and places[i] < len(
-                    event.prizes) else "no prize" for i in range(len(event.cards))]
-                return tuple(event.cards), tuple(event.players), int(event.order[0]), notes
+                    prized.prizes) else "no prize" for i in range(len(prized.cards))]
+                return tuple(prized.cards), tuple(prized.players), int(prized.order[0]), notes
             if isinstance(event, finished):  # Shoot the Moon: a trick won
-                return (tuple(event.cards), tuple(event.players), int(event.winner_index),
-                        self._trick_notes(state, event.cards))
+                won = cast("TrickWon", event)
+                return (tuple(won.cards), tuple(won.players), int(won.winner_index),
+                        self._trick_notes(state, won.cards))
         return None
 
     def prizes_html(self, state: State, obs: Any, seat_names: Sequence[str]) -> str:
@@ -282,7 +289,8 @@ class MoonsAndPlanetsView(TrickView):
         super().__init__("moons_and_planets")
 
     def selection_mode(self, state: State) -> bool:
-        return self.counting and state.phase == "put_down" and state.current_player is not None
+        return (self.counting and cast("MoonsAndPlanetsState", state).phase == "put_down"
+                and state.current_player is not None)
 
     def selection_action(self, state: State, cards: tuple[Card, ...]) -> Any:
         from mathcards.games.moons_and_planets import (
@@ -293,12 +301,15 @@ class MoonsAndPlanetsView(TrickView):
         )
         from mathcards.games.moons_and_planets.rules import moon_problem
 
-        seat = state.current_player
-        if not state.planets[seat] or tuple(cards) == (FIVE_OF_CLUBS,):
+        mp = cast("MoonsAndPlanetsState", state)
+        seat = mp.current_player
+        if seat is None:
+            raise Refused("the game is over: start a new game")
+        if not mp.planets[seat] or tuple(cards) == (FIVE_OF_CLUBS,):
             return DeclarePlanet(cards)
         if moon_problem(cards) is None:
             return MakeMoon(cards)
-        for i in range(len(state.moons[seat])):  # cards that extend one of your moons
+        for i in range(len(mp.moons[seat])):  # cards that extend one of your moons
             added = AddToMoon(i, cards)
             if state.is_legal(added):
                 return added

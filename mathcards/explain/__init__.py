@@ -28,6 +28,7 @@ from mathcards.explain.api import (
     explain_move,
     explain_new_events,
     hint,
+    refusal_words,
     spoken,
     why_not,
 )
@@ -75,6 +76,6 @@ __all__ = [
     "GoalCheck", "Half", "Hint", "JokerRemoval", "KingStep", "Neg", "NotAStackError", "Num",
     "Product", "Refusal", "SignedAddition", "StackExpression", "Step", "Sum", "WhatIf",
     "chain_steps", "explain_deal", "explain_events", "explain_move", "explain_new_events",
-    "hint", "number_line_svg", "seed_record", "spoken", "stack_steps", "text_of", "warm_up",
-    "why_not",
+    "hint", "number_line_svg", "refusal_words", "seed_record", "spoken", "stack_steps",
+    "text_of", "warm_up", "why_not",
 ]

@@ -96,6 +96,23 @@ def why_not(state: Any, action: Any) -> Refusal:
     return Refusal(action=str(action), reason=reason)
 
 
+def refusal_words(state: Any, action: Any, *, arithmetic: bool = True) -> str:
+    """The one wording of a refused move for the student: the rule that refuses it
+    (``State.reason_refused``, the engine's words), with the explainer's arithmetic in
+    brackets when it has some. The table, the views' tooltips, the guided hands and the
+    rooms all say a refusal through it; it never raises (the engine's words alone when the
+    explainer has none, or ``arithmetic=False``: a card's tooltip that names the phase's
+    rule, not why one card is not a stack)."""
+    if not arithmetic:
+        return str(state.reason_refused(action))
+    try:
+        refusal = why_not(state, action)
+    except Exception:  # noqa: BLE001 - the engine's own words are enough
+        return str(state.reason_refused(action))
+    extra = " ".join(c.spoken for c in refusal.detail)
+    return f"{refusal.reason}{' (' + extra.rstrip('.') + ')' if extra else ''}"
+
+
 def hint(state: Any, level: int | str = 1) -> Hint:
     """A hint for the player to act: 1 ``nudge``, 2 which ``card``, 3 the full ``step``."""
     if isinstance(level, str):
