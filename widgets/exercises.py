@@ -669,7 +669,7 @@ def practice_page(folder: str | Any = "exercises", *, query: str | None = None,
 
     from mathcards.exercises import ExerciseFileError, load_set
     from mathcards.students import hub_login, hub_student_id, student_id
-    from mathcards.widgets import _in_voila, _page_query, page_browser, with_student
+    from mathcards.widgets import _asks_name, _page_query, page_browser, with_student
 
     page_query = _page_query() if query is None else query
     params = parse_qs(page_query[:500])
@@ -688,7 +688,7 @@ def practice_page(folder: str | Any = "exercises", *, query: str | None = None,
             student = student_id(student)
         except MathCardsError as exc:
             problem, student = str(exc), "guest"
-        ask = _in_voila() if ask_name is None else ask_name
+        ask = _asks_name() if ask_name is None else ask_name
         browser = page_browser() if student != "guest" or ask else None
         if browser is not None and student != "guest":  # the name is its first browser's
             from mathcards.names import claim
