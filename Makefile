@@ -58,7 +58,7 @@ site:
 	$(PYTHON) deploy/site/build.py --out _site
 
 # lint first: ruff and mypy --strict (mathcards/) must pass before the tests run
-test: $(STAMP) $(NODE_STAMP) lint browser site
+test: $(STAMP) $(NODE_STAMP) lint browser
 	$(PY) -m pytest
 
 test-fast: $(STAMP)
