@@ -22,6 +22,7 @@ $(STAMP): pyproject.toml lessons/$(LAB_DEFAULTS)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[test]'
 	install -D -m 644 lessons/$(LAB_DEFAULTS) $(VENV)/$(LAB_DEFAULTS)
+	@$(PY) -m mathcards.widgets.network  # gzip copies of Voilà's files, made once
 	@touch $(STAMP)
 
 # make play CLASS=30:play_sums keeps 30 preheated kernels of play_sums.ipynb ready
@@ -68,7 +69,7 @@ bench: $(STAMP)
 	$(PY) -m benchmarks
 
 lint: $(STAMP)
-	$(VENV)/bin/ruff check mathcards widgets tests benchmarks
+	$(VENV)/bin/ruff check mathcards widgets tests benchmarks examples
 	$(VENV)/bin/mypy
 
 clean:

@@ -34,6 +34,12 @@ BENCHMARKS = {
     "bench_rooms": ("Classmates at their own screens", ("A move's time to the other "
                     "student's screen in a room (two browsers, one Sums game) beside a bare "
                     "ipywidgets round trip in the same run; target: median <= 0.5 s.")),
+    "bench_network": ("What a page costs the school's network", ("Bytes on the wire, "
+                      "requests reaching the server and time to the first usable control "
+                      "with Chromium throttled to 2 Mbit/s and 40 ms, cold and warm, beside "
+                      "the bare page, and a cold visit without compression (as before); "
+                      "targets: a cold play page <= 1.5 MB, a warm visit <= 20 "
+                      "requests, cold first control <= 10 s (0.4x of 25 s).")),
     "bench_classroom": ("A class opening one page at once", ("30 and 60 simultaneous first "
                         "visits to play_sums.ipynb beside the same bursts of a bare page, "
                         "without and with the class warmed; targets: 0 failed pages, slowest "

@@ -130,14 +130,36 @@ def time_to_interactive(browser, server: VoilaServer, notebook: str) -> tuple[fl
 
 def ready_play_pages() -> tuple[list[str], list[str]]:
     """The play pages whose table has landed, and those still waiting for it."""
-    from mathcards.widgets import VIEWS
+    from mathcards.games.registry import find_game
 
     ready, missing = [], []
     for notebook in PLAY_PAGES:
-        game = notebook.removeprefix("play_").removesuffix(".ipynb")
-        module = VIEWS.get(game, ("", ""))[0]
+        spec = find_game(notebook.removeprefix("play_").removesuffix(".ipynb"))
+        module = spec.view.partition(":")[0] if spec is not None else ""
         (ready if module and find_spec(module) else missing).append(notebook)
     return ready, missing
+
+
+def start_site(tmp: Path) -> VoilaServer:
+    """A server as ``make play`` starts it, serving a copy of lessons/ and the bare page
+    under ``tmp``, once its pools are filled and it is quiet."""
+    root = tmp / "site"
+    root.mkdir()
+    for notebook in LESSONS.glob("*.ipynb"):
+        shutil.copy(notebook, root / notebook.name)
+    shutil.copy(HERE / BARE, root / BARE)
+    server = VoilaServer(tmp / "state", root_dir=root).start()
+    try:
+        # every notebook has a pool but those lessons/voila.json keeps from preheating
+        # (the teacher's pages: counting them waited for pools that never fill)
+        settings = json.loads((LESSONS / "voila.json").read_text(encoding="utf-8"))
+        denied = set(settings.get("VoilaKernelManager", {}).get("preheat_denylist", []))
+        server.wait_for_pools(len([p for p in root.glob("*.ipynb") if p.name not in denied]))
+        wait_quiet(server, timeout=120)
+    except BaseException:
+        server.stop()
+        raise
+    return server
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -157,19 +179,8 @@ def main(argv: list[str] | None = None) -> int:
         args.pages = [LANDING, *ready]
     pages = [BARE, *[p for p in args.pages if p != BARE]]
     with tempfile.TemporaryDirectory(prefix="mathcards-bench-") as tmp:
-        root = Path(tmp) / "site"
-        root.mkdir()
-        for notebook in LESSONS.glob("*.ipynb"):
-            shutil.copy(notebook, root / notebook.name)
-        shutil.copy(HERE / BARE, root / BARE)
-        server = VoilaServer(Path(tmp) / "state", root_dir=root).start()
+        server = start_site(Path(tmp))
         try:
-            # every notebook has a pool but those lessons/voila.json keeps from preheating
-            # (the teacher's pages: counting them waited for pools that never fill)
-            settings = json.loads((LESSONS / "voila.json").read_text(encoding="utf-8"))
-            denied = set(settings.get("VoilaKernelManager", {}).get("preheat_denylist", []))
-            server.wait_for_pools(len([p for p in root.glob("*.ipynb") if p.name not in denied]))
-            wait_quiet(server, timeout=120)
             times: dict[str, list[float]] = {p: [] for p in pages}
             html: dict[str, list[float]] = {p: [] for p in pages}
             with sync_playwright() as playwright:

@@ -4,3 +4,8 @@
 from mathcards.keys import cookie_secret
 
 c.Voila.cookie_secret = cookie_secret()  # type: ignore[name-defined]  # noqa: F821
+# Voilà's scripts under an address that names their version, so browsers keep them for
+# good (mathcards/widgets/network.py: compressed and cached files).
+from mathcards.widgets.network import page_config_hook  # noqa: E402
+
+c.VoilaConfiguration.page_config_hook = page_config_hook  # type: ignore[name-defined]  # noqa: F821

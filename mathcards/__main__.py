@@ -40,7 +40,7 @@ USAGE = ("usage: " + "\n       ".join(f"python -m mathcards {line}"
                                       for line, _ in COMMANDS.values())
          + "\n\n" + "\n".join(text for _, text in COMMANDS.values()) + "\n")
 HELP_FLAGS = ("-h", "--help")
-TEACHER_PAGES = ("dashboard.ipynb", "classes.ipynb", "teachers.ipynb")
+TEACHER_PAGES = ("write_set.ipynb", "classes.ipynb", "dashboard.ipynb", "teachers.ipynb")
 
 
 def command_usage(command: str) -> str:
@@ -76,8 +76,8 @@ def teacher_key(rest: Sequence[str], out: TextIO | None = None) -> int:
 def rooms(rest: Sequence[str], out: TextIO | None = None) -> int:
     """Room codes for a class tournament (see USAGE)."""
     from mathcards.errors import MathCardsError
-    from mathcards.games.registry import GAMES, make_game
-    from mathcards.rooms import RoomStore
+    from mathcards.games.registry import find_game, game_names
+    from mathcards.rooms import teacher_rooms
 
     out = out or sys.stdout
     args, url, leave = list(rest), "", None
@@ -94,17 +94,15 @@ def rooms(rest: Sequence[str], out: TextIO | None = None) -> int:
                 if not 10 <= leave <= 3600:
                     raise ValueError
         game_name, players, count = args[0], int(args[1]), int(args[2])
-        if len(args) != 3 or game_name not in GAMES or not 1 <= count <= 100:
+        if len(args) != 3 or find_game(game_name) is None or not 1 <= count <= 100:
             raise ValueError
     except (IndexError, ValueError):
-        print(f"rooms takes a game ({', '.join(GAMES)}), the players per room, how many "
+        print(f"rooms takes a game ({', '.join(game_names())}), the players per room, how many "
               f"rooms (1-100), and --leave-after 10-3600 seconds\n{USAGE}", end="",
               file=sys.stderr)
         return 2
     try:
-        game = make_game(game_name, num_players=players)
-        store = RoomStore()
-        codes = [store.create(game, None, replace_after=leave) for _ in range(count)]
+        codes = teacher_rooms(game_name, players, count, leave_after=leave)
     except (MathCardsError, OSError) as exc:
         print(f"cannot make the rooms: {exc}", file=sys.stderr)
         return 1

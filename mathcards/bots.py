@@ -7,7 +7,6 @@ offers a ``strong_policy(observation, legal, rng)``; ``random`` is shared.
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
@@ -15,7 +14,7 @@ from typing import Any
 
 from mathcards.errors import SettingsError
 from mathcards.games.base import Game, State
-from mathcards.games.registry import GAMES
+from mathcards.games.registry import game_spec
 
 Policy = Callable[[Any, Collection[Any], random.Random], Any]
 BOT_KINDS = ("random", "strong")
@@ -38,13 +37,8 @@ class Bot:
     def __post_init__(self) -> None:
         if self.kind not in BOT_KINDS:
             raise SettingsError(f"unknown bot {self.kind!r}: choose one of {', '.join(BOT_KINDS)}")
-        if self.game_name not in GAMES:
-            raise SettingsError(f"unknown game {self.game_name!r}")
-        if self.kind == "random":
-            self.policy: Policy = random_policy
-        else:
-            module = importlib.import_module(GAMES[self.game_name][0])
-            self.policy = module.strong_policy
+        spec = game_spec(self.game_name)  # SettingsError for an unknown game
+        self.policy: Policy = random_policy if self.kind == "random" else spec.strong_policy
         self.rng = random.Random(self.seed)
 
     def choose(self, state: State) -> Any:

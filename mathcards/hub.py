@@ -207,6 +207,11 @@ class HubProgressStore:
         self.call("record_answer", answer=asdict(answer))
         return answer
 
+    def record_level(self, change: Any) -> Any:
+        """A change of the level of help at a table (``ProgressStore.record_level``)."""
+        self.call("record_level", change=asdict(change))
+        return change
+
     def record_solution(self, opened: Any) -> Any:
         """A worked solution opened (``ProgressStore.record_solution``)."""
         self.call("record_solution", opened=asdict(opened))
@@ -388,6 +393,25 @@ class Service:
         self._progress_of(record.student).record_answer(record)
         return True
 
+    def do_record_level(self, login: str, change: Any = None) -> bool:
+        """A change of level at a table, kept as the caller's whatever the page says."""
+        from dataclasses import fields
+
+        from mathcards.asking import LEVELS, LevelChange
+
+        names = {f.name for f in fields(LevelChange)}
+        if not isinstance(change, dict) or set(change) != names:
+            raise ServiceError(f"a change of level has the fields {', '.join(sorted(names))}")
+        before, after = (_text(change[k], k, 40) for k in ("before", "after"))
+        if before not in LEVELS or after not in LEVELS:
+            raise ServiceError("before and after must be MathCards' own levels")
+        record = LevelChange(
+            student=self.student_of(login), game=_text(change["game"], "game", 40),
+            before=before, after=after, at=_text(change["at"], "at", 40),
+            uid=_text(change["uid"], "uid", 64))
+        self._progress_of(record.student).record_level(record)
+        return True
+
     def do_record_solution(self, login: str, opened: Any = None) -> bool:
         """A worked solution the caller opened, kept as the caller's whatever the page says."""
         from dataclasses import fields
@@ -456,10 +480,10 @@ class Service:
 
     def do_create(self, login: str, game: Any = None, settings: Any = None, host: Any = True,
                   replace_after: Any = None) -> str:
-        from mathcards.games.registry import GAMES, get_game_class
+        from mathcards.games.registry import find_game, get_game_class
         from mathcards.rooms import RoomError
 
-        if game not in GAMES:
+        if find_game(game) is None:
             raise RoomError(f"there is no game {str(game)[:40]!r}")
         if not isinstance(settings, dict) or len(json.dumps(settings)) > 2_000:
             raise RoomError("a room's settings are a short list of the game's options")
@@ -548,7 +572,7 @@ class Service:
 METHODS: dict[str, set[str]] = {
     "whoami": set(), "variant_seed": {"set_id", "exercise", "student"},
     "record": {"attempt", "answer"}, "record_answer": {"answer"},
-    "record_solution": {"opened"}, "answers": {"game", "skill"},
+    "record_solution": {"opened"}, "record_level": {"change"}, "answers": {"game", "skill"},
     "attempts_after": {"row", "set_id"},
     "version": set(), "create": {"game", "settings", "host", "replace_after"},
     "room": {"code"}, "join": {"code", "name"}, "holds_seat": {"code"},
@@ -557,8 +581,8 @@ METHODS: dict[str, set[str]] = {
     "last_move_at": {"code"}, "touch": {"code", "seat"}, "replace_gone": {"code", "seat"},
     "append": {"code", "n", "action"},
 }
-WRITES = {"record", "record_answer", "record_solution", "create", "join", "fill_with_bots",
-          "set_turn_timer", "start", "touch", "replace_gone", "append"}
+WRITES = {"record", "record_answer", "record_solution", "record_level", "create", "join",
+          "fill_with_bots", "set_turn_timer", "start", "touch", "replace_gone", "append"}
 
 
 # --- the service's web server (the hub starts it) --------------------------------------------

@@ -66,7 +66,7 @@ def _last(events: Sequence[Event], kind: type) -> Any:
 
 
 # --- Suns to Moons ----------------------------------------------------------------------
-def _suns_to_moons(before: State, after: State, names: Sequence[str],
+def suns_to_moons_moment(before: State, after: State, names: Sequence[str],
                    here: Sequence[int]) -> Moment | None:
     from mathcards.explain import chain_steps
     from mathcards.games.suns_to_moons import (
@@ -110,7 +110,7 @@ def _suns_to_moons(before: State, after: State, names: Sequence[str],
 
 
 # --- Dice Stacks ------------------------------------------------------------------------
-def _dice_stacks(before: State, after: State, names: Sequence[str],
+def dice_stacks_moment(before: State, after: State, names: Sequence[str],
                  here: Sequence[int]) -> Moment | None:
     from mathcards.games.dice_stacks import DiceStacksState, GameEnded
 
@@ -132,7 +132,7 @@ def _dice_stacks(before: State, after: State, names: Sequence[str],
 
 
 # --- Sums -------------------------------------------------------------------------------
-def _sums(before: State, after: State, names: Sequence[str],
+def sums_moment(before: State, after: State, names: Sequence[str],
           here: Sequence[int]) -> Moment | None:
     from mathcards.games.sums import GameEnded, SumsState, card_points
 
@@ -172,7 +172,7 @@ def _points_table(card_points: Callable[[Any], int]) -> str:
 
 
 # --- Shoot the Moon ---------------------------------------------------------------------
-def _shoot_the_moon(before: State, after: State, names: Sequence[str],
+def shoot_the_moon_moment(before: State, after: State, names: Sequence[str],
                     here: Sequence[int]) -> Moment | None:
     from mathcards.games.shoot_the_moon.events import GameWon, RoundScored
 
@@ -207,33 +207,47 @@ def _shoot_the_moon(before: State, after: State, names: Sequence[str],
     return Moment("round", f"Round {round_no} scored", headline, tuple(lines), win, gained)
 
 
-def _game_over(before: State, after: State, names: Sequence[str],
-               here: Sequence[int]) -> Moment | None:
-    """Any other game: its final scores (Moons and Planets: who emptied their hand)."""
+def moons_and_planets_moment(before: State, after: State, names: Sequence[str],
+                             here: Sequence[int]) -> Moment | None:
+    """Moons and Planets: who emptied their hand (its scores are no points to add)."""
     if not after.is_over:
         return None
-    from mathcards.games.moons_and_planets.events import GameWon  # type dispatch, not names
+    from mathcards.games.moons_and_planets.events import GameWon
 
     lines = [e.describe(names) for e in after.new_events if isinstance(e, GameWon)]
-    if after.game.name != "moons_and_planets":
-        lines.append(_scores_line(after.scores, names))
     headline, win = _headline(after.winners, names, here, "game")
     return Moment("game", "Game over", headline, tuple(lines), win, tuple(after.winners))
 
 
-_MOMENTS: dict[str, Callable[[State, State, Sequence[str], Sequence[int]], Moment | None]] = {
-    "suns_to_moons": _suns_to_moons,
-    "dice_stacks": _dice_stacks,
-    "sums": _sums,
-    "shoot_the_moon": _shoot_the_moon,
-}
+def _game_over(before: State, after: State, names: Sequence[str],
+               here: Sequence[int]) -> Moment | None:
+    """Any other game: its final scores."""
+    if not after.is_over:
+        return None
+    lines = [_scores_line(after.scores, names)]
+    headline, win = _headline(after.winners, names, here, "game")
+    return Moment("game", "Game over", headline, tuple(lines), win, tuple(after.winners))
+
+
+MomentFinder = Callable[[State, State, Sequence[str], Sequence[int]], "Moment | None"]
+
+
+def _finder(game_name: str) -> MomentFinder:
+    """The moments function a game registered (``GameSpec.moments``), or ``_game_over``."""
+    from mathcards.games.registry import find_game, resolve
+
+    spec = find_game(game_name)
+    if spec is None or not spec.moments:
+        return _game_over
+    found: MomentFinder = resolve(spec.moments)
+    return found
 
 
 def moment_for(before: State, after: State, names: Sequence[str],
                here: Sequence[int]) -> Moment | None:
     """The moment ``after`` ends (a round or the game), or None; ``here`` are the seats of
     the people at this screen ("You won!" when one of them wins)."""
-    found = _MOMENTS.get(after.game.name, _game_over)(before, after, names, here)
+    found = _finder(after.game.name)(before, after, names, here)
     if found is None and after.is_over:
         found = _game_over(before, after, names, here)
     return found

@@ -32,20 +32,12 @@ from typing import Any
 from mathcards import storage
 from mathcards.errors import MathCardsError, SaveFileError, SettingsError
 from mathcards.games.base import Game, State, load_state
-from mathcards.games.registry import GAMES, get_game_class
+from mathcards.games.registry import find_game, game_spec, game_specs, spec_by_code
 
 TABLE_FORMAT = "mathcards-table"
 TABLE_VERSION = 1
 SEAT_KINDS = ("human", "random", "strong")
 
-GAME_CODES = {
-    "suns_to_moons": "STM",
-    "dice_stacks": "DICE",
-    "sums": "SUMS",
-    "shoot_the_moon": "SHOOT",
-    "moons_and_planets": "PLANETS",
-}
-_CODE_GAMES = {v: k for k, v in GAME_CODES.items()}
 # Crockford's base 32: no I, L, O, U, so codes read aloud are not misheard.
 _B32 = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 _B32_READ = {c: i for i, c in enumerate(_B32)} | {"O": 0, "I": 1, "L": 1}
@@ -112,7 +104,7 @@ def new_private_seed() -> int:
 def deal_code(game: Game, seed: int) -> str:
     """The short text that deals ``game`` (its settings) from ``seed``."""
     name = game.name
-    parts = [GAME_CODES[name], f"{game.num_players}P"]
+    parts = [game_spec(name).code, f"{game.num_players}P"]
     abbrs = _setting_abbreviations(type(game))
     defaults = {f.name: f.default for f in dataclasses.fields(type(game))}
     for fname, abbr in abbrs.items():
@@ -142,10 +134,10 @@ def read_deal_code(code: Any) -> tuple[Game, int]:
     parts = text.split("-")
     if len(parts) < 3:
         raise _bad_code(code, "is too short")
-    game_name = _CODE_GAMES.get(parts[0])
-    if game_name is None or game_name not in GAMES:
+    spec = spec_by_code(parts[0])
+    if spec is None:
         raise _bad_code(code, f"starts with {parts[0]!r}, which is not a game "
-                              f"({', '.join(GAME_CODES.values())})")
+                              f"({', '.join(s.code for s in game_specs())})")
     m = re.fullmatch(r"(\d{1,2})P", parts[1])
     if not m:
         raise _bad_code(code, f"has {parts[1]!r} where the players go (like 3P)")
@@ -159,7 +151,7 @@ def read_deal_code(code: Any) -> tuple[Game, int]:
     seed = 0
     for ch in digits:
         seed = seed * 32 + _B32_READ[ch]
-    game_cls = get_game_class(game_name)
+    game_cls = spec.engine
     abbrs = {v: k for k, v in _setting_abbreviations(game_cls).items()}
     hints = {f.name: f.type for f in dataclasses.fields(game_cls)}
     settings: dict[str, Any] = {"num_players": int(m.group(1))}
@@ -198,7 +190,7 @@ def tables_dir() -> Path:
 
 
 def save_path(game_name: str, slot: str = "") -> Path:
-    if game_name not in GAMES:
+    if find_game(game_name) is None:
         raise SettingsError(f"unknown game {game_name!r}")
     # a student name (letters, digits, - and _, up to 40) is its own file; anything
     # else is stripped to those characters, so a slot never leaves the tables folder

@@ -20,7 +20,6 @@ Listeners (``listen``) hear "table" after a change the view must redraw,
 from __future__ import annotations
 
 import asyncio
-import importlib
 import secrets
 import threading
 from collections.abc import Callable, Sequence
@@ -34,7 +33,7 @@ from mathcards.bots import BOT_KINDS, Bot
 from mathcards.cards import Card, whole_number
 from mathcards.errors import IllegalActionError, MathCardsError, SettingsError
 from mathcards.games.base import Event, Game, State
-from mathcards.games.registry import GAMES, get_game_class
+from mathcards.games.registry import game_spec, get_game_class
 from mathcards.moments import Moment, moment_for
 
 SEAT_KINDS = saves.SEAT_KINDS
@@ -49,27 +48,30 @@ ROUND_OVER = "the round is over: click \"Next round\" to start the next one"
 # room's game is the only game here until the player leaves the room
 ROOM_TABLE = "this table plays a room's game: leave the room first to start another game"
 ANSWER_FIRST = "first answer the question: type the number and press Enter"
-# A shorter game to begin with: the play pages deal it unless a deal code or a save says
-# otherwise, and the class link builder puts it in a deal code. Suns to Moons: first to 3
-# points (of 10). Shoot the Moon: first to 5 chips (of 7): players start with 2, so first
-# to 3 ended most games after one hand (about 6 in 10 bot games); first to 5 lasts 3 or 4
-# hands (tests/test_moments.py).
-SHORT_GAMES = {"suns_to_moons": ("target_score", 3), "shoot_the_moon": ("target_chips", 5)}
+
+
+def short_setting(game_name: str) -> tuple[str, int] | None:
+    """(setting, value) of a game's shorter game to begin with (its ``GameSpec.short_game``),
+    or None. The play pages deal it unless a deal code or a save says otherwise, and the
+    class link builder puts it in a deal code."""
+    return game_spec(game_name).short_game
 
 
 def short_game(game: Game) -> Game | None:
-    """``game`` as its short game (``SHORT_GAMES``), or None for a game that has none."""
-    if game.name not in SHORT_GAMES:
+    """``game`` as its short game (``short_setting``), or None for a game that has none."""
+    short = short_setting(game.name)
+    if short is None:
         return None
-    field, value = SHORT_GAMES[game.name]
+    field, value = short
     return type(game)(**(game.settings() | {field: value}))
 
 
 def full_game(game: Game) -> Game | None:
     """``game`` with its full length (the rule text's target), or None for a game without one."""
-    if game.name not in SHORT_GAMES:
+    short = short_setting(game.name)
+    if short is None:
         return None
-    field, _value = SHORT_GAMES[game.name]
+    field, _value = short
     settings = game.settings()
     settings.pop(field, None)  # the game's own default: the rule text's length
     return type(game)(**settings)
@@ -183,8 +185,10 @@ class GameView:
     def parse_move(self, state: State, text: str) -> Any:
         """A typed move -> the action it names, read by the game's one move parser
         (``parse_move`` of its engine; the table checks the action's legality)."""
-        engine = importlib.import_module(GAMES[self.game_name][0])
-        return engine.parse_move(state, text)
+        parse = game_spec(self.game_name).parse_move
+        if parse is None:
+            raise Refused("this game has no typed moves: choose one with the buttons")
+        return parse(state, text)
 
     # --- explaining ------------------------------------------------------
     def chain(self, before: State, after: State) -> str:
@@ -537,7 +541,7 @@ class TableController:
         short, full = short_game(game), full_game(game)
         if short is None or full is None:
             return None
-        field = SHORT_GAMES[game.name][0]
+        field, _value = short_setting(game.name) or ("", 0)
         now, short_to, full_to = (getattr(g, field) for g in (game, short, full))
         if game == short:  # as switch_length tells them apart
             return (f"Short game: first to {now}",
@@ -638,15 +642,31 @@ class TableController:
 
     # ------------------------------------------------------------------ moves
     def _commit(self, action: Any, *, by_bot: bool = False) -> None:
-        """Apply a legal action, save, explain, redraw."""
+        """Play a legal action, one named step after another: apply it, explain it, record
+        it in the move list, work out its moment, save, tell the listeners, let bots move."""
         before = self.state
+        shown = self._apply_step(action)
+        after, names = self.state, self.seat_names
+        self._explain_step(before, after, names, by_bot=by_bot)
+        self._record_step(after, names, by_bot=by_bot)
+        self._moment_step(before, after, names, by_bot=by_bot)
+        self._save_step(after)
+        self._notify_step(before, after, shown, by_bot=by_bot)
+        self._bot_step(by_bot=by_bot)
+
+    def _apply_step(self, action: Any) -> tuple[Any, ...]:
+        """The new state; the pick, the selection and the hint start again. Returns what the
+        table showed before (a followed move's question may hold it back)."""
         self.asking.drop()  # a question about an earlier position goes unanswered
         shown = self._display()
-        after = before.apply(action)  # legality was checked by the caller; apply re-checks
-        self.state = after
+        self.state = self.state.apply(action)  # the caller checked legality; apply re-checks
         self.picked, self.selected = (), ()
         self.hint_level = 0
-        names = self.seat_names
+        return shown
+
+    def _explain_step(self, before: State, after: State, names: Sequence[str], *,
+                      by_bot: bool) -> None:
+        """The explainer's words for the move, with the moves shown beside it."""
         try:
             part = self._explain(before, after, names)
         except Exception as exc:  # noqa: BLE001 - the explainer must never block play
@@ -659,6 +679,9 @@ class TableController:
             chain=part.chain or next((p.chain for p in reversed(self._parts) if p.chain), ""),
             svg=part.svg or next((p.svg for p in reversed(self._parts) if p.svg), ""),
         )
+
+    def _record_step(self, after: State, names: Sequence[str], *, by_bot: bool) -> None:
+        """The move list's sentences, and the move just made said on its own."""
         lines = []
         for e in after.new_events:
             line = self.view.history_line(e, names)
@@ -669,6 +692,10 @@ class TableController:
         self.latest, self.latest_by_bot = " ".join(lines[:2]), by_bot
         if not by_bot:
             self._person_moved = True
+
+    def _moment_step(self, before: State, after: State, names: Sequence[str], *,
+                     by_bot: bool) -> None:
+        """A round or the game won (``moment_for``), held while the person reads it."""
         try:
             moment = moment_for(before, after, names, self.humans)
         except Exception:  # noqa: BLE001 - a moment must never block play
@@ -677,6 +704,9 @@ class TableController:
             self.moment, self._held = moment, moment.is_round and self._pauses()
         elif not by_bot:  # the person here moved on: the last moment has been seen
             self.moment, self._held = None, False
+
+    def _save_step(self, after: State) -> None:
+        """Save the table (a finished game's save is cleared); the message after the move."""
         self.message, self.refused = "", False
         if self.save_enabled:
             try:
@@ -689,8 +719,16 @@ class TableController:
                 self.message = f"Could not save the game ({why}); play goes on."
         if after.is_over:
             self.message = self.final_words()
+
+    def _notify_step(self, before: State, after: State, shown: tuple[Any, ...], *,
+                     by_bot: bool) -> None:
+        """The question about the move (at "I count"), then the listeners redraw."""
         self.asking.after_commit(before, after, by_bot, shown)
         self._notify("table")
+
+    def _bot_step(self, *, by_bot: bool) -> None:
+        """After a person's move, bots move (and a hot seat hides the hand); after a bot's,
+        a hot seat waiting for its player keeps the hand hidden."""
         if not by_bot:
             self._after_change()
         elif self.waiting_for_ready is not None:

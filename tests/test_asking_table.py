@@ -177,7 +177,8 @@ def test_stepping_down_to_show_me_is_recorded_and_a_fixed_level_stays():
     _choose(ctl, play)
     assert ctl.asking.pending is not None
     ctl.set_level(SHOW)
-    assert levels == [LevelChange("ana", "suns_to_moons", COUNT, SHOW, levels[0].at)]
+    assert levels == [LevelChange("ana", "suns_to_moons", COUNT, SHOW, levels[0].at,
+                                  levels[0].uid)]
     assert ctl.asking.pending is None and play in ctl.state.actions  # laid as at SHOW
     # at "Show me the sums" the signs show their results again and nothing is asked
     nxt = next(a for a in ctl.state.legal_actions() if isinstance(a, Play) and not a.is_joker)

@@ -1,9 +1,9 @@
 """One invariant suite for every registered game (OpenSpiel's random_sim_test).
 
-Each game brings a small hooks module, ``tests/conformance/<game>.py``, with
-``SETTINGS`` (settings dicts to play) and ``scores_from_events(events, game)``
-(the scores the rules give, recomputed from the event log alone). Everything
-else here is the same for all five games:
+Each game brings a small hooks module, ``tests/conformance/<game>.py`` (or the one its
+registration names, ``GameSpec.conformance``), with ``SETTINGS`` (settings dicts to play)
+and ``scores_from_events(events, game)`` (the scores the rules give, recomputed from the
+event log alone). Everything else here is the same for every registered game:
 
 - cards are conserved: every zone together always holds exactly the deck;
 - every legal action applies; actions seen earlier that are not legal now are
@@ -25,14 +25,14 @@ from hypothesis import strategies as st
 from mathcards.bots import Bot
 from mathcards.errors import IllegalActionError, SaveFileError
 from mathcards.games.base import State, encode_action
-from mathcards.games.registry import game_names, make_game
+from mathcards.games.registry import game_names, game_spec, make_game
+from mathcards.saves import has_private_deal
 
 MAX_ACTIONS = 50_000
-TABLE_GAMES = ("suns_to_moons", "dice_stacks", "sums")
 
 
 def hooks(name: str):
-    return importlib.import_module(f"tests.conformance.{name}")
+    return importlib.import_module(game_spec(name).conformance or f"tests.conformance.{name}")
 
 
 def playout(name: str, settings_: dict, seed: int, *, thorough: bool, bots: str = "random",
@@ -100,7 +100,7 @@ def test_random_playouts_keep_every_invariant(name, data):
     seed = data.draw(st.integers(min_value=0, max_value=2**32), label="seed")
     # the games played at tables also deal privately (a table's secret, see Game.new_game)
     private = 0
-    if name in TABLE_GAMES:
+    if has_private_deal(make_game(name, **settings_)):
         private = data.draw(st.integers(min_value=0, max_value=2**62), label="private_seed")
     playout(name, settings_, seed, thorough=True, private_seed=private)
 

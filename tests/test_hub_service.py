@@ -236,3 +236,49 @@ def test_a_worked_solution_opened_and_the_students_answers_go_through_the_servic
         service.handle("ana", "record_solution", {"opened": {
             **SolutionOpened.new(student="ana", set_id="s", exercise="e", number=1).__dict__,
             "number": "1"}})
+
+
+def test_a_change_of_level_reaches_the_callers_own_file_only(service, tmp_path):
+    """A step down to "Show me the sums" on a hub goes through the service, kept under the
+    caller's login whatever the page says; a bad field is refused in one line."""
+    from mathcards.asking import LevelChange
+    from mathcards.exercises.progress import ProgressStore
+
+    ana = HubProgressStore(transport=as_(service, "ana"))
+    ana.record_level(LevelChange("ben", "suns_to_moons", "count", "show"))  # naming ben
+    assert not (tmp_path / "class" / "ben").exists()
+    store = ProgressStore(tmp_path / "class" / "ana" / "progress.sqlite3")
+    try:
+        assert [(c.student, c.before, c.after) for c in store.level_changes()] == [
+            ("ana", "count", "show")]
+    finally:
+        store.close()
+    raw = json.loads(json.dumps(LevelChange("ana", "sums", "count", "show").__dict__))
+    for bad, message in (({"after": "easy"}, "own levels"), ({"game": 7}, "game"),
+                         ({"uid": "u" * 65}, "uid")):
+        with pytest.raises(ServiceError, match=message) as caught:
+            service.handle("ana", "record_level", {"change": raw | bad})
+        assert "\n" not in str(caught.value)
+    with pytest.raises(ServiceError, match="fields"):
+        service.handle("ana", "record_level", {"change": {**raw, "student": "ben",
+                                                          "extra": 1}})
+
+
+def test_a_teachers_tournament_rooms_are_the_services_on_a_hub(service, monkeypatch,
+                                                               tmp_path):
+    """On a hub the teacher's page makes the rooms through the service, where the students'
+    pages look for them (not in the teacher's own server's data folder)."""
+    import mathcards.hub as hub
+    from mathcards.rooms import teacher_rooms
+
+    service.rooms.version()  # the service's rooms file is open: the teacher's server has its own
+    monkeypatch.setenv("MATHCARDS_DATA_DIR", str(tmp_path / "teachers-server"))
+    monkeypatch.setenv(hub.SERVICE_ENV, "http://hub.invalid/services/mathcards/")
+    monkeypatch.setattr(hub, "HubRoomStore",
+                        lambda: HubRoomStore(transport=as_(service, "teacher")))
+    codes = teacher_rooms("sums", 2, 2, leave_after=120)
+    for code in codes:
+        room = service.rooms.room(code)
+        assert room.host is None and room.replace_after == 120
+    ben, _ = _page(service, "ben", codes[0])  # a student joins it through the service
+    ben.poll(force=True)

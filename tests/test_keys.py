@@ -36,6 +36,21 @@ def test_the_teacher_key_is_made_once_readable_by_its_owner_only(server):
     assert out.returncode == 0 and out.stdout.strip() == first
 
 
+
+def test_the_teachers_links_open_every_teacher_page(server):
+    """What ``make play`` prints for whoever runs the server to hand on: a link with the
+    key to each teacher's page, *Write a set* (where the guide starts) included."""
+    import io
+
+    from mathcards.__main__ import teacher_key
+
+    out = io.StringIO()
+    assert teacher_key(["--url", "http://school:8866/"], out=out) == 0
+    key = keys.teacher_key()
+    printed = out.getvalue().split()
+    for page in ("write_set.ipynb", "classes.ipynb", "dashboard.ipynb", "teachers.ipynb"):
+        assert f"http://school:8866/voila/render/{page}?key={key}" in printed, page
+
 def test_the_cookie_secret_is_made_once_readable_by_its_owner_only(server):
     first = keys.cookie_secret()
     assert len(first) >= 40 and keys.cookie_secret() == first
@@ -80,7 +95,7 @@ def test_teacher_pages_are_gated_in_the_notebooks():
     for name in ("dashboard.ipynb", "teachers.ipynb", "write_set.ipynb"):
         nb = nbformat.read(os.path.join(LESSONS, name), as_version=4)
         code = [c.source for c in nb.cells if c.cell_type == "code"]
-        guarded = [src for src in code if "dashboard(SOURCE)" in src or "teacher=True" in src
+        guarded = [src for src in code if "display(dashboard(" in src or "teacher=True" in src
                    or "set_writer(" in src]
         assert guarded, name
         for src in guarded:

@@ -13,11 +13,11 @@ from mathcards.games.registry import make_game
 from mathcards.moments import moment_for
 from mathcards.table import (
     NEXT_ROUND,
-    SHORT_GAMES,
     Refused,
     TableController,
     full_game,
     short_game,
+    short_setting,
 )
 from tests.test_table_controller import _view
 
@@ -295,7 +295,7 @@ def test_fast_tables_and_rooms_show_the_moment_but_never_hold():
 def test_the_short_game_is_known_in_one_place():
     from mathcards.widgets import exercises
 
-    assert exercises.SHORT_GAMES is SHORT_GAMES
+    assert exercises.short_setting is short_setting  # the class link builder's too
     suns = make_game("suns_to_moons", num_players=3)
     assert short_game(suns).target_score == 3 and short_game(suns).num_players == 3
     assert full_game(short_game(suns)) == suns and suns.target_score == 10

@@ -8,20 +8,14 @@ import sys
 
 import pytest
 
+from mathcards.games.registry import game_spec, game_specs, resolve
 from mathcards.table import Refused, TableController
 
-VIEWS = {
-    "suns_to_moons": ("mathcards.widgets.suns_to_moons", "SunsToMoonsView"),
-    "dice_stacks": ("mathcards.widgets.dice_stacks", "DiceStacksView"),
-    "sums": ("mathcards.widgets.sums", "SumsView"),
-    "shoot_the_moon": ("mathcards.widgets.tricks", "ShootTheMoonView"),
-    "moons_and_planets": ("mathcards.widgets.tricks", "MoonsAndPlanetsView"),
-}
+TABLES = tuple(s.name for s in game_specs() if s.view)  # every game with a table
 
 
 def _view(game: str):
-    module, cls = VIEWS[game]
-    return getattr(__import__(module, fromlist=[cls]), cls)()
+    return resolve(game_spec(game).view)()
 
 
 def click_to_end(ctl: TableController, rng: random.Random, limit: int = 5000) -> int:
@@ -45,7 +39,7 @@ def click_to_end(ctl: TableController, rng: random.Random, limit: int = 5000) ->
     return clicks
 
 
-@pytest.mark.parametrize("game", sorted(VIEWS))
+@pytest.mark.parametrize("game", sorted(TABLES))
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_a_controller_plays_whole_games_by_what_it_offers(game, seed):
     if game in ("shoot_the_moon", "moons_and_planets"):
@@ -145,19 +139,17 @@ def test_the_trick_view_reads_typed_moves_with_the_engines_parser(game):
     assert ctl.refused and ctl.state is before
 
 
-@pytest.mark.parametrize("game", list(VIEWS))
+@pytest.mark.parametrize("game", TABLES)
 def test_a_typed_move_is_read_by_its_engines_parser_on_every_view(game):
     """The views' typed moves and the plain ``GameView`` default read with the one parser."""
-    import importlib
-
     from mathcards.bots import Bot
     from mathcards.errors import MathCardsError
-    from mathcards.games.registry import GAMES, make_game
+    from mathcards.games.registry import make_game
     from mathcards.table import GameView
 
     plain = GameView()
     plain.game_name = game
-    engine = importlib.import_module(GAMES[game][0])
+    engine = game_spec(game)
     state = make_game(game, num_players=2).new_game(5)
     view = _view(game)
 
@@ -177,7 +169,7 @@ def test_a_typed_move_is_read_by_its_engines_parser_on_every_view(game):
         state = state.apply(Bot(game, "random", seed=step).choose(state))
 
 
-@pytest.mark.parametrize("game", list(VIEWS))
+@pytest.mark.parametrize("game", TABLES)
 def test_the_typed_move_example_is_a_move_of_its_game(game):
     """The typed-move box's example ('e.g. play 7H') is read by that game's own parser:
     it names a move of the game (refused by the rules at worst), never 'not a move'."""

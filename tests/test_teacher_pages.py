@@ -65,7 +65,7 @@ def test_the_classes_page_shows_no_class_without_the_key(query, isolated_jupyter
     leaked = [m.code for m in made.members
               if m.code and re.search(rf"(?<![A-Za-z0-9]){m.code}(?![A-Za-z0-9])", shown)]
     assert not leaked, f"codes on the page: {leaked}"
-    assert "A link for the class" not in shown
+    assert "A link for the class" not in shown and "Make the rooms" not in shown
 
 
 @pytest.mark.parametrize("query", ["", "key=not-the-key"])
@@ -78,18 +78,42 @@ def test_the_write_set_page_builds_no_editor_without_the_key(query, isolated_jup
     assert "Save as draft" not in shown and "Publish" not in shown
 
 
-def test_the_guides_way_to_a_set_needs_no_terminal_and_no_python():
-    """Sections 1 to 4 (write, check, serve, read) are done on the pages: no code cell, no
-    command, no file to put on the server; the Python calls are in the programmers' part."""
+# what only a terminal, Python or an edited address can do: none of it in a teacher's way
+NOT_FOR_TEACHERS = ("python -m mathcards", "make play", "load_set", "export_csv",
+                    "lessons/exercises/", "SOURCE", "MATHCARDS_", "teacher-key",
+                    "in a terminal", "adds &student=", "run the page again")
+SERVER_PART = "## Running the server"  # set-up by whoever runs the server, apart
+
+
+def test_the_guides_main_path_needs_no_terminal_no_python_and_no_address_to_edit():
+    """Everything the guide asks of a teacher is done on the pages with the teacher's key;
+    the server's set-up is in its own section for whoever runs the server, and the Python
+    calls in the programmers' part."""
     nb = nbformat.read(LESSONS / "teachers.ipynb", as_version=4)
     sources = [cell.source for cell in nb.cells]
-    end = next(i for i, s in enumerate(sources) if s.startswith("## 5."))
-    main = nb.cells[:end]
+    server = next(i for i, s in enumerate(sources) if s.startswith(SERVER_PART))
+    programmers = next(i for i, s in enumerate(sources) if s.startswith("## For programmers"))
+    assert server < programmers
+    main = nb.cells[:server]
     assert all(cell.cell_type == "markdown" for cell in main)
     text = "\n".join(cell.source for cell in main)
     assert "write_set.ipynb" in text and "Publish" in text and "Save as draft" in text
-    for step in ("python -m mathcards", "load_set", "export_csv", "lessons/exercises/",
-                 "Set `SOURCE`"):
-        assert step not in text, step
-    programmers = next(i for i, s in enumerate(sources) if s.startswith("## For programmers"))
+    assert "classes.ipynb" in text and "Rooms for a tournament" in text
+    assert "Download CSV" in text
+    found = [step for step in NOT_FOR_TEACHERS if step in text]
+    assert not found, f"the guide's main path asks for: {found}"
+    assert "make play" in sources[server] and "teacher-key" in sources[server]
     assert any("python -m mathcards check" in s for s in sources[programmers:])
+
+
+@pytest.mark.parametrize("name", ["dashboard.ipynb", "classes.ipynb", "write_set.ipynb"])
+def test_the_teachers_pages_ask_for_no_terminal_and_no_edit(name):
+    """The class results, the classes and *Write a set* say what to do on the page only:
+    no variable to set and run again, no command (issue 28: "Set SOURCE to ... then run
+    the page again", which cannot be done on a Voilà page)."""
+    nb = nbformat.read(LESSONS / name, as_version=4)
+    text = "\n".join(cell.source for cell in nb.cells if cell.cell_type == "markdown")
+    found = [step for step in NOT_FOR_TEACHERS if step in text]
+    assert not found, f"{name} asks for: {found}"
+    code = "\n".join(cell.source for cell in nb.cells if cell.cell_type == "code")
+    assert "SOURCE" not in code

@@ -24,23 +24,34 @@ from collections.abc import Sequence
 from typing import Any
 from urllib.parse import parse_qs, parse_qsl
 
-__all__ = ["GUEST", "VIEWS", "play", "query_settings", "student_slot"]
+__all__ = ["GUEST", "make_view", "play", "query_settings", "student_slot", "table_games"]
 
-# game name -> (module, view class); imported when first played
-VIEWS = {
-    "suns_to_moons": ("mathcards.widgets.suns_to_moons", "SunsToMoonsView"),
-    "dice_stacks": ("mathcards.widgets.dice_stacks", "DiceStacksView"),
-    "sums": ("mathcards.widgets.sums", "SumsView"),
-    "shoot_the_moon": ("mathcards.widgets.tricks", "ShootTheMoonView"),
-    "moons_and_planets": ("mathcards.widgets.tricks", "MoonsAndPlanetsView"),
-}
-ROOM_GAMES = tuple(VIEWS)  # the tables with a "Play with classmates" panel
 MAX_DELAY = 5.0
 WARM_UP_DELAY = 20.0  # seconds after a fresh kernel's page is built before sympy loads
 GUEST = "guest"
 
 
 _VISITOR_QUERY: str | None = None
+
+
+def table_games() -> tuple[str, ...]:
+    """The games with a table (a ``GameSpec.view``): each has a play page (with rooms when
+    its ``GameSpec.rooms``)."""
+    from mathcards.games.registry import game_specs
+
+    return tuple(s.name for s in game_specs() if s.view)
+
+
+def make_view(game_name: str) -> Any:
+    """A new view of ``game_name``'s table (its registration's ``view``, imported now);
+    ValueError for a game without a table."""
+    from mathcards.games.registry import find_game, resolve
+
+    spec = find_game(game_name)
+    if spec is None or not spec.view:
+        raise ValueError(f"no table for {game_name!r}: choose one of "
+                         f"{', '.join(table_games())}")
+    return resolve(spec.view)()
 
 
 def _in_voila() -> bool:
@@ -230,19 +241,14 @@ def play(game_name: str, *, deal: str | None = None, seats: Sequence[str] | None
     (``mathcards.widgets.classes.ask_name``) and starts the table for the name picked.
     ``level`` is the level of help at the arithmetic tables (``mathcards.asking.LEVELS``;
     a play page opens at "I count" unless its link says otherwise)."""
-    import importlib
-
     from mathcards import saves
     from mathcards.errors import MathCardsError
-    from mathcards.games.registry import get_game_class
-    from mathcards.table import SHORT_GAMES, short_game
+    from mathcards.games.registry import game_spec, get_game_class
+    from mathcards.table import short_game, short_setting
     from mathcards.widgets.table import GameTable
 
-    if game_name not in VIEWS:
-        raise ValueError(f"no table for {game_name!r}: choose one of {', '.join(VIEWS)}")
-    module, cls_name = VIEWS[game_name]
     try:
-        view = getattr(importlib.import_module(module), cls_name)()
+        view = make_view(game_name)
     except ImportError as exc:  # a game whose engine or table has not landed yet
         import ipywidgets as W
 
@@ -293,10 +299,10 @@ def play(game_name: str, *, deal: str | None = None, seats: Sequence[str] | None
             n = min(max(n, game_cls.min_players), game_cls.max_players)
             seats = tuple(seats)[:n] if seats else None
             game = game_cls(num_players=n, **settings)
-    # a fresh page begins with the short game (SHORT_GAMES) and offers the full one; a
+    # a fresh page begins with the short game (short_setting) and offers the full one; a
     # deal code keeps its own settings, a saved game its own (resuming it drops the offer)
-    offer_length = seed is None and game_name in SHORT_GAMES and \
-        SHORT_GAMES[game_name][0] not in settings
+    short = short_setting(game_name)
+    offer_length = seed is None and short is not None and short[0] not in settings
     if offer_length:
         game = short_game(game) or game
     if seats is not None and len(seats) != game.num_players:
@@ -313,13 +319,14 @@ def play(game_name: str, *, deal: str | None = None, seats: Sequence[str] | None
         table._refresh()
     from mathcards.site import in_browser, needs_server_html
 
-    if game_name in ROOM_GAMES and in_browser():  # the static site: no rooms
+    has_rooms = game_spec(game_name).rooms
+    if has_rooms and in_browser():  # the static site: no rooms
         import ipywidgets as W
 
         table.w_main.children = (*table.w_main.children[:-1],
                                  W.HTML(needs_server_html("Playing with classmates")),
                                  table.w_main.children[-1])
-    elif game_name in ROOM_GAMES:  # classmates at their own screens (rooms)
+    elif has_rooms:  # classmates at their own screens (rooms)
         from mathcards.widgets.rooms import RoomPanel
 
         shown = who.removeprefix("Playing as ") if who.startswith("Playing as ") else ""
@@ -368,18 +375,15 @@ def _keep_answers(table: Any, name: str | None, *, fixed: bool) -> None:
         return
     store: list[Any] = []
 
-    def keep(record: Any) -> None:
+    def kept() -> Any:
         if not store:
             from mathcards.hub import progress_store
 
             store.append(progress_store())  # the hub's service on a hub that has one
-        method = "record_answer" if hasattr(record, "right") else "record_level"
-        save = getattr(store[0], method, None)
-        if save is not None:  # the store's evidence tables (helper "evidence")
-            save(record)
+        return store[0]
 
-    asking.on_answer = keep
-    asking.on_level = keep
+    asking.on_answer = lambda answer: kept().record_answer(answer)
+    asking.on_level = lambda change: kept().record_level(change)
     table._refresh()
 
 

@@ -2,8 +2,9 @@
 the "follow the others" checkbox (a view over ``TableController.asking``).
 
 Synced fields hold only what the student typed or chose: the question's prompt (which
-never contains its answer), the words after an answer, the digits typed so far. The
-expected answer stays in the kernel (``mathcards.asking.session``).
+never contains its answer), the words after an answer, the text sent with a submission
+(``mathcards.widgets.answer_box``: Enter, ✓ OK or Check; typing and leaving the box send
+nothing). The expected answer stays in the kernel (``mathcards.asking.session``).
 """
 
 from __future__ import annotations
@@ -13,15 +14,15 @@ from typing import TYPE_CHECKING, Any
 import ipywidgets as W
 
 from mathcards.asking import LEVELS
+from mathcards.asking.registry import read_number
+from mathcards.widgets.answer_box import AnswerBox
 from mathcards.widgets.cards import esc
 
 if TYPE_CHECKING:
     from mathcards.widgets.table import GameTable
 
-__all__ = ["MINUS", "AskingPanel"]
+__all__ = ["AskingPanel"]
 
-MINUS = "−"
-PAD_KEYS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0", MINUS, "⌫", "OK")
 PAD_CSS = """<style>
 .mc-ask { border: 2px solid #1565c0; border-radius: 8px; padding: 6px 10px; margin: 6px 0;
   background: #e3f2fd; max-width: 100%; box-sizing: border-box; }
@@ -29,9 +30,13 @@ PAD_CSS = """<style>
 .mc-ask .mc-ask-feedback { margin-top: 2px; }
 .mc-pad { display: grid; grid-template-columns: repeat(7, minmax(40px, 52px)); gap: 4px;
   margin: 4px 0; }
-.mc-pad button.jupyter-button { width: auto; min-width: 40px; height: 44px; margin: 0;
+.mc-pad button { width: auto; min-width: 40px; height: 44px; margin: 0;
   font-size: 1.2em; padding: 0; }
-.mc-answer input { font-size: 1.2em; }
+.mc-pad button[data-key="OK"] { grid-column: span 2; }
+.mc-answer-row { display: flex; flex-wrap: wrap; align-items: center; gap: 6px; }
+.mc-answer input { font-size: 1.2em; flex: 1 1 9em; min-width: 0; max-width: 14em; }
+.mc-answer input::placeholder { font-size: 0.8em; }
+.mc-answer button.mc-check { width: auto; height: 36px; padding: 0 12px; }
 .mc-levels .widget-toggle-buttons .widget-toggle-button { width: auto; }
 @media (max-width: 480px) { .mc-levels .widget-toggle-button { font-size: 0.85em; } }
 </style>"""
@@ -46,24 +51,12 @@ class AskingPanel:
         self._setting = False  # the kernel changes a field: no answer, no level change
         self.w_style = W.HTML(PAD_CSS)
         self.w_prompt = W.HTML("")
-        self.w_answer = W.Text(placeholder="type the number, then Enter",
-                               continuous_update=False, description="Answer:",
-                               layout=W.Layout(width="230px"))
+        # the answer is sent on Enter, ✓ OK or Check only, with the text typed (one update)
+        self.w_answer = AnswerBox(placeholder="type the number, then Enter",
+                                  layout=W.Layout(max_width="100%"))
         self.w_answer.add_class("mc-answer")
-        self.w_answer.observe(self._on_text, names="value")
-        self.pad_buttons: dict[str, W.Button] = {}
-        for key in PAD_KEYS:
-            b = W.Button(description=key, tooltip={"⌫": "delete the last digit",
-                                                   MINUS: "minus", "OK": "answer"}.get(key, key),
-                         layout=W.Layout(width="auto"))
-            b.add_class("mc-pad-key")
-            if key == "OK":
-                b.button_style = "primary"
-            b.on_click(lambda _b, k=key: self._on_pad(k))
-            self.pad_buttons[key] = b
-        self.w_pad = W.Box(list(self.pad_buttons.values()))
-        self.w_pad.add_class("mc-pad")
-        self.w_box = W.VBox([self.w_prompt, self.w_answer, self.w_pad])
+        self.w_answer.on_submit(self._on_submit)
+        self.w_box = W.VBox([self.w_prompt, self.w_answer])
         self.w_box.add_class("mc-ask")
         self.w_box.add_class("mc-hide")
         self.w_level = W.ToggleButtons(options=[(words, key) for key, words in LEVELS.items()],
@@ -84,37 +77,22 @@ class AskingPanel:
         self._shown = None
 
     # ------------------------------------------------------------------ the page's events
-    def _on_text(self, change: dict[str, Any]) -> None:
-        if self._setting or not change.get("new"):
-            return
-        self._answer(change["new"])
+    def _on_submit(self, text: Any) -> None:
+        """Enter, ✓ OK or Check in the browser: the text sent with it, checked here (an
+        optional sign and digits, bounded: never evaluated)."""
+        with self.ctl.lock:
+            if self.ctl.asking.pending is None:  # a late second submission: nothing asked
+                return
+            self._answer(text)
 
     def _answer(self, text: Any) -> None:
-        self.ctl.attempt(self.ctl.answer, text)
-        # emptied, answered or refused: the same text typed again (after picking a claim's
-        # cards) is a new value the page sends
+        def answer() -> None:
+            self.ctl.answer(str(read_number(text)))
+
+        self.ctl.attempt(answer)
+        # emptied, answered or refused: the box starts again from nothing
         self._set(self.w_answer, "")
         self.table._refresh()
-
-    def _on_pad(self, key: str) -> None:
-        with self.ctl.lock:
-            if self.ctl.asking.pending is None:
-                return
-            text = self.w_answer.value or ""
-            if key == "OK":
-                if text:
-                    self._answer(text)
-                else:
-                    self.ctl.say("type the number first (the keys above, then OK)",
-                                 refused=True)
-                return
-            if key == "⌫":
-                text = text[:-1]
-            elif key == MINUS:
-                text = text[1:] if text.startswith((MINUS, "-")) else MINUS + text
-            elif len(text) < 4:
-                text += key
-            self._set(self.w_answer, text)
 
     def _on_level(self, change: dict[str, Any]) -> None:
         if self._setting:
@@ -180,8 +158,5 @@ class AskingPanel:
         self._shown = pending
         if self.w_prompt.value != prompt:
             self.w_prompt.value = prompt
-        disabled = pending is None
-        self.w_answer.disabled = disabled
-        for b in self.pad_buttons.values():
-            b.disabled = disabled
+        self.w_answer.disabled = pending is None
         return new

@@ -31,8 +31,8 @@ from mathcards.errors import MathCardsError
 from mathcards.students import StudentNameError, clean_name, hub_login
 from mathcards.widgets.cards import esc, style_html
 
-__all__ = ["ClassesPanel", "NamePicker", "ask_name", "ask_name_for", "classes_panel", "landing",
-           "page_link", "site_base", "take_name"]
+__all__ = ["ClassesPanel", "NamePicker", "TournamentPanel", "ask_name", "ask_name_for",
+           "classes_panel", "landing", "page_link", "site_base", "take_name", "tournament_panel"]
 
 LANDING = "index.ipynb"
 PRACTICE = "practice.ipynb"
@@ -353,6 +353,67 @@ class ClassesPanel:
 def classes_panel() -> Any:
     """The *Classes* panel's widget (see ``ClassesPanel``)."""
     return ClassesPanel().widget
+
+
+class TournamentPanel:
+    """The teacher's *Rooms for a tournament*: rooms made ahead for a game, a number of
+    players each, with each room's code to read out and its whole link to hand to the
+    students who play in it (the first student in a room starts it). A teacher-only page's
+    widget; the same rooms as ``python -m mathcards rooms``."""
+
+    def __init__(self) -> None:
+        from mathcards.games.registry import game_specs
+
+        self.w_game = W.Dropdown(options=[(s.engine.title, s.name) for s in game_specs()
+                                          if s.rooms],
+                                 value="sums", description="Game:")
+        self.w_players = W.BoundedIntText(value=2, min=2, max=8, description="Players:",
+                                          layout=W.Layout(width="160px"))
+        self.w_count = W.BoundedIntText(value=15, min=1, max=100, description="Rooms:",
+                                        layout=W.Layout(width="160px"))
+        self.w_class = W.Dropdown(options=[("no class: each student types a name", ""),
+                                           *class_choices()], description="Class:")
+        self.w_bots = W.Checkbox(value=True, indent=False, description=(
+            "A bot takes the seat of a student gone for 2 minutes"))
+        self.w_make = W.Button(description="Make the rooms", button_style="primary")
+        self.w_out = W.HTML()
+        self.w_make.on_click(lambda _b: self.make())
+        self.widget = W.VBox([
+            W.HTML(f"{style_html()}<h3>Rooms for a tournament</h3><p>Rooms made ahead: read "
+                   "out a room's code (students type it in <i>Play with classmates</i>) or "
+                   "hand out its link (with a class, its students pick their names); the "
+                   "first student in a room starts its game.</p>"),
+            W.HBox([self.w_game, self.w_players, self.w_count]), self.w_class, self.w_bots,
+            self.w_make,
+            self.w_out])
+        self.widget.add_class("mathcards")
+
+    def make(self) -> list[str]:
+        from mathcards.rooms import teacher_rooms
+
+        game = str(self.w_game.value)
+        try:
+            codes = teacher_rooms(game, int(self.w_players.value), int(self.w_count.value),
+                                  leave_after=120.0 if self.w_bots.value else None)
+        except (MathCardsError, OSError, ValueError, TypeError) as exc:
+            self.w_out.value = (f'<p class="mc-refused" role="alert">The rooms were not made: '
+                                f"{esc(exc)}</p>")
+            return []
+        cls = str(self.w_class.value or "")  # a class's link: its students pick their names
+        rows = "".join(
+            f"<tr><td><code>{esc(code)}</code></td><td>"
+            f"{whole_link_html(page_link(f'play_{game}.ipynb', cls=cls, extra=f'room={code}'))}"
+            "</td></tr>" for code in codes)
+        self.w_out.value = (
+            f'<p role="status">{len(codes)} room{"s" if len(codes) != 1 else ""} made for '
+            f'{int(self.w_players.value)} players each.</p><table class="mc-progress '
+            f'mc-rooms-made"><tr><th>room code</th><th>its link</th></tr>{rows}</table>')
+        return codes
+
+
+def tournament_panel() -> Any:
+    """The *Rooms for a tournament* panel's widget (see ``TournamentPanel``)."""
+    return TournamentPanel().widget
 
 
 def class_choices() -> list[tuple[str, str]]:

@@ -33,8 +33,8 @@ from mathcards.games.suns_to_moons import (
     number,
     signed,
 )
-from mathcards.table import SHORT_GAMES, short_game
-from mathcards.widgets import VIEWS
+from mathcards.table import short_game, short_setting
+from mathcards.widgets import table_games
 from mathcards.widgets.cards import CardButton, card_face_html, esc, style_html
 from mathcards.widgets.lesson import cards_of, dice_svg
 
@@ -709,8 +709,8 @@ def practice_page(folder: str | Any = "exercises", *, query: str | None = None,
             exercise_set = load_set(set_file(folder, name) or name, check=False)
         except ExerciseFileError as exc:  # the set's name, never the server's path
             first = exc.problems[0] if exc.problems else "it cannot be read"
-            problem = (f"the set {name!r} cannot be used ({first}): ask your teacher to run "
-                       f"'python -m mathcards check {name}.yaml'")
+            problem = (f"the set {name!r} cannot be used ({first}): tell your teacher, who "
+                       "can open it on the Write a set page and fix what its checker says")
         else:
             from mathcards.exercises.progress import ProgressError
 
@@ -961,11 +961,14 @@ class DashboardView(W.VBox):
 
     # --- one set --------------------------------------------------------------------------
     def _set_of(self, set_id: str) -> Any:
-        """The set file (in ``folder``) whose set has this id, or None."""
+        """The set (a sample in ``folder`` or a set published on this server) whose id is
+        ``set_id``, or None."""
         from mathcards.exercises import load_set
 
         for name in sample_sets(self.folder):
-            path = Path(self.folder) / f"{name}.yaml"
+            path = set_file(self.folder, name)
+            if path is None:
+                continue
             try:
                 stamp = path.stat().st_mtime
                 if self._sets.get(path, (None,))[0] != stamp:
@@ -1053,7 +1056,7 @@ def dashboard_html(source: Any = None, *, top: int = 10, attempts: Any = None,
                    answers: Any = None) -> str:
     """The dashboard's summary and skill grid, read now (or from the attempts and answers
     given); the exercise grid, per set, is ``DashboardView``'s."""
-    from mathcards.exercises.results import read_results
+    from mathcards.exercises.results import read_level_changes, read_results
     from mathcards.exercises.skill_grid import skill_grid
     from mathcards.widgets.skill_grid import skill_grid_html
 
@@ -1063,6 +1066,7 @@ def dashboard_html(source: Any = None, *, top: int = 10, attempts: Any = None,
             attempts = read_results(where) if readable else []
         if answers is None:
             answers = dashboard_answers(source)
+        levels = read_level_changes(where) if readable else []
     except MathCardsError as exc:
         return f'{style_html()}<p class="mc-refused">{esc(exc)}</p>'
     students = len({a.student for a in attempts})
@@ -1072,7 +1076,7 @@ def dashboard_html(source: Any = None, *, top: int = 10, attempts: Any = None,
         f"{len(attempts)} attempts by {students} student{'s' if students != 1 else ''}; "
         f"{len(answers)} answer{'s' if len(answers) != 1 else ''} by skill, at the tables "
         f"and in the exercises, by {answering} student{'s' if answering != 1 else ''}.</p>"
-        f"<h3>Each student, each skill</h3>{skill_grid_html(skill_grid(answers))}")
+        f"<h3>Each student, each skill</h3>{skill_grid_html(skill_grid(answers), levels)}")
 
 
 def dashboard(source: Any = None, *, top: int = 10,
@@ -1089,8 +1093,8 @@ def dashboard(source: Any = None, *, top: int = 10,
 
 # --- the class link builder -----------------------------------------------------------------
 # A shorter game, as a deal code carries it (the play pages read only ?deal=, ?seats=, ?delay=):
-# SHORT_GAMES (mathcards.table) is the one list; a play page without a deal code starts with it.
-PLAY_PAGES = tuple(VIEWS)  # every game with a table (mathcards.widgets.VIEWS) has a play page
+# short_setting (each game's registration) says it; a play page without a deal code starts
+# with it. Every game with a table (mathcards.widgets.table_games) has a play page.
 
 
 def class_link(page: str, *, folder: str | Any = "exercises", players: int = 2,
@@ -1132,7 +1136,7 @@ def class_link(page: str, *, folder: str | Any = "exercises", players: int = 2,
             raise MathCardsError(f"there is no exercise set {name[:60]!r}: choose one listed")
         at = "" if level == DEFAULT_LEVEL else f"&level={level}"
         return f"practice.ipynb?set={quote(name)}{at}{tail}"
-    if kind != "play" or name not in PLAY_PAGES:
+    if kind != "play" or name not in table_games():
         raise MathCardsError(f"there is no page {page[:60]!r}: choose one listed")
     game_cls = get_game_class(name)
     if deal.strip():
@@ -1161,7 +1165,7 @@ def class_link_builder(folder: str | Any = "exercises") -> W.VBox:
     from mathcards.games.registry import get_game_class
 
     options = [(f"Practice: {n.replace('_', ' ')}", f"set:{n}") for n in sample_sets(folder)]
-    for name in PLAY_PAGES:
+    for name in table_games():
         try:
             options.append((f"Play: {get_game_class(name).title}", f"play:{name}"))
         except (KeyError, ImportError, MathCardsError):  # a game not in this checkout
@@ -1187,9 +1191,9 @@ def class_link_builder(folder: str | Any = "exercises") -> W.VBox:
         is_play = str(w_page.value).startswith("play:")
         name = str(w_page.value).partition(":")[2]
         w_players.disabled = w_deal.disabled = w_fixed.disabled = not is_play
-        w_short.disabled = not is_play or name not in SHORT_GAMES
-        w_short.description = (f"Short game (first to {SHORT_GAMES[name][1]})"
-                               if name in SHORT_GAMES else "Short game")
+        short = short_setting(name) if is_play else None
+        w_short.disabled = short is None
+        w_short.description = f"Short game (first to {short[1]})" if short else "Short game"
         if is_play:
             game_cls = get_game_class(name)
             w_players.min, w_players.max = game_cls.min_players, game_cls.max_players

@@ -144,81 +144,40 @@ class GameCard:
     play_text: str = "Play"
 
 
-def _suns_picture() -> str:
+def suns_picture() -> str:
     from mathcards.games.suns_to_moons import lies_across
 
     # 7 + ... − 4 + 9: the centre card and the added card across, the subtracted one upright
     return card_row("7H 4S 9D", width=40, turned=tuple(lies_across(s) for s in (1, -1, 1)))
 
 
-def _stacks_picture() -> str:
+def stacks_picture() -> str:
     return dice_svg(3) + " " + dice_svg(5) + card_row("6C 2H", width=40)
 
 
-def _sums_picture() -> str:
+def sums_picture() -> str:
     return card_row("9H 4D 5H", width=40)
 
 
-def _shoot_picture() -> str:
+def shoot_picture() -> str:
     return card_row("G7 R3 BIG", width=40)
 
 
-def _planets_picture() -> str:
+def planets_picture() -> str:
     return card_row("9H 8H", width=40) + card_row("5S 6S 7C", width=34)
 
 
-GAMES: tuple[GameCard, ...] = (
-    GameCard(
-        "suns_to_moons",
-        "Suns to Moons",
-        "adding positive and negative numbers",
-        "Lay each card across to add it or upright to subtract it, and steer the "
-        "deck's value to the goal without passing 10 or −10.",
-        _suns_picture,
-        "suns_to_moons.ipynb",
-        "play_suns_to_moons.ipynb",
-    ),
-    GameCard(
-        "dice_stacks",
-        "Dice Stacks",
-        "adding, subtracting, doubling and halving",
-        "Roll two dice, then build stacks of cards that make the dice total: add "
-        "them or subtract them, and let Kings double or halve.",
-        _stacks_picture,
-        "dice_stacks.ipynb",
-        "play_dice_stacks.ipynb",
-    ),
-    GameCard(
-        "sums",
-        "Sums",
-        "sums and differences",
-        "Play a card; if it plus or minus one of your cards equals an opponent's "
-        "card of the same colour, you capture it.",
-        _sums_picture,
-        "sums.ipynb",
-        "play_sums.ipynb",
-    ),
-    GameCard(
-        "shoot_the_moon",
-        "Shoot the Moon",
-        "comparing numbers and odd or even",
-        "A trick game: follow the colour, red rockets trump, the Big Moon always "
-        "wins. Take an odd number of tricks to earn a chip.",
-        _shoot_picture,
-        "shoot_the_moon.ipynb",
-        "play_shoot_the_moon.ipynb",
-    ),
-    GameCard(
-        "moons_and_planets",
-        "Moons and Planets",
-        "sums to 15–18 and runs",
-        "Put down a planet (cards of one suit adding to 15–18), then moons: runs "
-        "and sets. Win prizes in tricks; first to empty their hand wins.",
-        _planets_picture,
-        "moons_and_planets.ipynb",
-        "play_moons_and_planets.ipynb",
-    ),
-)
+def game_cards() -> tuple[GameCard, ...]:
+    """The landing page's cards: every registered game that has one (``GameSpec.card``),
+    in the registry's order."""
+    from mathcards.games.registry import game_specs, resolve
+
+    return tuple(
+        GameCard(spec.name, spec.title, spec.card.practises, spec.card.blurb,
+                 resolve(spec.card.picture), spec.card.lesson, spec.card.play or None,
+                 spec.card.play_text)
+        for spec in game_specs() if spec.card is not None)
+
 
 TEACHERS_GUIDE = "teachers.ipynb"
 
@@ -249,7 +208,7 @@ def landing_markdown() -> str:
     ``tests/test_notebooks.py`` checks ``lessons/index.ipynb`` holds exactly this.
     """
     cards = []
-    for game in GAMES:
+    for game in game_cards():
         links = f'<a class="mc-button" href="{game.lesson}">Learn</a>'
         if game.play:
             links += f'<a class="mc-button" href="{game.play}">{game.play_text}</a>'

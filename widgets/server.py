@@ -80,6 +80,7 @@ from tornado.iostream import StreamBufferFullError
 from traitlets import Float, Int, List, Unicode
 
 from mathcards import visitors
+from mathcards.widgets import network
 
 CLASS_ENV = "MATHCARDS_CLASS"
 FULL = ("This server is full right now (every kernel it can hold is in use): wait a minute "
@@ -339,6 +340,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         self._admitting: dict[str, int] = {}  # cookie-less page loads under way, by address
         _track_visitors()
         _bound_sockets(self.max_socket_backlog_mb << 20)
+        network.install()  # Voilà builds its handlers after its kernel manager
         _redact_logs(self.log)
         if not self.max_kernels:
             self.max_kernels = max(

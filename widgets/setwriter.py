@@ -433,11 +433,13 @@ class SetWriter(W.VBox):
                       refused=True)
             return False
         self.refresh_sets()
-        link = f"practice.ipynb?set={saved.name}"
+        from mathcards.widgets.classes import page_link, whole_link_html
+
+        link = page_link("practice.ipynb", extra=f"set={saved.name}")
         self.w_status.value = (
-            f'<p role="status">Published: {esc(saved.name)}. Students open it on the '
-            f'<a href="{esc(link)}" target="_blank">practice page</a> '
-            f"(<code>{esc(link)}</code>).</p>")
+            f'<p role="status">Published: {esc(saved.name)}. Students find it on the '
+            f"practice page; its whole link: {whole_link_html(link)} (for a class whose "
+            "students pick their names, make its link on <i>Your classes</i>).</p>")
         return True
 
     def open_set(self, name: Any) -> bool:

@@ -5,11 +5,13 @@ downloads of the grid and of every answer, made when the teacher asks for them."
 from __future__ import annotations
 
 import base64
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import ipywidgets as W
 
+from mathcards.asking import LEVELS, LevelChange
 from mathcards.exercises.skill_grid import (
     HELP_BELOW,
     SkillGrid,
@@ -40,12 +42,13 @@ def _percent(value: float) -> str:
     return f"{round(100 * value)}%"
 
 
-def skill_grid_html(grid: SkillGrid) -> str:
+def skill_grid_html(grid: SkillGrid, levels: Iterable[LevelChange] = ()) -> str:
     """The grid: per student and skill the right answers of how many, the most frequent
-    slip in words, the trend; then who needs help with each skill."""
+    slip in words, the trend; then who changed the level of help at a table (``levels``);
+    then who needs help with each skill."""
     if not grid.students:
         return ("<p>No answers yet: they appear here as students answer at the tables and "
-                "in the exercises.</p>")
+                f"in the exercises.</p>{level_changes_html(levels)}")
     head = "".join(f'<th scope="col">{esc(skill_words(s))}</th>' for s in grid.skills)
     rows = []
     for student in grid.students:
@@ -69,7 +72,38 @@ def skill_grid_html(grid: SkillGrid) -> str:
     table = ('<div class="mc-grid-wrap"><table class="mc-progress mc-skills" '
              'aria-label="students by skills"><tr><th scope="col">student</th>'
              f"{head}</tr>{''.join(rows)}</table></div>")
-    return f"{SKILL_GRID_CSS}{table}{needs_help_html(grid)}"
+    return f"{SKILL_GRID_CSS}{table}{level_changes_html(levels)}{needs_help_html(grid)}"
+
+
+def _game_title(name: str) -> str:
+    from mathcards.errors import MathCardsError
+    from mathcards.games.registry import get_game_class
+
+    try:
+        return str(get_game_class(name).title)
+    except MathCardsError:  # a game this version does not have (a file from elsewhere)
+        return name.replace("_", " ")
+
+
+def level_changes_html(changes: Iterable[LevelChange]) -> str:
+    """Who changed the level of help at a table, in words: "stepped down to Show me the
+    sums in Suns to Moons 2 times; back up to I count once" ("" when nobody did)."""
+    counts: dict[str, Counter[tuple[bool, str, str]]] = {}
+    for change in sorted(changes, key=lambda c: (c.at, c.uid)):
+        counts.setdefault(change.student, Counter())[
+            (change.stepped_down, change.after, change.game)] += 1
+    if not counts:
+        return ""
+    items = []
+    for student in sorted(counts, key=lambda s: (s.casefold(), s)):
+        said = []
+        for (down, after, game), n in counts[student].items():
+            times = "once" if n == 1 else f"{n} times"
+            said.append(f"{'stepped down' if down else 'back up'} to "
+                        f"{esc(LEVELS.get(after, after))} in {esc(_game_title(game))} {times}")
+        items.append(f"<li><b>{esc(student)}</b>: {'; '.join(said)}</li>")
+    return (f'<h4>Levels of help at the tables</h4><ul class="mc-levels-changed">'
+            f'{"".join(items)}</ul>')
 
 
 def needs_help_html(grid: SkillGrid) -> str:
@@ -137,4 +171,5 @@ def skill_downloads(read_answers: Callable[[], list[Any]]) -> W.VBox:
                          "the skill grid and every answer, as CSV files", files)
 
 
-__all__ = ["csv_downloads", "needs_help_html", "skill_downloads", "skill_grid_html"]
+__all__ = ["csv_downloads", "level_changes_html", "needs_help_html", "skill_downloads",
+           "skill_grid_html"]

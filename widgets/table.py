@@ -198,7 +198,7 @@ class GameTable(W.VBox):
         self.w_moment_box.add_class("mc-moment-box")
         self.w_moment_box.add_class("mc-hide")
         self.w_latest = self._html("")  # the last move, highlighted
-        # a fresh page's game: short (SHORT_GAMES) or full, chosen at the start
+        # a fresh page's game: short (short_setting) or full, chosen at the start
         self.w_length_text = self._html("")
         self.w_length = self._button(description="")
         self.w_length.add_class("mc-choice")

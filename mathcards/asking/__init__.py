@@ -111,6 +111,13 @@ class LevelChange:
     after: str
     at: str = field(default_factory=lambda: datetime.now(timezone.utc).isoformat(
         timespec="milliseconds"))
+    uid: str = field(default_factory=lambda: uuid.uuid4().hex)  # kept once, however merged
+
+    @property
+    def stepped_down(self) -> bool:
+        """Towards more help (e.g. from "I count" to "Show me the sums")."""
+        order = list(LEVELS)
+        return order.index(self.after) < order.index(self.before)
 
 
 __all__ = ["COUNT", "COUNT_NO_HINTS", "DEFAULT_LEVEL", "EXERCISE", "FOLLOW", "LEVELS", "PLAY",

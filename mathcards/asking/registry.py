@@ -61,14 +61,6 @@ from typing import Any
 from mathcards.asking import Question
 from mathcards.errors import MathCardsError
 
-# game name -> the module of its questions (imported when a table first asks)
-ASKING: dict[str, str] = {
-    "suns_to_moons": "mathcards.asking.suns_to_moons",
-    "dice_stacks": "mathcards.asking.dice_stacks",
-    "sums": "mathcards.asking.sums",
-    "moons_and_planets": "mathcards.asking.moons_and_planets",
-}
-
 MAX_ANSWER = 40  # characters: longer text is not an answer
 
 
@@ -214,9 +206,12 @@ def asker_for(game_name: str) -> Asker | None:
     """The asking module of a game (None: its table asks nothing, e.g. a trick game, or a
     game whose questions have not landed yet)."""
     if game_name not in _ASKERS:
-        path = ASKING.get(game_name)
+        from mathcards.games.registry import find_game
+
+        spec = find_game(game_name)  # the module of its questions, imported when first asked
+        path = spec.asking if spec is not None else ""
         module = None
-        if path is not None:
+        if path:
             try:
                 module = importlib.import_module(path)
             except ModuleNotFoundError as exc:
@@ -226,4 +221,4 @@ def asker_for(game_name: str) -> Asker | None:
     return _ASKERS[game_name]
 
 
-__all__ = ["ASKING", "NUDGE", "NUDGES", "AnswerError", "Asker", "asker_for", "read_number"]
+__all__ = ["NUDGE", "NUDGES", "AnswerError", "Asker", "asker_for", "read_number"]

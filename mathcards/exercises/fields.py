@@ -22,7 +22,7 @@ from typing import Any
 
 from mathcards.cards import CARD_SEPARATORS, Card, moon_deck, parse_card, standard_deck
 from mathcards.errors import CardParseError, MathCardsError
-from mathcards.games.registry import get_game_class
+from mathcards.games.registry import game_spec, game_specs
 from mathcards.games.suns_to_moons import (
     MoveTextError,
     Play,
@@ -40,9 +40,18 @@ class FieldError(MathCardsError):
 
 
 # --- decks of the games -----------------------------------------------------------------
+def _moon_cards(game: str) -> bool:
+    """Whether ``game`` is played with Shoot the Moon's cards (its ``GameSpec.deck``)."""
+    return game_spec(game).deck == "moon"
+
+
+def _joker_games() -> str:
+    return " and ".join(s.title for s in game_specs() if s.jokers)
+
+
 def game_deck(game: str, *, jokers: bool = False) -> tuple[Card, ...]:
     """Every card a game's exercises may draw from (one deck)."""
-    if game == "shoot_the_moon":
+    if _moon_cards(game):
         return moon_deck()
     return standard_deck(jokers=2 if jokers else 0)
 
@@ -58,14 +67,15 @@ def read_card(text: Any, game: str) -> Card:
         try:
             card = parse_card(raw)
         except CardParseError:
-            help_text = MOON_HELP if game == "shoot_the_moon" else STANDARD_HELP
+            help_text = MOON_HELP if _moon_cards(game) else STANDARD_HELP
             raise FieldError(f"{raw!r} is not a card: {help_text}") from None
-    if game == "shoot_the_moon":
+    spec = game_spec(game)
+    if spec.deck == "moon":
         if card.is_standard or card.is_joker:
             raise FieldError(f"{raw!r} is not a Shoot the Moon card: {MOON_HELP}")
-    elif not (card.is_standard or (card.is_joker and game == "suns_to_moons")):
+    elif not (card.is_standard or (card.is_joker and spec.jokers)):
         what = "Jokers" if card.is_joker else "Shoot the Moon cards"
-        title = get_game_class(game).title  # the game's name as its engine writes it
+        title = spec.title  # the game's name as its engine writes it
         raise FieldError(f"{raw!r}: {title} uses no {what}: {STANDARD_HELP}")
     return card
 
@@ -178,10 +188,10 @@ def cards_template(text: str, game: str) -> CardsTemplate | None:
     n = int(count)
     if not 1 <= n <= 20:
         raise FieldError(f"{text!r}: draw 1 to 20 random cards")
-    if jokers and game != "suns_to_moons":
-        raise FieldError(f"{text!r}: only Suns to Moons uses Jokers")
+    if jokers and not game_spec(game).jokers:
+        raise FieldError(f"{text!r}: only {_joker_games()} uses Jokers")
     kind = kind.lower() if kind else None
-    if kind in ("green", "purple", "blue") and game != "shoot_the_moon":
+    if kind in ("green", "purple", "blue") and not _moon_cards(game):
         raise FieldError(f"{text!r}: {kind} cards are Shoot the Moon cards; use red or black")
     src = None
     if source:

@@ -27,7 +27,7 @@ from mathcards.exercises.model import (
     _unknown_field,
     _unknown_kind,
 )
-from mathcards.games.registry import GAMES
+from mathcards.games.registry import find_game, game_names
 
 MAX_BYTES = 1_000_000
 # Bounds on the document's shape, checked on the parser's events before anything is built:
@@ -228,9 +228,9 @@ def read_set_text(text: str, *, name: str = "exercises") -> tuple[ExerciseSet | 
                                                "'suns_to_moons'"))
         set_id = name
     game = data.get("game")
-    if game is not None and game not in GAMES:
+    if game is not None and find_game(game) is None:
         problems.append(Problem(line_of("game"), f"unknown game {game!r}: games are "
-                                                 f"{', '.join(GAMES)}"))
+                                                 f"{', '.join(game_names())}"))
         game = None
     solution_after = data.get("solution_after", DEFAULT_SOLUTION_AFTER)
     if isinstance(solution_after, bool) or not isinstance(solution_after, int) \

@@ -56,6 +56,7 @@ from mathcards.exercises.fields import (
     is_template,
 )
 from mathcards.exercises.kinds import KINDS, Kind, Result, WorkLimitError, work_budget
+from mathcards.games.registry import game_spec
 from mathcards.games.suns_to_moons import card_values, within_bound
 
 if TYPE_CHECKING:
@@ -430,7 +431,7 @@ class Exercise:
         seen = Counter(kind.all_cards(position))
         if kind.asked_card is not None and position.get(kind.asked_card) is not None:
             seen[position[kind.asked_card]] -= 1  # it is one of the position's other cards
-        if kind.game == "shoot_the_moon":
+        if game_spec(kind.game).deck == "moon":  # a deck with twin cards (two of some)
             deck = Counter(game_deck(kind.game))
             return [f"{c} appears {seen[c]} times but the deck has {deck[c]}: a card can "
                     "be in one place only" for c in seen if seen[c] > deck[c]]

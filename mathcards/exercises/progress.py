@@ -17,6 +17,11 @@ question a table asked during play and each exercise attempt named by its skill
 (``record_answer``, ``answers``; ``export_answers_csv`` and ``import_answers_csv`` as
 for attempts). A file written before the table existed opens as it is and gains it.
 
+The ``level_changes`` table keeps each ``mathcards.asking.LevelChange``: a student who
+stepped down to "Show me the sums" at a table, or back up (``record_level``,
+``level_changes``); the teacher's skill grid shows them. A file written before it existed
+opens and gains it (every table is created when missing: no other migration).
+
 CSV export writes one row per attempt with the columns of ``Attempt``;
 ``read_csv`` reads it back to equal ``Attempt`` records, and
 ``ProgressStore.import_csv`` merges files (each attempt has a unique ``uid``,
@@ -49,7 +54,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from mathcards import storage
-from mathcards.asking import Answer
+from mathcards.asking import Answer, LevelChange
 from mathcards.errors import MathCardsError
 
 ENV_VAR = "MATHCARDS_PROGRESS"
@@ -97,6 +102,15 @@ CREATE TABLE IF NOT EXISTS answers (
     source TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS answers_by_student ON answers (student, skill);
+CREATE TABLE IF NOT EXISTS level_changes (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    uid TEXT NOT NULL UNIQUE,
+    at TEXT NOT NULL,
+    student TEXT NOT NULL,
+    game TEXT NOT NULL,
+    before TEXT NOT NULL,
+    after TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS solutions (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
     uid TEXT NOT NULL UNIQUE,
@@ -163,6 +177,7 @@ class SolutionOpened:
 
 COLUMNS = tuple(f.name for f in fields(Attempt))
 SOLUTION_COLUMNS = tuple(f.name for f in fields(SolutionOpened))
+LEVEL_COLUMNS = ("uid", "at", "student", "game", "before", "after")
 # The answers table's columns, in the order of CSV exports (``numbers`` as "3 -5").
 ANSWER_COLUMNS = ("uid", "at", "student", "game", "skill", "prompt", "numbers", "expected",
                   "given", "right", "slip", "seconds", "level", "source")
@@ -328,7 +343,23 @@ class ProgressStore:
             self._insert_row("solutions", SOLUTION_COLUMNS, asdict(opened))
         return opened
 
+    def record_level(self, change: LevelChange) -> LevelChange:
+        """Write a change of the level of help at a table, in its own transaction (one
+        already present, same uid, is kept as it was)."""
+        with storage.write_transaction(self._conn, self._lock):
+            self._conn.execute(
+                f"INSERT OR IGNORE INTO level_changes ({', '.join(LEVEL_COLUMNS)}) "
+                f"VALUES ({', '.join(':' + c for c in LEVEL_COLUMNS)})",
+                {c: getattr(change, c) for c in LEVEL_COLUMNS})
+        return change
+
     # --- reading -------------------------------------------------------------------------
+    def level_changes(self, student: str | None = None,
+                      game: str | None = None) -> list[LevelChange]:
+        """The changes of level, in the order they were made, filtered as asked."""
+        rows = self._select("level_changes", LEVEL_COLUMNS, {"student": student, "game": game})
+        return [level_change_from_row(row) for row in rows]
+
     def solutions(self, *, student: str | None = None,
                   set_id: str | None = None) -> list[SolutionOpened]:
         """The worked solutions opened, in the order they were opened."""
@@ -514,6 +545,11 @@ def _csv_text(source: str | Path | io.StringIO) -> tuple[str, str]:
     return source.read(), "the CSV"
 
 
+def level_change_from_row(row: Sequence[Any]) -> LevelChange:
+    """A ``LevelChange`` from a database row of ``LEVEL_COLUMNS``."""
+    return LevelChange(**dict(zip(LEVEL_COLUMNS, row, strict=True)))
+
+
 def solution_from_row(row: Sequence[Any]) -> SolutionOpened:
     """A ``SolutionOpened`` from a database row of ``SOLUTION_COLUMNS``."""
     values = dict(zip(SOLUTION_COLUMNS, row, strict=True))
@@ -547,7 +583,8 @@ def read_csv(source: str | Path | io.StringIO) -> list[Attempt]:
     return _csv_records(source, COLUMNS, "", attempt)
 
 
-__all__ = ["ANSWER_COLUMNS", "CLASS_ENV", "COLUMNS", "ENV_VAR", "SOLUTION_COLUMNS", "Attempt",
-           "ProgressError", "ProgressStore", "SolutionOpened", "answer_from_row", "answers_csv",
-           "attempt_from_row", "attempts_csv", "class_progress_folder", "default_progress_path",
+__all__ = ["ANSWER_COLUMNS", "CLASS_ENV", "COLUMNS", "ENV_VAR", "LEVEL_COLUMNS",
+           "SOLUTION_COLUMNS", "Attempt", "ProgressError", "ProgressStore", "SolutionOpened",
+           "answer_from_row", "answers_csv", "attempt_from_row", "attempts_csv",
+           "class_progress_folder", "default_progress_path", "level_change_from_row",
            "read_answers_csv", "read_csv", "solution_from_row"]

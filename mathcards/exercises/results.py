@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
-from mathcards.asking import Answer
+from mathcards.asking import Answer, LevelChange
 from mathcards.exercises.progress import (
     ANSWER_COLUMNS,
     Attempt,
@@ -51,7 +51,7 @@ def read_results(source: str | Path) -> list[Attempt]:
     return [] if _is_answers_export(path) else read_csv(path)
 
 
-_Record = TypeVar("_Record", Attempt, Answer)
+_Record = TypeVar("_Record", Attempt, Answer, LevelChange)
 _Record2 = TypeVar("_Record2", Attempt, SolutionOpened)
 
 
@@ -146,6 +146,24 @@ def read_database_answers(path: Path) -> list[Answer]:
     from mathcards.exercises.progress import answer_from_row
 
     return [answer_from_row(row) for row in _read_only_rows(path, "answers", ANSWER_COLUMNS)]
+
+
+def read_level_changes(source: str | Path) -> list[LevelChange]:
+    """The changes of the level of help at the tables, from the databases of the same
+    sources as ``read_results`` (CSV exports do not carry them), each ``uid`` once, in the
+    order made; a database written before they were kept has none."""
+    from mathcards.exercises.progress import LEVEL_COLUMNS, level_change_from_row
+
+    def from_database(db: Path) -> list[LevelChange]:
+        return [level_change_from_row(row)
+                for row in _read_only_rows(db, "level_changes", LEVEL_COLUMNS)]
+
+    path = Path(source).expanduser()
+    if path.is_dir():
+        return _gathered(path, lambda _p: [], from_database)
+    if not path.exists():
+        raise ProgressError(f"no such file or folder: {path}")
+    return from_database(path) if path.suffix.lower() in DB_SUFFIXES else []
 
 
 def read_solutions(source: str | Path) -> list[SolutionOpened]:
@@ -303,4 +321,5 @@ def most_missed(attempts: Iterable[Attempt], top: int = 10) -> list[Missed]:
 
 
 __all__ = ["ClassRow", "Missed", "ResultsReader", "class_table", "most_missed",
-           "read_answers", "read_database_answers", "read_results", "read_solutions"]
+           "read_answers", "read_database_answers", "read_level_changes", "read_results",
+           "read_solutions"]

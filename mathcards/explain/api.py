@@ -4,8 +4,8 @@
 steps; ``explain_move(state, action)`` applies a legal action and explains
 it; ``why_not(state, action)`` explains a refusal; ``hint(state, level)``
 gives a hint at three levels. Each game's arithmetic lives in its own
-module here (``suns_to_moons``, ``dice_stacks``, ``sums``); other games get
-their events' plain sentences.
+module here (``suns_to_moons``, ``dice_stacks``, ``sums``), named by the game's
+registration (``GameSpec.explainer``); other games get their events' plain sentences.
 """
 
 from __future__ import annotations
@@ -16,16 +16,17 @@ from typing import Any
 
 from mathcards.explain.errors import ExplainError
 from mathcards.explain.steps import HINT_LEVELS, Fact, Hint, Refusal, Step
+from mathcards.games.registry import find_game
 
-_MODULES = {
-    "suns_to_moons": "mathcards.explain.suns_to_moons",
-    "dice_stacks": "mathcards.explain.dice_stacks",
-    "sums": "mathcards.explain.sums",
-}
+
+def _path(game: str) -> str:
+    """The explainer module a game registered ("" for none)."""
+    spec = find_game(game)
+    return spec.explainer if spec is not None else ""
 
 
 def _module(state: Any) -> Any | None:
-    path = _MODULES.get(state.game.name)
+    path = _path(state.game.name)
     return importlib.import_module(path) if path else None
 
 
@@ -35,8 +36,8 @@ def explain_new_events(
 ) -> list[Step]:
     """Steps for a list of events of one game (in the order they happened); ``names``
     are the seats' names at the table (else "Player N")."""
-    path = _MODULES.get(game)
-    if path is None:
+    path = _path(game)
+    if not path:
         return [Fact(player=e.player, sentence=e.describe(names).rstrip(".")) for e in events]
     # each game's explainer module is found by name, so its functions are not typed here
     steps: list[Step] = importlib.import_module(path).steps_for_events(

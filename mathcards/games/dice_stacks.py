@@ -60,6 +60,7 @@ from mathcards.games.dice_stacks_rule import (
 )
 from mathcards.games.dice_stacks_rule import counts as _counts
 from mathcards.games.dice_stacks_solver import best_stack_counts, stack_shapes
+from mathcards.games.registry import GameSpec, LandingCard, register_game
 
 __all__ = [
     "DiceStacks",
@@ -890,3 +891,29 @@ def strong_policy(view: DiceStacksView, legal: Collection[Any], rng: random.Rand
         if action in legal:
             return action
     return EndTurn()
+
+
+# --- the one registration: everything the app asks of this game by its name ------
+register_game(GameSpec(
+    name="dice_stacks",
+    engine=DiceStacks,
+    code="DICE",
+    strong_policy=strong_policy,
+    parse_move=parse_move,
+    view="mathcards.widgets.dice_stacks:DiceStacksView",
+    explainer="mathcards.explain.dice_stacks",
+    asking="mathcards.asking.dice_stacks",
+    moments="mathcards.moments:dice_stacks_moment",
+    kinds=(
+        "mathcards.exercises.kinds.dice_stacks:MakeStacks",
+        "mathcards.exercises.kinds.dice_stacks:IsStack",
+    ),
+    card=LandingCard(
+        practises="adding, subtracting, doubling and halving",
+        blurb=("Roll two dice, then build stacks of cards that make the dice total: add "
+               "them or subtract them, and let Kings double or halve."),
+        picture="mathcards.widgets.lesson:stacks_picture",
+        lesson="dice_stacks.ipynb",
+        play="play_dice_stacks.ipynb",
+    ),
+))

@@ -1,8 +1,29 @@
-"""Short names of the five games, imported only when first asked for."""
+"""Every game by its short name: one ``GameSpec`` each, registered by the game itself.
+
+A game's package ends with one call, as OpenSpiel's games end with
+``register_game``::
+
+    register_game(GameSpec(name="sums", engine=Sums, code="SUMS", ...))
+
+and everything the rest of MathCards asks of a game by name (its engine, its
+deal-code prefix, its bots, its explainer, its moments, its exercise kinds, its
+landing card, its table's view) is read from that one record. The parts that
+live outside the rules (the explainer, the widgets) are named by dotted paths,
+so the rules never import them: ``mathcards.games`` knows nothing of
+explanations or screens, and nothing under ``mathcards/`` imports ipywidgets.
+
+The built-in games are imported when first asked for (``BUILTIN_GAMES``: a Sums
+page never imports the trick games for their registrations); a game outside
+``mathcards`` (``examples/``) calls ``register_game`` itself, or is registered for a
+while with ``registered``.
+"""
 
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from mathcards.errors import SaveFileError, SettingsError
@@ -10,25 +31,137 @@ from mathcards.errors import SaveFileError, SettingsError
 if TYPE_CHECKING:
     from mathcards.games.base import Game
 
-GAMES: dict[str, tuple[str, str]] = {
-    "suns_to_moons": ("mathcards.games.suns_to_moons", "SunsToMoons"),
-    "dice_stacks": ("mathcards.games.dice_stacks", "DiceStacks"),
-    "sums": ("mathcards.games.sums", "Sums"),
-    "shoot_the_moon": ("mathcards.games.shoot_the_moon", "ShootTheMoon"),
-    "moons_and_planets": ("mathcards.games.moons_and_planets", "MoonsAndPlanets"),
-}
+# The games MathCards ships, in the landing page's order: each is the package (or module)
+# mathcards.games.<name>, which registers itself when imported. A new game adds one name.
+BUILTIN_GAMES = ("suns_to_moons", "dice_stacks", "sums", "shoot_the_moon", "moons_and_planets")
+
+
+@dataclass(frozen=True)
+class LandingCard:
+    """A game's card on the landing page: what it practises, a picture, where to go."""
+
+    practises: str  # "sums and differences"
+    blurb: str  # two sentences a student reads before choosing
+    picture: str  # dotted path "module:function" of a function returning the card's HTML
+    lesson: str  # the lesson notebook, relative to lessons/
+    play: str = ""  # the play page's notebook ("" for none)
+    play_text: str = "Play"
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything the app asks of one game, found by the game's short name.
+
+    Dotted paths (``"package.module:Name"`` or a module) are imported only by the part
+    that needs them: ``view`` by ``mathcards.widgets``, ``explainer`` by
+    ``mathcards.explain``, and so on.
+    """
+
+    name: str  # "sums": saves, addresses and exercise files use it
+    engine: type[Game]  # Game(num_players=..., **settings) deals and plays it
+    code: str  # the deal code's first word, "SUMS" in SUMS-2P-04HKR
+    strong_policy: Callable[..., Any]  # the "strong" bot: (observation, legal, rng) -> action
+    parse_move: Callable[[Any, str], Any] | None = None  # typed text -> one legal action
+    view: str = ""  # "mathcards.widgets.sums:SumsView": a table (play page, rooms) when set
+    rooms: bool = True  # its table has a "Play with classmates" panel
+    explainer: str = ""  # the explainer's module for this game ("" : events' sentences)
+    asking: str = ""  # the "I count" questions' module ("" : the table asks nothing)
+    moments: str = ""  # "module:function" giving a round's or a game's moment ("" : game over)
+    kinds: tuple[str, ...] = ()  # "module:Class" of each exercise kind about this game
+    short_game: tuple[str, int] | None = None  # (setting, value) a fresh play page deals
+    card: LandingCard | None = None  # on the landing page when set
+    deck: str = "standard"  # the cards its exercises draw: "standard" or "moon"
+    jokers: bool = False  # whether its exercises may use Jokers
+    conformance: str = ""  # the conformance hooks' module ("": tests.conformance.<name>)
+
+    @property
+    def title(self) -> str:
+        return self.engine.title
+
+
+_SPECS: dict[str, GameSpec] = {}
+
+
+def register_game(spec: GameSpec) -> GameSpec:
+    """Make ``spec``'s game known by its name (once: a second, different game of the same
+    name or deal-code prefix is refused)."""
+    old = _SPECS.get(spec.name)
+    if old is not None and old != spec:
+        raise SettingsError(f"a game named {spec.name!r} is already registered")
+    for other in _SPECS.values():
+        if other.name != spec.name and other.code == spec.code:
+            raise SettingsError(f"deal-code prefix {spec.code!r} is already {other.name}'s")
+    _SPECS[spec.name] = spec
+    return spec
+
+
+def unregister_game(name: str) -> None:
+    """Forget a game registered for a while (tests, examples)."""
+    _SPECS.pop(name, None)
+
+
+@contextmanager
+def registered(spec: GameSpec) -> Iterator[GameSpec]:
+    """``with registered(spec):`` the game is known inside the block only."""
+    register_game(spec)
+    try:
+        yield spec
+    finally:
+        unregister_game(spec.name)
+
+
+def _load_builtin(name: str) -> None:
+    if name in BUILTIN_GAMES and name not in _SPECS:
+        importlib.import_module(f"mathcards.games.{name}")  # it registers itself
+
+
+def game_specs() -> tuple[GameSpec, ...]:
+    """Every known game: the built-in ones in their order, then those registered later."""
+    for name in BUILTIN_GAMES:
+        _load_builtin(name)
+    first = [_SPECS[n] for n in BUILTIN_GAMES if n in _SPECS]
+    return (*first, *(s for n, s in _SPECS.items() if n not in BUILTIN_GAMES))
+
+
+def game_spec(name: Any) -> GameSpec:
+    """The game called ``name``; SettingsError naming the games there are."""
+    if isinstance(name, str):
+        _load_builtin(name)
+        if name in _SPECS:
+            return _SPECS[name]
+    raise SettingsError(f"unknown game {name!r}: choose one of {', '.join(game_names())}")
+
+
+def find_game(name: Any) -> GameSpec | None:
+    """The game called ``name``, or None."""
+    if not isinstance(name, str):
+        return None
+    _load_builtin(name)
+    return _SPECS.get(name)
+
+
+def spec_by_code(code: str) -> GameSpec | None:
+    """The game whose deal codes start with ``code`` (loads the built-in games only when
+    no game asked for so far has it)."""
+    found = next((s for s in _SPECS.values() if s.code == code), None)
+    if found is None:
+        found = next((s for s in game_specs() if s.code == code), None)
+    return found
 
 
 def game_names() -> tuple[str, ...]:
-    return tuple(GAMES)
+    return tuple(s.name for s in game_specs())
+
+
+def resolve(path: str) -> Any:
+    """The object a dotted path names: ``"pkg.module:Name"``, or a module ``"pkg.module"``."""
+    module, _, attr = path.partition(":")
+    found = importlib.import_module(module)
+    return getattr(found, attr) if attr else found
 
 
 def get_game_class(name: Any) -> type[Game]:
-    if name not in GAMES:
-        raise SettingsError(f"unknown game {name!r}: choose one of {', '.join(GAMES)}")
-    module, cls = GAMES[name]
-    found: type[Game] = getattr(importlib.import_module(module), cls)
-    return found
+    return game_spec(name).engine
 
 
 def make_game(name: str, **settings: Any) -> Game:
@@ -40,4 +173,8 @@ def make_game(name: str, **settings: Any) -> Game:
         raise SettingsError(f"bad settings for {name}: {exc}") from None
 
 
-__all__ = ["GAMES", "SaveFileError", "game_names", "get_game_class", "make_game"]
+__all__ = [
+    "BUILTIN_GAMES", "GameSpec", "LandingCard", "SaveFileError", "find_game", "game_names",
+    "game_spec", "game_specs", "get_game_class", "make_game", "register_game", "registered",
+    "resolve", "spec_by_code", "unregister_game",
+]

@@ -15,12 +15,12 @@ import re
 from mathcards.games.registry import make_game
 from mathcards.games.suns_to_moons import Play, within_bound
 from mathcards.saves import deal_code
-from mathcards.widgets.exercises import SHORT_GAMES
+from mathcards.table import short_setting
 from tests.browser.conftest import wait_for_first_widget, wait_for_rendered
 from tests.browser.test_game_pages import open_table, render_number, wait_settled
 from tests.browser.test_teacher_dashboard import servers_data
 
-SHORT = {"num_players": 2, SHORT_GAMES["suns_to_moons"][0]: SHORT_GAMES["suns_to_moons"][1]}
+SHORT = {"num_players": 2, **dict([short_setting("suns_to_moons")])}
 ASKED = ".mc-ask:not(.mc-hide) .mc-ask-prompt"
 SCREENSHOTS = "docs/screenshots"
 
@@ -72,8 +72,7 @@ def _give(page, value: int, *, pad: bool) -> None:
     if pad:
         keys = [*str(abs(value))] + (["−"] if value < 0 else []) + ["OK"]
         for key in keys:
-            page.locator(".mc-pad button").filter(
-                has_text=re.compile(rf"^{re.escape(key)}$")).click()
+            page.locator(f'.mc-pad button[data-key="{key}"]').click()
     else:
         focused = page.evaluate("() => !!document.activeElement.closest('.mc-answer')")
         assert focused, "the answer box did not take the focus"
@@ -91,6 +90,21 @@ def _click(page, locator) -> None:
 def _question(page) -> str:
     asked = page.locator(ASKED)
     return asked.inner_text() if asked.count() and asked.is_visible() else ""
+
+
+def _choose(page, card) -> bool:
+    """Click a card, then its signs until one is not refused (asked, or laid); False (and
+    Back) when both signs break ±10."""
+    _click(page, card)
+    if _question(page):
+        return True
+    signs = page.locator(".mc-choices .mc-choice:enabled:not(:has-text('Back'))")
+    for i in range(signs.count()):
+        _click(page, signs.nth(i))
+        if not page.locator(".mc-near-hand").count():
+            return True
+    _click(page, page.locator(".mc-choices .mc-choice:has-text('Back')"))
+    return False
 
 
 def play_at_i_count(page, *, pad: bool, wrong_once: bool) -> int:
@@ -124,17 +138,8 @@ def play_at_i_count(page, *, pad: bool, wrong_once: bool) -> int:
                  if (move, c.inner_text()) not in refused]
         if cards:
             name = cards[0].inner_text()
-            _click(page, cards[0])
-            if _question(page):
-                continue
-            signs = page.locator(".mc-choices .mc-choice:enabled:not(:has-text('Back'))")
-            for i in range(signs.count()):
-                _click(page, signs.nth(i))
-                if not page.locator(".mc-near-hand").count():
-                    break  # not refused: asked (or laid)
-            else:  # both ways break ±10: another card
+            if not _choose(page, cards[0]):  # both ways break ±10: another card
                 refused.add((move, name))
-                _click(page, page.locator(".mc-choices .mc-choice:has-text('Back')"))
             continue
         others = page.locator(".mc-choices .mc-choice:enabled")
         if others.count():
@@ -202,3 +207,106 @@ def test_a_short_game_at_i_count_typed_then_on_the_pad_and_the_dashboard(voila_s
     row = skills.locator("tr", has=page.locator("th", has_text="counter")).inner_text()
     assert "keep the deck within −10 and 10" in skills.locator("tr").first.inner_text()
     assert "sign slip" in row, row
+
+
+BUSY_PAGE = """\
+import time
+
+import ipywidgets as W
+from IPython.display import display
+
+from mathcards.widgets import play
+
+# a handler as slow as a busy kernel (a bot thinking, a slow save): the page's updates wait
+busy = W.Button(description="Keep the kernel busy")
+busy.on_click(lambda _b: time.sleep(2.5))
+display(busy)
+play("suns_to_moons")
+"""
+
+
+def _ask(page) -> str:
+    """Choose moves until the table asks (a sign out of ±10 is refused: the other sign, or
+    Back and another card); the question."""
+    tried: set[str] = set()
+    for _ in range(20):
+        wait_settled(page)
+        if _question(page):
+            return _question(page)
+        cards = [c for c in page.locator(".mc-hand .mc-cardbtn:enabled").all()
+                 if c.inner_text() not in tried]
+        assert cards, "no card to choose"
+        tried.add(cards[0].inner_text())
+        _choose(page, cards[0])
+    raise AssertionError("the table asked nothing")
+
+
+def _graded(server) -> list[tuple[str, bool]]:
+    from mathcards.exercises.progress import ProgressStore
+
+    db = server.state_dir / "mathcards_data" / "progress.sqlite3"
+    if not db.exists():
+        return []
+    store = ProgressStore(db)
+    try:
+        return [(a.given, a.right) for a in store.answers(student="boxer")]
+    finally:
+        store.close()
+
+
+def test_only_enter_ok_or_check_submit_and_a_busy_kernel_grades_the_whole_number(page,
+                                                                                 tmp_path):
+    """Typing then leaving the box grades nothing; typed while the kernel is busy, the
+    whole number is graded (not its first digits); the pad's digits and ✓ OK answer."""
+    import nbformat
+
+    from tests.browser.server import VoilaServer
+
+    root = tmp_path / "lessons"
+    root.mkdir()
+    nbformat.write(nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(BUSY_PAGE)]),
+                   root / "busy.ipynb")
+    server = VoilaServer(tmp_path / "state", root_dir=root).start()
+    try:
+        page.set_viewport_size({"width": 1280, "height": 900})
+        open_table(page, server.page("busy.ipynb") + "?delay=0&seats=human,random"
+                                                     "&student=boxer")
+        box = page.locator(".mc-answer input")
+        # 1. typed, then the box loses the focus (a click elsewhere): nothing is graded
+        prompt = _ask(page)
+        right = answer_of(prompt)
+        box.click()
+        page.keyboard.type(str(right + 10).replace("-", "−"))
+        page.locator(".mc-ask-prompt").click()  # blur
+        page.keyboard.press("Tab")
+        page.wait_for_timeout(1500)
+        assert _question(page) == prompt and not page.locator(".mc-ask-feedback").count()
+        assert _graded(server) == []
+        # 2. the kernel busy: a wrong two-digit answer typed and Enter, then the right one
+        box.fill("")
+        page.get_by_role("button", name="Keep the kernel busy").click()
+        wrong = right + 10 if right >= 0 else right - 10  # two digits at least
+        box.click()
+        page.keyboard.type(str(wrong).replace("-", "−"), delay=30)
+        page.keyboard.press("Enter")
+        page.locator(".mc-ask-feedback").wait_for(state="visible", timeout=30_000)
+        assert _graded(server) == [(str(wrong), False)]  # the whole number, once
+        page.get_by_role("button", name="Keep the kernel busy").click()
+        box.click()
+        page.keyboard.type(str(right).replace("-", "−"), delay=30)
+        page.get_by_role("button", name="Check").click()
+        page.wait_for_function("() => !document.querySelector('.mc-ask:not(.mc-hide)')",
+                               timeout=30_000)
+        assert _graded(server) == [(str(wrong), False), (str(right), True)]
+        # 3. the number pad's keys, then ✓ OK
+        right = answer_of(_ask(page))
+        keys = [*str(abs(right))] + (["−"] if right < 0 else []) + ["OK"]
+        for key in keys:
+            page.locator(f'.mc-pad button[data-key="{key}"]').click()
+        page.wait_for_function("() => !document.querySelector('.mc-ask:not(.mc-hide)')",
+                               timeout=30_000)
+        assert _graded(server)[-1] == (str(right), True)
+        errors = [e for e in page.console_errors if "favicon" not in e]
+        assert not errors, errors
+    finally:
+        server.stop()

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import pytest
 
+from mathcards.games.registry import game_specs
 from tests.browser.test_card_sizes import HAND, table_url
 from tests.browser.test_game_pages import (
     PLAYABLE,
@@ -29,7 +30,7 @@ pytestmark = pytest.mark.browser
 
 CHROMEBOOK = {"width": 1366, "height": 768}
 PHONE = {"width": 390, "height": 844}
-PLAY_PAGES = ["suns_to_moons", "dice_stacks", "sums", "shoot_the_moon", "moons_and_planets"]
+PLAY_PAGES = [s.name for s in game_specs() if s.card is not None and s.card.play]
 
 # The first visible card of the hand: its box where it lies with every scroll box scrolled
 # back to the top (the first screen), whatever scrolled since (a focused card scrolls).

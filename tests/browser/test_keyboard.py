@@ -19,11 +19,11 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from mathcards.games.registry import make_game
 from mathcards.saves import deal_code
-from mathcards.widgets.exercises import SHORT_GAMES
+from mathcards.table import short_setting
 from tests.browser.test_game_pages import open_table, render_number, wait_settled
 
 # a short game: first to 3 points, as the class link's "short game" deals it
-SHORT = {"num_players": 2, SHORT_GAMES["suns_to_moons"][0]: SHORT_GAMES["suns_to_moons"][1]}
+SHORT = {"num_players": 2, **dict([short_setting("suns_to_moons")])}
 PLAYABLE = ".mc-hand .mc-cardbtn:enabled, .mc-choices .mc-choice:enabled"
 FOCUSED = """() => {
     const e = document.activeElement;

@@ -12,10 +12,11 @@ from urllib.parse import urlparse
 
 import pytest
 
+from mathcards.games.registry import game_specs
 from tests.browser.conftest import wait_for_first_widget, wait_for_rendered
 from tests.browser.server import LESSONS
 
-GAMES = ("Suns to Moons", "Dice Stacks", "Sums", "Shoot the Moon", "Moons and Planets")
+GAMES = tuple(s.title for s in game_specs() if s.card is not None)  # the landing page's cards
 
 
 def assert_clean(page, server) -> None:

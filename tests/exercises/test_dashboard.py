@@ -257,3 +257,24 @@ def test_it_refreshes_by_itself_on_the_event_loop_reading_only_new_attempts(less
 
     shown = asyncio.run(lesson_goes_on())
     assert '<th scope="row">dee</th>' in shown
+
+
+def test_a_set_published_on_the_server_shows_its_untried_exercises(tmp_path, monkeypatch):
+    """A set the teacher published on *Write a set* lives in the server's sets folder, not
+    beside the samples: the grid still has every exercise of it, an untried one as such
+    (before, the set was not found and its columns were only the exercises tried)."""
+    from mathcards.exercises.store import SetStore
+    from mathcards.widgets.exercises import dashboard
+
+    monkeypatch.setenv("MATHCARDS_SETS", str(tmp_path / "sets"))
+    samples = tmp_path / "exercises"
+    samples.mkdir()
+    SetStore().publish(FIVE.replace("id: integers-7b", "id: integers_7b"))
+    exercise_set = load_set_text(FIVE.replace("id: integers-7b", "id: integers_7b"))
+    path = tmp_path / "class.sqlite3"
+    store = ProgressStore(path)
+    exercise_set.session("ana", store=store).check(1, ["+3H"])
+    store.close()
+    view = dashboard(path, folder=samples)
+    ana = cell_text(view.value, "ana")
+    assert "1 of 5 tried" in ana and ana.count("not tried") == 4

@@ -414,6 +414,8 @@ def test_a_broken_set_on_the_practice_page_names_the_set_not_the_servers_folder(
     assert not isinstance(page, ExerciseSetView)
     assert "the set &#x27;broken&#x27; cannot be used (line " in page.value
     assert str(tmp_path) not in page.value and "Traceback" not in page.value
+    # what the teacher is asked to do is done on a page, never in a terminal (issue 28)
+    assert "python -m" not in page.value and "Write a set" in page.value
 
 
 def test_answers_from_the_page_are_paced_and_nothing_else_is_recorded():

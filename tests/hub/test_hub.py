@@ -17,13 +17,16 @@ from pathlib import Path
 
 import pytest
 
+from mathcards.asking import LevelChange
 from mathcards.exercises.progress import Attempt
 from mathcards.games.base import encode_action
-from mathcards.games.registry import GAMES, make_game
+from mathcards.games.registry import game_specs, make_game
 from mathcards.hub import HubRoomStore
 from mathcards.rooms import replay
+from mathcards.widgets.network import IMMUTABLE
 from tests.browser.conftest import wait_for_rendered
 from tests.browser.test_game_pages import PLAYABLE, render_number, wait_settled, wait_visible
+from tests.browser.test_network_page import STATIC, server_responses
 
 pytestmark = pytest.mark.browser
 SPAWN = 150_000  # ms: a first login starts the user's server (and its first kernel)
@@ -72,7 +75,8 @@ def test_two_students_and_their_teacher_on_one_hub(hub, browser):
         context, page = log_in(browser, hub, user)
         try:
             wait_for_rendered(page, timeout=SPAWN)
-            assert page.locator(".mc-game").count() == len(GAMES)  # the landing page's cards
+            cards = sum(s.card is not None for s in game_specs())  # the landing page's cards
+            assert page.locator(".mc-game").count() == cards
             page.locator("a[href='play_sums.ipynb']").first.click()  # as a student does
             wait_visible(page, f"{PLAYABLE}, .mathcards button.mc-resume")
             assert f"Playing as {user}" in page.locator(".mc-header").first.inner_text()
@@ -144,6 +148,43 @@ def test_a_students_server_is_voila_alone_and_holds_no_secret(hub, browser):
             assert not {"MATHCARDS_TEACHER_KEY", "MATHCARDS_SECRET"} & set(env)
             assert not [v for v in env.values() if any(s in v for s in secrets_)]
             assert env["MATHCARDS_HUB_SERVICE_URL"]
+    finally:
+        page.close(run_before_unload=True)
+        context.close()
+
+
+def test_a_students_files_come_through_the_proxy_compressed_and_cached(hub, browser):
+    """Issue 29: the hub's proxy passes the student's server's gzip copies and their
+    lifetimes through as they are, and a second visit asks for no script again."""
+    context, page = log_in(browser, hub, "dana")
+    try:
+        wait_for_rendered(page, timeout=SPAWN)
+        asked: list[str] = []
+        page.on("request", lambda request: asked.append(request.url))
+        first = server_responses(context, user_page(hub, "dana", "play_sums.ipynb"))
+        assert first  # the page and its kernel at least
+        page.goto(user_page(hub, "dana", "play_sums.ipynb"))
+        wait_for_rendered(page, timeout=SPAWN)
+        page.wait_for_load_state("networkidle")
+        files = sorted({url for url in asked if any(part in url for part in STATIC)
+                        and url.split("?")[0].endswith((".js", ".css"))})
+        assert len(files) > 50, asked
+        packed = 0
+        for url in files:
+            gz = context.request.get(url, headers={"Accept-Encoding": "gzip"})
+            plain = context.request.get(url, headers={"Accept-Encoding": "identity"})
+            assert gz.status == plain.status == 200, url
+            assert gz.headers.get("cache-control") == IMMUTABLE, (url, gz.headers)
+            assert gz.headers.get("vary") == "Accept-Encoding", url
+            assert "content-encoding" not in plain.headers, url
+            if gz.headers.get("content-encoding") == "gzip":
+                packed += 1
+                assert int(gz.headers["content-length"]) < len(plain.body()), url
+            assert gz.body() == plain.body(), url  # Playwright decodes the gzip body
+        assert packed > 50
+        warm = server_responses(context, user_page(hub, "dana", "play_sums.ipynb"))
+        assert len(warm) <= 20, sorted(warm)
+        assert not [url for url in warm if any(part in url for part in STATIC)], sorted(warm)
     finally:
         page.close(run_before_unload=True)
         context.close()
@@ -248,6 +289,15 @@ def test_the_service_acts_for_the_tokens_login_only(hub, browser):
                           score=1.0, hints_used=0, seconds=1.0)
     assert call_service(hub, gus, "record", attempt=attempt.__dict__)[0] == 200
     assert attempts_in(hub.class_dir / "gus" / "progress.sqlite3") == [("gus", 1)]
+    # a step down to "Show me the sums" (issue 25): gus's too, whatever the page says
+    change = LevelChange("fay", "sums", "count", "show")
+    assert call_service(hub, gus, "record_level", change=change.__dict__)[0] == 200
+    conn = sqlite3.connect(hub.class_dir / "gus" / "progress.sqlite3")
+    try:
+        assert conn.execute("SELECT student, before, after FROM level_changes").fetchall() == [
+            ("gus", "count", "show")]
+    finally:
+        conn.close()
     assert not (hub.class_dir / "fay").exists()
     status, answer = call_service(hub, gus, "variant_seed", set_id="sums", exercise="e1",
                                   student="fay")

@@ -49,6 +49,6 @@ def play_to_end(table: GameTable, seed: int, max_clicks: int = 3000) -> int:
 
 
 def type_answer(panel, text: str) -> None:
-    """What a student's browser sends on Enter: the typed text (the box syncs its value on
-    Enter, not on every key)."""
-    panel.w_answer.value = text
+    """What a student's browser sends on Enter (or ✓ OK, or Check): the typed text and the
+    submission in one state update (``AnswerBox``)."""
+    panel.w_answer.submit(text)

@@ -55,19 +55,24 @@ def test_typed_answer_with_enter_lays_the_move():
     assert "mc-hide" in panel.w_box._dom_classes and panel.w_answer.value == ""
 
 
-def test_the_number_pad_types_a_negative_number_and_answers_with_ok():
+def test_only_a_signed_whole_number_from_the_browser_is_read():
+    """The box's text is whatever a visitor sends: bounded, a sign and digits, never
+    evaluated; anything else is refused in one line and nothing is recorded."""
     table = _table()
     panel = table.asking_panel
     move = _choose_a_move(table)
     q = table.ctl.asking.pending.question
-    for key in (*str(abs(q.expected)), "9", "⌫"):
-        panel.pad_buttons[key].click()
-    if q.expected < 0:
-        panel.pad_buttons["−"].click()
-    assert table.ctl.asking.pending is not None  # nothing answered before OK
-    panel.pad_buttons["OK"].click()
+    for text in ("", "2+3", "1e3", "0x1f", "__import__('os')", "7" * 41, "½", "3.0", "--4"):
+        type_answer(panel, text)
+        assert table.refused and "\n" not in table.message and "Traceback" not in table.message
+        assert table.ctl.asking.pending is not None and table.ctl.asking.answers == []
+        assert panel.w_answer.answered == panel.w_answer.submitted  # the browser may go on
+    pad = "".join((*str(abs(q.expected)),)) if q.expected >= 0 else "−" + str(-q.expected)
+    type_answer(panel, pad)  # the pad's digits and minus, then ✓ OK
     assert table.ctl.asking.pending is None and move in table.state.actions
-    assert table.ctl.asking.answers[-1].right
+    assert table.ctl.asking.answers[-1].right and panel.w_answer.value == ""
+    type_answer(panel, pad)  # a late second Enter: no question, nothing recorded
+    assert len(table.ctl.asking.answers) == 1
 
 
 def test_the_level_picker_steps_down_and_the_follow_box_turns_following_on():
@@ -134,3 +139,34 @@ def test_a_named_students_answers_are_kept_in_the_progress_store(tmp_path, monke
     _choose_a_move(guest)
     type_answer(guest.asking_panel, str(guest.ctl.asking.pending.question.expected))
     assert len(ProgressStore(db).answers()) == 2  # a guest's answers stay in the page
+
+
+def test_a_typed_value_the_browser_syncs_without_a_submission_is_not_graded():
+    """Blur, a tap on the pad or a click elsewhere sends the typed text at most: only Enter,
+    the pad's ✓ or Check submit (issue 25: a half-typed number was graded on blur)."""
+    table = _table()
+    panel = table.asking_panel
+    _choose_a_move(table)
+    q = table.ctl.asking.pending.question
+    panel.w_answer.set_state({"value": str(q.expected)[:1] or "1"})  # half typed, then blur
+    assert table.ctl.asking.pending is not None and table.ctl.asking.answers == []
+    assert not table.refused
+
+
+def test_a_named_students_step_down_is_kept_in_the_progress_store(tmp_path, monkeypatch):
+    """A step down to "Show me the sums" (and back up) is evidence: it is in the student's
+    progress file, and the teacher's grid names it."""
+    from mathcards.exercises.progress import ProgressStore
+    from mathcards.widgets.exercises import dashboard_html
+
+    db = tmp_path / "progress.sqlite3"
+    monkeypatch.setenv("MATHCARDS_PROGRESS", str(db))
+    monkeypatch.delenv("MATHCARDS_CLASS_PROGRESS", raising=False)
+    table = play("suns_to_moons", query="delay=0&seats=human,strong&student=Ana", save=False)
+    table.asking_panel.w_level.value = SHOW
+    table.asking_panel.w_level.value = COUNT
+    assert not table.refused, table.message
+    kept = ProgressStore(db).level_changes(student="ana")
+    assert [(c.game, c.before, c.after) for c in kept] == [
+        ("suns_to_moons", COUNT, SHOW), ("suns_to_moons", SHOW, COUNT)]
+    assert "stepped down to Show me the sums in Suns to Moons once" in dashboard_html(db)

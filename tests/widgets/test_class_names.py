@@ -178,6 +178,34 @@ def test_the_teachers_classes_panel_saves_a_class_and_refuses_a_bad_name(monkeyp
     assert "index.ipynb?class=7b&amp;code=" in panel.w_list.value
 
 
+
+def test_the_teacher_makes_tournament_rooms_on_the_page(data_dir):
+    """Rooms for a tournament without a terminal: codes and whole links on the classes page,
+    the rooms in the server's rooms file with no host (the first student starts); a game's
+    wrong number of players is one line and no room."""
+    from mathcards.rooms import RoomStore
+    from mathcards.widgets.classes import TournamentPanel
+
+    panel = TournamentPanel()
+    panel.w_game.value, panel.w_players.value, panel.w_count.value = "dice_stacks", 3, 4
+    codes = panel.make()
+    assert len(codes) == 4 and "4 rooms made for 3 players each" in panel.w_out.value
+    store = RoomStore(data_dir / "rooms.sqlite3")
+    for code in codes:
+        assert f"play_dice_stacks.ipynb?room={code}" in panel.w_out.value
+        room = store.room(code)
+        assert room.host is None and room.open_seats == 3 and room.replace_after == 120
+    with ClassStore() as classes:
+        classes.save("7b", "Ana\nBo")
+    panel = TournamentPanel()  # a class's links: its students pick their names
+    panel.w_game.value, panel.w_count.value, panel.w_class.value = "sums", 1, "7b"
+    (code,) = panel.make()
+    assert f"play_sums.ipynb?room={code}&amp;class=7b" in panel.w_out.value
+    panel.w_game.value, panel.w_players.value = "moons_and_planets", 8  # 2-5 players
+    assert panel.make() == []
+    line = unescape(panel.w_out.value)
+    assert "The rooms were not made:" in line and "Traceback" not in line
+
 # --- one rule of names on every entry point ------------------------------------------------
 def _landing(name: str) -> tuple[str, str]:
     page = landing(query="")

@@ -398,12 +398,17 @@ def test_forged_clicks_in_a_guided_hand_are_refused_and_change_nothing():
 
 # --- "I count": no synced field holds the answer to a question not yet answered (issue 25) --
 _TEXT_PRIVATE = ("_dom_classes", "_options_labels", "_titles")
+# the answer box's submission counters (how many times Enter, ✓ OK or Check was pressed on
+# the page): no arithmetic; the text a submission sent (``value``) is walked like any field
+_COUNTERS = ("submitted", "answered")
 
 
 def _fields(table) -> dict[tuple[int, str], str]:
     """Every synced field of the table's widget tree, as text, by (widget, trait)."""
     import ipywidgets as W
     from ipywidgets.widgets.widget_style import Style
+
+    from mathcards.widgets.answer_box import AnswerBox
 
     out: dict[tuple[int, str], str] = {}
     seen: set[int] = set()
@@ -417,6 +422,8 @@ def _fields(table) -> dict[tuple[int, str], str]:
             continue
         for name in widget.keys:  # the synced traits: their values as the page gets them
             if name[0] == "_" and name not in _TEXT_PRIVATE:  # model names, versions
+                continue
+            if isinstance(widget, AnswerBox) and name in _COUNTERS:
                 continue
             value = getattr(widget, name, None)
             items = value if isinstance(value, list | tuple) else [value]

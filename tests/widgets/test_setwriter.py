@@ -105,6 +105,10 @@ def test_save_as_draft_then_publish(writer):
     writer.w_publish.click()
     assert store.published() == ["integers_7b"] and store.drafts() == []
     assert "practice.ipynb?set=integers_7b" in writer.w_status.value
+    # a whole link to hand out (the page writes the server's address into it), not an
+    # address a teacher completes by hand
+    assert re.search(r'<a class="mc-whole" href="[^"]*practice\.ipynb\?set=integers_7b"',
+                     writer.w_status.value)
     writer.w_sets.value = "integers_7b"
     writer.w_unpublish.click()
     assert store.published() == [] and store.drafts() == ["integers_7b"]

@@ -15,7 +15,7 @@ import pytest
 
 from mathcards.games.base import plural, possessive
 from mathcards.games.registry import get_game_class
-from mathcards.widgets import VIEWS
+from mathcards.widgets import make_view, table_games
 from mathcards.widgets.table import GameTable
 from tests.widgets.helpers import click_something
 
@@ -25,10 +25,7 @@ SETTINGS = {"suns_to_moons": {"target_score": 2}, "shoot_the_moon": {"target_chi
 
 
 def _table(game_name: str, players: int, seed: int) -> GameTable:
-    import importlib
-
-    module, cls_name = VIEWS[game_name]
-    view = getattr(importlib.import_module(module), cls_name)()
+    view = make_view(game_name)
     game = get_game_class(game_name)(num_players=players, **SETTINGS.get(game_name, {}))
     return GameTable(view, game, seats=("human",) + ("random",) * (players - 1), seed=seed,
                      bot_delay=0, save=False)
@@ -39,7 +36,7 @@ def _texts(table: GameTable) -> list[str]:
             table.w_moment.value, table.w_latest.value, table.message]
 
 
-@pytest.mark.parametrize("game_name", list(VIEWS))
+@pytest.mark.parametrize("game_name", table_games())
 def test_no_table_says_1_points_or_you_s(game_name):
     seen: set[str] = set()
     for seed in range(1, 7):

@@ -1,16 +1,21 @@
-"""Every kind of exercise by its name in the YAML file (``KINDS``)."""
+"""Every kind of exercise by its name in the YAML file (``KINDS``), read from each game's
+registration (``GameSpec.kinds``) when the exercises are first imported."""
 
 from __future__ import annotations
 
 from mathcards.exercises.kinds.base import Kind
-from mathcards.exercises.kinds.dice_stacks import IsStack, MakeStacks
-from mathcards.exercises.kinds.moons_and_planets import MoonOrNot, PlanetOrNot, WhichPrize
-from mathcards.exercises.kinds.shoot_the_moon import IsPlayLegal, WhoTakesTrick
-from mathcards.exercises.kinds.sums import FindCapture
-from mathcards.exercises.kinds.suns_to_moons import DeckValue, ReachGoal
+from mathcards.games.registry import game_specs, resolve
 
-KINDS: dict[str, Kind] = {
-    kind.name: kind
-    for kind in (ReachGoal(), DeckValue(), MakeStacks(), IsStack(), FindCapture(),
-                 WhoTakesTrick(), IsPlayLegal(), PlanetOrNot(), MoonOrNot(), WhichPrize())
-}
+
+def _kinds() -> dict[str, Kind]:
+    found: dict[str, Kind] = {}
+    for spec in game_specs():
+        for path in spec.kinds:
+            kind: Kind = resolve(path)()
+            if kind.game != spec.name:
+                raise TypeError(f"{path} is a kind of {kind.game}, not of {spec.name}")
+            found[kind.name] = kind
+    return found
+
+
+KINDS: dict[str, Kind] = _kinds()

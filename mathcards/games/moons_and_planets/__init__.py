@@ -127,6 +127,7 @@ from mathcards.games.moons_and_planets.state import (
     MoonsAndPlanetsState,
     Observation,
 )
+from mathcards.games.registry import GameSpec, LandingCard, register_game
 
 __all__ = [
     "DISCARD_SUIT_ORDER",
@@ -188,3 +189,29 @@ __all__ = [
     "regroup_options",
     "strong_policy",
 ]
+
+
+# --- the one registration: everything the app asks of this game by its name ------
+register_game(GameSpec(
+    name="moons_and_planets",
+    engine=MoonsAndPlanets,
+    code="PLANETS",
+    strong_policy=strong_policy,
+    parse_move=parse_move,
+    view="mathcards.widgets.tricks:MoonsAndPlanetsView",
+    asking="mathcards.asking.moons_and_planets",
+    moments="mathcards.moments:moons_and_planets_moment",
+    kinds=(
+        "mathcards.exercises.kinds.moons_and_planets:PlanetOrNot",
+        "mathcards.exercises.kinds.moons_and_planets:MoonOrNot",
+        "mathcards.exercises.kinds.moons_and_planets:WhichPrize",
+    ),
+    card=LandingCard(
+        practises="sums to 15–18 and runs",
+        blurb=("Put down a planet (cards of one suit adding to 15–18), then moons: runs "
+               "and sets. Win prizes in tricks; first to empty their hand wins."),
+        picture="mathcards.widgets.lesson:planets_picture",
+        lesson="moons_and_planets.ipynb",
+        play="play_moons_and_planets.ipynb",
+    ),
+))

@@ -49,6 +49,7 @@ cards, and ``legal_cards`` answers "may you play R5 here?".
 
 from __future__ import annotations
 
+from mathcards.games.registry import GameSpec, LandingCard, register_game
 from mathcards.games.shoot_the_moon.actions import Play
 from mathcards.games.shoot_the_moon.bot import strong_policy
 from mathcards.games.shoot_the_moon.events import (
@@ -111,3 +112,31 @@ __all__ = [
     "strong_policy",
     "trick_winner",
 ]
+
+
+# --- the one registration: everything the app asks of this game by its name ------
+register_game(GameSpec(
+    name="shoot_the_moon",
+    engine=ShootTheMoon,
+    code="SHOOT",
+    strong_policy=strong_policy,
+    parse_move=parse_move,
+    view="mathcards.widgets.tricks:ShootTheMoonView",
+    moments="mathcards.moments:shoot_the_moon_moment",
+    kinds=(
+        "mathcards.exercises.kinds.shoot_the_moon:WhoTakesTrick",
+        "mathcards.exercises.kinds.shoot_the_moon:IsPlayLegal",
+    ),
+    # first to 5 chips (of 7): players start with 2, so first to 3 ended most games after
+    # one hand (about 6 in 10 bot games); first to 5 lasts 3 or 4 hands (tests/test_moments.py)
+    short_game=("target_chips", 5),
+    deck="moon",
+    card=LandingCard(
+        practises="comparing numbers and odd or even",
+        blurb=("A trick game: follow the colour, red rockets trump, the Big Moon always "
+               "wins. Take an odd number of tricks to earn a chip."),
+        picture="mathcards.widgets.lesson:shoot_picture",
+        lesson="shoot_the_moon.ipynb",
+        play="play_shoot_the_moon.ipynb",
+    ),
+))

@@ -54,6 +54,7 @@ in ``tests/games/test_sums.py``):
 
 from __future__ import annotations
 
+from mathcards.games.registry import GameSpec, LandingCard, register_game
 from mathcards.games.sums.actions import Capture, Counter, Decline, Draw, EndGame, Play, TakeBack
 from mathcards.games.sums.bot import strong_policy
 from mathcards.games.sums.events import (
@@ -106,3 +107,26 @@ __all__ = [
     "TurnSkipped", "capture_targets", "capture_ways", "card_points", "card_value", "parse_move",
     "strong_policy", "why_no_capture",
 ]
+
+
+# --- the one registration: everything the app asks of this game by its name ------
+register_game(GameSpec(
+    name="sums",
+    engine=Sums,
+    code="SUMS",
+    strong_policy=strong_policy,
+    parse_move=parse_move,
+    view="mathcards.widgets.sums:SumsView",
+    explainer="mathcards.explain.sums",
+    asking="mathcards.asking.sums",
+    moments="mathcards.moments:sums_moment",
+    kinds=("mathcards.exercises.kinds.sums:FindCapture",),
+    card=LandingCard(
+        practises="sums and differences",
+        blurb=("Play a card; if it plus or minus one of your cards equals an opponent's "
+               "card of the same colour, you capture it."),
+        picture="mathcards.widgets.lesson:sums_picture",
+        lesson="sums.ipynb",
+        play="play_sums.ipynb",
+    ),
+))

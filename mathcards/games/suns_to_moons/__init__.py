@@ -37,6 +37,7 @@ Choices where the rule text and the rulings are silent (a careful teacher's):
 from __future__ import annotations
 
 from mathcards.games.base import number
+from mathcards.games.registry import GameSpec, LandingCard, register_game
 from mathcards.games.suns_to_moons.actions import (
     END_TURN,
     JOKER_PLAY,
@@ -90,3 +91,31 @@ __all__ = [
     "count_deck", "deck_terms", "legal_turns", "lies_across", "move_text", "number",
     "parse_move", "signed", "strong_policy", "within_bound",
 ]
+
+
+# --- the one registration: everything the app asks of this game by its name ------
+register_game(GameSpec(
+    name="suns_to_moons",
+    engine=SunsToMoons,
+    code="STM",
+    strong_policy=strong_policy,
+    parse_move=parse_move,
+    view="mathcards.widgets.suns_to_moons:SunsToMoonsView",
+    explainer="mathcards.explain.suns_to_moons",
+    asking="mathcards.asking.suns_to_moons",
+    moments="mathcards.moments:suns_to_moons_moment",
+    kinds=(
+        "mathcards.exercises.kinds.suns_to_moons:ReachGoal",
+        "mathcards.exercises.kinds.suns_to_moons:DeckValue",
+    ),
+    short_game=("target_score", 3),  # first to 3 points (of 10)
+    jokers=True,
+    card=LandingCard(
+        practises="adding positive and negative numbers",
+        blurb=("Lay each card across to add it or upright to subtract it, and steer the "
+               "deck's value to the goal without passing 10 or −10."),
+        picture="mathcards.widgets.lesson:suns_picture",
+        lesson="suns_to_moons.ipynb",
+        play="play_suns_to_moons.ipynb",
+    ),
+))

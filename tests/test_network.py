@@ -1,0 +1,107 @@
+"""Voilà's files compressed and cached for good (issue 29, mathcards/widgets/network.py):
+the pieces on their own. tests/browser/test_network_page.py checks them on a real server."""
+
+from __future__ import annotations
+
+import gzip
+import os
+from pathlib import Path
+
+import pytest
+
+from mathcards.widgets import network
+
+
+@pytest.mark.parametrize(("header", "takes"), [
+    ("gzip, deflate, br", True),
+    ("deflate, gzip;q=0.5", True),
+    ("GZIP", True),
+    ("gzip;q=0", False),
+    ("gzip;q=0.0, deflate", False),
+    ("identity", False),
+    ("", False),
+    (None, False),
+    ("x-gzip", False),
+    ("gzip;q=nonsense", False),
+])
+def test_accept_encoding(header, takes):
+    assert network.accepts_gzip(header) is takes
+
+
+def test_the_copy_decodes_to_the_file(tmp_path):
+    source = tmp_path / "app.js"
+    body = ("function f(n) { return n + 1; }\n" * 400).encode()
+    source.write_bytes(body)
+    copy = network.compressed_copy(str(source), tmp_path / "cache")
+    assert copy is not None and os.path.getsize(copy) < len(body) // 4
+    with open(copy, "rb") as f:
+        assert gzip.decompress(f.read()) == body
+    assert os.stat(copy).st_mtime_ns == source.stat().st_mtime_ns  # Last-Modified kept
+    # the same file again: the same copy, not a new one
+    assert network.compressed_copy(str(source), tmp_path / "cache") == copy
+    # the file changed: a new copy of the new content
+    source.write_bytes(body + b"// more\n" * 10)
+    newer = network.compressed_copy(str(source), tmp_path / "cache")
+    assert newer != copy
+    with open(newer, "rb") as f:
+        assert gzip.decompress(f.read()) == source.read_bytes()
+
+
+def test_no_copy_of_what_gains_nothing(tmp_path):
+    small = tmp_path / "small.js"
+    small.write_bytes(b"x=1;")
+    font = tmp_path / "font.woff2"
+    font.write_bytes(os.urandom(4096))
+    random_js = tmp_path / "noise.js"
+    random_js.write_bytes(os.urandom(8192))  # gzip makes it bigger
+    for path in (small, font, random_js, tmp_path / "missing.js"):
+        assert network.compressed_copy(str(path), tmp_path / "cache") is None
+
+
+def test_no_copy_where_none_can_be_written(tmp_path):
+    source = tmp_path / "app.css"
+    source.write_bytes(b"body { color: black; }\n" * 200)
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the cache folder should be")
+    assert network.compressed_copy(str(source), blocker / "cache") is None
+
+
+def test_version_follows_the_files(tmp_path):
+    (tmp_path / "voila.js").write_text("one")
+    first = network.static_version([str(tmp_path)])
+    assert network.static_version([str(tmp_path)]) == first
+    (tmp_path / "1187.voila.js").write_text("a chunk")
+    assert network.static_version([str(tmp_path)]) != first
+
+
+def test_page_config_names_the_version():
+    config = {"fullStaticUrl": "/base/voila/static", "other": 1}
+    out = network.page_config_hook(config, "/base/", {}, None, None, "play_sums.ipynb")
+    version = network.current_version()
+    assert out["fullStaticUrl"] == f"/base/voila/static/mc-{version}"
+    assert out["other"] == 1
+    again = network.page_config_hook(dict(out), "/base/", {}, None, None, "x.ipynb")
+    assert again["fullStaticUrl"] == out["fullStaticUrl"]  # never twice
+
+
+def test_warm_makes_every_copy_at_once(tmp_path):
+    top = tmp_path / "static"
+    (top / "sub").mkdir(parents=True)
+    (top / "a.js").write_bytes(b"let a = 1;\n" * 500)
+    (top / "sub" / "b.css").write_bytes(b".b { color: red; }\n" * 500)
+    (top / "tiny.js").write_bytes(b"1")
+    (top / "font.woff2").write_bytes(b"\0" * 5000)
+    copies, plain, packed = network.warm([str(top)], tmp_path / "cache")
+    sizes = (top / "a.js").stat().st_size + (top / "sub" / "b.css").stat().st_size
+    assert copies == 2 and plain == sizes and 0 < packed < plain // 10
+    for name in ("a.js", "sub/b.css"):  # the copies a request then finds, not new ones
+        copy = network.compressed_copy(str(top / name), tmp_path / "cache")
+        assert copy is not None
+        assert gzip.decompress(Path(copy).read_bytes()) == (top / name).read_bytes()
+    assert len(list((tmp_path / "cache").iterdir())) == 2
+
+
+def test_the_folders_voila_serves_exist():
+    folders = network.static_folders()
+    assert any(os.path.isfile(os.path.join(f, "voila.js")) for f in folders)
+    assert any("labextensions" in f for f in folders)

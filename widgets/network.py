@@ -1,0 +1,261 @@
+"""What a page costs the school's network: Voilà's files compressed and cached for good.
+
+A Voilà page loads about 5 MB of JavaScript and CSS in some 90 files. Voilà serves them
+as they are (it applies ``tornado_settings`` after tornado built its application, and
+tornado reads ``compress_response`` only then), and its own scripts and the widget
+manager's have no lifetime, so a second visit asks for every one again. The kernel
+manager of ``lessons/voila.json`` (``server.ClassroomKernelManager``) calls ``install``
+before Voilà builds its handlers; from then on Voilà's three static handlers are these
+subclasses:
+
+- **Compressed once, served as files.** A browser whose ``Accept-Encoding`` takes gzip
+  gets a text file (scripts, styles, fonts other than woff/woff2, JSON, SVG) of at least
+  ``MIN_SIZE`` bytes as its gzip -9 copy with ``Content-Encoding: gzip``; the copy is
+  made at its first request and kept in a cache folder (``cache_dir``) under the
+  source's path, size and time, so no student's request costs compression CPU after
+  the first. Every answer says ``Vary: Accept-Encoding``; a client without gzip, or
+  asking for a byte range, gets the plain file. The copy has its own ETag.
+- **Cached for good when the address names the content.** Voilà's own scripts are
+  served under ``voila/static/mc-<version>/`` (``page_config_hook`` points the page
+  and its webpack chunks there; the version is a hash of Voilà's static files), the
+  widget manager's files carry a content hash in their names, and the template's styles
+  a ``?v=`` hash: all of them go out with ``Cache-Control: public, max-age=31536000,
+  immutable``. Anything else keeps its handler's own rule (revalidation).
+
+JupyterHub's proxy (configurable-http-proxy) passes these headers and bodies through as
+they are, so a student's server on a hub (``widgets/singleuser.py``) serves the same.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gzip
+import hashlib
+import os
+import re
+import tempfile
+from pathlib import Path
+from typing import Any
+
+IMMUTABLE = "public, max-age=31536000, immutable"
+MIN_SIZE = 1024  # smaller files gain less than the headers cost
+COMPRESSIBLE = {".js", ".mjs", ".css", ".json", ".svg", ".html", ".map", ".txt", ".ttf",
+                ".otf", ".eot", ".xml", ".wasm"}
+VERSION_PREFIX = "mc-"
+# a content hash in a file name: 121.5c5a442bc10a67ee.js, remoteEntry.be18471aaf567c023b03.js
+_HASHED_NAME = re.compile(r"[.-][0-9a-f]{12,}\.[a-z0-9]+$")
+_GZIP = re.compile(r"(?:^|,)\s*gzip\s*(?:;\s*q\s*=\s*([0-9.]+))?\s*(?:,|$)", re.IGNORECASE)
+
+
+def cache_dir() -> Path:
+    """Where the gzip copies go: ``$XDG_CACHE_HOME`` or ``~/.cache``, ``mathcards/gzip``."""
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "mathcards" / "gzip"
+
+
+def accepts_gzip(header: str | None) -> bool:
+    """Whether an ``Accept-Encoding`` header takes gzip (and not with ``q=0``)."""
+    match = _GZIP.search(header or "")
+    if match is None:
+        return False
+    try:
+        return match.group(1) is None or float(match.group(1)) > 0
+    except ValueError:
+        return False
+
+
+def compressed_copy(path: str, folder: Path | None = None) -> str | None:
+    """The gzip -9 copy of the file at ``path`` (made now if missing), or None when the
+    file is not worth compressing or no copy can be written."""
+    if os.path.splitext(path)[1].lower() not in COMPRESSIBLE:
+        return None
+    try:
+        stat = os.stat(path)
+    except OSError:
+        return None
+    if stat.st_size < MIN_SIZE:
+        return None
+    key = hashlib.sha256(f"{path}\0{stat.st_size}\0{stat.st_mtime_ns}".encode()).hexdigest()
+    folder = folder or cache_dir()
+    target = folder / f"{key[:32]}.gz"
+    if target.exists():
+        return str(target)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with open(path, "rb") as f:
+            data = gzip.compress(f.read(), compresslevel=9, mtime=0)
+        if len(data) >= stat.st_size:
+            return None
+        fd, tmp = tempfile.mkstemp(dir=folder, suffix=".part")
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+        os.utime(tmp, ns=(stat.st_atime_ns, stat.st_mtime_ns))  # Last-Modified: the source's
+        os.replace(tmp, target)  # whole or not at all: two requests may race here
+    except OSError:
+        with contextlib.suppress(UnboundLocalError, OSError):
+            os.unlink(tmp)
+        return None
+    return str(target)
+
+
+def static_version(folders: list[str] | None = None) -> str:
+    """A hash of Voilà's static files (names, sizes, times): changes with Voilà."""
+    if folders is None:
+        from voila.paths import collect_static_paths
+
+        folders = collect_static_paths(["voila", "nbconvert"], "base")
+    digest = hashlib.sha256()
+    for folder in folders:
+        with contextlib.suppress(OSError):
+            for entry in sorted(os.scandir(folder), key=lambda e: e.name):
+                if entry.is_file():
+                    st = entry.stat()
+                    digest.update(f"{entry.name}\0{st.st_size}\0{st.st_mtime_ns}\n".encode())
+    return digest.hexdigest()[:16]
+
+
+_VERSION: list[str] = []
+
+
+def current_version() -> str:
+    if not _VERSION:
+        _VERSION.append(static_version())
+    return _VERSION[0]
+
+
+def page_config_hook(page_config: dict[str, Any], base_url: str, settings: Any, log: Any,
+                     voila_configuration: Any, notebook_path: str) -> dict[str, Any]:
+    """Voilà's page config with its scripts (and their webpack chunks) under a versioned
+    address (``VoilaConfiguration.page_config_hook`` in ``lessons/voila.py``)."""
+    static = page_config.get("fullStaticUrl")
+    if isinstance(static, str) and not static.rstrip("/").rsplit("/", 1)[-1].startswith(
+            VERSION_PREFIX):
+        page_config["fullStaticUrl"] = f"{static.rstrip('/')}/{VERSION_PREFIX}{current_version()}"
+    return page_config
+
+
+class CompactFiles:
+    """Mixin for a tornado StaticFileHandler: gzip copies and lifetimes (module docstring)."""
+
+    _mc_plain: str | None = None
+    _mc_copy: str | None = None
+    _mc_immutable = False
+
+    def _mc_wants_gzip(self) -> bool:
+        request = self.request  # type: ignore[attr-defined]
+        return request.method in ("GET", "HEAD") and "Range" not in request.headers and \
+            accepts_gzip(request.headers.get("Accept-Encoding"))
+
+    def validate_absolute_path(self, root: Any, absolute_path: str) -> str | None:
+        path = super().validate_absolute_path(root, absolute_path)  # type: ignore[misc]
+        self._mc_plain = path
+        if path is None or not os.path.isfile(path) or not self._mc_wants_gzip():
+            return path
+        copy = compressed_copy(path)
+        if copy is None:
+            return path
+        self.set_header("Content-Encoding", "gzip")  # type: ignore[attr-defined]
+        self._mc_copy = copy
+        return copy
+
+    def get_content_size(self) -> int:
+        if self._mc_copy is not None:  # tornado measured the plain file while validating
+            return os.path.getsize(self._mc_copy)
+        return int(super().get_content_size())  # type: ignore[misc]
+
+    def get_content_type(self) -> str:
+        """The plain file's type (the copy's name would say application/gzip)."""
+        served = self.absolute_path  # type: ignore[has-type]
+        self.absolute_path = self._mc_plain or served
+        try:
+            return str(super().get_content_type())  # type: ignore[misc]
+        finally:
+            self.absolute_path = served
+
+    def _mc_is_immutable(self) -> bool:
+        path = getattr(self, "path", "") or ""
+        arguments = self.request.arguments  # type: ignore[attr-defined]
+        return self._mc_immutable or "v" in arguments or bool(_HASHED_NAME.search(path))
+
+    def set_headers(self) -> None:
+        super().set_headers()  # type: ignore[misc]
+        self.set_header("Vary", "Accept-Encoding")  # type: ignore[attr-defined]
+        if self._mc_is_immutable():
+            self.set_header("Cache-Control", IMMUTABLE)  # type: ignore[attr-defined]
+
+
+def static_folders() -> list[str]:
+    """The folders Voilà serves a page's files from: its scripts, its templates' files,
+    the JupyterLab extensions (the widget manager)."""
+    from voila.paths import collect_static_paths
+    from voila.utils import get_voila_labextensions_path
+
+    folders = [*collect_static_paths(["voila", "nbconvert"], "base"),
+               *collect_static_paths(["voila", "nbconvert"], "lab"),
+               *get_voila_labextensions_path()]
+    return list(dict.fromkeys(f for f in folders if os.path.isdir(f)))
+
+
+def warm(folders: list[str] | None = None, folder: Path | None = None) -> tuple[int, int, int]:
+    """Make the gzip copy of every file worth one under ``folders`` now (at install: no
+    visitor waits for it): (copies, bytes of the files, bytes of their copies)."""
+    copies = plain = packed = 0
+    for top in folders if folders is not None else static_folders():
+        for here, _, names in os.walk(top):
+            for name in names:
+                path = os.path.join(here, name)
+                copy = compressed_copy(path, folder)
+                if copy is not None:
+                    copies += 1
+                    plain += os.path.getsize(path)
+                    packed += os.path.getsize(copy)
+    return copies, plain, packed
+
+
+def _handler_classes() -> dict[str, type]:
+    from jupyter_server.base.handlers import FileFindHandler
+    from voila.static_file_handler import MultiStaticFileHandler, TemplateStaticFileHandler
+
+    class VoilaStaticFiles(CompactFiles, MultiStaticFileHandler):
+        """Voilà's scripts, also under ``mc-<version>/`` (cached for good there)."""
+
+        def parse_url_path(self, url_path: str) -> str:
+            first, sep, rest = url_path.partition("/")
+            if sep and first.startswith(VERSION_PREFIX):
+                self._mc_immutable = first == VERSION_PREFIX + current_version()
+                url_path = rest
+            return super().parse_url_path(url_path)
+
+    class TemplateFiles(CompactFiles, TemplateStaticFileHandler):
+        """The template's styles and scripts."""
+
+    class LabextensionFiles(CompactFiles, FileFindHandler):
+        """The widget manager's and other extensions' files."""
+
+    return {"MultiStaticFileHandler": VoilaStaticFiles,
+            "TemplateStaticFileHandler": TemplateFiles,
+            "FileFindHandler": LabextensionFiles}
+
+
+def install() -> None:
+    """Make Voilà's application (built after this) serve its files with these handlers."""
+    try:
+        import voila.app as app
+    except ImportError:
+        return
+    if getattr(app, "_mathcards_compact", False):
+        return
+    for name, cls in _handler_classes().items():
+        setattr(app, name, cls)
+    app._mathcards_compact = True  # type: ignore[attr-defined]
+
+
+def main() -> None:
+    """``python -m mathcards.widgets.network``: make every gzip copy now."""
+    copies, plain, packed = warm()
+    print(f"{copies} gzip copies of Voilà's files in {cache_dir()}: "
+          f"{plain / 1e6:.1f} MB served as {packed / 1e6:.1f} MB")
+
+
+if __name__ == "__main__":
+    main()
