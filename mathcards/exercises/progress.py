@@ -28,7 +28,7 @@ CSV export writes one row per attempt with the columns of ``Attempt``;
 so importing twice adds nothing).
 
 Where Python has no ``sqlite3`` (the static site's browser kernel, Pyodide), the store
-keeps the same three tables in a JSON file beside it (``progress.json``, written whole
+keeps the same four tables in a JSON file beside it (``progress.json``, written whole
 after each transaction, ``JsonTables``): on the static site it lies on JupyterLite's
 drive, kept in the browser across reloads.
 
@@ -206,7 +206,7 @@ class JsonTables:
     def __init__(self, path: Path, *, read_only: bool = False) -> None:
         self.path = path
         self.tables: dict[str, list[dict[str, Any]]] = {
-            "attempts": [], "answers": [], "solutions": []}
+            "attempts": [], "answers": [], "solutions": [], "level_changes": []}
         if path.exists() or read_only:
             try:
                 stored = json.loads(path.read_text(encoding="utf-8"))
@@ -346,11 +346,9 @@ class ProgressStore:
     def record_level(self, change: LevelChange) -> LevelChange:
         """Write a change of the level of help at a table, in its own transaction (one
         already present, same uid, is kept as it was)."""
-        with storage.write_transaction(self._conn, self._lock):
-            self._conn.execute(
-                f"INSERT OR IGNORE INTO level_changes ({', '.join(LEVEL_COLUMNS)}) "
-                f"VALUES ({', '.join(':' + c for c in LEVEL_COLUMNS)})",
-                {c: getattr(change, c) for c in LEVEL_COLUMNS})
+        with self._transaction():
+            self._insert_row("level_changes", LEVEL_COLUMNS,
+                             {c: getattr(change, c) for c in LEVEL_COLUMNS})
         return change
 
     # --- reading -------------------------------------------------------------------------

@@ -82,3 +82,20 @@ def test_a_json_file_that_is_not_progress_is_named(tmp_path):
     broken.write_text("{")
     with pytest.raises(ProgressError, match=r"broken\.json"):
         ProgressStore(broken)
+
+
+def test_the_json_store_keeps_the_changes_of_level(tmp_path):
+    from mathcards.asking import LevelChange
+    from mathcards.exercises.results import read_level_changes
+
+    folder = tmp_path / "class"
+    store = ProgressStore(folder / "mathcards-progress-ana.json")
+    down = store.record_level(LevelChange("ana", "suns_to_moons", "count", "show"))
+    store.record_level(down)  # the same change twice is kept once
+    store.record_level(LevelChange("ana", "sums", "show", "count"))
+    assert [c.after for c in store.level_changes(student="ana")] == ["show", "count"]
+    assert store.level_changes(game="sums")[0].before == "show"
+    # a new process reads the file, and the teacher's grid reads a folder of them
+    assert ProgressStore(store.path).level_changes() == store.level_changes()
+    assert [c.uid for c in read_level_changes(folder)] == [
+        c.uid for c in store.level_changes()]
