@@ -257,6 +257,9 @@ def no_sqlite_wheel(cache: Path) -> Path:
 
 
 def mathcards_wheel(env: Path, out: Path) -> Path:
+    # setuptools builds in the repo's build/ (ignored by git): a module deleted since an
+    # earlier build would stay in build/lib and ship in the wheel
+    shutil.rmtree(REPO / "build", ignore_errors=True)
     run(env / "bin" / "python", "-m", "pip", "wheel", "--quiet", "--no-deps",
         "--no-build-isolation", "--wheel-dir", out, REPO)
     (wheel,) = out.glob("mathcards-*.whl")
