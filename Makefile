@@ -58,8 +58,9 @@ node_modules: $(NODE_STAMP)
 site:
 	$(PYTHON) deploy/site/build.py --out _site
 
-# lint first: ruff and mypy --strict (mathcards/) must pass before the tests run
-test: $(STAMP) $(NODE_STAMP) lint browser
+# lint first: ruff and mypy --strict (mathcards/) must pass before the tests run; the
+# static site is built (from the cache after the first time) for tests/browser/test_static_site.py
+test: $(STAMP) $(NODE_STAMP) lint browser site
 	$(PY) -m pytest
 
 test-fast: $(STAMP)
