@@ -74,7 +74,17 @@ def test_version_follows_the_files(tmp_path):
     assert network.static_version([str(tmp_path)]) != first
 
 
-def test_page_config_names_the_version():
+def test_page_config_keeps_voilas_address_where_voila_is_an_extension():
+    """In this process no Voilà application runs (as in JupyterLab with Voilà's extension,
+    a hub's teacher server): the handlers that serve mc-<version>/ are not there."""
+    config = {"fullStaticUrl": "/base/voila/static", "other": 1}
+    assert not network.serves_versions()
+    out = network.page_config_hook(dict(config), "/base/", {}, None, None, "play_sums.ipynb")
+    assert out == config
+
+
+def test_page_config_names_the_version(monkeypatch):
+    monkeypatch.setattr(network, "serves_versions", lambda: True)
     config = {"fullStaticUrl": "/base/voila/static", "other": 1}
     out = network.page_config_hook(config, "/base/", {}, None, None, "play_sums.ipynb")
     version = network.current_version()
@@ -105,3 +115,17 @@ def test_the_folders_voila_serves_exist():
     folders = network.static_folders()
     assert any(os.path.isfile(os.path.join(f, "voila.js")) for f in folders)
     assert any("labextensions" in f for f in folders)
+
+
+@pytest.mark.parametrize("path, hashed", [
+    ("static/121.5c5a442bc10a67ee.js", True),
+    ("static/remoteEntry.be18471aaf567c023b03.js", True),
+    ("anywidget/static/remoteEntry.698dcaf7.js", True),  # anywidget's eight hex digits
+    ("static/remoteEntry.js", False),
+    ("static/style.js", False),
+    ("static/voila.css", False),
+    ("static/jquery-3.6.0.min.js", False),
+    ("static/1234567.js", False),
+])
+def test_a_content_hash_in_the_name_is_what_makes_a_file_immutable(path, hashed):
+    assert bool(network._HASHED_NAME.search(path)) is hashed

@@ -42,8 +42,9 @@ MIN_SIZE = 1024  # smaller files gain less than the headers cost
 COMPRESSIBLE = {".js", ".mjs", ".css", ".json", ".svg", ".html", ".map", ".txt", ".ttf",
                 ".otf", ".eot", ".xml", ".wasm"}
 VERSION_PREFIX = "mc-"
-# a content hash in a file name: 121.5c5a442bc10a67ee.js, remoteEntry.be18471aaf567c023b03.js
-_HASHED_NAME = re.compile(r"[.-][0-9a-f]{12,}\.[a-z0-9]+$")
+# a content hash in a file name: 121.5c5a442bc10a67ee.js, remoteEntry.be18471aaf567c023b03.js,
+# and anywidget's eight hex digits (remoteEntry.698dcaf7.js)
+_HASHED_NAME = re.compile(r"[.-][0-9a-f]{8,}\.[a-z0-9]+$")
 _GZIP = re.compile(r"(?:^|,)\s*gzip\s*(?:;\s*q\s*=\s*([0-9.]+))?\s*(?:,|$)", re.IGNORECASE)
 
 
@@ -123,10 +124,24 @@ def current_version() -> str:
     return _VERSION[0]
 
 
+def serves_versions() -> bool:
+    """This process is Voilà's own application with these file handlers (``install``): only
+    they serve ``mc-<version>/``. Voilà as a JupyterLab server's extension (a hub's teacher
+    server reads the same ``lessons/voila.py``) keeps its own handlers, so its pages keep
+    Voilà's address (a versioned one would not be found: the page would never start)."""
+    try:
+        import voila.app as app
+    except ImportError:
+        return False
+    return bool(getattr(app, "_mathcards_compact", False)) and app.Voila.initialized()
+
+
 def page_config_hook(page_config: dict[str, Any], base_url: str, settings: Any, log: Any,
                      voila_configuration: Any, notebook_path: str) -> dict[str, Any]:
     """Voilà's page config with its scripts (and their webpack chunks) under a versioned
     address (``VoilaConfiguration.page_config_hook`` in ``lessons/voila.py``)."""
+    if not serves_versions():  # JupyterLab's Voilà extension (a hub's teacher): as it is
+        return page_config
     static = page_config.get("fullStaticUrl")
     if isinstance(static, str) and not static.rstrip("/").rsplit("/", 1)[-1].startswith(
             VERSION_PREFIX):

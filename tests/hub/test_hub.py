@@ -100,7 +100,10 @@ def test_two_students_and_their_teacher_on_one_hub(hub, browser):
     try:
         page.goto(user_page(hub, "teacher", "dashboard.ipynb", f"key={hub.teacher_key}"))
         table = page.locator("table.mc-grid")  # each student, each exercise
-        table.wait_for(timeout=SPAWN)
+        try:
+            table.wait_for(timeout=SPAWN)
+        except Exception as exc:  # what the teacher's page shows instead, in the failure
+            raise AssertionError(page.locator("body").inner_text()[-3000:]) from exc
         assert "2 attempts by 2 students" in page.locator("body").inner_text()
         rows = [r.split("\t")[0].strip() for r in table.locator("tr").all_inner_texts()[1:]]
         assert sorted(rows) == ["ana", "ben"]
