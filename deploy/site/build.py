@@ -75,8 +75,9 @@ NEEDS_SERVER_PAGE = """<!DOCTYPE html><html lang="en"><head><meta charset="utf-8
 # the kernel's own wheels (shipped inside jupyterlite-pyodide-kernel's lab extension)
 KERNEL_WHEELS = ("pyodide_kernel", "piplite", "ipykernel", "widgetsnbextension-4")
 # what those wheels stand in for (the browser's ipywidgets talks to the kernel's own
-# widgetsnbextension; sqlite3 is an empty stand-in, see no_sqlite_wheel)
-KERNEL_PROVIDES = ["ipykernel", "widgetsnbextension", "pyodide-kernel", "piplite", "sqlite3"]
+# widgetsnbextension; sqlite3 and jedi are empty stand-ins, see no_sqlite_wheel, no_jedi_wheel)
+KERNEL_PROVIDES = ["ipykernel", "widgetsnbextension", "pyodide-kernel", "piplite", "sqlite3",
+                   "jedi"]
 # the kernel asks for these at start; they must be preloaded (or it asks PyPI)
 KERNEL_WANTS = ["micropip", "piplite", "sqlite3", "ipykernel", "comm", "pyodide_kernel",
                 "jedi", "ipython"]
@@ -256,6 +257,104 @@ def no_sqlite_wheel(cache: Path) -> Path:
     return target
 
 
+def no_jedi_wheel(cache: Path) -> Path:
+    """An empty stand-in for the kernel's request of ``jedi`` (IPython's completer, which no
+    page of the site uses: a Voici page has no code editor). jedi's wheel (4.9 MB, with
+    parso) was unpacked and imported on every visit; IPython runs without it
+    (``JEDI_INSTALLED = False``), and ``import jedi`` fails honestly."""
+    target = cache / "jedi-0.0.0-py3-none-any.whl"
+    if not target.exists():
+        info = "jedi-0.0.0.dist-info"
+        _write_wheel(target, {
+            f"{info}/METADATA": b"Metadata-Version: 2.1\nName: jedi\nVersion: 0.0.0\n"
+                                b"Summary: nothing: no code completion on the static site\n",
+            f"{info}/WHEEL": b"Wheel-Version: 1.0\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
+        }, info)
+    return target
+
+
+# Runs in Node with Pyodide's own Python (3.13, the browser's): each wheel's modules get
+# their bytecode beside them (__pycache__, unchecked hash-based .pyc: the files' times on
+# the browser's fresh file system do not matter), so a visit imports instead of compiling.
+PYC_SCRIPT = r"""
+const { loadPyodide } = require(process.argv[2]);
+(async () => {
+  const pyodide = await loadPyodide();
+  pyodide.FS.mkdir("/work");
+  pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: process.argv[3] }, "/work");
+  pyodide.runPython(`
+import base64, csv, hashlib, importlib._bootstrap_external as bx, importlib.util, io, os
+import posixpath, sys, zipfile
+
+def digest(data):
+    return "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+
+for name in sorted(os.listdir("/work/in")):
+    with zipfile.ZipFile("/work/in/" + name) as src, \\
+            zipfile.ZipFile("/work/out/" + name, "w", zipfile.ZIP_DEFLATED) as out:
+        rows, record = [], None
+        for info in src.infolist():
+            data = src.read(info)
+            if info.filename.endswith(".dist-info/RECORD"):
+                record = info.filename
+                continue
+            out.writestr(info, data, zipfile.ZIP_DEFLATED)
+            rows.append([info.filename, digest(data), len(data)])
+            if not info.filename.endswith(".py") or ".dist-info/" in info.filename:
+                continue
+            stdlib = name == "python_stdlib.zip"
+            try:
+                code = compile(data, ("/lib/python313.zip/" if stdlib else "") + info.filename,
+                               "exec", dont_inherit=True)
+            except SyntaxError:  # a template or a test of a syntax error: left as it is
+                continue
+            pyc = bytes(bx._code_to_hash_pyc(code, importlib.util.source_hash(data), False))
+            folder, module = posixpath.split(info.filename)
+            # the standard library is imported from its zip: there the bytecode lies beside
+            # its module (zipimport reads x.pyc before x.py)
+            cached = (info.filename + "c" if stdlib else posixpath.join(
+                folder, "__pycache__", module[:-3] + "." + sys.implementation.cache_tag + ".pyc"))
+            out.writestr(zipfile.ZipInfo(cached, info.date_time), pyc, zipfile.ZIP_DEFLATED)
+            rows.append([cached, digest(pyc), len(pyc)])
+        if record:
+            text = io.StringIO()
+            csv.writer(text, lineterminator="\\n").writerows(rows + [[record, "", ""]])
+            out.writestr(zipfile.ZipInfo(record, (2020, 1, 1, 0, 0, 0)),
+                         text.getvalue(), zipfile.ZIP_DEFLATED)
+`);
+})().catch((error) => { console.error(error); process.exit(1); });
+"""
+
+
+# imported by no page at its start (sympy: the explainer's, when a student asks): their
+# bytecode would more than triple sympy's wheel (6.3 MB to 20.8 MB)
+NOT_COMPILED = {"sympy", "mpmath"}
+
+
+def compiled(cache: Path, wheels: list[Path]) -> list[Path]:
+    """The wheels with their modules' bytecode for Pyodide's Python (cached by content),
+    less NOT_COMPILED's."""
+    store = cache / "pyc"
+    store.mkdir(exist_ok=True)
+    target = {w: (w if normalize(w.name.split("-")[0]) in NOT_COMPILED else
+                  store / hashlib.sha256(w.read_bytes()).hexdigest()[:16] / w.name)
+              for w in wheels}
+    todo = [w for w in wheels if not target[w].exists()]
+    if todo:
+        say(f"compiling the modules of {len(todo)} wheels for Pyodide's Python (Node)")
+        with tempfile.TemporaryDirectory() as tmp:
+            (Path(tmp) / "in").mkdir()
+            (Path(tmp) / "out").mkdir()
+            for wheel in todo:
+                shutil.copy2(wheel, Path(tmp) / "in" / wheel.name)
+            (Path(tmp) / "pyc.js").write_text(PYC_SCRIPT)
+            run("node", Path(tmp) / "pyc.js", pyodide_core(cache) / "pyodide.js", tmp)
+            for wheel in todo:
+                target[wheel].parent.mkdir(exist_ok=True)
+                shutil.copy2(Path(tmp) / "out" / wheel.name, target[wheel])
+    return [target[w] for w in wheels]
+
+
 def mathcards_wheel(env: Path, out: Path) -> Path:
     # setuptools builds in the repo's build/ (ignored by git): a module deleted since an
     # earlier build would stay in build/lib and ship in the wheel
@@ -298,8 +397,12 @@ def stage(lite: Path, env: Path, cache: Path, wheels: list[Path]) -> list[str]:
     core = pyodide_core(cache)
     pyodide.mkdir(parents=True)
     for name in ("pyodide.js", "pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm",
-                 "python_stdlib.zip", "package.json"):
+                 "package.json"):
         shutil.copy2(core / name, pyodide / name)
+    # Pyodide's standard library comes as sources only: with its bytecode, a visit stops
+    # compiling the modules that Pyodide, the kernel and IPython import
+    (stdlib,) = compiled(cache, [core / "python_stdlib.zip"])
+    shutil.copy2(stdlib, pyodide / "python_stdlib.zip")
     lock = json.loads((core / "pyodide-lock.json").read_text())
     packages = {}
     for wheel in wheels:
@@ -373,9 +476,9 @@ def main() -> None:
                                           "--out", str(args.out), "--cache", str(cache)])
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
-        wheels = [*download_wheels(env, cache, browser_requirements()),
-                  no_sqlite_wheel(cache), *kernel_wheels(env),
-                  mathcards_wheel(env, work / "dist")]
+        wheels = compiled(cache, [
+            *download_wheels(env, cache, browser_requirements()), *kernel_wheels(env),
+            mathcards_wheel(env, work / "dist")]) + [no_sqlite_wheel(cache), no_jedi_wheel(cache)]
         lite = work / "lite"
         names = stage(lite, env, cache, wheels)
         say(f"{len(names)} wheels for the browser; building with voici")
