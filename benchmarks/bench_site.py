@@ -1,6 +1,6 @@
 """The static site's play page (``make site``: Python in the browser) beside Voilà's.
 
-    python -m benchmarks.bench_site [--runs 3]
+    python -m benchmarks.bench_site [--runs 3] [--before OTHER_BUILD]
 
 Headless Chromium opens ``play_suns_to_moons`` twice per round with a fresh profile
 folder (a disk cache, as a student's browser has: an incognito context's memory cache keeps
@@ -19,6 +19,9 @@ machine's CPU and the bytes moved.
 - Voilà (``make play``'s settings, a preheated kernel waiting, as ``bench_pages``) serves
   ``play_suns_to_moons.ipynb?student=guest``; its bytes are Chromium's network log
   (``encodedDataLength``, as ``bench_network``).
+
+``--before`` names another build of the site (an earlier commit's ``_site``, copied): it is
+measured in the same rounds, right before this one, so a change is compared under one load.
 
 First usable control: the first visible enabled widget button. Table: a card of the hand
 or a move that can be played. Medians of ``--runs`` rounds. Targets (issue 30): the
@@ -167,6 +170,8 @@ def _profile(playwright, folder: Path):
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3, help="rounds measured (median of them)")
+    parser.add_argument("--before", type=Path, help="another build of the site, measured "
+                        "in the same rounds (a change's before and after)")
     args = parser.parse_args(argv)
     if args.runs < 1:
         parser.error("--runs must be at least 1")
@@ -175,20 +180,26 @@ def main(argv: list[str] | None = None) -> int:
     ensure_site()
     notebook = f"{PAGE}.ipynb"
     rows: dict[str, list[tuple[float, float, int, int]]] = {
-        k: [] for k in ("site cold", "site warm", "voila cold", "voila warm")}
+        k: [] for k in ("before cold", "before warm", "site cold", "site warm", "voila cold",
+                        "voila warm")}
+    sites = [("site", SITE)] if args.before is None else [("before", args.before),
+                                                          ("site", SITE)]
     with tempfile.TemporaryDirectory(prefix="mathcards-bench-") as tmp, \
-            counting_server(SITE) as (base, sent):
+            contextlib.ExitStack() as servers:
+        served = [(key, *servers.enter_context(counting_server(folder)))
+                  for key, folder in sites]
         server = start_site(Path(tmp))
         try:
             with sync_playwright() as playwright:
                 for run in range(args.runs):
-                    context = _profile(playwright, Path(tmp) / f"site{run}")
-                    try:
-                        for kind in ("cold", "warm"):
-                            rows[f"site {kind}"].append(
-                                site_visit(context, base, sent, name=f"bench{run}"))
-                    finally:
-                        context.close()
+                    for key, base, sent in served:
+                        context = _profile(playwright, Path(tmp) / f"{key}{run}")
+                        try:
+                            for kind in ("cold", "warm"):
+                                rows[f"{key} {kind}"].append(
+                                    site_visit(context, base, sent, name=f"bench{run}"))
+                        finally:
+                            context.close()
                     context = _profile(playwright, Path(tmp) / f"voila{run}")
                     try:
                         for kind in ("cold", "warm"):
@@ -216,10 +227,13 @@ def _report(rows: dict[str, list[tuple[float, float, int, int]]], runs: int) -> 
     print("| server | visit | first usable control (s) | table playable (s) | sent (MB) | "
           "responses | runs, first control (s) |")
     print("|---|---|---:|---:|---:|---:|---|")
-    for key, label in (("site", "static site (`make site`, plain files)"),
+    for key, label in (("before", "static site, the build before (`--before`)"),
+                       ("site", "static site (`make site`, plain files)"),
                        ("voila", "Voilà (`make play`, preheated kernel)")):
         for kind in ("cold", "warm"):
             got = rows[f"{key} {kind}"]
+            if not got:
+                continue
             print(f"| {label} | {kind} | {_median(got, 0):.1f} | {_median(got, 1):.1f} | "
                   f"{_median(got, 2) / 1e6:.2f} | {_median(got, 3):.0f} | "
                   + ", ".join(f"{r[0]:.1f}" for r in got) + " |")

@@ -51,3 +51,48 @@ def needs_server_html(what: str) -> str:
     classmates", "The class results")."""
     return (f'<p class="mc-needs-server" role="note">{html.escape(what)} needs a MathCards '
             f'server: <a href="{SERVER_HELP}">how to run one</a>.</p>')
+
+
+def unpack_deferred(*names: str) -> None:
+    """On the static site, the wheels of ``names`` (sympy and mpmath: the explainer's)
+    unpacked now, once; elsewhere nothing.
+
+    The site's pages start without them (unpacking sympy was about 6 s of every visit's
+    start, for a page that may never explain a move): they stay in the site's lock file, and
+    the first explanation fetches them from the site (the browser's cache after once) by a
+    synchronous request, allowed in the kernel's worker, checked against the lock file's
+    sha256."""
+    if not in_browser():
+        return
+    import hashlib
+    import importlib
+    import io
+    import sysconfig
+    import zipfile
+
+    import pyodide_js  # type: ignore[import-not-found]
+    from js import URL, Object, XMLHttpRequest  # type: ignore[import-not-found]
+
+    config = pyodide_js._api.config
+    # the lock file names each wheel relative to the folder it is read from
+    base = (getattr(config, "packageBaseUrl", None) or getattr(config, "lockFileURL", None)
+            or config.indexURL)
+    loaded = set(Object.keys(pyodide_js.loadedPackages))
+    for name in names:
+        if name in loaded:
+            continue
+        entry = getattr(pyodide_js._api.lockfile_packages, name)
+        request = XMLHttpRequest.new()
+        address = URL.new(entry.file_name, base).href
+        request.open("GET", address, False)
+        request.responseType = "arraybuffer"
+        request.send()
+        if request.status != 200:
+            raise OSError(f"{address}: the site answered {request.status}")
+        data = request.response.to_bytes()
+        if hashlib.sha256(data).hexdigest() != entry.sha256:
+            raise OSError(f"{entry.file_name} is not the wheel the site's lock file names")
+        with zipfile.ZipFile(io.BytesIO(data)) as wheel:
+            wheel.extractall(sysconfig.get_path("purelib"))
+        setattr(pyodide_js.loadedPackages, name, "mathcards.site")
+    importlib.invalidate_caches()

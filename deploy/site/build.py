@@ -326,9 +326,13 @@ for name in sorted(os.listdir("/work/in")):
 """
 
 
-# imported by no page at its start (sympy: the explainer's, when a student asks): their
-# bytecode would more than triple sympy's wheel (6.3 MB to 20.8 MB)
-NOT_COMPILED = {"sympy", "mpmath"}
+# pygments' lexers, which IPython loads a few of, would more than double its wheel (1.25 MB
+# to 3.1 MB, unpacked at each start). sympy's bytecode triples its wheel (6.3 MB to
+# 20.8 MB), but sympy is DEFERRED, and compiling it in the browser took 11-19 s
+NOT_COMPILED = {"pygments"}
+# in the lock file but not unpacked at a page's start (6 s of a warm visit): the explainer
+# unpacks them on its first use (mathcards.site.unpack_deferred)
+DEFERRED = {"sympy", "mpmath"}
 
 
 def compiled(cache: Path, wheels: list[Path]) -> list[Path]:
@@ -426,7 +430,7 @@ def stage(lite: Path, env: Path, cache: Path, wheels: list[Path]) -> list[str]:
                     "disablePyPIFallback": True,
                     "loadPyodideOptions": {
                         "lockFileURL": "./static/pyodide/pyodide-lock.json",
-                        "packages": names,
+                        "packages": [n for n in names if n not in DEFERRED],
                     },
                 },
             },
