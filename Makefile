@@ -1,6 +1,7 @@
 # Two commands do all the set-up on a fresh machine:
 #   make play   builds .venv, starts Voilà on 127.0.0.1 with the landing page
 #   make test   builds .venv, runs ruff and mypy --strict, then every test (browser tests included)
+#   make site   builds _site/, the static site (Voici: Python in the browser, no server)
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
@@ -10,7 +11,7 @@ PORT   ?= 8866
 
 NODE_STAMP := node_modules/.installed-stamp
 
-.PHONY: play test test-fast bench lint browser clean node_modules
+.PHONY: play test test-fast bench lint browser clean node_modules site
 
 # JupyterLab's defaults for the lessons (no news fetched from the internet): pip puts them
 # in an environment's share/jupyter/lab/settings/overrides.d, but not for an editable install
@@ -52,8 +53,14 @@ $(NODE_STAMP): package.json package-lock.json
 
 node_modules: $(NODE_STAMP)
 
-# lint first: ruff and mypy --strict (mathcards/) must pass before the tests run
-test: $(STAMP) $(NODE_STAMP) lint browser
+# The static site from the package registries only (deploy/site/build.py; downloads cached
+# in $$MATHCARDS_SITE_CACHE, default ~/.cache/mathcards-site): serve _site/ as plain files.
+site:
+	$(PYTHON) deploy/site/build.py --out _site
+
+# lint first: ruff and mypy --strict (mathcards/) must pass before the tests run; the
+# static site is built (from the cache after the first time) for tests/browser/test_static_site.py
+test: $(STAMP) $(NODE_STAMP) lint browser site
 	$(PY) -m pytest
 
 test-fast: $(STAMP)
@@ -67,4 +74,4 @@ lint: $(STAMP)
 	$(VENV)/bin/mypy
 
 clean:
-	rm -rf $(VENV) node_modules .pytest_cache .hypothesis build *.egg-info
+	rm -rf $(VENV) node_modules .pytest_cache .hypothesis build *.egg-info _site

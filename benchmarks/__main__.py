@@ -40,6 +40,10 @@ BENCHMARKS = {
                       "the bare page, and a cold visit without compression (as before); "
                       "targets: a cold play page <= 1.5 MB, a warm visit <= 20 "
                       "requests, cold first control <= 10 s (0.4x of 25 s).")),
+    "bench_site": ("The static site beside Voilà", ("The first usable control and the table "
+                   "of play_suns_to_moons on the static site (`make site`, plain files, Python in "
+                   "the browser) cold and warm in Chromium, with the bytes the site sends, beside "
+                   "the Voilà page in the same run; targets: warm <= 3 s, cold <= 15 s.")),
     "bench_classroom": ("A class opening one page at once", ("30 and 60 simultaneous first "
                         "visits to play_sums.ipynb beside the same bursts of a bare page, "
                         "without and with the class warmed; targets: 0 failed pages, slowest "

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import re
 import secrets
-import sqlite3
 import threading
 import time
 from collections.abc import Iterable
@@ -221,7 +220,7 @@ def find_class(cid: object) -> SchoolClass | None:
     try:
         with ClassStore() as store:
             return store.get(cid)
-    except (OSError, sqlite3.Error):
+    except storage.STORE_ERRORS:
         return None
 
 

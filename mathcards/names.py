@@ -21,7 +21,6 @@ On a JupyterHub the login is the student and nothing is claimed here.
 
 from __future__ import annotations
 
-import sqlite3
 import threading
 import time
 from dataclasses import dataclass
@@ -126,7 +125,7 @@ def claim(name: str, holder: str, *, by_code: bool = False) -> str:
             ok = claims.claim(name, holder)
         finally:
             claims.close()
-    except (OSError, sqlite3.Error):
+    except storage.STORE_ERRORS:
         return UNCHECKED
     return "" if ok else TAKEN.format(name=name)
 

@@ -59,11 +59,25 @@ def _in_voila() -> bool:
     return any(k.startswith("VOILA") for k in os.environ) or "QUERY_STRING" in os.environ
 
 
+def _asks_name() -> bool:
+    """A page that asks a student without a name for one: Voilà's, and the static site's."""
+    from mathcards.site import in_browser
+
+    return _in_voila() or in_browser()
+
+
 def _page_query() -> str:
-    """The page's query string in Voilà (waits for the visitor with a preheated kernel)."""
+    """The page's query string in Voilà (waits for the visitor with a preheated kernel);
+    on the static site, where the address does not reach the kernel, the name kept in
+    the browser (``mathcards.site``) as ``student=``."""
     global _VISITOR_QUERY
     if _VISITOR_QUERY is not None:
         return _VISITOR_QUERY
+    from mathcards.site import in_browser, kept_name
+
+    if in_browser():
+        kept = kept_name()
+        return with_student("", kept) if kept else ""
     if not _in_voila():
         return ""
     if os.environ.get("VOILA_PREHEAT") == "True":
@@ -255,7 +269,7 @@ def play(game_name: str, *, deal: str | None = None, seats: Sequence[str] | None
     name = opts.get("student", student)
     browser = page_browser() if name or ask_name is None else None
     slot, who, name_problem = student_slot(name, browser if name else None)
-    if (_in_voila() if ask_name is None else ask_name) and save and slot == GUEST \
+    if (_asks_name() if ask_name is None else ask_name) and save and slot == GUEST \
             and student_id_or_none(name) != GUEST:
         # a Voilà page without a name it can use asks for one (nothing is played as the
         # guest without the student knowing): the table starts once a name is picked
@@ -304,7 +318,16 @@ def play(game_name: str, *, deal: str | None = None, seats: Sequence[str] | None
     if offer_length:
         table.ctl.length_offer = True
         table._refresh()
-    if game_spec(game_name).rooms:  # classmates at their own screens (rooms)
+    from mathcards.site import in_browser, needs_server_html
+
+    has_rooms = game_spec(game_name).rooms
+    if has_rooms and in_browser():  # the static site: no rooms
+        import ipywidgets as W
+
+        table.w_main.children = (*table.w_main.children[:-1],
+                                 W.HTML(needs_server_html("Playing with classmates")),
+                                 table.w_main.children[-1])
+    elif has_rooms:  # classmates at their own screens (rooms)
         from mathcards.widgets.rooms import RoomPanel
 
         shown = who.removeprefix("Playing as ") if who.startswith("Playing as ") else ""
@@ -327,7 +350,7 @@ def play(game_name: str, *, deal: str | None = None, seats: Sequence[str] | None
         table.say(problem + " A new game has started instead.", refused=True)
     elif name_problem:
         table.say(name_problem + ".", refused=True)
-    if not preheated:
+    if not preheated and not in_browser():  # (no threads in the browser)
         # A fresh kernel (the pool was used up: often a class arriving at once) loads
         # sympy later, in the background, so the page itself costs no more than a bare
         # one (sympy is most of a fresh page's CPU); an explanation asked for sooner

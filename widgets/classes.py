@@ -202,8 +202,21 @@ def ask_name_for(start: Callable[[str], Any], query: str, browser: str | None,
     """``ask_name`` for a page whose address is ``query``: the class's names when it
     carries a known ``class=``, else a box for a typed name."""
     cid = _query(query).get("class", "")
-    return ask_name(start, school_class=find_class(cid) if cid else None, browser=browser,
-                    problem=problem)
+    return ask_name(_kept(start), school_class=find_class(cid) if cid else None,
+                    browser=browser, problem=problem)
+
+
+def _kept(start: Callable[[str], Any]) -> Callable[[str], Any]:
+    """``start`` that first keeps the name in the browser on the static site (the page's
+    address does not reach its kernel: every page of the site reads the kept name)."""
+    from mathcards.site import in_browser, keep_name
+
+    def started(name: str) -> Any:
+        if in_browser():
+            keep_name(name)
+        return start(name)
+
+    return started
 
 
 def greeting_html(name: str, cls: str) -> str:
@@ -247,7 +260,7 @@ def landing(query: str | None = None) -> W.VBox:
         box.children = (style, box.w_hello)  # type: ignore[attr-defined]
         return box
     browser = _browser()
-    picker = NamePicker(greet, school_class=school_class, browser=browser)
+    picker = NamePicker(_kept(greet), school_class=school_class, browser=browser)
     box.picker = picker  # type: ignore[attr-defined]
     box.children = (style, picker.widget)
     note = ""

@@ -669,7 +669,7 @@ def practice_page(folder: str | Any = "exercises", *, query: str | None = None,
 
     from mathcards.exercises import ExerciseFileError, load_set
     from mathcards.students import hub_login, hub_student_id, student_id
-    from mathcards.widgets import _in_voila, _page_query, page_browser, with_student
+    from mathcards.widgets import _asks_name, _page_query, page_browser, with_student
 
     page_query = _page_query() if query is None else query
     params = parse_qs(page_query[:500])
@@ -688,7 +688,7 @@ def practice_page(folder: str | Any = "exercises", *, query: str | None = None,
             student = student_id(student)
         except MathCardsError as exc:
             problem, student = str(exc), "guest"
-        ask = _in_voila() if ask_name is None else ask_name
+        ask = _asks_name() if ask_name is None else ask_name
         browser = page_browser() if student != "guest" or ask else None
         if browser is not None and student != "guest":  # the name is its first browser's
             from mathcards.names import claim
@@ -734,11 +734,60 @@ def practice_page(folder: str | Any = "exercises", *, query: str | None = None,
                  "You practise as the guest: your answers are kept under <b>guest</b>, "
                  "shared by everyone without a name." if student == "guest" else
                  f"Your progress is kept under your name (<b>{esc(student)}</b>).")
+    from mathcards.site import in_browser
+
+    if in_browser():  # the static site: the page's address does not reach the kernel
+        return _site_practice(folder, names, student, level, store,
+                              f"{style_html()}{EXTRA_CSS}<h2>Practice</h2>{note}<p>Choose a "
+                              f"set of exercises. {name_note}</p>")
     page = W.HTML(
         f"{style_html()}{EXTRA_CSS}<h2>Practice</h2>{note}<p>Choose a set of exercises. "
         f"{name_note}</p><ul>{links}</ul>")
     page.add_class("mathcards")
     return page
+
+
+def _site_practice(folder: str | Any, names: list[str], student: str, level: str,
+                   store: Any, head: str) -> W.VBox:
+    """The practice page on the static site: a button per set opens it in place (a link's
+    ``?set=`` would not reach the kernel), and *Download my progress* gives the browser's
+    progress file (``mathcards-progress-NAME.json``) for the teacher's dashboard, which
+    reads a folder of them (``mathcards.exercises.results``)."""
+    from mathcards.exercises import load_set
+    from mathcards.exercises.progress import default_progress_path
+    from mathcards.widgets.skill_grid import csv_downloads
+
+    box = W.VBox()
+    box.add_class("mathcards")
+
+    def opener(name: str) -> Any:
+        def open_set(_b: Any = None) -> None:
+            exercise_set = load_set(set_file(folder, name) or name, check=False)
+            back = W.Button(description="All sets", icon="arrow-left")
+            back.on_click(lambda _b: setattr(box, "children", shown))
+            box.children = (back, exercise_set.show(student, store=store, level=level))
+        return open_set
+
+    buttons = []
+    for name in names:
+        button = W.Button(description=name.replace("_", " "), tooltip=f"open the set {name}")
+        button.add_class("mc-set")
+        button.on_click(opener(name))
+        buttons.append(button)
+
+    def progress_file() -> list[tuple[str, str, str]]:
+        path = Path(store.path) if store is not None else default_progress_path()
+        text = path.read_text(encoding="utf-8") if path.exists() else (
+            '{"attempts": [], "answers": [], "solutions": [], "level_changes": []}')
+        file_name = f"mathcards-progress-{student}.json"
+        return [(text, file_name, f"your progress ({file_name})")]
+
+    download = csv_downloads("Download my progress", "your answers as a file for your "
+                             "teacher's dashboard", progress_file, mime="application/json")
+    box.w_download = download  # type: ignore[attr-defined]
+    shown = (W.HTML(head), W.HBox(buttons), download)
+    box.children = shown
+    return box
 
 
 def _tries(n: int) -> str:

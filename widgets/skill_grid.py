@@ -123,16 +123,18 @@ def needs_help_html(grid: SkillGrid) -> str:
     return f'<h4>Who needs help</h4><ul class="mc-help">{"".join(items)}</ul>'
 
 
-def _csv_link(text: str, file_name: str, label: str) -> str:
+def _csv_link(text: str, file_name: str, label: str, mime: str = "text/csv") -> str:
     data = base64.b64encode(text.encode("utf-8")).decode("ascii")
-    return (f'<a download="{esc(file_name)}" href="data:text/csv;charset=utf-8;base64,{data}">'
+    return (f'<a download="{esc(file_name)}" href="data:{mime};charset=utf-8;base64,{data}">'
             f"{esc(label)}</a>")
 
 
 def csv_downloads(description: str, tooltip: str,
-                  make_files: Callable[[], list[tuple[str, str, str]]]) -> W.VBox:
-    """A button that makes CSV downloads when pressed (read then, never kept in a synced
-    field before the teacher asks): ``make_files`` gives (CSV text, file name, label)s.
+                  make_files: Callable[[], list[tuple[str, str, str]]], *,
+                  mime: str = "text/csv") -> W.VBox:
+    """A button that makes CSV downloads (or ``mime`` files) when pressed (read then, never
+    kept in a synced field before the teacher asks): ``make_files`` gives (text, file name,
+    label)s.
     A ``MathCardsError`` while reading is said in one line."""
     from mathcards.errors import MathCardsError
 
@@ -146,7 +148,7 @@ def csv_downloads(description: str, tooltip: str,
         except MathCardsError as exc:
             out.value = f'<p class="mc-refused" role="alert">{esc(exc)}</p>'
             return
-        links = " · ".join(_csv_link(text, name, label) for text, name, label in files)
+        links = " · ".join(_csv_link(text, name, label, mime) for text, name, label in files)
         out.value = f'<p role="status">Download {links}</p>'
 
     button.on_click(make)

@@ -38,8 +38,16 @@ def teacher_only(query: str | None = None, *, show: bool = True) -> bool:
     """True when the teacher may see what follows; else shows why not (once)."""
     from mathcards.errors import MathCardsError
     from mathcards.keys import is_teacher_key
+    from mathcards.site import in_browser, needs_server_html
     from mathcards.visitors import teacher_page
 
+    if in_browser():  # the static site: a public page with no key to check
+        if show:
+            import ipywidgets as W
+            from IPython.display import display
+
+            display(W.HTML(needs_server_html("The teacher's view")))
+        return False
     if query is None:
         if not _in_voila():
             return True  # JupyterLab: whoever runs the cell can read the files anyway

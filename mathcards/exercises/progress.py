@@ -29,6 +29,11 @@ CSV export writes one row per attempt with the columns of ``Attempt``;
 ``ProgressStore.import_csv`` merges files (each attempt has a unique ``uid``,
 so importing twice adds nothing).
 
+Where Python has no ``sqlite3`` (the static site's browser kernel, Pyodide), the store
+keeps the same four tables in a JSON file beside it (``progress.json``, written whole
+after each transaction, ``JsonTables``): on the static site it lies on JupyterLite's
+drive, kept in the browser across reloads.
+
 On a hub each student's server writes its own database (``MATHCARDS_PROGRESS``
 pointing into the student's own folder of a shared volume) and the teacher's
 dashboard reads the whole class folder (``MATHCARDS_CLASS_PROGRESS``), so no
@@ -39,11 +44,12 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import os
-import sqlite3
 import threading
 import uuid
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, fields
 from datetime import datetime, timezone
 from pathlib import Path
@@ -58,6 +64,7 @@ ENV_VAR = "MATHCARDS_PROGRESS"
 # progress databases, each in it or in a folder of its own (a hub's shared volume).
 CLASS_ENV = "MATHCARDS_CLASS_PROGRESS"
 FILE_NAME = "progress.sqlite3"
+JSON_FILE_NAME = "progress.json"
 BUSY_TIMEOUT_MS = 30_000
 
 SCHEMA = """
@@ -183,7 +190,7 @@ def default_progress_path() -> Path:
     configured = os.environ.get(ENV_VAR)
     if configured:
         return Path(configured).expanduser()
-    return storage.data_dir() / FILE_NAME
+    return storage.data_dir() / (FILE_NAME if storage.has_sqlite() else JSON_FILE_NAME)
 
 
 def class_progress_folder() -> Path | None:
@@ -192,12 +199,78 @@ def class_progress_folder() -> Path | None:
     return Path(configured).expanduser() if configured else None
 
 
+class JsonTables:
+    """The progress tables in one JSON file, for a Python without ``sqlite3`` (Pyodide):
+    rows keep the order written (``id`` counts from 1), a row whose ``uid`` is present is
+    skipped, and the file is replaced whole after each transaction (a few thousand rows
+    at most: one student's own progress)."""
+
+    def __init__(self, path: Path, *, read_only: bool = False) -> None:
+        self.path = path
+        self.tables: dict[str, list[dict[str, Any]]] = {
+            "attempts": [], "answers": [], "solutions": [], "level_changes": []}
+        if path.exists() or read_only:
+            try:
+                stored = json.loads(path.read_text(encoding="utf-8"))
+                if not isinstance(stored, dict) or not isinstance(stored.get("attempts"), list):
+                    raise ValueError("no attempts in it")
+                for table in self.tables:
+                    self.tables[table] = [dict(row) for row in stored.get(table, [])]
+            except (OSError, ValueError, TypeError, AttributeError) as exc:
+                raise ProgressError(f"{path.name} is not a MathCards progress file ({exc}): "
+                                    "move it aside") from None
+        self._uids = {table: {row.get("uid") for row in rows}
+                      for table, rows in self.tables.items()}
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        """Rows inserted inside are written to the file when it ends (not on an error)."""
+        saved = {table: list(rows) for table, rows in self.tables.items()}
+        try:
+            yield
+        except BaseException:
+            self.tables = saved
+            self._uids = {t: {row.get("uid") for row in rows} for t, rows in saved.items()}
+            raise
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        spare = self.path.with_name(self.path.name + ".tmp")
+        spare.write_text(json.dumps(self.tables), encoding="utf-8")
+        os.replace(spare, self.path)
+
+    def insert(self, table: str, row: dict[str, Any]) -> None:
+        if row["uid"] in self._uids[table]:
+            return
+        rows = self.tables[table]
+        rows.append({**row, "id": (rows[-1]["id"] + 1) if rows else 1})
+        self._uids[table].add(row["uid"])
+
+    def select(self, table: str, columns: Sequence[str], filters: dict[str, Any],
+               after: int = 0) -> list[tuple[Any, ...]]:
+        """(id, *columns) of the rows after row ``after`` whose columns equal the filters."""
+        wanted = {column: value for column, value in filters.items() if value is not None}
+        return [(row["id"], *(row[column] for column in columns))
+                for row in self.tables[table]
+                if row["id"] > after and all(row[c] == v for c, v in wanted.items())]
+
+    def count(self, table: str) -> int:
+        return len(self.tables[table])
+
+
 class ProgressStore:
-    """The attempts database: ``record`` one attempt, read them back, export CSV."""
+    """The attempts database: ``record`` one attempt, read them back, export CSV.
+
+    SQLite where Python has it; a ``JsonTables`` file where it has not (the browser), or
+    for a path ending in ``.json``."""
 
     def __init__(self, path: str | Path | None = None) -> None:
         self.path = Path(path) if path is not None else default_progress_path()
         self._lock = threading.Lock()
+        self._json: JsonTables | None = None
+        if self.path.suffix == ".json" or not storage.has_sqlite():
+            self._json = JsonTables(self.path.with_suffix(".json"))
+            return
+        import sqlite3
+
         try:
             self._conn = storage.open_database(self.path, timeout=BUSY_TIMEOUT_MS / 1000)
             with storage.write_transaction(self._conn, self._lock):
@@ -209,17 +282,33 @@ class ProgressStore:
                                 f"or set {ENV_VAR} to another file") from None
 
     # --- writing -------------------------------------------------------------------------
+    @contextmanager
+    def _transaction(self) -> Iterator[None]:
+        if self._json is not None:
+            with self._lock, self._json.transaction():
+                yield
+        else:
+            with storage.write_transaction(self._conn, self._lock):
+                yield
+
+    def _insert_row(self, table: str, columns: Sequence[str], row: dict[str, Any]) -> None:
+        """One row, inside a transaction; one already present (same uid) is skipped."""
+        if self._json is not None:
+            self._json.insert(table, {c: row[c] for c in columns})
+            return
+        self._conn.execute(f"INSERT OR IGNORE INTO {table} ({', '.join(columns)}) "
+                           f"VALUES ({', '.join(':' + c for c in columns)})", row)
+
     def _insert(self, attempt: Attempt) -> None:
         """One attempt's row, inside a transaction; one already present (same uid) is skipped."""
         row = asdict(attempt)
         row["correct"] = int(attempt.correct)
-        self._conn.execute(f"INSERT OR IGNORE INTO attempts ({', '.join(COLUMNS)}) "
-                           f"VALUES ({', '.join(':' + c for c in COLUMNS)})", row)
+        self._insert_row("attempts", COLUMNS, row)
 
     def record(self, attempt: Attempt, answer: Answer | None = None) -> Attempt:
         """Write one attempt (and the ``Answer`` that is its evidence, when given) in its own
         transaction (it is on disk when this returns)."""
-        with storage.write_transaction(self._conn, self._lock):
+        with self._transaction():
             self._insert(attempt)
             if answer is not None:
                 self._insert_answer(answer)
@@ -232,19 +321,17 @@ class ProgressStore:
     def _merge(self, table: str, records: Iterable[Any], insert: Any) -> int:
         """Insert records in one transaction; how many were new (not the same uid)."""
         before = self._count(table)
-        with storage.write_transaction(self._conn, self._lock):
+        with self._transaction():
             for record in records:
                 insert(record)
         return self._count(table) - before
 
     def _insert_answer(self, answer: Answer) -> None:
-        self._conn.execute(
-            f"INSERT OR IGNORE INTO answers ({', '.join(ANSWER_COLUMNS)}) "
-            f"VALUES ({', '.join(':' + c for c in ANSWER_COLUMNS)})", _answer_row(answer))
+        self._insert_row("answers", ANSWER_COLUMNS, _answer_row(answer))
 
     def record_answer(self, answer: Answer) -> Answer:
         """Write one answer (a table's question or an exercise) in its own transaction."""
-        with storage.write_transaction(self._conn, self._lock):
+        with self._transaction():
             self._insert_answer(answer)
         return answer
 
@@ -254,24 +341,20 @@ class ProgressStore:
 
     def record_solution(self, opened: SolutionOpened) -> SolutionOpened:
         """Write that a worked solution was opened, in its own transaction."""
-        with storage.write_transaction(self._conn, self._lock):
-            self._conn.execute(
-                f"INSERT OR IGNORE INTO solutions ({', '.join(SOLUTION_COLUMNS)}) "
-                f"VALUES ({', '.join(':' + c for c in SOLUTION_COLUMNS)})", asdict(opened))
+        with self._transaction():
+            self._insert_row("solutions", SOLUTION_COLUMNS, asdict(opened))
         return opened
 
     def record_level(self, change: LevelChange) -> LevelChange:
         """Write a change of the level of help at a table, in its own transaction (one
         already present, same uid, is kept as it was)."""
-        with storage.write_transaction(self._conn, self._lock):
+        with self._transaction():
             self._insert_level(change)
         return change
 
     def _insert_level(self, change: LevelChange) -> None:
-        self._conn.execute(
-            f"INSERT OR IGNORE INTO level_changes ({', '.join(LEVEL_COLUMNS)}) "
-            f"VALUES ({', '.join(':' + c for c in LEVEL_COLUMNS)})",
-            {c: getattr(change, c) for c in LEVEL_COLUMNS})
+        self._insert_row("level_changes", LEVEL_COLUMNS,
+                         {c: getattr(change, c) for c in LEVEL_COLUMNS})
 
     # --- reading -------------------------------------------------------------------------
     def level_changes(self, student: str | None = None,
@@ -301,17 +384,29 @@ class ProgressStore:
                 filters: dict[str, str | None]) -> list[Any]:
         """The rows of ``table`` (in the order written) whose columns equal the filters
         given (a filter of None is no filter)."""
-        where = [f"{column} = ?" for column, value in filters.items() if value is not None]
-        args = [value for value in filters.values() if value is not None]
-        sql = f"SELECT {', '.join(columns)} FROM {table}"
-        if where:
-            sql += " WHERE " + " AND ".join(where)
-        sql += " ORDER BY id"
+        return [row[1:] for row in self._select_after(table, columns, filters, 0)]
+
+    def _select_after(self, table: str, columns: Sequence[str],
+                      filters: dict[str, str | None], after: int) -> list[Any]:
+        """(id, *columns) of the rows after row ``after``, filtered, in the order written."""
+        if self._json is not None:
+            with self._lock:
+                return self._json.select(table, columns, filters, after)
+        where: list[str] = ["id > ?"]
+        args: list[int | str] = [after]
+        for column, value in filters.items():
+            if value is not None:
+                where.append(f"{column} = ?")
+                args.append(value)
+        sql = (f"SELECT id, {', '.join(columns)} FROM {table} WHERE {' AND '.join(where)} "
+               "ORDER BY id")
         with self._lock:
             return list(self._conn.execute(sql, args).fetchall())
 
     def _count(self, table: str) -> int:
         with self._lock:
+            if self._json is not None:
+                return self._json.count(table)
             return int(self._conn.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0])
 
     def attempts(self, *, student: str | None = None, set_id: str | None = None,
@@ -326,16 +421,8 @@ class ProgressStore:
         """Attempts written after row ``row`` (0: all), and the last row read: a page that
         keeps what it read asks only for what is new (an indexed range, however long
         the student's history)."""
-        where: list[str] = ["id > ?"]
-        args: list[int | str] = [row]
-        for column, value in (("student", student), ("set_id", set_id)):
-            if value is not None:
-                where.append(f"{column} = ?")
-                args.append(value)
-        sql = (f"SELECT id, {', '.join(COLUMNS)} FROM attempts WHERE {' AND '.join(where)} "
-               "ORDER BY id")
-        with self._lock:
-            rows = self._conn.execute(sql, args).fetchall()
+        rows = self._select_after("attempts", COLUMNS,
+                                  {"student": student, "set_id": set_id}, row)
         if not rows:
             return [], row
         return [attempt_from_row(r[1:]) for r in rows], int(rows[-1][0])
@@ -344,8 +431,9 @@ class ProgressStore:
         return self._count("attempts")
 
     def close(self) -> None:
-        with self._lock:
-            self._conn.close()
+        if self._json is None:
+            with self._lock:
+                self._conn.close()
 
     # --- CSV -----------------------------------------------------------------------------
     def export_csv(self, path: str | Path | None = None, **filters: str | None) -> str:

@@ -32,7 +32,8 @@ from mathcards.exercises.progress import (
     read_level_changes_csv,
 )
 
-DB_SUFFIXES = (".sqlite3", ".sqlite", ".db")
+# ``.json``: the static site's progress file (a student's download; ``JsonTables``)
+DB_SUFFIXES = (".sqlite3", ".sqlite", ".db", ".json")
 
 
 def read_results(source: str | Path) -> list[Attempt]:
@@ -122,6 +123,11 @@ def _read_only_rows(path: Path, table: str, columns: Sequence[str], after: int =
     never writes to it), those after row ``after``; a database without the table (written
     before answers or opened solutions were kept) has none. ``with_id`` puts each row's
     id first."""
+    if path.suffix.lower() == ".json":  # the static site's progress file
+        from mathcards.exercises.progress import JsonTables
+
+        rows = JsonTables(path, read_only=True).select(table, columns, {}, after)
+        return rows if with_id else [row[1:] for row in rows]
     import sqlite3
 
     try:

@@ -21,6 +21,9 @@ _SUIT_LATEX = {"♠": r"\spadesuit", "♥": r"\heartsuit", "♦": r"\diamondsuit
 @lru_cache(maxsize=1)
 def _tools() -> SimpleNamespace:
     """sympy's pieces, the signed-term class and the order-keeping printer (loaded once)."""
+    from mathcards.site import unpack_deferred
+
+    unpack_deferred("mpmath", "sympy")  # the static site starts without them
     # sympy ships no type information (no stubs, no py.typed): its objects are Any here
     import sympy  # type: ignore[import-untyped]
     from sympy.printing.latex import LatexPrinter  # type: ignore[import-untyped]
