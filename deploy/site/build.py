@@ -480,9 +480,9 @@ def main() -> None:
                                           "--out", str(args.out), "--cache", str(cache)])
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
-        wheels = compiled(cache, [
+        wheels = [*compiled(cache, [
             *download_wheels(env, cache, browser_requirements()), *kernel_wheels(env),
-            mathcards_wheel(env, work / "dist")]) + [no_sqlite_wheel(cache), no_jedi_wheel(cache)]
+            mathcards_wheel(env, work / "dist")]), no_sqlite_wheel(cache), no_jedi_wheel(cache)]
         lite = work / "lite"
         names = stage(lite, env, cache, wheels)
         say(f"{len(names)} wheels for the browser; building with voici")
