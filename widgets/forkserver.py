@@ -20,6 +20,7 @@ ipykernel's kernels do.
 from __future__ import annotations
 
 import contextlib
+import gc
 import json
 import os
 import select
@@ -43,6 +44,7 @@ PRELOAD = (
     "mathcards.widgets.classes",
 )
 LAUNCHER = ("-m", "ipykernel_launcher")
+READY = "MathCards kernel fork server ready"
 _HEADER = struct.Struct("!I")
 
 
@@ -139,6 +141,7 @@ def serve(fd: int) -> None:
     server = socket.socket(fileno=fd)
     signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # the kernels are reaped as they end
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C in the teacher's terminal: the server
+    print(f"{READY} (pid {os.getpid()})", file=sys.stderr, flush=True)  # the server's log
     _send(server, {"ready": os.getpid()})
     while True:
         request = _receive(server)
@@ -165,6 +168,10 @@ def main(argv: list[str] | None = None) -> int:
     for name in [k for k in os.environ if k.startswith("VOILA") or k == "QUERY_STRING"]:
         del os.environ[name]  # the server's own environment: not a page's
     preload()
+    # what was imported stays out of every kernel's garbage collections: a collection
+    # walking it would cost each kernel CPU and copy the pages it shares with the others
+    gc.collect()
+    gc.freeze()
     serve(int(args[0]))
     return 0
 
