@@ -45,10 +45,10 @@ BENCHMARKS = {
                    "the browser) cold and warm in Chromium, with the bytes the site sends, beside "
                    "the Voilà page in the same run; targets: warm <= 3 s, cold <= 15 s.")),
     "bench_classroom": ("A class opening one page at once", ("30 and 60 simultaneous first "
-                        "visits to play_sums.ipynb beside the same bursts of a bare page, "
-                        "without and with the class warmed; targets: 0 failed pages, slowest "
-                        "<= 1.5x the bare page's (<= 1x warmed), the visitor right after the "
-                        "first <= 1.2x a fresh bare page.")),
+                        "visits to play_sums.ipynb, class not warmed, beside the same bursts "
+                        "of a bare page on the same server, alternating, three runs; targets: "
+                        "0 failed pages, slowest <= 1.0x the bare page's at 30 and <= 1.2x "
+                        "at 60.")),
 }
 
 

@@ -411,8 +411,14 @@ def _warm_up(background: bool) -> None:
         pass
 
 
-if "ipykernel" in sys.modules and _in_voila():
-    # a Voilà page's kernel: a widget message from the page never sends a traceback back
-    from mathcards.widgets.guard import install as _guard_widget_messages
+def page_kernel_started() -> None:
+    """In a Voilà page's kernel: a widget message from the page never sends a traceback
+    back (run when this module is imported there, and by a kernel forked from a process
+    that had imported it already: ``mathcards.widgets.forkserver``)."""
+    if "ipykernel" in sys.modules and _in_voila():
+        from mathcards.widgets.guard import install as _guard_widget_messages
 
-    _guard_widget_messages()
+        _guard_widget_messages()
+
+
+page_kernel_started()

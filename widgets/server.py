@@ -41,6 +41,10 @@ one small machine:
   ``refill_quiet`` seconds; meanwhile a visitor who finds the pool empty gets
   a fresh kernel at once instead of waiting behind a refill.
 
+- **Kernels start without importing.** With ``fork_kernels`` a kernel is a fork of one
+  process that imported ipykernel, ipywidgets, the tables and sympy when the server
+  started (``mathcards.widgets.forkserver``): a visitor's fresh kernel only builds its
+  page, so a class arriving at once costs about what the same class on bare pages does.
 - **One websocket cannot bloat the server.** A page's message to its kernel is at
   most 1 MiB (``websocket_max_message_size`` in ``lessons/voila.json``: tornado
   closes the connection on a larger one; a page's widget messages are a few
@@ -77,7 +81,7 @@ from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelMana
 from jupyter_server.utils import ensure_async
 from tornado import web
 from tornado.iostream import StreamBufferFullError
-from traitlets import Float, Int, List, Unicode
+from traitlets import Bool, Float, Int, List, Unicode
 
 from mathcards import visitors
 from mathcards.widgets import network
@@ -325,6 +329,10 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         16, config=True,
         help="Most megabytes waiting unread for one kernel websocket's client before the "
         "server closes that connection.")
+    fork_kernels = Bool(
+        True, config=True,
+        help="Start page kernels as forks of a process that imported ipykernel, ipywidgets, "
+        "MathCards' tables and sympy once (mathcards.widgets.forkserver).")
     refill_quiet = Float(
         5.0, config=True,
         help="Seconds without a page handed out before a pool is refilled.")
@@ -342,6 +350,10 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         _bound_sockets(self.max_socket_backlog_mb << 20)
         network.install()  # Voilà builds its handlers after its kernel manager
         _redact_logs(self.log)
+        if self.fork_kernels:
+            from mathcards.widgets import forkserver
+
+            forkserver.install(self.log)
         if not self.max_kernels:
             self.max_kernels = max(
                 16, (_available_mb() - self.reserve_memory_mb) // max(1, self.kernel_memory_mb))
