@@ -37,7 +37,7 @@ $(STAMP): pyproject.toml lessons/$(LAB_DEFAULTS)
 play: $(STAMP)
 	@$(PY) -m mathcards teacher-key --url http://$(HOST):$(PORT)
 	$(if $(CLASS),MATHCARDS_CLASS=$(CLASS) )JUPYTER_PATH=$(CURDIR)/lessons/share/jupyter $(VENV)/bin/voila --no-browser \
-	    --Voila.ip=$(HOST) --port=$(PORT) \
+	    --Voila.ip=$(HOST) --port=$(PORT) --ClassroomKernelManager.fork_kernels=True \
 	    --Voila.root_dir=$(CURDIR)/lessons --Voila.config_file_paths=$(CURDIR)/lessons
 
 # Chromium for the browser tests: Debian's package, installed when missing and

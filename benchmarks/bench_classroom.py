@@ -16,7 +16,7 @@ seconds of Voilà and its kernels until the server is quiet again, their
 proportional memory (PSS: pages forked kernels share are counted once) after it,
 and the load average when it began.
 
-Each run starts every server afresh: this branch as ``make play`` starts it; the
+Each run starts every server afresh: this checkout as ``make play`` starts it; the
 same with ``--ClassroomKernelManager.fork_kernels=False`` (kernels started as
 Voilà starts them, as before issue 29 item 4); and with ``--before DIR`` another
 checkout with its own ``.venv`` (its bursts at the first size). The servers' order
@@ -293,7 +293,7 @@ def _wait_warm(server: VoilaServer, pools: int, timeout: float = 900) -> float:
 
 
 # the servers an unwarmed class is measured on, each started afresh in every run
-FORKED = "this branch (`make play`)"
+FORKED = "forked kernels (`make play`)"
 USUAL = "kernels started as Voilà starts them"
 BEFORE = "before"
 

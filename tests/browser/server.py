@@ -43,6 +43,7 @@ def play_command(root_dir: Path | str, port: int) -> tuple[dict[str, str], list[
         "--no-browser",
         f"--Voila.ip={HOST}",
         f"--port={port}",
+        "--ClassroomKernelManager.fork_kernels=True",
         f"--Voila.root_dir={root_dir}",
         f"--Voila.config_file_paths={LESSONS}",
     ]
@@ -92,7 +93,10 @@ class VoilaServer:
     def start(self, timeout: float = 90.0) -> VoilaServer:
         self.state_dir.mkdir(parents=True, exist_ok=True)
         extra_env, argv = play_command(self.root_dir, self.port)
-        argv += self.extra_args
+        # a setting given in extra_args takes the place of make play's own (traitlets
+        # refuses one setting given twice)
+        given = {arg.split("=", 1)[0] for arg in self.extra_args if arg.startswith("--")}
+        argv = [arg for arg in argv if arg.split("=", 1)[0] not in given] + self.extra_args
         env = isolated_env(self.state_dir)
         env.update(extra_env)
         log = open(self.log_path, "wb")  # noqa: SIM115 - kept open for the process' life
