@@ -13,6 +13,7 @@ import nbformat
 from mathcards.widgets.forkserver import READY
 from tests.browser.conftest import wait_for_first_widget
 from tests.browser.server import LESSONS, VoilaServer
+from tests.browser.test_game_pages import _kernel_pids
 
 COUNTER = """import ipywidgets as W
 button, label = W.Button(description="Count"), W.Label("clicks: 0")
@@ -55,6 +56,9 @@ def test_a_forked_kernel_s_page_works_in_the_browser(page, tmp_path):
         page.get_by_text("clicks: 1").wait_for(state="visible", timeout=60_000)
         first = _children(forker)
         assert len(first) == 1  # that page's kernel
+        # the tests that kill a page's kernel find a forked one by its sockets
+        kernel_id = re.search(r'kernelId["\']?\s*[:=]\s*["\']([0-9a-f-]{36})', page.content())
+        assert kernel_id and set(_kernel_pids(kernel_id[1])) == first
         page.goto(server.page("play_sums.ipynb?student=Ada"))
         wait_for_first_widget(page, timeout=120_000)
         assert page.locator(".mc-refused").count() == 0

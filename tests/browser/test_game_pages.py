@@ -329,20 +329,42 @@ def test_dice_stacks_a_stack_by_clicks_with_its_arithmetic(voila_server, page):
 
 
 def _kernel_pids(kernel_id: str) -> list[int]:
-    """The processes of one kernel (its command line names its connection file)."""
+    """The processes of one kernel: a kernel started the usual way names its connection
+    file in its command line; a forked one (make play's fork server) has the fork server's
+    command line, and is found by the ipc sockets it bound, whose paths name the kernel."""
     import os
 
+    def processes():
+        for entry in os.listdir("/proc"):
+            if entry.isdigit():
+                yield int(entry)
+
     pids = []
-    for entry in os.listdir("/proc"):
-        if not entry.isdigit():
-            continue
+    for pid in processes():
         try:
-            with open(f"/proc/{entry}/cmdline", "rb") as f:
+            with open(f"/proc/{pid}/cmdline", "rb") as f:
                 cmd = f.read()
         except OSError:
             continue
         if f"kernel-{kernel_id}".encode() in cmd:
-            pids.append(int(entry))
+            pids.append(pid)
+    if pids:
+        return pids
+    with open("/proc/net/unix") as f:  # Num RefCount Protocol Flags Type St Inode Path
+        bound = {f"socket:[{parts[6]}]" for parts in (line.split() for line in f)
+                 if len(parts) >= 8 and f"kernel-{kernel_id}-ipc" in parts[7]}
+    for pid in processes():
+        try:
+            fds = os.listdir(f"/proc/{pid}/fd")
+        except OSError:
+            continue
+        for fd in fds:
+            try:
+                if os.readlink(f"/proc/{pid}/fd/{fd}") in bound:
+                    pids.append(pid)
+                    break
+            except OSError:
+                continue
     return pids
 
 
