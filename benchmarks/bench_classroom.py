@@ -261,17 +261,7 @@ class CheckoutServer(VoilaServer):
             self.process = subprocess.Popen(argv, cwd=self.checkout, env=env, stdout=log,
                                             stderr=subprocess.STDOUT,
                                             stdin=subprocess.DEVNULL, start_new_session=True)
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"Voilà exited at start:\n{self.log_text()}")
-            try:
-                with urllib.request.urlopen(self.url("voila/api/contents"), timeout=2):
-                    return self
-            except (urllib.error.URLError, ConnectionError, TimeoutError):
-                time.sleep(0.2)
-        self.stop()
-        raise RuntimeError(f"Voilà did not answer within {timeout:.0f}s")
+        return self.wait_started(timeout)
 
 
 def _start(tmp: Path, root: Path, name: str, warm: str | None,

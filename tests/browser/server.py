@@ -110,6 +110,11 @@ class VoilaServer:
             start_new_session=True,
         )
         log.close()
+        return self.wait_started(timeout)
+
+    def wait_started(self, timeout: float) -> VoilaServer:
+        """Wait until the started process answers (its log in the error when it does not)."""
+        assert self.process is not None
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
