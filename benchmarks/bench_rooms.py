@@ -40,6 +40,7 @@ WATCH = """(after) => {
 }"""
 CLICK = """([sel, i]) => {
   const b = [...document.querySelectorAll(sel)].filter(e => e.checkVisibility())[i];
+  if (!b) return -1;  // the hand was redrawn since the buttons were counted
   const t = Date.now();
   b.click();
   return t;
@@ -111,6 +112,8 @@ def measure() -> dict[str, list[float]]:
                 if not n:  # only hidden ones (a redraw under way): look again
                     continue
                 clicked = me.evaluate(CLICK, [playable, rng.randrange(n)])
+                if clicked < 0:  # nothing clicked: count and look again
+                    continue
                 seen = other.evaluate("() => window.__seen")
                 if seen > 0:
                     out["room"].append(float(seen - clicked))

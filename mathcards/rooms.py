@@ -645,18 +645,23 @@ class RoomLink:
 
     ``join`` takes this page's seat (or gets it back after a reload); once the room
     has started, the controller is dealt the room's game with this seat as its
-    person, classmates as remote seats and bots as bots. ``poll`` (called every
-    ``interval`` seconds on the page's loop, see ``start_polling``) brings the
-    other screens' moves: a cheap check of the file's version, then only the new
-    moves. This page's own moves are stored in the room before they are shown.
+    person, classmates as remote seats and bots as bots. ``poll`` (called on the
+    page's loop, see ``start_polling``) brings the other screens' moves: a cheap check
+    of the file's version (about 8 microseconds), then only the new moves. It runs every
+    ``waiting_interval`` seconds while the game waits for another screen's move (the
+    time a move takes to reach this screen is mostly this wait), every ``interval``
+    seconds otherwise (the lobby, this page's own turn, a game over). This page's own
+    moves are stored in the room before they are shown.
     """
 
     def __init__(self, ctl: Any, store: RoomStore, code: Any, holder: str, *,
-                 name: str = "", interval: float = 0.15, address: str | None = None) -> None:
+                 name: str = "", interval: float = 0.15, waiting_interval: float = 0.05,
+                 address: str | None = None) -> None:
         self.ctl = ctl
         self.store = store
         self.holder = holder
         self.interval = interval
+        self.waiting_interval = min(waiting_interval, interval)
         self.code = normal_code(code)
         self.seat = store.join(self.code, holder, name, address)
         self.room = store.room(self.code)
@@ -832,8 +837,25 @@ class RoomLink:
         if p is not None and p != self.seat and self.store.replace_gone(self.code, p, now=now):
             self._version = -1  # the seat is a bot now: read it on this poll
 
+    def waiting_for_another_screen(self) -> bool:
+        """The room's game waits for a move that another page stores (a classmate's, or
+        a bot's that another page moves): the moment to poll often."""
+        if not self.playing:
+            return False
+        p = self.ctl.state.current_player
+        if p is None or p == self.seat:
+            return False
+        from mathcards.table import REMOTE
+
+        kind = self.ctl.seats[p] if p < len(self.ctl.seats) else REMOTE
+        return kind == REMOTE or not self._runs_bots()
+
+    def next_interval(self) -> float:
+        return self.waiting_interval if self.waiting_for_another_screen() else self.interval
+
     def start_polling(self, schedule: Any = None) -> None:
-        """Poll every ``interval`` seconds on the page's loop until ``close``."""
+        """Poll on the page's loop until ``close``: every ``waiting_interval`` seconds while
+        another screen's move is awaited, every ``interval`` seconds otherwise."""
         from mathcards.table import schedule_later
 
         later = schedule or schedule_later
@@ -841,8 +863,10 @@ class RoomLink:
         def tick() -> None:
             if self.closed:
                 return
+            wait = self.interval  # after a failed poll: the usual pace
             try:
                 self.poll()
+                wait = self.next_interval()
             except (sqlite3.Error, RoomError) as exc:
                 self.ctl.say(f"The room could not be read ({exc}); retrying.", refused=True)
             except MathCardsError:  # never an engine's words: they may name a seat's hand
@@ -853,7 +877,7 @@ class RoomLink:
                 logging.getLogger(__name__).exception("room %s: reading it failed", self.code)
                 self.ctl.say("The room could not be read; retrying. If this stays, reload the "
                              "page: your seat and hand come back.", refused=True)
-            later(self.interval, tick)
+            later(wait, tick)
 
         later(self.interval, tick)
 

@@ -1029,3 +1029,51 @@ def test_a_page_late_to_set_a_move_aside_never_removes_the_legal_move_stored_sin
     late._set_aside(code, 1, bad, None)
     assert [n for n, _s, _a in late.moves(code)] == [1]
     assert len(late.room_state(code).history) == 1
+
+
+def test_a_page_polls_often_only_while_another_screens_move_is_awaited(tmp_path):
+    """The time a classmate's move takes to reach this screen is mostly the wait for this
+    page's next poll: a page polls every ``waiting_interval`` seconds while the room's game
+    waits for another page's move (a classmate's, or a bot's another page moves), and every
+    ``interval`` seconds in the lobby, on its own turn and at the game's end."""
+    db = tmp_path / "rooms.sqlite3"
+    code = _make_room(db, "sums", 3)
+    bot_moves: list = []  # ana's page moves the bots: held here until the test lets one go
+    ana = RoomLink(TableController(_view("sums"), bot_delay=1, save=False, resume="never",
+                                   schedule=lambda _delay, fn: bot_moves.append(fn)),
+                   RoomStore(db), code, "ana")
+    ben = _page("sums", db, code, "ben")[0]
+    waits: dict[str, list[float]] = {"ana": [], "ben": []}
+    queued: dict[str, list] = {"ana": [], "ben": []}
+    for name, link in (("ana", ana), ("ben", ben)):
+        link.start_polling(lambda delay, fn, name=name: (waits[name].append(delay),
+                                                          queued[name].append(fn)))
+    assert (ana.interval, ana.waiting_interval) == (0.15, 0.05)
+
+    def tick(name):
+        queued[name].pop()()
+        return waits[name][-1]
+
+    assert tick("ana") == tick("ben") == 0.15  # the lobby
+    ana.fill_with_bots("strong")
+    ana.start()
+    _sync([ana, ben])
+    seen = set()
+    while not ana.ctl.state.is_over:  # a whole game: who waits for whom, move by move
+        p = ana.ctl.state.current_player
+        assert ben.ctl.state.current_player == p
+        expected = {"ana": 0.15 if p in (0, 2) else 0.05,  # ana's page moves the bot (seat 3)
+                    "ben": 0.15 if p == 1 else 0.05}
+        assert (tick("ana"), tick("ben")) == (expected["ana"], expected["ben"]), p
+        seen.add(p)
+        if p == 2:
+            bot_moves.pop()()
+        else:
+            link = (ana, ben)[p]
+            assert link.ctl.attempt(link.ctl.play, next(iter(link.ctl.state.legal_actions())))
+        _sync([ana, ben])
+    assert seen == {0, 1, 2}
+    assert tick("ana") == tick("ben") == 0.15  # the game is over: nothing to wait for
+    ana.close()
+    queued["ana"].pop()()  # a closed page schedules nothing more
+    assert queued["ana"] == []
