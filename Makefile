@@ -22,7 +22,7 @@ $(STAMP): pyproject.toml lessons/$(LAB_DEFAULTS)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[test]'
 	install -D -m 644 lessons/$(LAB_DEFAULTS) $(VENV)/$(LAB_DEFAULTS)
-	@$(PY) -m mathcards.widgets.network  # gzip copies of Voilà's files, made once
+	@$(PY) -m mathcards.widgets.network  # brotli and gzip copies of Voilà's files, made once
 	@touch $(STAMP)
 
 # make play CLASS=30:play_sums keeps 30 preheated kernels of play_sums.ipynb ready

@@ -28,6 +28,39 @@ def test_accept_encoding(header, takes):
     assert network.accepts_gzip(header) is takes
 
 
+@pytest.mark.parametrize(("header", "encoding"), [
+    ("gzip, deflate, br, zstd", "br"),  # Chromium at an HTTPS address or 127.0.0.1
+    ("gzip, deflate", "gzip"),  # Chromium at a plain-HTTP address on the school's network
+    ("br;q=0, gzip", "gzip"),
+    ("BR", "br"),
+    ("br;q=0.1, gzip;q=1", "br"),  # the smaller one whenever it is taken at all
+    ("identity", None),
+    ("", None),
+    (None, None),
+    ("brotli, gzip;q=0", None),
+])
+def test_the_encoding_sent_is_brotli_where_taken_else_gzip(header, encoding):
+    assert network.best_encoding(header) == encoding
+
+
+def test_the_brotli_copy_decodes_to_the_file_and_is_smaller_than_gzips(tmp_path):
+    import brotli
+
+    source = tmp_path / "app.js"
+    body = "".join(f"function f{i}(n) {{ return n + {i * 7 % 13}; }}\n"
+                   for i in range(2000)).encode()
+    source.write_bytes(body)
+    br = network.compressed_copy(str(source), tmp_path / "cache", "br")
+    gz = network.compressed_copy(str(source), tmp_path / "cache", "gzip")
+    assert br is not None and gz is not None and br != gz
+    assert brotli.decompress(Path(br).read_bytes()) == body
+    assert gzip.decompress(Path(gz).read_bytes()) == body
+    assert os.path.getsize(br) < os.path.getsize(gz)
+    assert network.compressed_copy(str(source), tmp_path / "cache", "br") == br  # kept
+    # the gzip copy is zopfli's: smaller than gzip -9's, read by any gzip decoder
+    assert os.path.getsize(gz) < len(gzip.compress(body, compresslevel=9))
+
+
 def test_the_copy_decodes_to_the_file(tmp_path):
     source = tmp_path / "app.js"
     body = ("function f(n) { return n + 1; }\n" * 400).encode()
@@ -116,14 +149,16 @@ def test_warm_makes_every_copy_at_once(tmp_path):
     (top / "sub" / "b.css").write_bytes(b".b { color: red; }\n" * 500)
     (top / "tiny.js").write_bytes(b"1")
     (top / "font.woff2").write_bytes(b"\0" * 5000)
-    copies, plain, packed = network.warm([str(top)], tmp_path / "cache")
+    made = network.warm([str(top)], tmp_path / "cache")
     sizes = (top / "a.js").stat().st_size + (top / "sub" / "b.css").stat().st_size
-    assert copies == 2 and plain == sizes and 0 < packed < plain // 10
+    assert set(made) == {"br", "gzip"}
+    for copies, plain, packed in made.values():
+        assert copies == 2 and plain == sizes and 0 < packed < plain // 10
     for name in ("a.js", "sub/b.css"):  # the copies a request then finds, not new ones
         copy = network.compressed_copy(str(top / name), tmp_path / "cache")
         assert copy is not None
         assert gzip.decompress(Path(copy).read_bytes()) == (top / name).read_bytes()
-    assert len(list((tmp_path / "cache").iterdir())) == 2
+    assert len(list((tmp_path / "cache").iterdir())) == 4
 
 
 def test_the_folders_voila_serves_exist():

@@ -42,8 +42,9 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
 PYODIDE_VERSION = "0.29.0"
 PYTHON_VERSION = "3.13"
-# pyproject dependencies that serve pages and never run in the browser
-SERVER_ONLY = {"jupyterlab", "voila"}
+# pyproject dependencies that serve pages and never run in the browser (brotli, zopfli:
+# the server's compressed copies of Voilà's files)
+SERVER_ONLY = {"jupyterlab", "voila", "brotli", "zopfli"}
 # the pages of the static site (lessons/ names); the exercise sets come along
 PAGES = [
     "index.ipynb",

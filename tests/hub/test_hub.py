@@ -157,8 +157,8 @@ def test_a_students_server_is_voila_alone_and_holds_no_secret(hub, browser):
 
 
 def test_a_students_files_come_through_the_proxy_compressed_and_cached(hub, browser):
-    """Issue 29: the hub's proxy passes the student's server's gzip copies and their
-    lifetimes through as they are, and a second visit asks for no script again."""
+    """Issue 29: the hub's proxy passes the student's server's brotli and gzip copies and
+    their lifetimes through as they are, and a second visit asks for no script again."""
     context, page = log_in(browser, hub, "dana")
     try:
         wait_for_rendered(page, timeout=SPAWN)
@@ -172,7 +172,7 @@ def test_a_students_files_come_through_the_proxy_compressed_and_cached(hub, brow
         files = sorted({url for url in asked if any(part in url for part in STATIC)
                         and url.split("?")[0].endswith((".js", ".css"))})
         assert len(files) > 50, asked
-        packed = 0
+        packed = smaller = 0
         for url in files:
             gz = context.request.get(url, headers={"Accept-Encoding": "gzip"})
             plain = context.request.get(url, headers={"Accept-Encoding": "identity"})
@@ -184,7 +184,12 @@ def test_a_students_files_come_through_the_proxy_compressed_and_cached(hub, brow
                 packed += 1
                 assert int(gz.headers["content-length"]) < len(plain.body()), url
             assert gz.body() == plain.body(), url  # Playwright decodes the gzip body
-        assert packed > 50
+            br = context.request.get(url, headers={"Accept-Encoding": "br, gzip"})
+            if br.headers.get("content-encoding") == "br":
+                smaller += 1
+                assert int(br.headers["content-length"]) < len(plain.body()), url
+            assert br.body() == plain.body(), url
+        assert packed > 50 and smaller == packed
         warm = server_responses(context, user_page(hub, "dana", "play_sums.ipynb"))
         assert len(warm) <= 20, sorted(warm)
         assert not [url for url in warm if any(part in url for part in STATIC)], sorted(warm)
