@@ -255,6 +255,11 @@ class CheckoutServer(VoilaServer):
         argv = [str(self.checkout / ".venv" / "bin" / "voila"), "--no-browser",
                 f"--Voila.ip={HOST}", f"--port={self.port}",
                 f"--Voila.root_dir={self.root_dir}", f"--Voila.config_file_paths={lessons}"]
+        # make play's forked kernels, where that checkout's make play forks them
+        fork = "--ClassroomKernelManager.fork_kernels=True"
+        makefile = self.checkout / "Makefile"
+        if makefile.exists() and fork in makefile.read_text():
+            argv.append(fork)
         env = isolated_env(self.state_dir)
         env["JUPYTER_PATH"] = str(lessons / "share" / "jupyter")
         with open(self.log_path, "wb") as log:

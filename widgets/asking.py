@@ -49,28 +49,30 @@ class AskingPanel:
         self.table = table
         self.ctl = table.ctl
         self._setting = False  # the kernel changes a field: no answer, no level change
-        self.w_style = W.HTML(PAD_CSS)
-        self.w_prompt = W.HTML("")
+        # the panel's widgets share the table's Layout and styles (one message less each)
+        self.w_style = table._html(PAD_CSS)
+        self.w_prompt = table._html("")
         # the answer box is made with the table's first question (``w_answer``): a page
         # that asks nothing yet neither sends nor draws it (time to interactive)
         self._answer_box: AnswerBox | None = None
-        self.w_box = W.VBox([self.w_prompt])
+        self.w_box = table._box(W.VBox, [self.w_prompt])
         self.w_box.add_class("mc-ask")
         self.w_box.add_class("mc-hide")
         self.w_level = W.ToggleButtons(options=[(words, key) for key, words in LEVELS.items()],
                                        value=self.ctl.asking.level, description="Help:",
                                        tooltips=["the table shows every sum",
                                                  "you say what each move makes",
-                                                 "you say what each move makes; no hints"])
+                                                 "you say what each move makes; no hints"],
+                                       layout=table._shared(W.Layout))
         self.w_level.add_class("mc-levels")
         self.w_level.observe(self._on_level, names="value")
         self.w_follow = W.Checkbox(value=False, description="Follow the others' moves too",
-                                   indent=False)
+                                   indent=False, layout=table._shared(W.Layout))
         self.w_follow.observe(self._on_follow, names="value")
-        self.w_settings = W.HBox([self.w_level, self.w_follow],
-                                 layout=W.Layout(flex_flow="row wrap"))
+        self.w_settings = table._box(W.HBox, [self.w_level, self.w_follow],
+                                     layout=table._shared_layout("wrap", flex_flow="row wrap"))
         self.w_settings.add_class("mc-ask-settings")
-        self.widget = W.VBox([self.w_style, self.w_box, self.w_settings])
+        self.widget = table._box(W.VBox, [self.w_style, self.w_box, self.w_settings])
         self.widget.add_class("mc-asking")
         self._shown = None
 

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as W
+from ipywidgets.widgets.widget_string import TextStyle
 
 from mathcards.errors import MathCardsError
 from mathcards.hub import room_store
@@ -26,7 +27,8 @@ TIMERS = [("none", 0), ("30 s a turn", 30), ("1 min a turn", 60), ("2 min a turn
 
 
 class RoomPanel:
-    """Rooms for one ``GameTable`` (see the module docstring)."""
+    """Rooms for one ``GameTable`` (see the module docstring; its widgets share the
+    table's Layout and styles: ``GameTable._html``, ``_button``, ``_box``)."""
 
     def __init__(self, table: Any, *, name: str = "", holder: Callable[[], str] | None = None,
                  store: Callable[[], RoomStore] = room_store, interval: float = 0.15) -> None:
@@ -39,34 +41,70 @@ class RoomPanel:
         self.interval = interval
         self.link: RoomLink | None = None
         self._solo: tuple[Any, tuple[str, ...]] | None = None
-        self.w_title = W.HTML('<h3 class="mc-zone-title">Play with classmates</h3>')
-        self.w_make = W.Button(description="Make a room",
-                               tooltip="a room for the number of players chosen above")
+        # what a page shows outside a room shares the table's Layout and styles (each
+        # widget model is a message per page); the room's own controls (timer, bots,
+        # start, leave) are made when the page first enters a room
+        html, button = table._html, table._button
+        self.w_title = html('<h3 class="mc-zone-title">Play with classmates</h3>')
+        self.w_make = button(description="Make a room",
+                             tooltip="a room for the number of players chosen above")
         self.w_code = W.Text(placeholder="room code, e.g. K7P2M", continuous_update=False,
-                             description="Room code:", layout=W.Layout(width="240px"))
-        self.w_join = W.Button(description="Join room")
-        self.w_line = W.HTML("")
-        self.w_bots = W.Button(description="Fill open seats with bots")
-        self.w_start = W.Button(description="Start the room's game", button_style="primary")
-        self.w_leave = W.Button(description="Leave the room")
-        self.w_timer = W.Dropdown(options=TIMERS, value=0, description="Turn timer:",
-                                  layout=W.Layout(width="220px"))
-        self.w_timer.observe(lambda c: self._try(self.set_timer, c["new"]), names="value")
-        for b in (self.w_make, self.w_join, self.w_bots, self.w_start, self.w_leave):
+                             description="Room code:", layout=W.Layout(width="240px"),
+                             style=table._shared(TextStyle))
+        self.w_join = button(description="Join room")
+        self.w_line = html("")
+        for b in (self.w_make, self.w_join):
             b.add_class("mc-choice")
         self.w_make.on_click(lambda _b: self._try(self.make))
         self.w_join.on_click(lambda _b: self._try(self.join, self.w_code.value))
         self.w_code.observe(lambda c: c.get("new") and self._try(self.join, c["new"]),
                             names="value")
-        self.w_bots.on_click(lambda _b: self._try(self.fill_with_bots))
-        self.w_start.on_click(lambda _b: self._try(self.start))
-        self.w_leave.on_click(lambda _b: self._try(self.leave))
         self.w_outside = W.HBox([self.w_make, self.w_code, self.w_join])
-        self.w_inside = W.HBox([self.w_timer, self.w_bots, self.w_start, self.w_leave])
-        self.widget = W.VBox([self.w_title, self.w_outside, self.w_line, self.w_inside])
+        self._inside: tuple[W.HBox, W.Dropdown, W.Button, W.Button, W.Button] | None = None
+        self.widget = table._box(W.VBox, [self.w_title, self.w_outside, self.w_line])
         self.widget.add_class("mc-rooms")
         self.ctl.listen(lambda what: self.render() if what in ("table", "start") else None)
         self.render()
+
+    def _room_controls(self) -> tuple[W.HBox, W.Dropdown, W.Button, W.Button, W.Button]:
+        """The controls of a page in a room, made the first time it enters one (each shown
+        or hidden by its own Layout)."""
+        if self._inside is None:
+            bots = W.Button(description="Fill open seats with bots")
+            start = W.Button(description="Start the room's game", button_style="primary")
+            leave = W.Button(description="Leave the room")
+            timer = W.Dropdown(options=TIMERS, value=0, description="Turn timer:",
+                               layout=W.Layout(width="220px"))
+            timer.observe(lambda c: self._try(self.set_timer, c["new"]), names="value")
+            for b in (bots, start, leave):
+                b.add_class("mc-choice")
+            bots.on_click(lambda _b: self._try(self.fill_with_bots))
+            start.on_click(lambda _b: self._try(self.start))
+            leave.on_click(lambda _b: self._try(self.leave))
+            inside = W.HBox([timer, bots, start, leave])
+            self._inside = (inside, timer, bots, start, leave)
+            self.widget.children = (*self.widget.children, inside)
+        return self._inside
+
+    @property
+    def w_inside(self) -> W.HBox:
+        return self._room_controls()[0]
+
+    @property
+    def w_timer(self) -> W.Dropdown:
+        return self._room_controls()[1]
+
+    @property
+    def w_bots(self) -> W.Button:
+        return self._room_controls()[2]
+
+    @property
+    def w_start(self) -> W.Button:
+        return self._room_controls()[3]
+
+    @property
+    def w_leave(self) -> W.Button:
+        return self._room_controls()[4]
 
     def rejoin(self, wait: float = 0.3) -> bool:
         """Back to the room game this browser holds a seat in (a reload, a lost
@@ -173,7 +211,8 @@ class RoomPanel:
         link = self.link
         inside = link is not None
         self.w_outside.layout.display = "none" if inside else ""
-        self.w_inside.layout.display = "" if inside else "none"
+        if inside or self._inside is not None:
+            self.w_inside.layout.display = "" if inside else "none"
         if link is None:
             self.w_line.value = ('<div class="mc-status">Make a room and read its code to your '
                                  'classmates, or type the code of theirs.</div>')

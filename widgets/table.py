@@ -21,7 +21,8 @@ from collections.abc import Sequence
 from typing import Any
 
 import ipywidgets as W
-from ipywidgets.widgets.widget_string import HTMLStyle
+from ipywidgets.widgets.widget_description import DescriptionStyle
+from ipywidgets.widgets.widget_string import HTMLStyle, TextStyle
 
 from mathcards.asking import SHOW
 from mathcards.games.base import Game, State, plural
@@ -159,6 +160,13 @@ class GameTable(W.VBox):
             shared[kind] = kind()
         return shared[kind]
 
+    def _shared_layout(self, name: str, **traits: Any) -> W.Layout:
+        """One Layout with ``traits`` shared by the widgets that ask for ``name``."""
+        shared = self.__dict__.setdefault("_shared_layouts", {})
+        if name not in shared:
+            shared[name] = W.Layout(**traits)
+        return shared[name]
+
     def _html(self, *args: Any, **kwargs: Any) -> W.HTML:
         kwargs.setdefault("layout", self._shared(W.Layout))
         kwargs.setdefault("style", self._shared(HTMLStyle))
@@ -232,7 +240,8 @@ class GameTable(W.VBox):
         self.w_choices.add_class("mc-row")
         self.w_choices.add_class("mc-choices")
         self.w_move = W.Text(placeholder="type a move", continuous_update=False,
-                             description="Move:", layout=W.Layout(width="260px"))
+                             description="Move:", layout=W.Layout(width="260px"),
+                             style=self._shared(TextStyle))
         self.w_move_go = self._button(description="Play typed move",
                                   tooltip="play the move typed in the box")
         self.w_move_go.add_class("mc-choice")
@@ -241,32 +250,36 @@ class GameTable(W.VBox):
         self.w_move_box = self._box(W.HBox, [self.w_move, self.w_move_go])
         self.w_move_box.add_class("mc-move")
 
-        # setup: seats, new game, deal code
-        self.w_players = W.Dropdown(description="Players:", layout=W.Layout(width="160px"))
+        # setup: seats, new game, deal code. A seat's picker is made the first time the
+        # players count shows it (a 2-player table sends 2 of MAX_SEATS); the Dropdowns
+        # share one style, the seat pickers one Layout (none changes its own)
+        self.w_players = W.Dropdown(description="Players:", layout=W.Layout(width="160px"),
+                                    style=self._shared(DescriptionStyle))
         self.w_players.observe(lambda _c: self._sync_seat_pickers(), names="value")
-        self.w_seat_pickers = [
-            W.Dropdown(options=[(SEAT_LABELS[k], k) for k in SEAT_KINDS],
-                       description=f"Player {i + 1}:", layout=W.Layout(width="220px"))
-            for i in range(MAX_SEATS)
-        ]
+        self.w_seat_pickers: list[W.Dropdown] = []
+        # what each seat's picker holds, made or not (an unmade one: its first option)
+        self._seat_kinds = [SEAT_KINDS[0]] * MAX_SEATS
+        self.w_seats = self._box(W.Box, [],
+                                 layout=self._shared_layout("wrap", flex_flow="row wrap"))
         self.w_new = self._button(description="New game",
                                   tooltip="deal a new game with these seats")
         self.w_new.add_class("mc-choice")
         self.w_new.on_click(lambda _b: self._on_new_game())
         self.w_code = W.Text(placeholder="deal code, e.g. SUMS-3P-7KQ2X", continuous_update=False,
-                             description="Deal code:", layout=W.Layout(width="300px"))
+                             description="Deal code:", layout=W.Layout(width="300px"),
+                             style=self._shared(TextStyle))
         self.w_code_go = self._button(description="Deal this code")
         self.w_code_go.add_class("mc-choice")
         self.w_code_go.on_click(lambda _b: self._on_deal_code(self.w_code.value))
         self.w_setup = self._box(W.VBox, [
             self._html('<div class="mc-zone-title">New game</div>'),
             self._box(W.HBox, [self.w_players, self.w_new]),
-            self._box(W.Box, self.w_seat_pickers, layout=W.Layout(flex_flow="row wrap")),
+            self.w_seats,
             self._box(W.HBox, [self.w_code, self.w_code_go]),
         ])
 
         # explainer panel
-        self.w_step = W.HTMLMath("")
+        self.w_step = W.HTMLMath("", layout=self._shared(W.Layout))
         self.w_step_text = self._html("")
         self.w_chain = self._html("")
         self.w_numberline = self._html("")
@@ -283,7 +296,8 @@ class GameTable(W.VBox):
         explainer = self._box(W.VBox, [
             self._html('<h3 class="mc-zone-title">What the last move did</h3>'),
             self.w_step, self.w_step_text, self.w_chain, self.w_numberline,
-            self._box(W.HBox, self.w_hint_buttons, layout=W.Layout(flex_flow="row wrap")),
+            self._box(W.HBox, self.w_hint_buttons,
+                      layout=self._shared_layout("wrap", flex_flow="row wrap")),
             self.w_hint,
             self._html('<h3 class="mc-zone-title">Moves so far</h3>'),
             self.w_history,
@@ -310,13 +324,35 @@ class GameTable(W.VBox):
         lo, hi = cls.min_players, min(cls.max_players, MAX_SEATS)
         self.w_players.options = list(range(lo, hi + 1))
         self.w_players.value = game.num_players
-        for i, picker in enumerate(self.w_seat_pickers):
-            if i < len(self.ctl.seats) and self.ctl.seats[i] in SEAT_KINDS:
-                picker.value = self.ctl.seats[i]
+        for i, kind in enumerate(self.ctl.seats[:MAX_SEATS]):
+            if kind in SEAT_KINDS:
+                self._seat_kinds[i] = kind
+                if i < len(self.w_seat_pickers):
+                    self.w_seat_pickers[i].value = kind
         self._sync_seat_pickers()
+
+    def _seat_picker(self, i: int) -> W.Dropdown:
+        """Seat ``i``'s picker, made (with the seats before it) the first time it is shown."""
+        while len(self.w_seat_pickers) <= i:
+            j = len(self.w_seat_pickers)
+            picker = W.Dropdown(options=[(SEAT_LABELS[k], k) for k in SEAT_KINDS],
+                                value=self._seat_kinds[j], description=f"Player {j + 1}:",
+                                layout=self._shared_layout("seat", width="220px"),
+                                style=self._shared(DescriptionStyle))
+            self.w_seat_pickers.append(picker)
+            self.w_seats.children = (*self.w_seats.children, picker)
+        return self.w_seat_pickers[i]
+
+    def _seat_values(self) -> list[str]:
+        """The seat kinds the New game panel holds (a picker's value, checked by its
+        Dropdown against the offered kinds; an unmade picker's first option)."""
+        made = [p.value for p in self.w_seat_pickers]
+        return made + self._seat_kinds[len(made):]
 
     def _sync_seat_pickers(self) -> None:
         n = self.w_players.value or 0
+        if n:
+            self._seat_picker(min(n, MAX_SEATS) - 1)
         for i, picker in enumerate(self.w_seat_pickers):
             if i < n:
                 picker.remove_class("mc-hide")
@@ -334,8 +370,7 @@ class GameTable(W.VBox):
             self._render_new_game()
             return
         self._confirm_new = None
-        self._focus_next(ctl.new_game_from_setup, self.w_players.value,
-                         [p.value for p in self.w_seat_pickers])
+        self._focus_next(ctl.new_game_from_setup, self.w_players.value, self._seat_values())
 
     def _render_new_game(self) -> None:
         """The New game button, or its second step while a click on it waits to be confirmed
@@ -354,7 +389,7 @@ class GameTable(W.VBox):
             self.w_new.remove_class("mc-confirm")
 
     def _on_deal_code(self, code: str) -> None:
-        self._focus_next(self.ctl.deal, code, [p.value for p in self.w_seat_pickers])
+        self._focus_next(self.ctl.deal, code, self._seat_values())
 
     def _on_card_click(self, button: CardButton) -> None:
         with self.ctl.lock:
