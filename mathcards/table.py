@@ -23,7 +23,7 @@ import secrets
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mathcards import saves
 from mathcards.asking import SHOW
@@ -41,6 +41,9 @@ from mathcards.table_narration import Explanation as Explanation  # importable f
 from mathcards.table_narration import Narration
 from mathcards.table_saving import TableSaving
 
+if TYPE_CHECKING:
+    from mathcards.table_snapshot import SeatSnapshot
+
 SEAT_KINDS = saves.SEAT_KINDS
 REMOTE = "remote"  # a classmate at another screen (a room's seat): moves arrive from the room
 SEAT_LABELS = {"human": "person", "random": "bot (random)", "strong": "bot (strong)",
@@ -52,6 +55,7 @@ ROUND_OVER = "the round is over: click \"Next round\" to start the next one"
 # a room's table deals nothing else and resumes nothing (mathcards.rooms.RoomLink): the
 # room's game is the only game here until the player leaves the room
 ROOM_TABLE = "this table plays a room's game: leave the room first to start another game"
+SCREEN = "screen"  # TableController.snapshot's default: the seat this screen shows
 ANSWER_FIRST = "first answer the question: type the number and press Enter"
 
 
@@ -942,6 +946,26 @@ class TableController:
             self._notify("table")
 
     # --- what the view draws
+    def snapshot(self, seat: int | str | None = SCREEN) -> SeatSnapshot:
+        """Everything the screen of ``seat`` shows now, as one frozen value
+        (``mathcards.table_snapshot``): by default the seat this screen shows (``viewer``).
+        Another seat's snapshot is built as its own screen would show it, with nothing
+        picked or selected yet; a seat sees its own hand only."""
+        from mathcards.table_snapshot import build_snapshot
+
+        with self.lock:
+            if seat == SCREEN or seat == self.viewer:
+                return build_snapshot(self)
+            if seat is not None and not (type(seat) is int and 0 <= seat < len(self.seats)):
+                raise Refused(f"there is no seat {seat!r} at this table")
+            kept = self.viewer, self.picked, self.selected, self.hint_level
+            self.viewer, self.picked, self.selected, self.hint_level = (
+                seat if isinstance(seat, int) else None, (), (), 0)
+            try:
+                return build_snapshot(self)
+            finally:
+                self.viewer, self.picked, self.selected, self.hint_level = kept
+
     def status_line(self) -> str:
         if self.holding and not self.message:
             return "The round is over: click Next round to deal the next one."
