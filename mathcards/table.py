@@ -39,6 +39,7 @@ from mathcards.table_bots import Schedule as Schedule  # importable from here to
 from mathcards.table_bots import schedule_later as schedule_later
 from mathcards.table_narration import Explanation as Explanation  # importable from here too
 from mathcards.table_narration import Narration
+from mathcards.table_room import RoomSync
 from mathcards.table_saving import TableSaving
 
 if TYPE_CHECKING:
@@ -242,13 +243,9 @@ class TableController:
         self.viewer: int | None = None
         self.seats: tuple[str, ...] = ()
         self.deal_code = ""
-        # a room's table (mathcards.rooms.RoomLink sets these): the room code shown instead
-        # of a deal code, the seats' names, whether this page moves the bots, and the
-        # hook that stores this page's moves in the room first (False: another was first)
-        self.room_code = ""
-        self.seat_labels: tuple[str, ...] = ()
-        self.runs_bots: Callable[[], bool] = lambda: True
-        self.publish: Callable[[State, Any], bool] | None = None
+        # room sync: the solo table's until a room joins it (mathcards.rooms.RoomLink gives
+        # the room's: its code, the seats' names, who moves the bots, where moves are stored)
+        self.room = RoomSync()
         # the level of help and the question waiting for an answer (mathcards.asking)
         self.asking = AskingSession(self, level)
 
@@ -709,6 +706,43 @@ class TableController:
     def _explain_with(self, steps: Sequence[Any]) -> None:
         """Show the asking module's own steps for the move just answered."""
         self.narration.explain_with(steps)
+
+    # --- room sync (mathcards.table_room)
+    def join_room(self, room: RoomSync) -> None:
+        """This table plays a room's game now: its code, names, bots' page and store."""
+        self.room = room
+
+    def leave_room(self) -> None:
+        """Back to a solo table (no code, the table's own names, its own bots)."""
+        self.room = RoomSync()
+
+    @property
+    def room_code(self) -> str:
+        return self.room.code
+
+    @room_code.setter
+    def room_code(self, code: str) -> None:
+        self.room.code = code
+
+    @property
+    def seat_labels(self) -> tuple[str, ...]:
+        return self.room.seat_labels
+
+    @seat_labels.setter
+    def seat_labels(self, labels: tuple[str, ...]) -> None:
+        self.room.seat_labels = labels
+
+    @property
+    def publish(self) -> Callable[[State, Any], bool] | None:
+        return self.room.publish
+
+    @publish.setter
+    def publish(self, hook: Callable[[State, Any], bool] | None) -> None:
+        self.room.publish = hook
+
+    def runs_bots(self) -> bool:
+        """This page moves the bots (a room's first page still here; a solo table's own)."""
+        return self.room.runs_bots()
 
     # --- the services' state, read and set as the table's own (tests, rooms, the widget)
     @property

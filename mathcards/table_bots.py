@@ -60,7 +60,7 @@ class BotScheduler:
         t = self.table
         p = t.state.current_player
         return (p is not None and t.seats[p] in BOT_KINDS and not t.holding
-                and t.runs_bots() and not t.asking.holds_bots())
+                and t.room.runs_bots() and not t.asking.holds_bots())
 
     def schedule(self) -> None:
         """Let the bots move: at once at a fast table, else after the pause."""
@@ -108,6 +108,7 @@ class BotScheduler:
             if p is None or t.seats[p] not in BOT_KINDS:
                 return
             action = t.bots[p].choose(t.state)
-            if t.publish is not None and not t.publish(t.state, action):
+            publish = t.room.publish
+            if publish is not None and not publish(t.state, action):
                 return  # another page stored this turn's move first
             t._commit(action, by_bot=True)
