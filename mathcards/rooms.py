@@ -53,6 +53,7 @@ from mathcards.bots import BOT_KINDS, Bot
 from mathcards.errors import MathCardsError
 from mathcards.games.base import Game, State, decode_action, encode_action
 from mathcards.games.registry import get_game_class
+from mathcards.table_room import RoomSync
 
 ROOMS_ENV = "MATHCARDS_ROOMS"  # the rooms file, when classmates' servers share another place
 CODE_LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no I, L, O, 0, 1: read aloud easily
@@ -725,10 +726,7 @@ class RoomLink:
         ctl = self.ctl
         ctl.saved_offer = None  # a saved solo game is not resumed over a room's table
         ctl.save_enabled = False
-        ctl.room_code = self.code
-        ctl.seat_labels = self._names()
-        ctl.runs_bots = self._runs_bots
-        ctl.publish = self._publish
+        ctl.join_room(RoomSync(self.code, self._names(), self._runs_bots, self._publish))
         ctl.start(state.game, self._kinds(), state.seed, state=state)
         ctl.deal_code = ""
         self.playing = True
@@ -763,7 +761,7 @@ class RoomLink:
         elif self.playing:
             kinds = self._kinds()
             lost = self.ctl.seats[self.seat] == "human" and kinds[self.seat] != "human"
-            self.ctl.seat_labels = self._names()
+            self.ctl.room.seat_labels = self._names()
             for i, kind in enumerate(kinds):
                 if self.ctl.seats[i] != kind:
                     self.ctl.set_seat(i, kind)

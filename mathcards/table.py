@@ -23,7 +23,7 @@ import secrets
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mathcards import saves
 from mathcards.asking import SHOW
@@ -33,10 +33,17 @@ from mathcards.cards import Card, whole_number
 from mathcards.errors import IllegalActionError, MathCardsError, SettingsError
 from mathcards.games.base import Event, Game, State
 from mathcards.games.registry import game_spec, get_game_class
-from mathcards.moments import Moment, moment_for
+from mathcards.moments import Moment
 from mathcards.table_bots import BotScheduler
 from mathcards.table_bots import Schedule as Schedule  # importable from here too
 from mathcards.table_bots import schedule_later as schedule_later
+from mathcards.table_narration import Explanation as Explanation  # importable from here too
+from mathcards.table_narration import Narration
+from mathcards.table_room import RoomSync
+from mathcards.table_saving import TableSaving
+
+if TYPE_CHECKING:
+    from mathcards.table_snapshot import SeatSnapshot
 
 SEAT_KINDS = saves.SEAT_KINDS
 REMOTE = "remote"  # a classmate at another screen (a room's seat): moves arrive from the room
@@ -49,6 +56,7 @@ ROUND_OVER = "the round is over: click \"Next round\" to start the next one"
 # a room's table deals nothing else and resumes nothing (mathcards.rooms.RoomLink): the
 # room's game is the only game here until the player leaves the room
 ROOM_TABLE = "this table plays a room's game: leave the room first to start another game"
+SCREEN = "screen"  # TableController.snapshot's default: the seat this screen shows
 ANSWER_FIRST = "first answer the question: type the number and press Enter"
 
 
@@ -88,16 +96,6 @@ class Choice:
     card: Card | None = None  # a card from the player's own hand (shown on the card)
     tooltip: str = ""
     primary: bool = False
-
-
-@dataclass
-class Explanation:
-    """What the explainer panel shows after a move."""
-
-    latex: str = ""  # the step as LaTeX for HTMLMath
-    text: str = ""  # the same in plain text (screen readers, tests)
-    chain: str = ""  # the round's running chain, plain text
-    svg: str = ""  # number line (Suns to Moons)
 
 
 @dataclass(frozen=True)
@@ -223,8 +221,10 @@ class TableController:
         self.view = view
         self.game_name = view.game_name
         self.game_cls = get_game_class(self.game_name)
-        self.save_enabled = save
-        self.slot = slot
+        # saving: the slot, the saved game on offer, the save after each move
+        self.saving = TableSaving(self.game_name, slot, save)
+        # narration: the explanation, the move list, the latest move, the moment
+        self.narration = Narration(view)
         self.lock = threading.RLock()
         self._listeners: list[Callable[[str], None]] = [listener] if listener else []
         # the bots' turns: the one owner of timers, threads and the page's loop
@@ -233,31 +233,19 @@ class TableController:
         # a round's moment holds the bots until "Next round" (a person here, bots with a
         # pause, not a room); GameTable asks for it, the lessons' guided hands do not
         self.pause_after_round = pause_after_round
-        self.moment: Moment | None = None  # the last round or game won, while it is shown
-        self._held = False  # the moment holds the table until "Next round"
-        self.latest = ""  # the last move in words ("Player 2 (bot) plays 7♥ ...")
-        self.latest_by_bot = False
         self._person_moved = False  # a person here has moved in this game
         self.length_offer = False  # the page offers the short and the full game at the start
         self.message = ""  # last status/refusal, plain text
         self.refused = False
-        self.explanation = Explanation()
-        self._parts: list[Explanation] = []
-        self.history: list[str] = []
         self.hint_level = 0
         self.picked: tuple[str, ...] = ()
         self.selected: tuple[int, ...] = ()  # indices into the viewer's hand
         self.viewer: int | None = None
-        self.saved_offer: saves.SavedTable | None = None
         self.seats: tuple[str, ...] = ()
         self.deal_code = ""
-        # a room's table (mathcards.rooms.RoomLink sets these): the room code shown instead
-        # of a deal code, the seats' names, whether this page moves the bots, and the
-        # hook that stores this page's moves in the room first (False: another was first)
-        self.room_code = ""
-        self.seat_labels: tuple[str, ...] = ()
-        self.runs_bots: Callable[[], bool] = lambda: True
-        self.publish: Callable[[State, Any], bool] | None = None
+        # room sync: the solo table's until a room joins it (mathcards.rooms.RoomLink gives
+        # the room's: its code, the seats' names, who moves the bots, where moves are stored)
+        self.room = RoomSync()
         # the level of help and the question waiting for an answer (mathcards.asking)
         self.asking = AskingSession(self, level)
 
@@ -265,11 +253,7 @@ class TableController:
             game, seed, resume = state.game, state.seed, "never"
         game = game or self.game_cls(num_players=max(2, self.game_cls.min_players))
         seats = tuple(seats) if seats else ("human",) + ("strong",) * (game.num_players - 1)
-        saved, problem = (None, "")
-        if save and resume != "never":
-            saved, problem = saves.load_table(self.game_name, slot)
-            if saved is not None and saved.state.is_over:
-                saved = None
+        saved, problem = self.saving.load() if resume != "never" else (None, "")
         if saved is not None and resume == "always":
             self.resume(saved)
             return
@@ -357,12 +341,7 @@ class TableController:
             self.viewer = self.humans[0] if len(self.humans) == 1 else None
             self.picked, self.selected = (), ()
             self.hint_level = 0
-            self.explanation = Explanation()
-            self._parts = []
-            self.history = [h for e in self.state.events
-                            if (h := self.view.history_line(e, self.seat_names))]
-            self.moment, self._held = None, False
-            self.latest, self.latest_by_bot = "", False
+            self.narration.reset(self.state, self.seat_names)
             self._person_moved = False
             self.message, self.refused = "", False
             self.deal_code = saves.deal_code(self.state.game, self.state.seed) if shown else ""
@@ -479,14 +458,15 @@ class TableController:
     @property
     def holding(self) -> bool:
         """A round's moment is shown and nobody moves until "Next round" is clicked."""
-        return self._held and self.moment is not None and not self.state.is_over
+        narration = self.narration
+        return narration.held and narration.moment is not None and not self.state.is_over
 
     def next_round(self) -> None:
         """The person here starts the next round: the moment goes, bots may move."""
         with self.lock:
             if not self.holding:
                 raise Refused("no round is waiting to start")
-            self.moment, self._held = None, False
+            self.narration.moment, self.narration.held = None, False
             self.message, self.refused = "", False
             self._notify("table")
             self._after_change()
@@ -604,7 +584,7 @@ class TableController:
         """The new state; the pick, the selection and the hint start again. Returns what the
         table showed before (a followed move's question may hold it back)."""
         self.asking.drop()  # a question about an earlier position goes unanswered
-        shown = self._display()
+        shown = self.narration.display()
         self.state = self.state.apply(action)  # the caller checked legality; apply re-checks
         self.picked, self.selected = (), ()
         self.hint_level = 0
@@ -612,57 +592,24 @@ class TableController:
 
     def _explain_step(self, before: State, after: State, names: Sequence[str], *,
                       by_bot: bool) -> None:
-        """The explainer's words for the move, with the moves shown beside it."""
-        try:
-            part = self._explain(before, after, names)
-        except Exception as exc:  # noqa: BLE001 - the explainer must never block play
-            part = Explanation(text=f"(no explanation: {exc})")
-        # a person's move and the bots' answers are shown together until the next person moves
-        self._parts = [*(self._parts if by_bot else [])[-5:], part]
-        self.explanation = Explanation(
-            latex="".join(p.latex for p in self._parts),
-            text=" ".join(p.text for p in self._parts),
-            chain=part.chain or next((p.chain for p in reversed(self._parts) if p.chain), ""),
-            svg=part.svg or next((p.svg for p in reversed(self._parts) if p.svg), ""),
-        )
+        """The explainer's words for the move, with the moves shown beside it (narration)."""
+        self.narration.explain(before, after, names, by_bot=by_bot)
 
     def _record_step(self, after: State, names: Sequence[str], *, by_bot: bool) -> None:
-        """The move list's sentences, and the move just made said on its own."""
-        lines = []
-        for e in after.new_events:
-            line = self.view.history_line(e, names)
-            if line:
-                lines.append(line)
-        self.history.extend(lines)
-        # the move just made, said on its own (the first sentences of its events)
-        self.latest, self.latest_by_bot = " ".join(lines[:2]), by_bot
+        """The move list's sentences, and the move just made said on its own (narration)."""
+        self.narration.record(after, names, by_bot=by_bot)
         if not by_bot:
             self._person_moved = True
 
     def _moment_step(self, before: State, after: State, names: Sequence[str], *,
                      by_bot: bool) -> None:
-        """A round or the game won (``moment_for``), held while the person reads it."""
-        try:
-            moment = moment_for(before, after, names, self.humans)
-        except Exception:  # noqa: BLE001 - a moment must never block play
-            moment = None
-        if moment is not None:
-            self.moment, self._held = moment, moment.is_round and self._pauses()
-        elif not by_bot:  # the person here moved on: the last moment has been seen
-            self.moment, self._held = None, False
+        """A round or the game won, held while the person reads it (narration)."""
+        self.narration.find_moment(before, after, names, self.humans, pauses=self._pauses(),
+                                   by_bot=by_bot)
 
     def _save_step(self, after: State) -> None:
-        """Save the table (a finished game's save is cleared); the message after the move."""
-        self.message, self.refused = "", False
-        if self.save_enabled:
-            try:
-                if after.is_over:
-                    saves.clear_table(self.game_name, self.slot)
-                else:
-                    saves.save_table(after, self.seats, self.slot)
-            except OSError as exc:  # the reason, never the server's path
-                why = exc.strerror or "the disk refused"
-                self.message = f"Could not save the game ({why}); play goes on."
+        """Save the table (saving); the message after the move."""
+        self.message, self.refused = self.saving.after_commit(after, self.seats), False
         if after.is_over:
             self.message = self.final_words()
 
@@ -680,24 +627,6 @@ class TableController:
         elif self.waiting_for_ready is not None:
             self.viewer = None
             self._notify("table")
-
-    def _explain(self, before: State, after: State, names: Sequence[str]) -> Explanation:
-        """The explainer's steps for the last move: HTML with LaTeX, text, chain, SVG."""
-        from mathcards import explain as X
-
-        steps = X.explain_events(before, after, names)
-        html_steps = "".join(s.html for s in steps)
-        text = X.spoken(steps)
-        svg = ""
-        for step in steps:
-            for part in step.walk():
-                drawing = getattr(part, "svg", None)  # SignedAddition.svg() draws the jump
-                if callable(drawing):
-                    drawing = drawing()
-                if isinstance(drawing, str) and drawing:
-                    svg = drawing
-        return Explanation(latex=html_steps, text=text, chain=self.view.chain(before, after),
-                           svg=svg)
 
     def final_words(self) -> str:
         names = self.seat_names
@@ -768,23 +697,98 @@ class TableController:
 
     def _display(self) -> tuple[Any, ...]:
         """What the table shows of the moves so far (held back while a followed move waits
-        for its answer): explanation, its parts, history length, the latest move."""
-        return (self.explanation, tuple(self._parts), len(self.history), self.latest,
-                self.latest_by_bot)
+        for its answer): ``Narration.display``."""
+        return self.narration.display()
 
     def _show(self, display: tuple[Any, ...], lines: Sequence[str] = ()) -> None:
-        self.explanation, parts, shown, self.latest, self.latest_by_bot = display
-        self._parts = list(parts)
-        del self.history[shown:]
-        self.history.extend(lines)
+        self.narration.show(display, lines)
 
     def _explain_with(self, steps: Sequence[Any]) -> None:
         """Show the asking module's own steps for the move just answered."""
-        from mathcards import explain as X
+        self.narration.explain_with(steps)
 
-        self.explanation = Explanation(latex="".join(s.html for s in steps),
-                                       text=X.spoken(steps), chain=self.explanation.chain,
-                                       svg=self.explanation.svg)
+    # --- room sync (mathcards.table_room)
+    def join_room(self, room: RoomSync) -> None:
+        """This table plays a room's game now: its code, names, bots' page and store."""
+        self.room = room
+
+    def leave_room(self) -> None:
+        """Back to a solo table (no code, the table's own names, its own bots)."""
+        self.room = RoomSync()
+
+    @property
+    def room_code(self) -> str:
+        return self.room.code
+
+    @room_code.setter
+    def room_code(self, code: str) -> None:
+        self.room.code = code
+
+    @property
+    def seat_labels(self) -> tuple[str, ...]:
+        return self.room.seat_labels
+
+    @seat_labels.setter
+    def seat_labels(self, labels: tuple[str, ...]) -> None:
+        self.room.seat_labels = labels
+
+    @property
+    def publish(self) -> Callable[[State, Any], bool] | None:
+        return self.room.publish
+
+    @publish.setter
+    def publish(self, hook: Callable[[State, Any], bool] | None) -> None:
+        self.room.publish = hook
+
+    def runs_bots(self) -> bool:
+        """This page moves the bots (a room's first page still here; a solo table's own)."""
+        return self.room.runs_bots()
+
+    # --- the services' state, read and set as the table's own (tests, rooms, the widget)
+    @property
+    def save_enabled(self) -> bool:
+        return self.saving.enabled
+
+    @save_enabled.setter
+    def save_enabled(self, on: bool) -> None:
+        self.saving.enabled = on
+
+    @property
+    def slot(self) -> str:
+        return self.saving.slot
+
+    @property
+    def saved_offer(self) -> saves.SavedTable | None:
+        """The saved game offered to resume: nothing moves until it is answered."""
+        return self.saving.offer
+
+    @saved_offer.setter
+    def saved_offer(self, offer: saves.SavedTable | None) -> None:
+        self.saving.offer = offer
+
+    @property
+    def explanation(self) -> Explanation:
+        return self.narration.explanation
+
+    @property
+    def history(self) -> list[str]:
+        return self.narration.history
+
+    @property
+    def latest(self) -> str:
+        return self.narration.latest
+
+    @latest.setter
+    def latest(self, text: str) -> None:
+        self.narration.latest = text
+
+    @property
+    def latest_by_bot(self) -> bool:
+        return self.narration.latest_by_bot
+
+    @property
+    def moment(self) -> Moment | None:
+        return self.narration.moment
 
     def attempt(self, fn: Callable[..., None], *args: Any) -> bool:
         """Run one of the player's requests; a refusal becomes the message. True if done."""
@@ -976,6 +980,26 @@ class TableController:
             self._notify("table")
 
     # --- what the view draws
+    def snapshot(self, seat: int | str | None = SCREEN) -> SeatSnapshot:
+        """Everything the screen of ``seat`` shows now, as one frozen value
+        (``mathcards.table_snapshot``): by default the seat this screen shows (``viewer``).
+        Another seat's snapshot is built as its own screen would show it, with nothing
+        picked or selected yet; a seat sees its own hand only."""
+        from mathcards.table_snapshot import build_snapshot
+
+        with self.lock:
+            if seat == SCREEN or seat == self.viewer:
+                return build_snapshot(self)
+            if seat is not None and not (type(seat) is int and 0 <= seat < len(self.seats)):
+                raise Refused(f"there is no seat {seat!r} at this table")
+            kept = self.viewer, self.picked, self.selected, self.hint_level
+            self.viewer, self.picked, self.selected, self.hint_level = (
+                seat if isinstance(seat, int) else None, (), (), 0)
+            try:
+                return build_snapshot(self)
+            finally:
+                self.viewer, self.picked, self.selected, self.hint_level = kept
+
     def status_line(self) -> str:
         if self.holding and not self.message:
             return "The round is over: click Next round to deal the next one."

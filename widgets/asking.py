@@ -19,6 +19,7 @@ from mathcards.widgets.answer_box import AnswerBox
 from mathcards.widgets.cards import esc
 
 if TYPE_CHECKING:
+    from mathcards.table_snapshot import QuestionShown
     from mathcards.widgets.table import GameTable
 
 __all__ = ["AskingPanel"]
@@ -131,18 +132,18 @@ class AskingPanel:
             self._setting = False
 
     # ------------------------------------------------------------------ drawing
-    def render(self) -> bool:
-        """Draw the question (if any) and the settings; True when a new question was just
-        asked (the table then puts the focus in the answer box)."""
-        asking = self.ctl.asking
-        pending = asking.pending
+    def render(self, asking: QuestionShown) -> bool:
+        """Draw the question (if any) and the settings, as the table's snapshot says them
+        (``SeatSnapshot.question``); True when a new question was just asked (the table
+        then puts the focus in the answer box)."""
+        pending = asking.asked_at or None
         self._set(self.w_level, asking.level)
         self._set(self.w_follow, asking.follow)
         if asking.fixed:
             self.w_level.add_class("mc-hide")
         else:
             self.w_level.remove_class("mc-hide")
-        if asking.asker is None:  # a game that asks nothing: no settings either
+        if not asking.asks:  # a game that asks nothing: no settings either
             self.w_settings.add_class("mc-hide")
         else:
             self.w_settings.remove_class("mc-hide")
@@ -160,14 +161,14 @@ class AskingPanel:
             prompt = ""
         else:
             self.w_box.remove_class("mc-hide")
-            new = self._shown is not pending
+            new = self._shown != pending
             # a capture claim: the buttons above pick the cards and the sign, the box
             # takes the number they make
             self.w_answer.placeholder = ("what they make, then Enter"
-                                         if pending.question.kind == "capture"
+                                         if asking.kind == "capture"
                                          else "type the number, then Enter")
             prompt = (f'<div class="mc-ask-prompt" role="status" aria-live="polite">'
-                      f'{esc(pending.question.prompt)}</div>')
+                      f'{esc(asking.prompt)}</div>')
             if asking.feedback:
                 prompt += (f'<div class="mc-ask-feedback" role="alert">'
                            f'{esc(asking.feedback)}</div>')

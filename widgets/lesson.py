@@ -325,7 +325,6 @@ class GuidedHand:
         self.view = TrickView(game.name)
         self.stop_after_round = stop_after_round
         self.bot_delay = max(0.0, float(bot_delay))
-        self.paused = False
         self.move_page = 0
         self.guide_lines: list[str] = []
         # a finished round, shown until "Play the next hand": its last trick and its moment
@@ -373,6 +372,13 @@ class GuidedHand:
     @property
     def state(self) -> Any:
         return self.ctl.state
+
+    @property
+    def paused(self) -> bool:
+        """A hand is over and the bots wait for "Play the next hand": the table's own bot
+        pause (``BotScheduler.pause``), as every table's."""
+        ctl = getattr(self, "ctl", None)  # (the controller's own first deal: none yet)
+        return ctl is not None and ctl.bot_scheduler.paused
 
     # --- what the student can do -------------------------------------------
     def hand(self) -> tuple[Card, ...]:
@@ -430,9 +436,9 @@ class GuidedHand:
 
     def resume(self) -> None:
         """After a finished hand: carry on playing (free play)."""
-        self.paused = False
         self.round_end = None
         self.continue_button.layout.display = "none"
+        self.ctl.bot_scheduler.resume()  # the next bot's turn is scheduled (queued at once)
         self._run_bots()
         self._render()
 
@@ -446,10 +452,7 @@ class GuidedHand:
         from mathcards.table import schedule_later
 
         def later() -> None:
-            if self.paused:  # the round is over: the bots wait for "Play the next hand"
-                self._due.append(turn)
-                return
-            turn()
+            turn()  # nothing while paused: "Play the next hand" schedules the bots again
             self._render()
 
         schedule_later(self.bot_delay, later)
@@ -468,7 +471,7 @@ class GuidedHand:
             if isinstance(event, explained):
                 self.guide_lines.append(self._explain(event))
                 if isinstance(event, round_scored) and self.stop_after_round:
-                    self.paused = True
+                    self.ctl.bot_scheduler.pause()
                     # the next hand is dealt already: keep the round's last trick and its
                     # score (the table's moment, with its arithmetic) to show meanwhile
                     self.round_end = (last_trick, ctl.moment)

@@ -189,8 +189,7 @@ class RoomPanel:
         link.close()
         self.link = None
         ctl = self.ctl
-        ctl.room_code, ctl.seat_labels, ctl.publish = "", (), None
-        ctl.runs_bots = lambda: True
+        ctl.leave_room()
         ctl.save_enabled = self.table_save
         if self._solo is not None:
             game, seats = self._solo

@@ -37,6 +37,7 @@ from mathcards.table import (
     TableController,
     schedule_later,
 )
+from mathcards.table_snapshot import SeatSnapshot
 from mathcards.widgets.asking import AskingPanel
 from mathcards.widgets.cards import CardButton, HandButtons, esc, style_html, synced_states
 
@@ -144,8 +145,9 @@ class GameTable(W.VBox):
         if what == "start":
             self._setup_pickers(self.ctl.state.game)
         elif what == "status":
-            self._render_status()
-            self._mark_sync()
+            snap = self.ctl.snapshot()
+            self._render_status(snap)
+            self._mark_sync(snap)
         else:
             self._refresh()
 
@@ -458,52 +460,49 @@ class GameTable(W.VBox):
             targets[0].focus()
 
     # ------------------------------------------------------------------ drawing
-    def _render_status(self) -> None:
-        ctl = self.ctl
+    # Every redraw draws one snapshot of what this screen's seat sees
+    # (``TableController.snapshot``, a frozen ``mathcards.table_snapshot.SeatSnapshot``):
+    # the drawing reads nothing else of the controller.
+    def _render_status(self, snap: SeatSnapshot) -> None:
         cls = "mc-status"
-        if ctl.refused:
+        if snap.refused:
             cls += " mc-refused"
-            body = f"<strong>Not allowed:</strong> {esc(ctl.message)}"
+            body = f"<strong>Not allowed:</strong> {esc(snap.message)}"
         else:
-            body = esc(ctl.status_line())
+            body = esc(snap.status)
         self.w_status.value = f'<div class="{cls}" role="status" aria-live="polite">{body}</div>'
         # the same refusal beside the hand (a status line at the top is easy to miss)
         refusal = (f'<div class="mc-status mc-near-hand" role="alert">'
-                   f'<strong>Not allowed:</strong> {esc(ctl.message)}</div>'
-                   if ctl.refused and ctl.viewer is not None else "")
+                   f'<strong>Not allowed:</strong> {esc(snap.message)}</div>'
+                   if snap.refused and snap.seat is not None else "")
         if self.w_refusal.value != refusal:
             self.w_refusal.value = refusal
 
-    def _render_offer(self) -> None:
-        saved = self.ctl.saved_offer
+    def _render_offer(self, snap: SeatSnapshot) -> None:
+        saved = snap.saved_offer
         if saved is None:
             self.w_banner.value = ""
             self.w_resume_box.add_class("mc-hide")
             self.w_body.remove_class("mc-hide")
             return
-        moves = len(saved.state.history)
         who = ", ".join(SEAT_LABELS[k] for k in saved.seats)
         self.w_banner.value = (
             f'<div class="mc-status mc-notice" role="status">You have a saved '
-            f'{esc(saved.state.game.title)} game ({moves} moves played; seats: {esc(who)}). '
+            f'{esc(saved.title)} game ({saved.moves} moves played; seats: {esc(who)}). '
             f'Resume it, or start a new game?</div>')
         self.w_resume_box.remove_class("mc-hide")
         self.w_body.add_class("mc-hide")
 
-    def _move_placeholder(self) -> str:
-        """The typed-move box's example, in this game's notation (``Game.move_example``)."""
-        return f"type a move, e.g. {self.ctl.state.game.move_example}"
-
     def _refresh(self) -> None:
         ctl = self.ctl
         with ctl.lock, self.hold_sync():
-            st = ctl.state
-            names = ctl.seat_names
-            p = st.current_player
-            self._render_offer()
+            snap = ctl.snapshot()
+            names = snap.seat_names
+            p = snap.to_act
+            self._render_offer(snap)
             # header
             items = []
-            for i, s in enumerate(st.scores):
+            for i, s in enumerate(snap.scores):
                 cls = ' class="mc-to-act"' if i == p else ""
                 mark = " (to play)" if i == p else ""
                 items.append(f"<li{cls}>{esc(names[i])}: {s}{mark}</li>")
@@ -511,27 +510,25 @@ class GameTable(W.VBox):
             # one wrapping line (the game, the scores, the code), the visitor's note under
             # it in small type: the hand below stays on a laptop's first screen
             self.w_header.value = (
-                f'<div class="mc-header"><h2>{esc(st.game.title)}</h2>'
+                f'<div class="mc-header"><h2>{esc(snap.title)}</h2>'
                 f'<ul class="mc-scores" aria-label="scores">{"".join(items)}</ul>'
-                f'<div class="mc-code">{self._code_html()} · '
-                f'move <span data-move="{len(st.history)}">{len(st.history)}</span></div>'
+                f'<div class="mc-code">{self._code_html(snap)} · '
+                f'move <span data-move="{snap.moves}">{snap.moves}</span></div>'
                 f'{who}</div>')
-            if ctl.room_code:  # a room's game: no new deals here, no deal code
+            if snap.room_code:  # a room's game: no new deals here, no deal code
                 self.w_setup.add_class("mc-hide")
             else:
                 self.w_setup.remove_class("mc-hide")
-            self._render_status()
+            self._render_status(snap)
             self._render_new_game()
-            board = ((ctl.holding and self.view.round_end_html(st, names))
-                     or self.view.board_html(ctl.shown_state, ctl.public_observation(), names,
-                                             viewer=ctl.viewer))
-            board_value = f'<div class="mc-board" data-move="{len(st.history)}">{board}</div>'
+            board_value = (f'<div class="mc-board" data-move="{snap.moves}">'
+                           f'{snap.board_html}</div>')
             if self.w_board.value != board_value:
                 self.w_board.value = board_value
-            self._render_moment()
+            self._render_moment(snap)
             # ready screen (hot seat; after the round's moment)
-            waiting = ctl.waiting_for_ready
-            if waiting is not None and not ctl.holding:
+            waiting = snap.waiting_for_ready
+            if waiting is not None and not snap.holding:
                 self.w_ready_text.value = (
                     f'<div class="mc-status mc-notice">{esc(names[waiting])}, it is your turn. '
                     f'Others look away, then click "I\'m ready" to see your hand.</div>')
@@ -539,28 +536,23 @@ class GameTable(W.VBox):
                 self.w_ready_box.remove_class("mc-hide")
             else:
                 self.w_ready_box.add_class("mc-hide")
-            self._render_hand()
-            self._render_choices()
-            asked = self.asking_panel.render()
-            self._render_explainer()
-            self._mark_sync()
+            self._render_hand(snap)
+            self._render_choices(snap)
+            asked = self.asking_panel.render(snap.question)
+            self._render_explainer(snap)
+            self._mark_sync(snap)
         if asked:  # a new question: the answer box takes the focus (Enter answers)
             self.asking_panel.w_answer.focus()
         self._focus_next()
 
-    def _render_moment(self) -> None:
+    def _render_moment(self, snap: SeatSnapshot) -> None:
         """The turn banner, the moment (a round or game won), the latest move, the length."""
-        ctl = self.ctl
-        banner = ctl.turn_banner()
-        p = ctl.state.current_player
-        kind = ("mc-turn-over" if ctl.state.is_over or ctl.holding
-                else "mc-turn-you" if p is not None and ctl.seats[p] == "human"
-                else "mc-turn-other")
-        turn = (f'<div class="mc-turn {kind}" role="status" aria-live="polite">'
+        banner = snap.turn_banner
+        turn = (f'<div class="mc-turn {snap.turn_kind}" role="status" aria-live="polite">'
                 f'{esc(banner)}</div>' if banner else "")
         if self.w_turn.value != turn:
             self.w_turn.value = turn
-        moment = ctl.moment
+        moment = snap.moment
         if moment is None:
             panel = ""
             self.w_moment_box.add_class("mc-hide")
@@ -575,13 +567,12 @@ class GameTable(W.VBox):
             self.w_moment_box.remove_class("mc-hide")
         if self.w_moment.value != panel:
             self.w_moment.value = panel
-        moves = len(ctl.state.history)
-        latest = (f'<div class="mc-latest{" mc-latest-bot" if ctl.latest_by_bot else ""}" '
-                  f'data-move="{moves}" aria-label="the latest move">'
-                  f'<strong>Latest:</strong> {esc(ctl.latest)}</div>' if ctl.latest else "")
+        latest = (f'<div class="mc-latest{" mc-latest-bot" if snap.latest_by_bot else ""}" '
+                  f'data-move="{snap.moves}" aria-label="the latest move">'
+                  f'<strong>Latest:</strong> {esc(snap.latest)}</div>' if snap.latest else "")
         if self.w_latest.value != latest:
             self.w_latest.value = latest
-        length = ctl.length_choice()
+        length = snap.length_choice
         if length is None:
             self.w_length_box.add_class("mc-hide")
         else:
@@ -590,59 +581,55 @@ class GameTable(W.VBox):
             self.w_length.description = other
             self.w_length_box.remove_class("mc-hide")
 
-    def _code_html(self) -> str:
+    def _code_html(self, snap: SeatSnapshot) -> str:
         """The deal code (a solo table) or the room code (a room: the deal stays secret)."""
-        ctl = self.ctl
-        if ctl.room_code:
-            return f'Room: <code data-room="{esc(ctl.room_code)}">{esc(ctl.room_code)}</code>'
-        if not ctl.deal_code:  # a game whose code would show every hand: kept secret
+        if snap.room_code:
+            return f'Room: <code data-room="{esc(snap.room_code)}">{esc(snap.room_code)}</code>'
+        if not snap.deal_code:  # a game whose code would show every hand: kept secret
             return "Deal: secret"
-        return (f'Deal code: <code data-deal="{esc(ctl.deal_code)}">'
-                f'{esc(ctl.deal_code)}</code>')
+        return (f'Deal code: <code data-deal="{esc(snap.deal_code)}">'
+                f'{esc(snap.deal_code)}</code>')
 
-    def _mark_sync(self) -> None:
+    def _mark_sync(self, snap: SeatSnapshot) -> None:
         """Count a redraw in the hidden marker the page's tests wait on (set last): its
         move number, whether a bot or classmate is to move, and the room's code (a room's
         game, not the page's own game before the room started)."""
         self._renders += 1
-        moves = len(self.ctl.state.history)
         self.w_sync.value = (f'<span class="mc-sync" data-render="{self._renders}" '
-                             f'data-move="{moves}" data-busy="{int(self.ctl.busy)}" '
-                             f'data-room="{esc(self.ctl.room_code)}"></span>')
+                             f'data-move="{snap.moves}" data-busy="{int(snap.busy)}" '
+                             f'data-room="{esc(snap.room_code)}"></span>')
 
-    def _render_hand(self) -> None:
-        ctl = self.ctl
-        hand = ctl.hand()
-        names = ctl.seat_names
-        if ctl.holding:
+    def _render_hand(self, snap: SeatSnapshot) -> None:
+        names = snap.seat_names
+        if snap.holding:
             self.w_hand_title.value = ('<div class="mc-zone-title">The next hand is dealt '
                                        'when you click Next round.</div>')
-        elif ctl.viewer is None:
+        elif snap.seat is None:
             self.w_hand_title.value = (
                 '<div class="mc-zone-title">Hands are hidden until a player is ready.</div>'
-                if ctl.hot_seat else "")
+                if snap.hot_seat else "")
         else:
-            title = "Your hand" if not ctl.hot_seat else f"{names[ctl.viewer]}'s hand"
-            extra = f" · {self.view.selection_mode_hint}" if ctl.selecting else ""
+            title = "Your hand" if not snap.hot_seat else f"{names[snap.seat]}'s hand"
+            extra = f" · {snap.selection_mode_hint}" if snap.selecting else ""
             self.w_hand_title.value = (f'<div class="mc-zone-title">{esc(title)} '
-                                       f'({plural(len(hand), "card")}){esc(extra)}</div>')
+                                       f'({plural(len(snap.hand), "card")}){esc(extra)}</div>')
         summary = ""
-        line = ctl.selection_summary()
+        line = snap.selection_summary
         if line is not None and line[1]:
             ok, text = line
             cls = "mc-selection mc-ok" if ok else "mc-selection mc-not"
-            cards = ctl.selected_cards()
+            cards = snap.selected_cards
             summary = (f'<div class="{cls}" role="status" aria-live="polite">'
                        f'Selected: {esc(" ".join(c.symbol for c in cards))} · {esc(text)}'
                        f'</div>')
-        elif line is not None and not ctl.selected:
+        elif line is not None and not snap.selected:
             summary = '<div class="mc-selection">Select cards to make a stack.</div>'
         if self.w_selection.value != summary:
             self.w_selection.value = summary
-        self.hand_buttons.draw(ctl.card_states())
+        self.hand_buttons.draw(list(snap.hand))
 
-    def _render_choices(self) -> None:
-        wanted = self.ctl.offered_choices()
+    def _render_choices(self, snap: SeatSnapshot) -> None:
+        wanted = snap.choices
         shown: list[W.Button] = []
         for c in wanted:
             b = self._choice_buttons.get(c.key)
@@ -669,22 +656,22 @@ class GameTable(W.VBox):
         self.choice_keys = [c.key for c in wanted]
         # the moment's own button (Next round) sits in its panel at the top
         in_moment = [b for b, c in zip(shown, wanted, strict=True)
-                     if self.ctl.moment is not None and c.key == NEXT_ROUND]
+                     if snap.moment is not None and c.key == NEXT_ROUND]
         rest = [b for b in shown if b not in in_moment]
         if list(self.w_moment_choices.children) != in_moment:
             self.w_moment_choices.children = in_moment
         if list(self.w_choices.children) != rest:
             self.w_choices.children = rest
         # the typed-move box and hints only for the person to act
-        acting = self.ctl.acting_human()
-        self.w_move.placeholder = self._move_placeholder()
+        acting = snap.your_turn
+        self.w_move.placeholder = f"type a move, e.g. {snap.move_example}"
         self.w_move.disabled = not acting
         self.w_move_go.disabled = not acting
         for b in self.w_hint_buttons:
             b.disabled = not acting
 
-    def _render_explainer(self) -> None:
-        ex = self.ctl.explanation
+    def _render_explainer(self, snap: SeatSnapshot) -> None:
+        ex = snap.explanation
         self.w_step.value = f'<div class="mc-step">{ex.latex}</div>' if ex.latex else ""
         self.w_step_text.value = (
             f'<div class="mc-step-text" aria-label="explanation as text">{esc(ex.text)}</div>'
@@ -693,10 +680,10 @@ class GameTable(W.VBox):
                               f'{esc(ex.chain)}</div>' if ex.chain else "")
         self.w_numberline.value = (f'<div class="mc-numberline">{ex.svg}</div>'
                                    if ex.svg else "")
-        hint = self.ctl.hint_text()
+        hint = snap.hint
         self.w_hint.value = (f'<div class="mc-hint" role="status">{esc(hint)}</div>'
                              if hint else "")
-        history = self.ctl.history
+        history = snap.history
         lines = history[-HISTORY_LINES:]
         start = len(history) - len(lines) + 1
         # the numbers sit left of the lines: room for the widest one ("123. "), so the

@@ -196,6 +196,34 @@ class TestGuidedHand:
         click(hand.continue_button)
         assert not hand.paused and len(hand.hand()) == 5
 
+    def test_a_finished_hand_pauses_the_tables_own_bot_scheduler(self):
+        """The guided hand's pause is the table's (``BotScheduler.pause``): a bot's timer
+        that fires during it moves nothing; "Play the next hand" lets the bots go on."""
+        timers = []
+        hand = lesson.GuidedHand(ShootTheMoon(num_players=3), seed=1, bot_delay=0.5)
+        hand.ctl.bot_scheduler._schedule = lambda _delay, fn: timers.append(fn)
+        for _ in range(200):
+            if hand.paused:
+                break
+            if timers:
+                timers.pop(0)()  # the bot's pause is over
+            elif hand.ctl.acting_human():
+                cards = hand.hand()
+                assert hand.try_card(stm.legal_cards(cards, hand.state.led_card)[0])
+        assert hand.paused and hand.ctl.bot_scheduler.paused and not hand.state.is_over
+        moves = len(hand.state.history)
+        for fn in timers:  # timers set before the pause fire now: nothing moves
+            fn()
+        timers.clear()
+        hand.ctl.schedule_bot()
+        assert len(hand.state.history) == moves and not timers
+        click(hand.continue_button)
+        assert not hand.paused and not hand.ctl.bot_scheduler.paused
+        assert hand.ctl.seats[hand.state.current_player] != "human"  # (this deal: a bot leads)
+        assert timers  # the next bot's turn is scheduled again
+        timers.pop(0)()
+        assert len(hand.state.history) == moves + 1
+
     def test_only_the_students_hand_is_in_widgets(self):
         hand = lesson.GuidedHand(ShootTheMoon(num_players=3), seed=4)
         text = synced_text(hand.widget)

@@ -1,0 +1,135 @@
+"""What one seat's screen shows of a table, as one typed, frozen value.
+
+``TableController.snapshot(seat)`` builds a ``SeatSnapshot``: the board as that seat may see
+it, the seat's own hand (never another's: a seat's hidden cards reach only its own
+snapshot), the choices offered, the status and turn lines, the hint, the explanation and
+the move list, the question waiting for an answer, the refusal, the seats' names and
+whether it is this seat's turn. The ipywidgets table (``mathcards.widgets.table.GameTable``)
+draws one snapshot per redraw and reads nothing else of the controller while it draws.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from mathcards.moments import Moment
+from mathcards.table_narration import Explanation
+
+if TYPE_CHECKING:
+    from mathcards.cards import Card
+    from mathcards.table import CardState, Choice, TableController
+
+
+@dataclass(frozen=True)
+class SavedOffer:
+    """The saved game a page offers to resume, as the offer describes it."""
+
+    title: str
+    moves: int
+    seats: tuple[str, ...]  # seat kinds ("human", "strong"...)
+
+
+@dataclass(frozen=True)
+class QuestionShown:
+    """The table's level of help and the question waiting for an answer, if any."""
+
+    level: str
+    follow: bool
+    fixed: bool  # the teacher's link fixed the level
+    asks: bool  # this game asks questions at all
+    hints: bool  # hints are offered at this level
+    counting: bool  # "I count": no hint names what a move makes
+    prompt: str = ""  # "" while nothing is asked
+    kind: str = ""  # the question's kind ("capture", ...)
+    feedback: str = ""
+    asked_at: float = 0.0  # when it was asked: tells one question from the next (0: none)
+
+
+@dataclass(frozen=True)
+class SeatSnapshot:
+    """Everything one seat's screen shows now (see the module's docstring)."""
+
+    seat: int | None  # the seat whose hand is shown (None: no hand, a hot seat between turns)
+    title: str  # the game's title
+    seat_names: tuple[str, ...]
+    seat_kinds: tuple[str, ...]  # "human", "strong", "remote"...
+    scores: tuple[int, ...]
+    to_act: int | None  # the seat to move (None: the game is over)
+    moves: int  # moves played so far
+    is_over: bool
+    your_turn: bool  # this seat is to move and may move now
+    busy: bool  # a bot is to move
+    board_html: str  # the board (or the round just won, while its moment waits)
+    hand: tuple[CardState, ...]  # this seat's own cards, each as a click offers it
+    selecting: bool  # cards are selected into a set (Dice Stacks)
+    selected: tuple[int, ...]
+    selected_cards: tuple[Card, ...]
+    selection_summary: tuple[bool, str] | None
+    choices: tuple[Choice, ...]  # the buttons ("off:..." shown disabled with a reason)
+    picked: tuple[str, ...]  # the steps of a move picked so far
+    status: str  # the status line (a refusal's words when refused)
+    refused: bool
+    message: str  # the last message or refusal
+    turn_banner: str
+    turn_kind: str  # "mc-turn-over", "mc-turn-you" or "mc-turn-other"
+    hint: str
+    explanation: Explanation
+    history: tuple[str, ...]
+    latest: str
+    latest_by_bot: bool
+    moment: Moment | None
+    holding: bool  # a round's moment holds the table until "Next round"
+    waiting_for_ready: int | None  # the hot-seat player who must click "I'm ready"
+    hot_seat: bool
+    saved_offer: SavedOffer | None
+    length_choice: tuple[str, str] | None
+    deal_code: str
+    room_code: str
+    move_example: str
+    question: QuestionShown
+    selection_mode_hint: str
+
+
+def build_snapshot(ctl: TableController) -> SeatSnapshot:
+    """The snapshot of the seat ``ctl`` shows now (``ctl.viewer``), under its lock."""
+    state = ctl.state
+    names = ctl.seat_names
+    seat = ctl.viewer
+    holding = ctl.holding
+    p = state.current_player
+    board = ((holding and ctl.view.round_end_html(state, names))
+             or ctl.view.board_html(ctl.shown_state, ctl.public_observation(), names,
+                                    viewer=seat))
+    offer = ctl.saved_offer
+    asking = ctl.asking
+    pending = asking.pending
+    question = QuestionShown(
+        level=asking.level, follow=asking.follow, fixed=asking.fixed,
+        asks=asking.asker is not None, hints=asking.hints, counting=asking.counting,
+        prompt=pending.question.prompt if pending is not None else "",
+        kind=pending.question.kind if pending is not None else "",
+        feedback=asking.feedback if pending is not None else "",
+        asked_at=pending.asked_at if pending is not None else 0.0)
+    selecting = ctl.selecting
+    return SeatSnapshot(
+        seat=seat, title=state.game.title, seat_names=tuple(names),
+        seat_kinds=tuple(ctl.seats), scores=tuple(state.scores), to_act=p,
+        moves=len(state.history), is_over=state.is_over, your_turn=ctl.acting_human(),
+        busy=ctl.busy, board_html=board,
+        hand=tuple(ctl.card_states()), selecting=selecting, selected=ctl.selected,
+        selected_cards=ctl.selected_cards(), selection_summary=ctl.selection_summary(),
+        choices=tuple(ctl.offered_choices()), picked=ctl.picked,
+        status=ctl.status_line(), refused=ctl.refused, message=ctl.message,
+        turn_banner=ctl.turn_banner(),
+        turn_kind=("mc-turn-over" if state.is_over or holding
+                   else "mc-turn-you" if p is not None and ctl.seats[p] == "human"
+                   else "mc-turn-other"),
+        hint=ctl.hint_text(), explanation=ctl.explanation, history=tuple(ctl.history),
+        latest=ctl.latest, latest_by_bot=ctl.latest_by_bot, moment=ctl.moment,
+        holding=holding, waiting_for_ready=ctl.waiting_for_ready, hot_seat=ctl.hot_seat,
+        saved_offer=(SavedOffer(offer.state.game.title, len(offer.state.history),
+                                tuple(offer.seats)) if offer is not None else None),
+        length_choice=ctl.length_choice(), deal_code=ctl.deal_code, room_code=ctl.room_code,
+        move_example=state.game.move_example, question=question,
+        selection_mode_hint=ctl.view.selection_mode_hint if selecting else "")
