@@ -86,13 +86,6 @@ def traced_files(seed: int = 8) -> set[str]:
     button = _card_button(table, key)
     start, player = len(table.state.history), table.state.current_player
     first_event = len(table.state.events)
-    # sympy's printer is loaded once per process, on the explainer's first formula (on
-    # the static site it is unpacked then: mathcards/site.py): the click of a table in
-    # use finds it loaded, whichever test ran first (alone, this one used to trace the
-    # loading too)
-    from mathcards.explain._sympy import _tools
-
-    _tools()
     ran: set[str] = set()
 
     def profile(frame, event, _arg):
