@@ -35,6 +35,7 @@ $(STAMP): pyproject.toml lessons/$(LAB_DEFAULTS)
 # tests/browser/server.py starts the same command; tests/test_notebooks.py
 # checks they agree.
 play: $(STAMP)
+	@$(PY) -m mathcards.widgets.network  # the compressed copies (found at once when made)
 	@$(PY) -m mathcards teacher-key --url http://$(HOST):$(PORT)
 	$(if $(CLASS),MATHCARDS_CLASS=$(CLASS) )JUPYTER_PATH=$(CURDIR)/lessons/share/jupyter $(VENV)/bin/voila --no-browser \
 	    --Voila.ip=$(HOST) --port=$(PORT) --ClassroomKernelManager.fork_kernels=True \

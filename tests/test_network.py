@@ -61,6 +61,40 @@ def test_the_brotli_copy_decodes_to_the_file_and_is_smaller_than_gzips(tmp_path)
     assert os.path.getsize(gz) < len(gzip.compress(body, compresslevel=9))
 
 
+def test_a_request_never_waits_for_brotli_or_zopfli(tmp_path):
+    """A request whose copies the install did not make gets a gzip -9 copy made then
+    (milliseconds), not brotli's or zopfli's (seconds for Voilà's largest scripts, with
+    a class waiting on the server's one loop); once ``warm`` made them, the smallest the
+    browser takes."""
+    import brotli
+
+    source = tmp_path / "static" / "app.js"
+    source.parent.mkdir()
+    body = "".join(f"const v{i} = {i * 31 % 97};\n" for i in range(3000)).encode()
+    source.write_bytes(body)
+    cache = tmp_path / "cache"
+    chromium = "gzip, deflate, br, zstd"
+    encoding, copy = network.served_copy(str(source), chromium, cache)
+    assert encoding == "gzip" and copy.endswith(".gz9")
+    assert gzip.decompress(Path(copy).read_bytes()) == body
+    assert sorted(p.suffix for p in cache.iterdir()) == [".gz9"]  # nothing slow made
+    network.warm([str(source.parent)], cache)
+    encoding, copy = network.served_copy(str(source), chromium, cache)
+    assert encoding == "br" and brotli.decompress(Path(copy).read_bytes()) == body
+    encoding, copy = network.served_copy(str(source), "gzip, deflate", cache)
+    assert encoding == "gzip" and copy.endswith(".gz") and \
+        gzip.decompress(Path(copy).read_bytes()) == body
+    assert network.served_copy(str(source), "identity", cache) is None
+
+
+def test_the_copies_live_in_the_environment_that_serves_the_files():
+    """An image's build makes them where every server of the image looks, whatever home
+    folder a hub mounts for each student (here: this venv, which is writable)."""
+    import sys
+
+    assert network.cache_dir().is_relative_to(Path(sys.prefix))
+
+
 def test_the_copy_decodes_to_the_file(tmp_path):
     source = tmp_path / "app.js"
     body = ("function f(n) { return n + 1; }\n" * 400).encode()

@@ -13,10 +13,12 @@ subclasses:
   at least ``MIN_SIZE`` bytes as its brotli copy (quality 11: 14 % fewer bytes than
   gzip -9 over Voilà's files), else one that takes gzip its gzip copy (made by zopfli:
   5 % fewer bytes than gzip -9, read by every gzip decoder), with its
-  ``Content-Encoding``; a copy is made at its first request (``make play`` and Binder's
-  build make them all beforehand) and kept in a cache folder (``cache_dir``) under the
-  source's path, size and time, so no student's request costs compression CPU after
-  the first. Browsers send ``br`` to HTTPS addresses (a hub) and to 127.0.0.1, not to a
+  ``Content-Encoding``. These copies take seconds of CPU for the largest scripts, so
+  they are made beforehand, on every core (``warm``: each ``make play``, Binder's build),
+  and kept in a cache folder (``cache_dir``) under the source's path, size and time. A
+  request whose copy is missing (a cleared cache, Voilà upgraded since) gets a gzip -9
+  copy made then, in milliseconds (``served_copy``), never brotli's or zopfli's wait.
+  Browsers send ``br`` to HTTPS addresses (a hub) and to 127.0.0.1, not to a
   plain-HTTP address on the school's network: those get gzip. Every answer says
   ``Vary: Accept-Encoding``; a client without either, or asking for a byte range, gets
   the plain file. A copy has its own ETag.
@@ -34,10 +36,12 @@ they are, so a student's server on a hub (``widgets/singleuser.py``) serves the 
 from __future__ import annotations
 
 import contextlib
+import functools
 import gzip
 import hashlib
 import os
 import re
+import sys
 import tempfile
 from pathlib import Path, PurePath
 from typing import Any
@@ -63,9 +67,24 @@ def _coding(name: str) -> re.Pattern[str]:
 _CODINGS = {name: _coding(name) for name in ENCODINGS}
 
 
+def _writable(folder: Path) -> bool:
+    """``folder`` exists and is writable, or can be made under a writable parent."""
+    for place in (folder, *folder.parents):
+        if place.exists():
+            return place.is_dir() and os.access(place, os.W_OK | os.X_OK)
+    return False
+
+
+@functools.lru_cache(maxsize=1)
 def cache_dir() -> Path:
-    """Where the compressed copies go: ``$XDG_CACHE_HOME`` or ``~/.cache``, then
-    ``mathcards/compressed``."""
+    """Where the compressed copies go: in the Python environment that serves the files
+    (``<sys.prefix>/var/cache/mathcards``), so the copies an image's build made are where
+    every server of that image looks (a hub mounts each student's own home over the
+    image's), else, where the environment is read-only, ``$XDG_CACHE_HOME`` or ``~/.cache``,
+    then ``mathcards/compressed``."""
+    here = Path(sys.prefix) / "var" / "cache" / "mathcards"
+    if _writable(here):
+        return here
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     return Path(base) / "mathcards" / "compressed"
 
@@ -93,13 +112,24 @@ def has_brotli() -> bool:
     return True
 
 
+def accepted_encodings(header: str | None) -> list[str]:
+    """The encodings of ``ENCODINGS`` a browser whose ``Accept-Encoding`` is ``header``
+    takes (brotli only where the module is here), the smaller first."""
+    return [coding for coding in ENCODINGS
+            if accepts(header, coding) and (coding != "br" or has_brotli())]
+
+
 def best_encoding(header: str | None) -> str | None:
-    """The encoding to send to a browser whose ``Accept-Encoding`` is ``header``: brotli
-    where it is taken (and the module is here), else gzip where taken, else None."""
-    for coding in ENCODINGS:
-        if accepts(header, coding) and (coding != "br" or has_brotli()):
-            return coding
-    return None
+    """The encoding to send: brotli where it is taken, else gzip where taken, else None."""
+    taken = accepted_encodings(header)
+    return taken[0] if taken else None
+
+
+# a gzip -9 copy made while a browser waits, where the install's copies are missing (a
+# cleared cache, a Voilà upgraded after ``make play`` made them): milliseconds of CPU,
+# where brotli 11 and zopfli take seconds for Voilà's largest scripts
+QUICK = "gzip-quick"
+_SUFFIX[QUICK] = ".gz9"
 
 
 def _compress(data: bytes, encoding: str) -> bytes:
@@ -107,6 +137,8 @@ def _compress(data: bytes, encoding: str) -> bytes:
         import brotli
 
         return bytes(brotli.compress(data, quality=11))
+    if encoding == QUICK:
+        return gzip.compress(data, compresslevel=9, mtime=0)
     try:  # zopfli: a gzip stream every browser reads, 5 % smaller than gzip -9's
         import zopfli.gzip
     except ImportError:
@@ -115,10 +147,11 @@ def _compress(data: bytes, encoding: str) -> bytes:
 
 
 def compressed_copy(path: str, folder: Path | None = None,
-                    encoding: str = "gzip") -> str | None:
+                    encoding: str = "gzip", *, make: bool = True) -> str | None:
     """The copy of the file at ``path`` in ``encoding`` (``br``: brotli quality 11,
-    ``gzip``: gzip -9; made now if missing), or None when the file is not worth
-    compressing or no copy can be written."""
+    ``gzip``: zopfli's gzip, ``QUICK``: gzip -9), made now if missing and ``make``; None
+    when the file is not worth compressing, the copy is missing and not to be made, or no
+    copy can be written."""
     if os.path.splitext(path)[1].lower() not in COMPRESSIBLE:
         return None
     try:
@@ -132,6 +165,8 @@ def compressed_copy(path: str, folder: Path | None = None,
     target = folder / f"{key[:32]}{_SUFFIX[encoding]}"
     if target.exists():
         return str(target)
+    if not make:
+        return None
     try:
         folder.mkdir(parents=True, exist_ok=True)
         with open(path, "rb") as f:
@@ -148,6 +183,24 @@ def compressed_copy(path: str, folder: Path | None = None,
             os.unlink(tmp)
         return None
     return str(target)
+
+
+def served_copy(path: str, header: str | None,
+                folder: Path | None = None) -> tuple[str, str] | None:
+    """(Content-Encoding, file) to answer a request for ``path`` from a browser whose
+    ``Accept-Encoding`` is ``header``: the smallest copy the install made that the browser
+    takes, else a gzip -9 copy made now (``QUICK``: never brotli's or zopfli's seconds
+    while a class waits), else None (the plain file)."""
+    taken = accepted_encodings(header)
+    for coding in taken:
+        copy = compressed_copy(path, folder, coding, make=False)
+        if copy is not None:
+            return coding, copy
+    if "gzip" in taken:
+        copy = compressed_copy(path, folder, QUICK)
+        if copy is not None:
+            return "gzip", copy
+    return None
 
 
 def static_version(folders: list[str] | None = None) -> str:
@@ -223,27 +276,19 @@ class CompactFiles:
     _mc_copy: str | None = None
     _mc_immutable = False
 
-    def _mc_encoding(self) -> str | None:
-        request = self.request  # type: ignore[attr-defined]
-        if request.method not in ("GET", "HEAD") or "Range" in request.headers:
-            return None
-        return best_encoding(request.headers.get("Accept-Encoding"))
-
     def validate_absolute_path(self, root: Any, absolute_path: str) -> str | None:
         path = super().validate_absolute_path(root, absolute_path)  # type: ignore[misc]
         self._mc_plain = path
-        encoding = self._mc_encoding() if path is not None and os.path.isfile(path) else None
-        if path is None or encoding is None:
+        request = self.request  # type: ignore[attr-defined]
+        if path is None or request.method not in ("GET", "HEAD") or \
+                "Range" in request.headers or not os.path.isfile(path):
             return path
-        copy = compressed_copy(path, encoding=encoding)
-        if copy is None and encoding == "br" and accepts(
-                self.request.headers.get("Accept-Encoding"), "gzip"):  # type: ignore[attr-defined]
-            encoding, copy = "gzip", compressed_copy(path)
-        if copy is None:
+        served = served_copy(path, request.headers.get("Accept-Encoding"))
+        if served is None:
             return path
+        encoding, self._mc_copy = served
         self.set_header("Content-Encoding", encoding)  # type: ignore[attr-defined]
-        self._mc_copy = copy
-        return copy
+        return self._mc_copy
 
     def get_content_size(self) -> int:
         if self._mc_copy is not None:  # tornado measured the plain file while validating
