@@ -91,9 +91,11 @@ def _play_one_move(page) -> None:
     prompt = _question(page)
     assert prompt, "the table asked nothing at 'I count'"
     _give(page, answer_of(prompt), pad=False)
+    # the student's move and the bot's answer (read before it, the move number raced the
+    # bot's move the saved game then held: 3 against 2 in CI)
     page.wait_for_function(
         "(m) => Number(document.querySelector('.mc-header [data-move]').dataset.move) > m",
-        arg=moves, timeout=60_000)
+        arg=moves + 1, timeout=60_000)
 
 
 def _open_set(page) -> None:
