@@ -100,7 +100,7 @@ class DiceStacksView(GameView):
                     f'{a + b}s</strong> ({a} + {b})')
         else:
             dice = '<span class="mc-count">not rolled yet</span>'
-        stock = (f'<span class="mc-pile" role="group" aria-label="stock: '
+        stock = (f'<span class="mc-pile mc-pile-beside" role="group" aria-label="stock: '
                  f'{plural(obs.stock_size, "card")} face down">'
                  f'{backs_html(min(obs.stock_size, 1), limit=1)}'
                  f'<span class="mc-count">stock · {plural(obs.stock_size, "card")}</span>'
