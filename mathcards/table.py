@@ -231,7 +231,8 @@ class TableController:
         self.bot_scheduler = BotScheduler(self, bot_delay, schedule)
         self._bot_seed = bot_seed
         # a round's moment holds the bots until "Next round" (a person here, bots with a
-        # pause, not a room); GameTable asks for it, the lessons' guided hands do not
+        # pause, not a room); GameTable asks for it, and so do the lessons' guided hands
+        # ("Play the next hand" is their "Next round")
         self.pause_after_round = pause_after_round
         self._person_moved = False  # a person here has moved in this game
         self.length_offer = False  # the page offers the short and the full game at the start

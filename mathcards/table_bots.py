@@ -49,8 +49,6 @@ class BotScheduler:
         self._schedule = schedule
         self.generation = 0  # bumps on every new game, so stale bot timers do nothing
         self.pending = False  # a timer is set for the next bot move
-        # a pause between hands (the guided hands' "Play the next hand"): no bot moves
-        self.paused = False
 
     def new_game(self) -> None:
         """Forget the last game's timer (it will find another generation and do nothing)."""
@@ -62,16 +60,7 @@ class BotScheduler:
         t = self.table
         p = t.state.current_player
         return (p is not None and t.seats[p] in BOT_KINDS and not t.holding
-                and not self.paused and t.room.runs_bots() and not t.asking.holds_bots())
-
-    def pause(self) -> None:
-        """Hold the bots until ``resume`` (a timer that fires meanwhile moves nothing)."""
-        self.paused = True
-
-    def resume(self) -> None:
-        """The bots may move again: the next one is scheduled."""
-        self.paused = False
-        self.schedule()
+                and t.room.runs_bots() and not t.asking.holds_bots())
 
     def schedule(self) -> None:
         """Let the bots move: at once at a fast table, else after the pause."""
@@ -98,8 +87,8 @@ class BotScheduler:
         t = self.table
         with t.lock:
             self.pending = False
-            if generation != self.generation or self.paused:
-                return  # another game's timer, or a pause since: resume schedules again
+            if generation != self.generation or t.holding:
+                return  # another game's timer, or a round held since: "Next round" schedules
             try:
                 self.move(generation)
             except Exception as exc:  # noqa: BLE001 - never let a timer die silently, nor show Python's words

@@ -364,7 +364,8 @@ class GuidedHand:
         self._moves_seen = 0
         self.ctl = TableController(
             self.view, seats=seats, state=game.new_game(seed), bot_delay=self.bot_delay or 1.0,
-            save=False, bot_seed=seed, schedule=self._schedule, listener=self._on_change)
+            save=False, bot_seed=seed, schedule=self._schedule, listener=self._on_change,
+            pause_after_round=stop_after_round)
         self._moves_seen = len(self.state.history)
         self._run_bots()
         self._render()
@@ -375,10 +376,10 @@ class GuidedHand:
 
     @property
     def paused(self) -> bool:
-        """A hand is over and the bots wait for "Play the next hand": the table's own bot
-        pause (``BotScheduler.pause``), as every table's."""
+        """A hand is over and the bots wait for "Play the next hand": the table's own hold
+        after a round (``TableController.holding``, "Next round" at every table)."""
         ctl = getattr(self, "ctl", None)  # (the controller's own first deal: none yet)
-        return ctl is not None and ctl.bot_scheduler.paused
+        return ctl is not None and ctl.holding
 
     # --- what the student can do -------------------------------------------
     def hand(self) -> tuple[Card, ...]:
@@ -435,10 +436,12 @@ class GuidedHand:
         self._render_moves()
 
     def resume(self) -> None:
-        """After a finished hand: carry on playing (free play)."""
+        """After a finished hand: carry on playing (the table's "Next round": the bots'
+        next turn is scheduled, queued at once without a delay)."""
         self.round_end = None
         self.continue_button.layout.display = "none"
-        self.ctl.bot_scheduler.resume()  # the next bot's turn is scheduled (queued at once)
+        if self.ctl.holding:
+            self.ctl.next_round()
         self._run_bots()
         self._render()
 
@@ -452,7 +455,7 @@ class GuidedHand:
         from mathcards.table import schedule_later
 
         def later() -> None:
-            turn()  # nothing while paused: "Play the next hand" schedules the bots again
+            turn()  # nothing while held: "Play the next hand" schedules the bots again
             self._render()
 
         schedule_later(self.bot_delay, later)
@@ -470,10 +473,10 @@ class GuidedHand:
                 last_trick = event
             if isinstance(event, explained):
                 self.guide_lines.append(self._explain(event))
-                if isinstance(event, round_scored) and self.stop_after_round:
-                    self.ctl.bot_scheduler.pause()
-                    # the next hand is dealt already: keep the round's last trick and its
-                    # score (the table's moment, with its arithmetic) to show meanwhile
+                if isinstance(event, round_scored) and ctl.holding:
+                    # the table holds the bots until "Play the next hand" (its own round
+                    # moment); the next hand is dealt already: keep the round's last trick
+                    # and its score (the moment, with its arithmetic) to show meanwhile
                     self.round_end = (last_trick, ctl.moment)
 
     def _explain(self, event: Any) -> str:
@@ -580,8 +583,10 @@ class GuidedHand:
         hand = self.hand()
         how = ("click a card to play it" if self._card_phase() or not self._my_turn()
                else "use the buttons below it")
-        self.hand_title.value = (f'<div class="mc-zone-title">Your hand '
-                                 f'({plural(len(hand), "card")}): {how}</div>')
+        self.hand_title.value = (
+            '<div class="mc-zone-title">Your next hand is dealt when you click '
+            '“Play the next hand”</div>' if self.paused else
+            f'<div class="mc-zone-title">Your hand ({plural(len(hand), "card")}): {how}</div>')
         self.hand_buttons.draw(self.ctl.card_states(), playing=self._my_turn())
         self._render_moves()
         self.continue_button.layout.display = "" if self.paused and not self.state.is_over else (

@@ -111,8 +111,9 @@ def check_table(hand: lesson.GuidedHand) -> None:
     """What the screen shows matches the state, at any moment."""
     state = hand.state
     obs = state.observation(hand.seat)
-    # the hand: one CardButton per card, in hand order, enabled exactly for the legal plays
-    assert [cb.card for cb in hand.hand_buttons.pool] == list(obs.hand)
+    # the hand: one CardButton per card, in hand order, enabled exactly for the legal plays;
+    # after a hand, none until "Play the next hand" deals the next (the table's own hold)
+    assert [cb.card for cb in hand.hand_buttons.pool] == ([] if hand.paused else list(obs.hand))
     assert all(isinstance(cb, CardButton) for cb in hand.hand_buttons.pool)
     assert list(hand.hand_box.children) == [cb.button for cb in hand.hand_buttons.pool]
     mine = hand.ctl.acting_human() and not hand.paused

@@ -196,9 +196,10 @@ class TestGuidedHand:
         click(hand.continue_button)
         assert not hand.paused and len(hand.hand()) == 5
 
-    def test_a_finished_hand_pauses_the_tables_own_bot_scheduler(self):
-        """The guided hand's pause is the table's (``BotScheduler.pause``): a bot's timer
-        that fires during it moves nothing; "Play the next hand" lets the bots go on."""
+    def test_a_finished_hand_is_held_by_the_tables_own_round_hold(self):
+        """The guided hand's pause is every table's hold after a round (the round's
+        moment, ``TableController.holding``; "Play the next hand" is its "Next round"): a
+        bot's timer that fires during it moves nothing; the button lets the bots go on."""
         timers = []
         hand = lesson.GuidedHand(ShootTheMoon(num_players=3), seed=1, bot_delay=0.5)
         hand.ctl.bot_scheduler._schedule = lambda _delay, fn: timers.append(fn)
@@ -210,7 +211,9 @@ class TestGuidedHand:
             elif hand.ctl.acting_human():
                 cards = hand.hand()
                 assert hand.try_card(stm.legal_cards(cards, hand.state.led_card)[0])
-        assert hand.paused and hand.ctl.bot_scheduler.paused and not hand.state.is_over
+        assert hand.paused and hand.ctl.holding and not hand.state.is_over
+        assert hand.ctl.moment is not None and hand.ctl.moment.is_round
+        assert hand.ctl.turn_banner() == "Round over: click Next round"
         moves = len(hand.state.history)
         for fn in timers:  # timers set before the pause fire now: nothing moves
             fn()
@@ -218,7 +221,7 @@ class TestGuidedHand:
         hand.ctl.schedule_bot()
         assert len(hand.state.history) == moves and not timers
         click(hand.continue_button)
-        assert not hand.paused and not hand.ctl.bot_scheduler.paused
+        assert not hand.paused and not hand.ctl.holding
         assert hand.ctl.seats[hand.state.current_player] != "human"  # (this deal: a bot leads)
         assert timers  # the next bot's turn is scheduled again
         timers.pop(0)()
