@@ -58,6 +58,7 @@ class SeatSnapshot:
     to_act: int | None  # the seat to move (None: the game is over)
     moves: int  # moves played so far
     is_over: bool
+    in_progress: bool  # a person here has moved and the game goes on: New game asks first
     your_turn: bool  # this seat is to move and may move now
     busy: bool  # a bot is to move
     board_html: str  # the board (or the round just won, while its moment waits)
@@ -115,7 +116,8 @@ def build_snapshot(ctl: TableController) -> SeatSnapshot:
     return SeatSnapshot(
         seat=seat, title=state.game.title, seat_names=tuple(names),
         seat_kinds=tuple(ctl.seats), scores=tuple(state.scores), to_act=p,
-        moves=len(state.history), is_over=state.is_over, your_turn=ctl.acting_human(),
+        moves=len(state.history), is_over=state.is_over, in_progress=ctl.in_progress,
+        your_turn=ctl.acting_human(),
         busy=ctl.busy, board_html=board,
         hand=tuple(ctl.card_states()), selecting=selecting, selected=ctl.selected,
         selected_cards=ctl.selected_cards(), selection_summary=ctl.selection_summary(),

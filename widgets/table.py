@@ -58,7 +58,9 @@ class GameTable(W.VBox):
         self.view = view
         self.who = who  # "Playing as ana" (plain text; the save slot's owner)
         self._renders = 0  # counts redraws: the page's tests wait on it (data-render)
-        self._confirm_new: Any = None  # the state a first New game click asked about
+        # the game and move (deal code, moves) a first New game click asked about
+        self._confirm_new: tuple[str, int] | None = None
+        self._snap: SeatSnapshot | None = None  # the snapshot drawn last
         self._ready = False
         self._focus_armed = False  # redraws move no focus before this screen's first action
         self._had_controls = False  # the last redraw offered this screen something to press
@@ -148,6 +150,7 @@ class GameTable(W.VBox):
             snap = self.ctl.snapshot()
             self._render_status(snap)
             self._mark_sync(snap)
+            self._snap = snap
         else:
             self._refresh()
 
@@ -361,23 +364,30 @@ class GameTable(W.VBox):
             else:
                 picker.add_class("mc-hide")
 
+    def _shown(self) -> SeatSnapshot:
+        """The snapshot this screen shows (the one drawn last; a fresh one before any)."""
+        return self._snap if self._snap is not None else self.ctl.snapshot()
+
     def _on_new_game(self) -> None:
         """A new game; a game in progress is thrown away only at a second click, on the
         same button now reading "Yes, end this game" (no browser dialog)."""
         ctl = self.ctl
-        if ctl.in_progress and self._confirm_new is not ctl.state:
-            self._confirm_new = ctl.state
-            ctl.say("This game is not finished: click “Yes, end this game” to deal a new "
-                    "one, or play on.")
-            self._render_new_game()
-            return
+        with ctl.lock:
+            snap = self._shown()
+            if snap.in_progress and self._confirm_new != (snap.deal_code, snap.moves):
+                self._confirm_new = (snap.deal_code, snap.moves)
+                ctl.say("This game is not finished: click “Yes, end this game” to deal a "
+                        "new one, or play on.")
+                self._render_new_game(snap)
+                return
         self._confirm_new = None
         self._focus_next(ctl.new_game_from_setup, self.w_players.value, self._seat_values())
 
-    def _render_new_game(self) -> None:
+    def _render_new_game(self, snap: SeatSnapshot) -> None:
         """The New game button, or its second step while a click on it waits to be confirmed
         (any move since then, or a new game, puts it back)."""
-        armed = self._confirm_new is not None and self._confirm_new is self.ctl.state
+        armed = self._confirm_new is not None and self._confirm_new == (snap.deal_code,
+                                                                         snap.moves)
         if not armed:
             self._confirm_new = None
         label = "Yes, end this game" if armed else "New game"
@@ -397,9 +407,10 @@ class GameTable(W.VBox):
         with self.ctl.lock:
             if not self.hand_buttons.holds(button):
                 return  # a click made on a card no longer in the hand: it names nothing now
-            if button.key in self.ctl.picked:
+            snap = self._shown()
+            if button.key in snap.picked:
                 return  # a second click on the card just chosen
-            if self.ctl.selecting:  # a card put in or out of a stack: the focus stays on it
+            if snap.selecting:  # a card put in or out of a stack: the focus stays on it
                 self.ctl.attempt(self.ctl.click_card, button.key)
             else:
                 self._focus_next(self.ctl.attempt, self.ctl.click_card, button.key)
@@ -449,12 +460,13 @@ class GameTable(W.VBox):
         if action is None and (not fresh or self._typed_last or not self._focus_armed):
             return
         primary = [b for b in choices if "mc-primary" in b._dom_classes]
+        snap = self._shown()
         targets: list[W.DOMWidget] = (
-            [self.w_ready] if self.ctl.waiting_for_ready is not None
-            else [self.w_resume] if self.ctl.saved_offer is not None
-            else choices if self.ctl.picked
+            [self.w_ready] if snap.waiting_for_ready is not None
+            else [self.w_resume] if snap.saved_offer is not None
+            else choices if snap.picked
             else cards + primary + choices)
-        if not targets and self.ctl.state.is_over and not self.ctl.room_code:
+        if not targets and snap.is_over and not snap.room_code:
             targets = [self.w_new]
         if targets:
             targets[0].focus()
@@ -462,7 +474,8 @@ class GameTable(W.VBox):
     # ------------------------------------------------------------------ drawing
     # Every redraw draws one snapshot of what this screen's seat sees
     # (``TableController.snapshot``, a frozen ``mathcards.table_snapshot.SeatSnapshot``):
-    # the drawing reads nothing else of the controller.
+    # the drawing reads nothing else of the controller; the click handlers and the focus
+    # read the snapshot drawn last (``_shown``).
     def _render_status(self, snap: SeatSnapshot) -> None:
         cls = "mc-status"
         if snap.refused:
@@ -520,7 +533,7 @@ class GameTable(W.VBox):
             else:
                 self.w_setup.remove_class("mc-hide")
             self._render_status(snap)
-            self._render_new_game()
+            self._render_new_game(snap)
             board_value = (f'<div class="mc-board" data-move="{snap.moves}">'
                            f'{snap.board_html}</div>')
             if self.w_board.value != board_value:
@@ -541,6 +554,7 @@ class GameTable(W.VBox):
             asked = self.asking_panel.render(snap.question)
             self._render_explainer(snap)
             self._mark_sync(snap)
+            self._snap = snap
         if asked:  # a new question: the answer box takes the focus (Enter answers)
             self.asking_panel.w_answer.focus()
         self._focus_next()
