@@ -25,7 +25,13 @@ import pytest
 
 from mathcards.exercises.results import read_answers, read_results
 from tests.browser.test_asking import _choose, _give, _question, answer_of
-from tests.browser.test_game_pages import PLAYABLE, move_number, wait_settled, wait_visible
+from tests.browser.test_game_pages import (
+    PLAYABLE,
+    move_number,
+    render_number,
+    wait_settled,
+    wait_visible,
+)
 
 REPO = Path(__file__).resolve().parents[2]
 SITE = REPO / "_site"
@@ -91,11 +97,23 @@ def _play_one_move(page) -> None:
     prompt = _question(page)
     assert prompt, "the table asked nothing at 'I count'"
     _give(page, answer_of(prompt), pad=False)
-    # the student's move and the bot's answer (read before it, the move number raced the
-    # bot's move the saved game then held: 3 against 2 in CI)
+    # the student's move and the bot's answers, until the student is to move again: then
+    # nothing is pending and the saved game is the one shown (read while the bot was still
+    # to move, the move number raced the bot's moves the saved game then held: 3 against 2,
+    # then 3 against 4, in CI); a round won waits for "Next round"
     page.wait_for_function(
         "(m) => Number(document.querySelector('.mc-header [data-move]').dataset.move) > m",
-        arg=moves + 1, timeout=60_000)
+        arg=moves, timeout=60_000)
+    for _ in range(5):
+        wait_settled(page, timeout=60_000)  # no bot about to move
+        if page.locator(".mc-turn.mc-turn-you").count():
+            return
+        # a round won: its moment holds the table until "Next round" (the table's pool of
+        # choice buttons keeps hidden ones with their last words: the visible one)
+        render = render_number(page)
+        page.locator(".mc-choices .mc-choice:visible:has-text('Next round')").click()
+        wait_settled(page, render, timeout=60_000)
+    raise AssertionError("the student never came to move again")
 
 
 def _open_set(page) -> None:
