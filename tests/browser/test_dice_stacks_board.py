@@ -17,7 +17,8 @@ import pytest
 
 import mathcards.widgets
 from mathcards.cards import parse_cards
-from mathcards.games.dice_stacks import DiceStacks
+from mathcards.games.base import EMPTY
+from mathcards.games.dice_stacks import DiceStacks, StackLaid
 from mathcards.widgets.dice_stacks import DiceStacksView
 
 pytestmark = pytest.mark.browser
@@ -29,7 +30,10 @@ MEASURE = """() => {
     const seat = document.querySelectorAll('.mc-seats > .mc-seat')[1];
     const stacks = [...seat.querySelectorAll('.mc-stacks > *')].map(e => {
         const r = e.getBoundingClientRect();
-        return {left: r.left, top: r.top, bottom: r.bottom, cls: e.className};
+        // what it draws may overflow its box: the right of its last drawn part
+        const right = Math.max(
+            r.right, ...[...e.children].map(c => c.getBoundingClientRect().right));
+        return {left: r.left, right, top: r.top, bottom: r.bottom, cls: e.className};
     });
     const cards = [...seat.querySelectorAll('.mc-stacks .mc-card')].map(
         e => e.getBoundingClientRect().bottom);
@@ -41,26 +45,30 @@ MEASURE = """() => {
 }"""
 
 
-def _board(stacks: list[str], *, run_outs: int = 0) -> str:
-    """The board with the second seat (the bot's) holding ``stacks`` (each "5♠ 4♣"),
-    ``run_outs`` run-out points with their markers, and three hidden cards."""
+def _board(stacks: list[str], *, run_outs: int = 0, special: int | None = None) -> str:
+    """The board with the second seat (the bot's) holding ``stacks`` (each "5♠ 4♣"; the
+    one at index ``special`` laid as a special stack, 2 points), ``run_outs`` run-out
+    points with their markers, and three hidden cards."""
     game = DiceStacks(num_players=2)
     start = game.position("3♣ 2♦", (3, 2))
     laid = tuple(tuple(parse_cards(s)) for s in stacks)
+    points = [2 if i == special else 1 for i in range(len(laid))]
     markers = tuple(parse_cards("Q♦ 9♠ 4♥")[:run_outs])
     state = dataclasses.replace(
         start, hands=(start.hands[0], tuple(parse_cards("7♣ 8♦ 2♠"))),
-        stacks=((), laid), stack_points=(0, len(laid)), run_outs=(0, run_outs),
-        markers=((), markers))
+        stacks=((), laid), stack_points=(0, sum(points)), run_outs=(0, run_outs),
+        markers=((), markers),
+        log=EMPTY.push(tuple(StackLaid(1, cards, (3, 2), 5, pts)
+                             for cards, pts in zip(laid, points, strict=True))))
     html = DiceStacksView().board_html(state, state.observation(0),
                                        ["Player 1 (you)", "Player 2 (bot)"], viewer=0)
     return (f"<style>{CSS}</style><div class='mathcards' style='width:{TABLE_WIDTH}px'>"
             f"<div class='mc-board'>{html}</div></div>")
 
 
-def _measure(page, stacks: list[str], *, run_outs: int = 0) -> dict:
+def _measure(page, stacks: list[str], *, run_outs: int = 0, special: int | None = None) -> dict:
     page.set_viewport_size({"width": 1366, "height": 768})
-    page.set_content(_board(stacks, run_outs=run_outs))
+    page.set_content(_board(stacks, run_outs=run_outs, special=special))
     return page.evaluate(MEASURE)
 
 
@@ -90,3 +98,15 @@ def test_crowded_stacks_overlap_with_every_top_cards_rank_showing(page):
     assert lefts[-1] < m["seatRight"], "the last stack starts outside its seat"
     runouts = [s for s in m["stacks"] if "mc-runouts" in s["cls"]]
     assert runouts, "the run-out points are not drawn"
+
+
+def test_a_special_stack_is_never_covered_by_the_next(page):
+    """A special stack (two halves side by side and its "2 points") keeps its width among
+    crowded stacks: the plain stacks overlap, the next stack starts after it."""
+    m = _measure(page, ["A♣ A♦ 2♠ K♥", "5♠ 4♣", *["10♦ A♦", "7♥", "6♠ 3♣"] * 3], special=1)
+    kinds = [s["cls"] for s in m["stacks"]]
+    i = next(k for k, c in enumerate(kinds) if "mc-special-pair" in c)
+    pair, after = m["stacks"][i], m["stacks"][i + 1]
+    assert after["left"] >= pair["right"], (
+        f"the stack after the special stack starts at {after['left']:.0f} px, inside it "
+        f"(it ends at {pair['right']:.0f} px)")
