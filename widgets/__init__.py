@@ -24,6 +24,8 @@ from collections.abc import Sequence
 from typing import Any
 from urllib.parse import parse_qs, parse_qsl
 
+from .opening import opened_together
+
 __all__ = ["GUEST", "make_view", "play", "query_settings", "student_slot", "table_games"]
 
 MAX_DELAY = 5.0
@@ -230,6 +232,7 @@ def with_student(query: str, name: str) -> str:
     return urlencode([*pairs, ("student", name)])
 
 
+@opened_together()
 def play(game_name: str, *, deal: str | None = None, seats: Sequence[str] | None = None,
          players: int | None = None, bot_delay: float = 0.8, save: bool = True,
          query: str | None = None, student: str | None = None, ask_name: bool | None = None,

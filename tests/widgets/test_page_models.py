@@ -14,8 +14,11 @@ from __future__ import annotations
 
 import json
 import re
+from typing import ClassVar
 
+import comm
 import pytest
+from comm.base_comm import BaseComm
 from ipywidgets.widgets.widget import _instances
 
 from tests.browser.server import LESSONS
@@ -97,3 +100,76 @@ def test_the_room_controls_are_made_when_the_page_enters_a_room(tmp_path, monkey
     finally:
         if panel.link is not None:
             panel.link.close()
+
+
+class _RecordingComm(BaseComm):
+    """A comm that keeps what it would send to the page (the kernel's transport, here a
+    list): ipywidgets' real messages, made by ipywidgets' real code."""
+
+    sent: ClassVar[list[tuple[str, dict]]] = []
+
+    def publish_msg(self, msg_type, data=None, metadata=None, buffers=None, **keys):
+        self.sent.append((msg_type, data or {}))
+
+
+@pytest.mark.parametrize("page", PLAY_PAGES, ids=lambda p: p.stem)
+def test_a_first_visit_sends_each_widget_once_with_its_shown_state(page, tmp_path,
+                                                                   monkeypatch):
+    """Every widget reaches the page in one message with the state it is first drawn in:
+    no update follows before the student sees the table (mathcards.widgets.opening;
+    before it, the Sums table sent 92 widgets and 91 updates: the CSS classes given after
+    making a widget, the first drawing's texts)."""
+    monkeypatch.setenv("MATHCARDS_DATA_DIR", str(tmp_path))
+    sent: list[tuple[str, dict]] = []
+    monkeypatch.setattr(_RecordingComm, "sent", sent)
+    monkeypatch.setattr(comm, "create_comm", _RecordingComm)
+    table, made = _first_visit(_game_of(page))
+    opens = [data for kind, data in sent if kind == "comm_open"]
+    updates = [data for kind, data in sent if kind == "comm_msg"]
+    assert len(opens) == len(made) > 20
+    assert updates == [], updates[:5]
+    # each widget's state names only widgets sent before it, and what it was sent with is
+    # what the table shows now
+    seen: set[str] = set()
+    for widget, data in zip(made, opens, strict=True):
+        for ref in re.findall(r"IPY_MODEL_(\w+)", json.dumps(data["state"])):
+            assert ref in seen, (type(widget).__name__, ref)
+        seen.add(widget.model_id)
+        shown = widget.get_state()
+        for name in ("_dom_classes", "value", "description", "tooltip", "children"):
+            if name in shown and name in data["state"]:
+                assert json.loads(json.dumps(shown[name])) == \
+                    json.loads(json.dumps(data["state"][name])), name
+    # and a change after the first visit is sent as ipywidgets sends it
+    table.w_players.value = 3
+    assert any(kind == "comm_msg" for kind, _ in sent)
+    if getattr(table, "rooms", None) is not None and table.rooms.link is not None:
+        table.rooms.link.close()
+
+
+def test_a_widget_closed_while_the_page_is_built_is_never_sent(monkeypatch):
+    import ipywidgets as W
+
+    from mathcards.widgets.opening import opened_together
+
+    sent: list[tuple[str, dict]] = []
+    monkeypatch.setattr(_RecordingComm, "sent", sent)
+    monkeypatch.setattr(comm, "create_comm", _RecordingComm)
+    with opened_together():
+        kept = W.Button(description="kept")
+        gone = W.Button(description="gone")
+        box = W.VBox([kept, gone])
+        gone.close()
+        box.children = (kept,)
+        late = W.HTML("made after its box")
+        box.children = (*box.children, late)
+        kept.add_class("mc-x")
+        assert sent == []
+    opened = [data["state"] for kind, data in sent if kind == "comm_open"]
+    descriptions = [state.get("description") for state in opened]
+    assert "gone" not in descriptions and "kept" in descriptions
+    assert [kind for kind, _ in sent] == ["comm_open"] * len(opened)
+    assert opened[-1]["_model_name"] == "VBoxModel"  # after the widgets it holds
+    assert box.get_state()["children"] == [f"IPY_MODEL_{kept.model_id}",
+                                           f"IPY_MODEL_{late.model_id}"]
+    assert "mc-x" in next(s for s in opened if s.get("description") == "kept")["_dom_classes"]
