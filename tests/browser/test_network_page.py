@@ -139,3 +139,35 @@ def test_a_play_page_loads_no_code_colours(browser, voila_server):
         context.close()
     assert not [u for u in responses if "/labextensions/jupyterlab_pygments/" in u]
     assert [u for u in responses if "/labextensions/anywidget/" in u]  # the others still load
+
+
+def test_the_kernel_websocket_is_compressed(browser, voila_server):
+    """The page's kernel websocket is compressed (permessage-deflate, lessons/voila.json's
+    ``websocket_compression_options``): the widgets' states a page asks for when it loads
+    (about 95 KB for the Sums table) cross a student's link as about 13 KB. Chromium's
+    DevTools show a websocket's frames uncompressed, so the test reads the handshake that
+    agreed on it and then plays a move over the compressed socket."""
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        cdp = context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        sockets: dict[str, str] = {}
+        agreed: dict[str, str] = {}
+        cdp.on("Network.webSocketCreated", lambda e: sockets.update({e["requestId"]: e["url"]}))
+        cdp.on("Network.webSocketHandshakeResponseReceived", lambda e: agreed.update(
+            {e["requestId"]: _headers(e["response"]).get("sec-websocket-extensions", "")}))
+        page.goto(voila_server.page(PAGE), wait_until="commit")
+        first = wait_for_first_widget(page, timeout=120_000)
+        kernel = [rid for rid, url in sockets.items() if "/channels" in url]
+        assert kernel, sockets
+        assert all("permessage-deflate" in agreed.get(rid, "") for rid in kernel), agreed
+        # the page works over it: its first control is pressed and the table answers
+        render = page.locator(".mc-sync").first.get_attribute("data-render")
+        first.click()
+        page.wait_for_function(
+            "r => { const s = document.querySelector('.mc-sync');"
+            " return s && s.getAttribute('data-render') !== r; }", arg=render, timeout=60_000)
+        page.close(run_before_unload=True)
+    finally:
+        context.close()
