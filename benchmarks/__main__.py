@@ -49,6 +49,9 @@ BENCHMARKS = {
                         "of a bare page on the same server, alternating, three runs; targets: "
                         "0 failed pages, slowest <= 1.0x the bare page's at 30 and <= 1.2x "
                         "at 60.")),
+    "bench_page_cpu": ("What one first visit costs the server", ("CPU seconds of Voilà's "
+                       "own process and of the page's kernel for first visits one at a time, "
+                       "play_sums.ipynb beside the bare page in the same run.")),
 }
 
 
