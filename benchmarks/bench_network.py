@@ -51,6 +51,7 @@ from benchmarks.bench_pages import (
     ready_play_pages,
     start_site,
 )
+from benchmarks.link import ShapedLink
 from tests.browser.conftest import FIRST_WIDGET, launch_chromium
 from tests.browser.server import VoilaServer
 
@@ -104,20 +105,29 @@ class NetworkLog:
         self.requests += 1
 
 
-def visit(context, server: VoilaServer, notebook: str) -> tuple[float, int, int]:
-    """Seconds to the first usable control, bytes on the wire, requests to the server."""
+def visit(context, server: VoilaServer, notebook: str,
+          link: ShapedLink | None = None) -> tuple[float, int, int]:
+    """Seconds to the first usable control, bytes on the wire, requests to the server.
+    With ``link`` the browser reaches the server through it (real bytes delayed, the
+    bytes counted there) instead of Chromium's throttling."""
     page = context.new_page()
     try:
         cdp = context.new_cdp_session(page)
         cdp.send("Network.enable")
-        cdp.send("Network.emulateNetworkConditions", {
-            "offline": False, "latency": LATENCY_MS,
-            "downloadThroughput": DOWN_KBIT * 1000 / 8, "uploadThroughput": UP_KBIT * 1000 / 8,
-        })
+        if link is None:
+            cdp.send("Network.emulateNetworkConditions", {
+                "offline": False, "latency": LATENCY_MS,
+                "downloadThroughput": DOWN_KBIT * 1000 / 8,
+                "uploadThroughput": UP_KBIT * 1000 / 8,
+            })
         log = NetworkLog(cdp)
         named = f"{notebook}?student=guest" if notebook.startswith("play_") else notebook
+        address = server.page(named)
+        if link is not None:
+            address = address.replace(f":{server.port}/", f":{link.port}/", 1)
+            carried = link.counted()[0]
         start = time.perf_counter()
-        page.goto(server.page(named), wait_until="commit", timeout=TIMEOUT_MS)
+        page.goto(address, wait_until="commit", timeout=TIMEOUT_MS)
         try:
             page.locator(FIRST_WIDGET).filter(visible=True).first.wait_for(
                 state="visible", timeout=TIMEOUT_MS)
@@ -131,6 +141,8 @@ def visit(context, server: VoilaServer, notebook: str) -> tuple[float, int, int]
         with contextlib.suppress(Exception):
             page.wait_for_load_state("networkidle", timeout=30_000)
         page.wait_for_timeout(500)
+        if link is not None:  # every byte the server sent, websockets included, as sent
+            return tti, link.counted()[0] - carried, log.requests
         return tti, log.bytes, log.requests
     finally:
         page.close(run_before_unload=True)
@@ -142,6 +154,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pages", nargs="*", default=None,
                         help="notebooks to compare with the bare page (default: every play "
                              "page whose table exists)")
+    parser.add_argument("--link", choices=("devtools", "shaped"), default="devtools",
+                        help="devtools: Chromium's own throttling (counts a websocket's "
+                             "bytes uncompressed); shaped: the browser reaches the server "
+                             "through benchmarks.link.ShapedLink, real bytes at the same "
+                             "rate and round trip, counted as sent")
     args = parser.parse_args(argv)
     if args.runs < 1:
         parser.error("--runs must be at least 1")
@@ -157,6 +174,10 @@ def main(argv: list[str] | None = None) -> int:
     failed = {kind: 0 for kinds, _ in VISITS for kind in kinds}
     with tempfile.TemporaryDirectory(prefix="mathcards-bench-") as tmp:
         server = start_site(Path(tmp))
+        link = None
+        if args.link == "shaped":
+            link = ShapedLink(server.port, down_kbit=DOWN_KBIT, up_kbit=UP_KBIT,
+                              latency_ms=LATENCY_MS).start()
         try:
             with sync_playwright() as playwright:
                 browser = launch_chromium(playwright)
@@ -174,7 +195,7 @@ def main(argv: list[str] | None = None) -> int:
                                 for visit_kind in visit_kinds:
                                     before = _filled(server, notebook)
                                     try:
-                                        measured = visit(context, server, notebook)
+                                        measured = visit(context, server, notebook, link)
                                     except (PlaywrightError, RuntimeError) as exc:
                                         # counted as failed, the run goes on
                                         print(f"{notebook} {visit_kind}: failed "
@@ -188,8 +209,13 @@ def main(argv: list[str] | None = None) -> int:
                                 context.close()
                 browser.close()
         finally:
+            if link is not None:
+                link.stop()
             server.stop()
-    _report(pages, results, args.runs)
+    if link is not None:
+        print("Through a shaped link: the bytes are every byte the server sent, websockets "
+              "included, as sent.\n")
+    _report(pages, results, args.runs, shaped=link is not None)
     if any(failed.values()):
         print("\nVisits that never showed a control within "
               f"{TIMEOUT_MS // 1000} s (left out): "
@@ -201,8 +227,9 @@ def _median(rows: list[tuple[float, int, int]], i: int) -> float:
     return statistics.median(r[i] for r in rows) if rows else float("nan")
 
 
-def _report(pages: list[str], results: dict, runs: int) -> None:
-    print(f"Chromium throttled to {DOWN_KBIT / 1000:g} Mbit/s down, {UP_KBIT / 1000:g} Mbit/s "
+def _report(pages: list[str], results: dict, runs: int, shaped: bool = False) -> None:
+    how = "A shaped link (benchmarks/link.py)" if shaped else "Chromium throttled"
+    print(f"{how} to {DOWN_KBIT / 1000:g} Mbit/s down, {UP_KBIT / 1000:g} Mbit/s "
           f"up, {LATENCY_MS} ms round trip; medians of {runs} runs, ratios to the bare "
           "one-button page in the same run. Cold: empty browser cache (brotli taken); warm: "
           "a new tab with the cache of the cold visit; cold, gzip only: a browser at a "
