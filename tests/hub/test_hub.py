@@ -322,3 +322,48 @@ def test_the_service_acts_for_the_tokens_login_only(hub, browser):
     status, answer = call_service(hub, server_token("teacher"), "create", **hostless)
     assert status == 200, answer
     assert call_service(hub, gus, "room", code=answer["result"])[1]["result"]["host"] is None
+
+
+def test_the_teachers_server_sends_its_files_compressed(hub, browser):
+    """Issue 29 item 1 under a hub: the teacher's server (JupyterLab with Voilà's
+    extension, reading lessons/jupyter_server_config.json through JUPYTER_CONFIG_PATH as
+    the students' servers read lessons/voila.json) compresses what it sends: its pages'
+    scripts (gzip, made per response: one teacher) and its kernel websockets."""
+    context, page = log_in(browser, hub, "teacher")
+    try:
+        wait_for_rendered(page, timeout=SPAWN)
+        asked: list[str] = []
+        sockets: dict[str, str] = {}
+        agreed: dict[str, str] = {}
+        cdp = context.new_cdp_session(page)
+        cdp.send("Network.enable")
+        cdp.on("Network.webSocketCreated", lambda e: sockets.update({e["requestId"]: e["url"]}))
+        cdp.on("Network.webSocketHandshakeResponseReceived", lambda e: agreed.update(
+            {e["requestId"]: {k.lower(): v for k, v in e["response"]["headers"].items()}
+             .get("sec-websocket-extensions", "")}))
+        page.on("request", lambda request: asked.append(request.url))
+        page.goto(user_page(hub, "teacher", "play_sums.ipynb"))
+        wait_for_rendered(page, timeout=SPAWN)
+        page.wait_for_load_state("networkidle")
+        files = sorted({url for url in asked if "/user/teacher/" in url
+                        and any(part in url for part in STATIC)
+                        and url.split("?")[0].endswith(".js")})
+        assert len(files) > 50, asked
+        packed = 0
+        for url in files:
+            gz = context.request.get(url, headers={"Accept-Encoding": "gzip"})
+            plain = context.request.get(url, headers={"Accept-Encoding": "identity"})
+            assert gz.status == plain.status == 200, url
+            assert "content-encoding" not in plain.headers, url
+            assert gz.body() == plain.body(), url  # Playwright decodes the gzip body
+            if gz.headers.get("content-encoding") == "gzip":
+                packed += 1
+            else:  # tornado leaves out only what is too small to gain
+                assert len(plain.body()) < 1024, (url, gz.headers)
+        assert packed > 50
+        kernel = [rid for rid, url in sockets.items() if "/channels" in url]
+        assert kernel and all("permessage-deflate" in agreed.get(rid, "") for rid in kernel), \
+            (sockets, agreed)
+    finally:
+        page.close(run_before_unload=True)
+        context.close()
