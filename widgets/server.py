@@ -192,8 +192,9 @@ def _fast_dates() -> None:
 
     from jupyter_client import jsonutil, session
 
-    if getattr(session.extract_dates, "_mathcards", False):
-        return
+    current = getattr(session, "extract_dates", None)
+    if not callable(current) or getattr(current, "_mathcards", False):
+        return  # already done, or a jupyter_client that parses dates elsewhere: leave it
     pattern, slow = jsonutil.ISO8601_PAT, jsonutil.parse_date
 
     def parse_date(text):
