@@ -68,7 +68,9 @@ def _gathered(folder: Path, from_csv: Callable[[Path], list[_Record]],
     for db_path in _class_databases(folder):
         for record in from_database(db_path):
             found.setdefault(record.uid, record)
-    return sorted(found.values(), key=lambda r: (r.at, r.uid))
+    # by time only: the sort is stable, so records made in one millisecond keep the order
+    # their file holds them in (the order made), not the order of random uids
+    return sorted(found.values(), key=lambda r: r.at)
 
 
 def _csv_header(path: Path) -> list[str]:
@@ -242,8 +244,9 @@ class ResultsReader:
                           for r in self._new_rows(db, "solutions", SOLUTION_COLUMNS)]
         fresh = self._unseen(attempts)  # an attempt in two files (same uid) counts once
         fresh_solutions = self._unseen(solutions)
-        self.attempts = sorted([*self.attempts, *fresh], key=lambda r: (r.at, r.uid))
-        self.solutions = sorted([*self.solutions, *fresh_solutions], key=lambda r: (r.at, r.uid))
+        # stable, by time only: one millisecond's records keep their file's order
+        self.attempts = sorted([*self.attempts, *fresh], key=lambda r: r.at)
+        self.solutions = sorted([*self.solutions, *fresh_solutions], key=lambda r: r.at)
         return fresh, fresh_solutions
 
     def _unseen(self, records: list[_Record2]) -> list[_Record2]:
