@@ -14,6 +14,18 @@ layout, style) first: one message per widget, none per change. Changes to a widg
 yet opened are kept by the widget itself (ipywidgets sends nothing for a widget without a
 comm), so nothing is lost; a widget closed inside the block is never opened.
 
+**While Voilà builds a page no browser listens.** Voilà's executor runs the notebook before
+the page is sent, and a page's browser loads every widget afterwards in one message (it
+asks the kernel for all states: ipywidgets' ``request_states``), never from the
+``comm_open`` messages sent before it connected: those reach Voilà's process alone, which
+reads each twice and drops it (92 for a first visit to the Sums table; a class arriving
+at once pays them on the process it shares). So a block that ends inside the execution of
+Voilà's executor (``page_unseen()``: a Voilà kernel whose current request is an
+``execute_request``, which Voilà lets no browser send) registers each widget's comm with
+the kernel, so that the browser's messages reach it, and sends nothing. Everywhere else
+(JupyterLab, whose notebook listens; a click's handler; the static site, where the page
+is drawn as the kernel runs) widgets are announced as ipywidgets announces them.
+
 This is the only place that changes how ipywidgets opens widgets; ``install`` (idempotent)
 runs at the first block. Outside a block (JupyterLab code a teacher runs, a click's redraw)
 and in other threads (a bot's timer) widgets open as ipywidgets opens them.
@@ -67,6 +79,43 @@ def install() -> None:
     setattr(Widget, _MARK, True)
 
 
+def page_unseen() -> bool:
+    """Whether no browser can see this kernel's messages now: a Voilà kernel (not the
+    static site's) running a request of Voilà's executor, which builds the page before it
+    is sent (Voilà's websocket lets a browser send no ``execute_request``)."""
+    from mathcards.site import in_browser
+    from mathcards.widgets import _in_voila
+
+    if in_browser() or not _in_voila():
+        return False
+    try:
+        from ipykernel.kernelbase import Kernel
+    except ImportError:
+        return False
+    if not Kernel.initialized():
+        return False
+    kernel: Any = Kernel.instance()
+    parent = kernel.get_parent("shell") or {}
+    return bool(parent.get("header", {}).get("msg_type") == "execute_request")
+
+
+def _register_unsent(widget: Any) -> None:
+    """Give a widget its comm, registered with the kernel so that the browser's messages
+    reach it, without the ``comm_open`` message no browser would read (``page_unseen``).
+    The browser gets its state with every other widget's when it asks for them."""
+    import comm
+    from ipykernel.kernelbase import Kernel
+
+    made: Any = comm.create_comm(target_name="jupyter.widget", primary=False,
+                            **({"comm_id": widget._model_id}
+                               if widget._model_id is not None else {}))
+    # ipywidgets sends a widget's updates only through a comm that knows its kernel,
+    # which ipykernel's comm learns when it first sends (the comm_open skipped here)
+    made.kernel = Kernel.instance()
+    comm.get_comm_manager().register_comm(made)
+    widget.comm = made  # (ipywidgets then lists it among the states a browser gets)
+
+
 def _referred(value: Any) -> Iterator[Any]:
     """The widgets a trait's value refers to (a widget, or a list, tuple or dict of them)."""
     from ipywidgets import Widget
@@ -81,9 +130,30 @@ def _referred(value: Any) -> Iterator[Any]:
             yield from _referred(item)
 
 
+def _register_all(pending: list[Any]) -> None:
+    """Register the comms of the pending widgets and of those their states refer to (a
+    style or layout ipywidgets makes the first time it is read, here): each made now is
+    held back like the rest, the stack standing in as the block's list."""
+    stack = list(pending)
+    _local.pending = stack
+    try:
+        while stack:
+            widget = stack.pop()
+            if widget.comm is None:
+                _register_unsent(widget)
+                for name in widget.keys:
+                    stack.extend(_referred(getattr(widget, name, None)))
+    finally:
+        _local.pending = None
+
+
 def _open_all(pending: list[Any]) -> None:
     """Open every pending widget, each after the pending widgets its state refers to (its
-    state names them by their comm ids)."""
+    state names them by their comm ids); while no browser listens (``page_unseen``), only
+    register their comms."""
+    if pending and page_unseen():
+        _register_all(pending)
+        return
     waiting = {id(w) for w in pending}
     visited: set[int] = set()  # a cycle of references is walked once
     for first in pending:

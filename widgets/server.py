@@ -49,8 +49,9 @@ one small machine:
 - **A page's messages cost Voilà's process less.** A kernel's every message passes through
   this process (the page's executor and the activity watcher each read it): no debug
   record is built that no handler prints (``_skip_unshown_records``) and the messages'
-  dates are parsed with ``datetime.fromisoformat`` (``_fast_dates``); the tables send
-  each widget once (``mathcards.widgets.opening``).
+  dates are parsed with ``datetime.fromisoformat`` (``_fast_dates``); a table built
+  while Voilà's executor runs the page announces no widget, which no browser would read
+  (the browser asks for every state once loaded: ``mathcards.widgets.opening``).
 - **One websocket cannot bloat the server.** A page's message to its kernel is at
   most 1 MiB (``websocket_max_message_size`` in ``lessons/voila.json``: tornado
   closes the connection on a larger one; a page's widget messages are a few
