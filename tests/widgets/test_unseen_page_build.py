@@ -42,13 +42,12 @@ def _send_comm(client, kind: str, content: dict, metadata: dict | None = None) -
     return msg["header"]["msg_id"]
 
 
-@pytest.fixture
-def voila_kernel(tmp_path):
+def _kernel(tmp_path, page_env: dict[str, str]):
     km = KernelManager(kernel_name="python3")
-    # what Voilà gives a page's kernel (QUERY_STRING and the VOILA_ variables)
-    km.start_kernel(cwd=str(tmp_path), env={
-        **os.environ, "MATHCARDS_DATA_DIR": str(tmp_path), "VOILA_BASE_URL": "/",
-        "QUERY_STRING": "student=Ana&delay=0", "SERVER_SOFTWARE": "voila/0.5"})
+    plain = {k: v for k, v in os.environ.items()
+             if not k.startswith("VOILA") and k != "QUERY_STRING"}
+    km.start_kernel(cwd=str(tmp_path),
+                    env={**plain, "MATHCARDS_DATA_DIR": str(tmp_path), **page_env})
     client = km.client()
     client.start_channels()
     try:
@@ -57,6 +56,19 @@ def voila_kernel(tmp_path):
     finally:
         client.stop_channels()
         km.shutdown_kernel(now=True)
+
+
+@pytest.fixture
+def voila_kernel(tmp_path):
+    # what Voilà gives a page's kernel (QUERY_STRING and the VOILA_ variables)
+    yield from _kernel(tmp_path, {"VOILA_BASE_URL": "/", "QUERY_STRING": "student=Ana&delay=0",
+                                  "SERVER_SOFTWARE": "voila/0.5"})
+
+
+@pytest.fixture
+def notebook_kernel(tmp_path):
+    """A kernel as JupyterLab starts one for a teacher's notebook (no Voilà variables)."""
+    yield from _kernel(tmp_path, {})
 
 
 def _run_page(client) -> list[dict]:
@@ -146,3 +158,15 @@ def test_widgets_made_in_answer_to_the_browser_are_announced(voila_kernel):
     # (with its style and layout)
     assert [s.get("value") for s in opened if s["_model_name"] == "HTMLModel"] == [
         "made in a click"]
+
+
+def test_a_teachers_notebook_announces_every_widget_as_it_builds_the_table(notebook_kernel):
+    """In JupyterLab the notebook listens while the cell runs: the table's widgets must be
+    announced, or the cell's output would name models the notebook never heard of."""
+    messages = _run_page(notebook_kernel)
+    opened = {m["content"]["comm_id"] for m in messages if m["msg_type"] == "comm_open"}
+    shown = [m["content"]["data"]["application/vnd.jupyter.widget-view+json"]["model_id"]
+             for m in messages if m["msg_type"] == "display_data"
+             and "application/vnd.jupyter.widget-view+json" in m["content"]["data"]]
+    assert len(shown) == 1 and shown[0] in opened
+    assert len(opened) > 50
