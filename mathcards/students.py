@@ -5,7 +5,11 @@ A name is 1-40 characters: letters (any alphabet), the digits 0-9, and
 ``ana.b@school``). It is compared without
 regard to case or to how an accent was typed (Unicode NFKC, then casefold),
 so ``Ana``, ``ana`` and ``ANA`` are one student with one saved game and one
-progress record, and ``José`` typed either way is one student too.
+progress record, and ``José`` typed either way is one student too. A name is
+written in one script: NFKC does not fold scripts, so a Cyrillic ``аna`` (its
+``а`` Cyrillic) would be another student that looks like ``ana``; a name that
+mixes scripts is refused (Japanese may mix kanji, hiragana and katakana, Korean
+hangul and hanja, as those names are written).
 
 Under JupyterHub (``JUPYTERHUB_USER`` is set in every single-user server) the
 student is the hub login instead: nobody types a name and ``?student=`` in an
@@ -43,6 +47,28 @@ def _allowed(ch: str) -> bool:
     return ch.isalpha() or ch in "0123456789-_.'@ "
 
 
+# the script of a letter is the first word of its Unicode name (LATIN, CYRILLIC, GREEK...);
+# the scripts a name may mix, as those names are written, count as one
+_SCRIPT_GROUPS = {"CJK": "HAN", "HIRAGANA": "HAN", "KATAKANA": "HAN",
+                  "KATAKANA-HIRAGANA": "HAN", "HANGUL": "HAN"}
+_NO_SCRIPT = {"MODIFIER"}  # ʼ and ʻ (MODIFIER LETTER APOSTROPHE...) go with any script
+
+
+def _scripts(name: str) -> list[str]:
+    """The scripts of the letters of ``name``, in the order they first appear."""
+    found: list[str] = []
+    for ch in name:
+        if not ch.isalpha():
+            continue
+        word = unicodedata.name(ch, "UNKNOWN").split(" ", 1)[0]
+        if word in _NO_SCRIPT:
+            continue
+        script = _SCRIPT_GROUPS.get(word, word)
+        if script not in found:
+            found.append(script)
+    return found
+
+
 def clean_name(text: Any) -> str:
     """The name as it is shown (NFKC, trimmed); raises StudentNameError."""
     if not isinstance(text, str):
@@ -52,6 +78,12 @@ def clean_name(text: Any) -> str:
     if (not name or len(name) > MAX_NAME or not all(_allowed(ch) for ch in name)
             or "  " in name or not (name[0].isalpha() or name[0] in "0123456789")):
         raise StudentNameError(f"student name {shown!r} cannot be used: {RULE}")
+    scripts = _scripts(name)
+    if len(scripts) > 1:
+        first, second = (s.title() for s in scripts[:2])
+        raise StudentNameError(
+            f"student name {shown!r} cannot be used: it mixes {first} and {second} letters, "
+            f"which can look alike (Cyrillic а and Latin a): type it in one alphabet, {RULE}")
     return name
 
 

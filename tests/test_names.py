@@ -100,3 +100,31 @@ def test_an_unreadable_names_file_refuses_the_name(data_dir):
     (data_dir / names.NAMES_FILE).mkdir()  # a folder where the file should be
     problem = names.claim("ana", ANA)
     assert problem == names.UNCHECKED and "\n" not in problem
+
+
+LOOK_ALIKES = ["\u0430na",  # Cyrillic а, Latin n a
+               "an\u0430",  # Latin a n, Cyrillic а
+               "\u0391na",  # Greek capital Alpha
+               "Ma\u0443a"]  # Cyrillic у inside Latin Maya
+
+
+@pytest.mark.parametrize("look_alike", LOOK_ALIKES)
+def test_a_name_mixing_scripts_is_refused_not_another_student(claims, look_alike):
+    """Issue 36 item 7: NFKC does not fold scripts, so a Cyrillic "аna" would be another
+    student that looks like "ana": the one rule refuses a name that mixes scripts, in one
+    line that says how to fix it, and nothing is claimed."""
+    assert claims.claim("ana", ANA)
+    with pytest.raises(StudentNameError) as refused:
+        claims.claim(look_alike, BO)
+    line = str(refused.value)
+    assert "\n" not in line and "mixes" in line and "one alphabet" in line
+    assert [c.name for c in claims.claims()] == ["ana"]
+
+
+@pytest.mark.parametrize("name", ["Ана", "Δημήτρης", "山田はなこ", "アンナ", "김민준", "José",
+                                  "o'neil", "ʻIolana", "ana.b@school"])
+def test_a_name_in_one_script_is_still_a_name(claims, name):
+    """Names written in one script (Japanese mixes kanji and kana, as it is written) and the
+    ʻokina (a modifier letter) are kept."""
+    assert claims.claim(name, ANA)
+    assert not claims.claim(name, BO)

@@ -249,7 +249,8 @@ ENTRY_POINTS = {"landing page": _landing, "play page": _play, "practice page": _
 
 
 @pytest.mark.parametrize("entry", ENTRY_POINTS)
-@pytest.mark.parametrize("name", ["Maya!", "ａｎａ", "", "a" * 200, "<b>x</b>", "Zoë"])
+@pytest.mark.parametrize("name", ["Maya!", "ａｎａ", "", "a" * 200, "<b>x</b>", "Zoë",
+                                  "\u0430na"])
 def test_one_rule_of_names_everywhere(browser, entry, name):
     got, problem = ENTRY_POINTS[entry](name)
     try:
