@@ -5,9 +5,14 @@ The teacher types a class's names once (one a line) on the teacher's page
 and a student picks their own instead of typing it into an address. Every name
 is checked by the one rule of names (``mathcards.students.clean_name``), so a
 class list never holds a name a page would refuse. A class may also give each
-student a short code (three letters or digits, printed by the teacher): the
-landing page then asks for the code instead of showing the names, so a
-classmate cannot pick someone else's name first.
+student a code (six letters or digits, printed by the teacher): the landing
+page then asks for the code instead of showing the names, so a classmate cannot
+pick someone else's name first. Codes are not guessed: each code typed counts in
+the wrong-codes limit of room codes (``rooms.RoomStore.try_code``: a few a
+minute per browser and per address), so of 24**6 (191 million) codes a guesser
+tries a handful. The three-character codes of earlier releases still open their
+names (a teacher printed them), and a kept name keeps its code; the teacher's
+*New codes for everyone* gives a class long ones.
 
 The classes live in ``classes.sqlite3`` in the data folder (one row per class,
 one per name); the same name may be in two classes (a student in 7b and in a
@@ -31,7 +36,9 @@ from mathcards.students import StudentNameError, clean_name
 CLASSES_FILE = "classes.sqlite3"
 MAX_NAMES = 60  # a class, not a school
 CODE_LETTERS = "ACDEFHJKLMNPRTUVWXY34679"  # no 0/O, 1/I, 2/Z, 5/S, 8/B look-alikes
-CODE_LENGTH = 3
+CODE_LENGTH = 6  # 24**6 codes: guessed a few a minute (the wrong-codes limit), never found
+OLD_CODE_LENGTH = 3  # the codes of earlier releases, still typed from printed lists
+CODE_RULE = f"{CODE_LENGTH} letters or digits"
 CLASS_RULE = "use 1-20 letters a-z, digits or -, starting with a letter or digit, like 7b"
 _CLASS_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,19}")
 _SCHEMA = """
@@ -70,6 +77,11 @@ class SchoolClass:
     @property
     def names(self) -> list[str]:
         return [m.name for m in self.members]
+
+    @property
+    def short_codes(self) -> bool:
+        """True when a member still has a code of an earlier release (3 characters)."""
+        return any(m.code is not None and len(m.code) < CODE_LENGTH for m in self.members)
 
 
 def class_id(text: object) -> str:
@@ -119,8 +131,10 @@ def clean_code(text: object) -> str:
     """A typed code as stored (capitals, no spaces); "" for anything that is no code."""
     if not isinstance(text, str):
         return ""
-    code = text.strip().upper()[:10]
-    return code if len(code) == CODE_LENGTH and all(c in CODE_LETTERS for c in code) else ""
+    code = "".join(text[:40].split()).replace("-", "").upper()  # "k7p 4xm", "K7P-4XM"
+    if len(code) in (CODE_LENGTH, OLD_CODE_LENGTH) and all(c in CODE_LETTERS for c in code):
+        return code
+    return ""
 
 
 class ClassStore:
@@ -145,10 +159,11 @@ class ClassStore:
         self.close()
 
     def save(self, cid: str, names: Iterable[str] | str, *, codes: bool = False,
-             now: float | None = None) -> SchoolClass:
+             new_codes: bool = False, now: float | None = None) -> SchoolClass:
         """Make class ``cid`` or give it a new list: ``names`` is a list of names or the
-        teacher's text (``parse_names``). A name kept from the old list keeps its code;
-        a new one gets a code of its own (unique in the class) when ``codes``."""
+        teacher's text (``parse_names``). A name kept from the old list keeps its code
+        (unless ``new_codes``: every name gets a new one, to print again); a new one gets
+        a code of its own (unique in the class) when ``codes``."""
         key = class_id(cid)
         listed = parse_names(names if isinstance(names, str) else "\n".join(names))
         now = time.time() if now is None else now
@@ -161,7 +176,7 @@ class ClassStore:
             used = {c for c in old.values() if c}
             for pos, name in enumerate(listed):
                 student = name.casefold()
-                code = old.get(student) if codes else None
+                code = old.get(student) if codes and not new_codes else None
                 if codes and not code:
                     code = _new_code(used)
                 if code:

@@ -23,7 +23,7 @@ moves, numbered from 1.
 - **Codes are not guessed**: a visitor who types ``WRONG_CODES`` codes of no room
   within ``WRONG_CODES_WINDOW`` seconds waits before joining, and so does everyone
   behind an address that typed ``WRONG_CODES_PER_ADDRESS`` (a class behind one school
-  address shares it).
+  address shares it). A class's student codes count in the same limit (``try_code``).
 - **One visitor cannot fill the file**: making a room replaces the maker's own room
   nobody joined yet, and a visitor (``ROOMS_PER_VISITOR``) or an address
   (``ROOMS_PER_ADDRESS``) makes only so many rooms an hour.
@@ -209,6 +209,12 @@ class Room:
         return self.game.new_game(self.seed, private_seed=self.private_seed)
 
 
+def too_many_codes(wait: int, what: str = "codes") -> str:
+    """The one line of a visitor who typed too many wrong codes: how long to wait."""
+    return (f"too many wrong {what}: wait {wait} second{'' if wait == 1 else 's'}, "
+            "then type the code again")
+
+
 def normal_code(code: Any) -> str:
     """A room code as typed ("ab c2d") -> "ABC2D"; RoomError when it cannot be one."""
     if not isinstance(code, str):
@@ -392,8 +398,7 @@ class RoomStore:
             held = self.holds_seat(code, holder)
             wait = None if held else self._wrong_codes_wait(holder, now, address)
             if wait is not None:  # the same answer whether the room exists or not
-                raise RoomError(f"too many wrong room codes: wait {wait} second"
-                                f"{'' if wait == 1 else 's'}, then type the code again")
+                raise RoomError(too_many_codes(wait, "room codes"))
             if self._read("SELECT 1 FROM rooms WHERE code=?", (code,)):
                 room = self.room(code)
                 seat = room.seat_of(holder)
@@ -411,6 +416,24 @@ class RoomStore:
         if seat is None:
             raise RoomError(f"there is no room {code}: check the code with whoever gave it")
         return seat
+
+    def try_code(self, holder: str, address: str | None, right: Callable[[], bool], *,
+                 what: str = "codes") -> bool:
+        """Whether a code typed somewhere else (a class's student code) is right, counted
+        with the wrong room codes: one limit for every code a visitor or an address types.
+        RoomError when ``holder`` or its ``address`` typed too many wrong codes lately,
+        before ``right()`` is asked (the refusal tells nothing about the code); a wrong
+        code (``right()`` False) is counted before False is returned."""
+        now = self.clock()
+        with storage.write_transaction(self._db, self._lock) as db:
+            wait = self._wrong_codes_wait(holder, now, address)
+            if wait is not None:
+                raise RoomError(too_many_codes(wait, what))
+            ok = bool(right())
+            if not ok:
+                db.execute("INSERT INTO wrong_codes (holder, at, address) VALUES (?, ?, ?)",
+                           (holder, now, address))
+        return ok
 
     def holds_seat(self, code: Any, holder: str) -> bool:
         """Whether ``holder`` holds a seat in room ``code`` (False, too, when there is no

@@ -38,6 +38,9 @@ __all__ = ["ClassesPanel", "NamePicker", "TournamentPanel", "ask_name", "ask_nam
 LANDING = "index.ipynb"
 PRACTICE = "practice.ipynb"
 WHO = "Who are you? Your name keeps your games and answers yours."
+# a wrong code and the code of a name another browser holds: one line, nothing confirmed
+NOT_A_CODE = ("that is not a code of this class, or its name is in use in another browser: "
+              "check the letters and digits your teacher gave you, or ask your teacher")
 
 
 def take_name(name: Any, browser: str | None, *, by_code: bool = False) -> tuple[str, str]:
@@ -142,7 +145,7 @@ class NamePicker:
         else:
             coded = school_class is not None
             self.w_text.description = "Your code:" if coded else "Your name:"
-            self.w_text.placeholder = "the 3 letters from your teacher" if coded else "ana"
+            self.w_text.placeholder = "the code from your teacher" if coded else "ana"
             self.w_text.continuous_update = False
             self.w_go.on_click(lambda _b: self.submit())
             rows.append(W.HBox([self.w_text, self.w_go]))
@@ -168,13 +171,53 @@ class NamePicker:
         """The typed box: a code in a class with codes, else a name."""
         typed = self.w_text.value if text is None else text
         if self.school_class is not None and self.school_class.codes:
-            member = member_for_code(self.school_class, typed)
-            if member is None:
-                self.refuse("that is not a code of this class: check the three letters or "
-                            "digits your teacher gave you")
-                return False
-            return self.choose(member.name, by_code=True)
+            return self.submit_code(self.school_class, typed)
         return self.choose(str(typed)[:200] if isinstance(typed, str) else typed)
+
+    def submit_code(self, school_class: SchoolClass, typed: Any) -> bool:
+        """A typed student code: the page starts for its name when the code is right and
+        the name is not another browser's. Every try counts in the wrong-codes limit of
+        room codes (per browser, else page, and per address), asked before the code is
+        looked at; a wrong code and the code of a name in use elsewhere get the same line,
+        so nothing a page sees confirms a code."""
+        from mathcards import storage
+        from mathcards.names import UNCHECKED
+        from mathcards.rooms import RoomError, RoomStore
+        from mathcards.visitors import page_address, page_visitor
+
+        started: list[str] = []
+        problems: list[str] = []
+
+        def right() -> bool:
+            member = member_for_code(school_class, typed)
+            if member is None:
+                return False
+            shown, problem = take_name(member.name, self.browser, by_code=True)
+            if problem == UNCHECKED:  # the names file, not the code: counted as no try
+                problems.append(problem)
+                return True
+            if not problem:
+                started.append(shown)
+            return not problem
+
+        try:
+            store = RoomStore()
+            try:
+                store.try_code(self.browser or page_visitor(), page_address(), right,
+                               what="codes")
+            finally:
+                store.close()
+        except RoomError as exc:
+            self.refuse(str(exc))
+            return False
+        except storage.STORE_ERRORS:
+            problems.append(UNCHECKED)
+        if problems or not started:
+            self.refuse(problems[0] if problems else NOT_A_CODE)
+            return False
+        self.w_line.value = ""
+        self.on_name(started[0])
+        return True
 
 
 def ask_name(start: Callable[[str], Any], *, school_class: SchoolClass | None,
@@ -289,6 +332,8 @@ class ClassesPanel:
                                   layout=W.Layout(width="420px", height="160px"))
         self.w_codes = W.Checkbox(value=False, indent=False,
                                   description="A code for each student (to print)")
+        self.w_new = W.Checkbox(value=False, indent=False,
+                                description="New codes for everyone (print them again)")
         self.w_save = W.Button(description="Save the class", button_style="primary")
         self.w_each = W.Checkbox(value=False, indent=False,
                                  description="Show a link for each student")
@@ -300,18 +345,20 @@ class ClassesPanel:
             W.HTML(f"{style_html()}<h3>Classes</h3><p>Give a class its names (one a line); "
                    "each student then picks their name on the class's page, and every link "
                    "they follow carries it.</p>"),
-            self.w_id, self.w_names, self.w_codes, self.w_save, self.w_line, self.w_each,
-            self.w_list])
+            self.w_id, self.w_names, self.w_codes, self.w_new, self.w_save, self.w_line,
+            self.w_each, self.w_list])
         self.widget.add_class("mathcards")
         self.render()
 
-    def save(self, cid: Any = None, names: Any = None, codes: bool | None = None) -> bool:
+    def save(self, cid: Any = None, names: Any = None, codes: bool | None = None,
+             new_codes: bool | None = None) -> bool:
         cid = self.w_id.value if cid is None else cid
         names = self.w_names.value if names is None else names
         codes = bool(self.w_codes.value) if codes is None else codes
+        new_codes = bool(self.w_new.value) if new_codes is None else new_codes
         try:
             with ClassStore() as store:
-                saved = store.save(str(cid)[:40], str(names), codes=codes)
+                saved = store.save(str(cid)[:40], str(names), codes=codes, new_codes=new_codes)
         except (MathCardsError, OSError) as exc:
             self.w_line.value = f'<p class="mc-refused" role="alert">{esc(exc)}</p>'
             return False
@@ -346,9 +393,13 @@ class ClassesPanel:
             "<th>the student's own link</th>" if self.w_each.value else "")
         how = ("each student types their code there" if school_class.codes
                else "each student picks their name there")
+        short = ('<p class="mc-note">Some codes here have 3 characters, from an earlier '
+                 "release: they still work, but are easier to guess. To print longer ones, "
+                 "type the class and its names above, tick <i>New codes for everyone</i> "
+                 "and save.</p>" if school_class.short_codes else "")
         return (f'<section class="mc-class" data-class="{esc(cls)}"><h4>Class {esc(cls)}</h4>'
                 f"<p>The class's link ({how}): "
-                f"{whole_link_html(page_link(LANDING, cls=cls))}</p>"
+                f"{whole_link_html(page_link(LANDING, cls=cls))}</p>{short}"
                 f'<table class="mc-progress"><tr>{head}</tr>{"".join(rows)}</table></section>')
 
 

@@ -10,7 +10,7 @@ from html import unescape
 import pytest
 
 import mathcards.widgets as pages
-from mathcards.classes import ClassStore
+from mathcards.classes import CODE_LENGTH, ClassStore
 from mathcards.exercises import ProgressStore
 from mathcards.names import TAKEN
 from mathcards.students import StudentNameError, clean_name
@@ -172,7 +172,7 @@ def test_the_teachers_classes_panel_saves_a_class_and_refuses_a_bad_name(monkeyp
     assert panel.save("7b", "Ana\nMaya", codes=True)
     listed = panel.w_list.value
     assert "Class 7b" in listed and "index.ipynb?class=7b" in listed
-    codes = re.findall(r"<code>([A-Z0-9]{3})</code>", listed)
+    codes = re.findall(rf"<code>([A-Z0-9]{{{CODE_LENGTH}}})</code>", listed)
     assert len(codes) == 2
     panel.w_each.value = True
     assert "index.ipynb?class=7b&amp;code=" in panel.w_list.value
@@ -283,3 +283,128 @@ def test_in_a_class_with_codes_a_name_in_the_address_is_not_enough(browser):
     assert page.student == "Maya"
     table = pages.play("sums", query="student=Maya&class=7b", ask_name=True, bot_delay=0)
     assert isinstance(table, GameTable) and table.slot == "maya"
+
+
+# --- class codes are not guessed (issue 36 item 3) -----------------------------------------
+def _claimed() -> list[str]:
+    from mathcards.names import NameClaims
+
+    claims = NameClaims()
+    try:
+        return [c.name for c in claims.claims()]
+    finally:
+        claims.close()
+
+
+def _guesses(made, count: int) -> list[str]:
+    """``count`` codes of the right shape that are no member's code."""
+    from mathcards.classes import CODE_LETTERS
+
+    taken = {m.code for m in made.members}
+    out = []
+    for i in range(count * 2):
+        code = "".join(CODE_LETTERS[(i * 7 + k * 5 + i // 24) % len(CODE_LETTERS)]
+                       for k in range(CODE_LENGTH))
+        if code not in taken and code not in out:
+            out.append(code)
+    return out[:count]
+
+
+def test_codes_typed_at_the_name_picker_are_limited_like_room_codes(browser):
+    """The name picker's Start as a page's websocket drives it (the code box set, Start
+    clicked), a hundred times: after WRONG_CODES wrong codes the page says to wait, and
+    then even a right code claims nothing (the wait is told before the code is looked
+    at). Another browser with its own code still gets in."""
+    from mathcards.rooms import WRONG_CODES
+
+    made = make_class("7b", "\n".join(f"s{i}" for i in range(30)), codes=True)
+    page = landing(query="class=7b")
+    lines = []
+    for guess in _guesses(made, 100):
+        page.picker.w_text.value = guess
+        page.picker.w_go.click()
+        lines.append(unescape(page.picker.w_line.value))
+    assert all("not a code of this class" in line for line in lines[:WRONG_CODES])
+    assert all("too many wrong codes: wait" in line for line in lines[WRONG_CODES:])
+    page.picker.w_text.value = made.members[0].code  # right, but too late
+    page.picker.w_go.click()
+    assert page.student == "" and "too many wrong codes: wait" in unescape(
+        page.picker.w_line.value)
+    assert _claimed() == []
+    browser["token"] = BO_BROWSER  # a classmate, in a browser of their own
+    other = landing(query="class=7b")
+    other.picker.w_text.value = made.members[1].code
+    other.picker.w_go.click()
+    assert other.student == "s1" and _claimed() == ["s1"]
+
+
+def test_the_code_of_a_name_in_use_is_refused_as_a_wrong_code_is(browser):
+    """"the name 'X' is taken" told a guesser that a code was right: the code of a name
+    another browser holds gets the very line of a wrong code, and counts as one."""
+    from mathcards.widgets.classes import NOT_A_CODE
+
+    made = make_class("7b", "Maya\nAna", codes=True)
+    maya = made.members[0].code
+    assert landing(query=f"class=7b&code={maya}").student == "Maya"  # Maya's browser
+    browser["token"] = BO_BROWSER
+    wrong = landing(query="class=7b")
+    assert not wrong.picker.submit(_guesses(made, 1)[0])
+    taken = landing(query="class=7b")
+    assert not taken.picker.submit(maya)
+    assert taken.student == "" and wrong.student == ""
+    assert unescape(taken.picker.w_line.value) == unescape(wrong.picker.w_line.value)
+    assert unescape(NOT_A_CODE) in unescape(taken.picker.w_line.value)
+    assert "taken" not in taken.picker.w_line.value and "Maya" not in taken.picker.w_line.value
+
+
+def test_new_classes_get_long_codes_and_the_box_does_not_say_three_letters(browser):
+    """Codes long enough for the limit to matter: 24 ** CODE_LENGTH codes, a few guesses a
+    minute; the code box asks for "the code from your teacher", not 3 letters."""
+    from mathcards.classes import CODE_LETTERS
+
+    assert len(CODE_LETTERS) ** CODE_LENGTH > 100_000_000
+    made = make_class("7b", "Maya\nAna", codes=True)
+    assert all(len(m.code) == CODE_LENGTH for m in made.members)
+    page = landing(query="class=7b")
+    assert "3" not in page.picker.w_text.placeholder
+    spaced = made.members[1].code.lower()
+    assert page.picker.submit(f" {spaced[:3]} {spaced[3:]} ")  # typed as printed, in two
+    assert page.student == "Ana"
+
+
+def test_a_class_made_before_long_codes_still_opens_with_its_printed_codes(browser, data_dir):
+    """A teacher printed 3-character codes on an earlier release: that classes file (made
+    by hand here, as the earlier release wrote it) still lets each student in by the
+    printed code; a name added later gets a long code; the teacher is told how to renew
+    them, and New codes for everyone gives every student a long one."""
+    import sqlite3
+
+    from mathcards.widgets.classes import ClassesPanel
+
+    data_dir.mkdir(parents=True, exist_ok=True)
+    db = sqlite3.connect(data_dir / "classes.sqlite3")
+    with db:
+        db.executescript(
+            "CREATE TABLE classes (id TEXT PRIMARY KEY, codes INTEGER NOT NULL, "
+            "made REAL NOT NULL);"
+            "CREATE TABLE members (class TEXT NOT NULL REFERENCES classes(id), "
+            "student TEXT NOT NULL, name TEXT NOT NULL, code TEXT, pos INTEGER NOT NULL, "
+            "PRIMARY KEY (class, student));"
+            "INSERT INTO classes VALUES ('7b', 1, 1700000000.0);"
+            "INSERT INTO members VALUES ('7b', 'maya', 'Maya', 'K7P', 0);"
+            "INSERT INTO members VALUES ('7b', 'ana', 'Ana', 'XW4', 1);")
+    db.close()
+    assert landing(query="class=7b").picker.submit("k7p")
+    browser["token"] = BO_BROWSER
+    assert landing(query="class=7b&code=XW4").student == "Ana"
+    panel = ClassesPanel()
+    assert "3 characters, from an earlier release" in panel.w_list.value
+    assert panel.save("7b", "Maya\nAna\nLee", codes=True)
+    with ClassStore() as store:
+        kept = {m.name: m.code for m in store.get("7b").members}
+    assert kept["Maya"] == "K7P" and kept["Ana"] == "XW4" and len(kept["Lee"]) == CODE_LENGTH
+    assert panel.save("7b", "Maya\nAna\nLee", codes=True, new_codes=True)
+    with ClassStore() as store:
+        renewed = store.get("7b")
+    assert all(len(m.code) == CODE_LENGTH for m in renewed.members)
+    assert "earlier release" not in panel.w_list.value
