@@ -60,8 +60,8 @@ def test_the_classes_page_shows_no_class_without_the_key(query, isolated_jupyter
     shown = run_as_voila("classes.ipynb", query)
     assert "This page is for teachers" in shown or "not right" in shown
     assert "Nia" not in shown and "Save the class" not in shown
-    # a code is three capitals or digits: as a word of its own (the widgets' JSON holds
-    # thousands of characters, where three in a row can occur by chance)
+    # a code is six capitals or digits: as a word of its own (the widgets' JSON holds
+    # thousands of characters, where a few in a row can occur by chance)
     leaked = [m.code for m in made.members
               if m.code and re.search(rf"(?<![A-Za-z0-9]){m.code}(?![A-Za-z0-9])", shown)]
     assert not leaked, f"codes on the page: {leaked}"
