@@ -1,0 +1,132 @@
+"""Voilà's websockets against a stranger (issue 36 item 1), on a real server
+started as ``make play`` starts it (``tests/browser/server.py``)."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import shutil
+import time
+import urllib.error
+import urllib.request
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import nbformat
+import pytest
+
+from tests.browser.server import LESSONS, VoilaServer
+from tests.hostile import HostilePage
+from tests.test_server_restart_and_scripts import Browser
+
+pytestmark = pytest.mark.slow
+
+PAGE_BUDGET = 120.0  # Voilà's own budget for a page's silence (VoilaExecutor.iopub_timeout)
+
+
+# --- item 1: a kernel stuck rendering a page nobody sees is shut down ------------------
+def _stuck_lessons(root: Path) -> Path:
+    root.mkdir(parents=True, exist_ok=True)
+    nb = nbformat.v4.new_notebook(cells=[
+        nbformat.v4.new_code_cell("print('rendering')"),
+        nbformat.v4.new_code_cell("import time\nwhile True:\n    time.sleep(1)")])
+    nbformat.write(nb, root / "stuck.ipynb")
+    return root
+
+
+def test_a_busy_kernel_whose_page_never_connected_is_shut_down(tmp_path):
+    server = VoilaServer(
+        tmp_path / "state", root_dir=_stuck_lessons(tmp_path / "lessons"),
+        extra_args=["--MappingKernelManager.cull_interval=1",
+                    "--ClassroomKernelManager.busy_unconnected_grace=6",
+                    "--VoilaConfiguration.preheat_kernel=False"]).start()
+    try:
+        # the page never finishes: its visitor leaves
+        with pytest.raises((TimeoutError, urllib.error.URLError)):
+            urllib.request.urlopen(server.page("stuck.ipynb"), timeout=8).read()
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and "its page never connected" not in \
+                server.log_text():
+            time.sleep(1)
+        assert re.search(r"Shutting down kernel \S+: busy for \d+ s and its page never "
+                         r"connected", server.log_text()), server.log_text()[-3000:]
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="module")
+def play_server(tmp_path_factory) -> Iterator[VoilaServer]:
+    """The Sums play page (a pool of two preheated kernels) served as make play serves it."""
+    root = tmp_path_factory.mktemp("lessons")
+    shutil.copy(LESSONS / "play_sums.ipynb", root / "play_sums.ipynb")
+    server = VoilaServer(tmp_path_factory.mktemp("state"), root_dir=root).start()
+    try:
+        server.wait_for_pools(1)
+        yield server
+    finally:
+        server.stop()
+
+
+def _send_raw(page: HostilePage, text: str | bytes) -> None:
+    asyncio.set_event_loop(page.loop)
+    page.ws.write_message(text, binary=isinstance(text, bytes))
+
+
+def _message(msg_type: str, content: dict, channel: str = "shell") -> dict:
+    return {"header": {"msg_id": uuid.uuid4().hex, "msg_type": msg_type, "username": "x",
+                       "session": uuid.uuid4().hex, "version": "5.3", "date": ""},
+            "parent_header": {}, "metadata": {}, "content": content, "channel": channel,
+            "buffers": []}
+
+
+# --- item 1: a stranger's request-info sockets ---------------------------------------------
+async def _open_two_close_both(port: int, rounds: int, budget: float) -> int:
+    """The attack: sockets to a random kernel id, no cookie; the second closed first."""
+    from tornado.httpclient import HTTPClientError
+    from tornado.websocket import websocket_connect
+
+    done = 0
+    end = time.monotonic() + budget
+    for _ in range(rounds):
+        if time.monotonic() > end:
+            break
+        url = f"ws://127.0.0.1:{port}/voila/query/{uuid.uuid4()}"
+        try:
+            first = await websocket_connect(url, connect_timeout=10)
+            second = await websocket_connect(url, connect_timeout=10)
+        except (HTTPClientError, OSError):
+            done += 1  # refused outright: as good as closed
+            continue
+        second.close()
+        await asyncio.sleep(0.05)
+        first.close()
+        await asyncio.sleep(0.05)
+        done += 1
+    return done
+
+
+def _page_seconds(browser: Browser, url: str) -> float:
+    start = time.monotonic()
+    with browser.opener.open(url, timeout=PAGE_BUDGET) as response:
+        html = response.read().decode("utf-8", "replace")
+    assert "GameTable(" in html and "There was an error" not in html, html[-1500:]
+    return time.monotonic() - start
+
+
+def test_strangers_sockets_cannot_hang_a_classmates_page(play_server):
+    """Item 1: twenty cycles of two sockets to a random kernel id (no cookie, a few
+    seconds) removed the waiters of the preheated kernels: every later page hung at
+    "Executing 1 of 2"."""
+    server = play_server
+    usual = _page_seconds(Browser(), server.page("play_sums.ipynb?student=before"))
+    server.wait_for_pools(2)  # the pool refilled
+    time.sleep(8)  # refill_quiet: the pool's kernels are waiting for their visitors
+    rounds = asyncio.run(_open_two_close_both(server.port, 20, budget=60))
+    assert rounds == 20
+    for i in range(3):  # the pool's two kernels, then a fresh one
+        try:
+            took = _page_seconds(Browser(), server.page(f"play_sums.ipynb?student=mate{i}"))
+        except TimeoutError:
+            pytest.fail(f"classmate {i}'s page hung after the attack")
+        assert took < max(PAGE_BUDGET / 2, 10 * usual), (took, usual)
