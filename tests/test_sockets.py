@@ -1,9 +1,11 @@
-"""Voilà's websockets against a stranger (issue 36 item 1), on a real server
+"""Voilà's websockets against a stranger (issue 36 items 1 and 5), on a real server
 started as ``make play`` starts it (``tests/browser/server.py``)."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import json
 import re
 import shutil
 import time
@@ -18,7 +20,7 @@ import pytest
 
 from tests.browser.server import LESSONS, VoilaServer
 from tests.hostile import HostilePage
-from tests.test_server_restart_and_scripts import Browser
+from tests.test_server_restart_and_scripts import Browser, RecordingPage
 
 pytestmark = pytest.mark.slow
 
@@ -39,12 +41,13 @@ def test_a_busy_kernel_whose_page_never_connected_is_shut_down(tmp_path):
     server = VoilaServer(
         tmp_path / "state", root_dir=_stuck_lessons(tmp_path / "lessons"),
         extra_args=["--MappingKernelManager.cull_interval=1",
-                    "--ClassroomKernelManager.busy_unconnected_grace=6",
+                    "--ClassroomKernelManager.busy_unconnected_grace=12",
                     "--VoilaConfiguration.preheat_kernel=False"]).start()
     try:
         # the page never finishes: its visitor leaves
-        with pytest.raises((TimeoutError, urllib.error.URLError)):
-            urllib.request.urlopen(server.page("stuck.ipynb"), timeout=8).read()
+        with contextlib.suppress(TimeoutError, urllib.error.URLError):
+            page = urllib.request.urlopen(server.page("stuck.ipynb"), timeout=4).read()
+            pytest.fail(f"the page finished: {page[-1500:]!r}\n{server.log_text()[-3000:]}")
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline and "its page never connected" not in \
                 server.log_text():
@@ -78,6 +81,64 @@ def _message(msg_type: str, content: dict, channel: str = "shell") -> dict:
                        "session": uuid.uuid4().hex, "version": "5.3", "date": ""},
             "parent_header": {}, "metadata": {}, "content": content, "channel": channel,
             "buffers": []}
+
+
+# --- item 5: tracebacks and crashes from the websocket ---------------------------------
+def test_a_widget_opened_by_the_page_gets_no_traceback_and_the_page_goes_on(play_server):
+    page = RecordingPage.open(play_server, "play_sums.ipynb?student=opener")
+    try:
+        comm_id = uuid.uuid4().hex
+        page.settle(quiet=1.0)
+        seen = len(page.seen)  # what the page got before
+        page._send("comm_open", {"comm_id": comm_id, "target_name": "jupyter.widget",
+                                 "data": {"state": {}}, "metadata": {}}, {"version": "0.1"})
+        page.settle(quiet=2.0)
+        answer = page.seen[seen:]
+        sent = json.dumps(answer, default=str)
+        for leak in ("Traceback", "site-packages", ".py\\\"", str(LESSONS.parent)):
+            assert leak not in sent, leak
+        said = "".join(m["content"].get("text", "") for m in answer
+                       if m.get("header", {}).get("msg_type") == "stream")
+        assert len(said.strip().splitlines()) <= 1, said  # at most one line
+        closed = [m for m in answer if m.get("header", {}).get("msg_type") == "comm_close"]
+        assert [m["content"]["comm_id"] for m in closed] == [comm_id]  # refused: closed
+        page.click(page.button(re.compile("New game|Hint")))  # the page still works
+    finally:
+        page.close()
+
+
+def test_a_huge_number_in_a_message_is_dropped_and_the_socket_stays(play_server):
+    page = HostilePage.open(play_server, "play_sums.ipynb?student=digits")
+    try:
+        msg = _message("comm_msg", {"comm_id": "x", "data": {}})
+        text = json.dumps(msg)[:-1] + ', "n": ' + "7" * 5000 + "}"
+        _send_raw(page, text)
+        page.settle(quiet=1.0)
+        page.click(page.button(re.compile("New game|Hint")))  # the same socket still works
+        log = play_server.log_text()
+        assert "Uncaught exception" not in log and "Traceback" not in log
+        assert f"Dropped a message to kernel {page.kernel_id} the server cannot read" in log
+    finally:
+        page.close()
+
+
+def test_a_page_cannot_restart_its_kernel(play_server):
+    page = HostilePage.open(play_server, "play_sums.ipynb?student=restarter")
+    try:
+        before = len(page.models)
+        _send_raw(page, json.dumps(_message("shutdown_request", {"restart": True}, "control")))
+        page.settle(quiet=5.0)
+        log = play_server.log_text()
+        assert f"kernel {page.kernel_id} restarted" not in log
+        assert f"Dropped a page's shutdown_request to kernel {page.kernel_id}" in log
+        again = HostilePage(page.base_url, page.html, page.kernel_id)  # the page reloaded:
+        try:  # its kernel still holds the table's every widget
+            again._run(again._connect(60))
+            assert len(again.models) >= before
+        finally:
+            again.close()
+    finally:
+        page.close()
 
 
 # --- item 1: a stranger's request-info sockets ---------------------------------------------

@@ -64,7 +64,10 @@ one small machine:
   no login) serves only running kernels' ids, and a closing socket removes only itself
   (Voilà removed the last waiter: a script of twenty socket pairs to random ids hung
   every later page); a kernel handed to a page that stays busy without its page ever
-  connecting is shut down after ``busy_unconnected_grace`` seconds.
+  connecting is shut down after ``busy_unconnected_grace`` seconds. A page's message
+  the server cannot read (a 5,000-digit integer) or a ``shutdown_request`` is dropped in
+  one log line, the socket and the kernel go on; a widget the page opens itself is
+  refused in one line (``mathcards.widgets.guard``).
 - **The teacher signs in once.** A page opened with the teacher's key
   (``?key=``) gives that browser an HttpOnly cookie (Secure over https) for
   ``TEACHER_HOURS`` hours and sends it to the same address without the key (a

@@ -1,4 +1,4 @@
-"""Voilà's websockets against a stranger who sends anything (issue 36 item 1).
+"""Voilà's websockets against a stranger who sends anything (issue 36 items 1 and 5).
 
 ``install(manager)`` (from ``ClassroomKernelManager.__init__``) patches Voilà's socket
 handlers once:
@@ -12,6 +12,11 @@ handlers once:
   Here a socket to an id no running kernel has is closed at once, a closing socket
   removes only itself, and the visitor's request stays cached for its kernel until the
   kernel is shut down (a socket opened again for it gets it again).
+- **A page's message cannot crash or restart its kernel's socket.** A message the
+  server cannot read (a 5,000-digit integer: Python refuses to convert it) is dropped
+  with one log line instead of an uncaught error that dropped the connection; a page's
+  ``shutdown_request`` is dropped the same way (Voilà ends kernels itself; a page's
+  restart request restarted its kernel until it died).
 """
 
 from __future__ import annotations
@@ -86,9 +91,64 @@ def _guard_request_info() -> None:
     setattr(RequestInfoSocketHandler, _MARK, True)
 
 
+def _guard_kernel_messages() -> None:
+    try:
+        from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
+    except ImportError:
+        return
+    if getattr(VoilaKernelWebsocketHandler, _MARK, False):
+        return
+    original = VoilaKernelWebsocketHandler.on_message
+
+    def on_message(self: Any, ws_message: Any) -> Any:
+        kernel_id = getattr(self, "kernel_id", "?")
+        if (b"shutdown_request" if isinstance(ws_message, bytes)
+                else "shutdown_request") in ws_message and _is_shutdown(self, ws_message):
+            LOG.warning("Dropped a page's shutdown_request to kernel %s: Voilà ends its "
+                        "kernels itself", kernel_id)
+            return None
+        try:
+            return original(self, ws_message)
+        except (ValueError, TypeError, KeyError, RecursionError) as exc:
+            text = str(exc).splitlines()[0][:120] if str(exc) else ""
+            LOG.warning("Dropped a message to kernel %s the server cannot read: %s: %s",
+                        kernel_id, type(exc).__name__, text)
+            return None
+
+    VoilaKernelWebsocketHandler.on_message = on_message
+    setattr(VoilaKernelWebsocketHandler, _MARK, True)
+
+
+def _is_shutdown(handler: Any, ws_message: Any) -> bool:
+    """Whether a page's message is a shutdown_request (either wire protocol)."""
+    import json
+
+    try:
+        connection = handler.connection
+        if connection.subprotocol == "v1.kernel.websocket.jupyter.org":
+            from jupyter_server.services.kernels.connection.base import (
+                deserialize_msg_from_ws_v1,
+            )
+
+            _, parts = deserialize_msg_from_ws_v1(ws_message)
+            header = json.loads(parts[0])
+        elif isinstance(ws_message, bytes):
+            from jupyter_server.services.kernels.connection.base import (
+                deserialize_binary_message,
+            )
+
+            header = deserialize_binary_message(ws_message)["header"]
+        else:
+            header = json.loads(ws_message)["header"]
+        return bool(isinstance(header, dict) and header.get("msg_type") == "shutdown_request")
+    except Exception:  # noqa: BLE001 - unreadable: the original handler says so
+        return False
+
+
 def install(manager: Any) -> None:
     """Guard Voilà's sockets (once per process)."""
     global LOG
     LOG = getattr(manager, "log", LOG)  # Voilà's log: the lines reach its console
     _MANAGER[:] = [weakref.ref(manager)]
     _guard_request_info()
+    _guard_kernel_messages()
