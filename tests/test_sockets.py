@@ -1,4 +1,4 @@
-"""Voilà's websockets against a stranger (issue 36 items 1 and 5), on a real server
+"""Voilà's websockets against a stranger (issue 36 items 1, 5 and 6), on a real server
 started as ``make play`` starts it (``tests/browser/server.py``)."""
 
 from __future__ import annotations
@@ -139,6 +139,35 @@ def test_a_page_cannot_restart_its_kernel(play_server):
             again.close()
     finally:
         page.close()
+
+
+# --- item 6: no buffered replies for a socket closed for misbehaving ------------------------
+def _rss_mb(pid: int) -> float:
+    with open(f"/proc/{pid}/status") as f:
+        return next(int(line.split()[1]) for line in f if line.startswith("VmRSS:")) / 1024
+
+
+def test_replies_of_a_socket_cut_off_for_not_reading_are_not_kept(play_server):
+    server = play_server
+    before = _rss_mb(server.process.pid)
+    hoarder = HostilePage.open(server, "play_sums.ipynb?student=hoard6")
+    size = len(json.dumps(hoarder.models))
+    control = uuid.uuid4().hex
+    hoarder._send("comm_open", {"comm_id": control, "data": {}, "metadata": {},
+                                "target_name": "jupyter.widget.control"}, {"version": "1.0.0"})
+    for _ in range((48 << 20) // size + 1):  # 48 MB of answers, never read
+        hoarder._send("comm_msg", {"comm_id": control, "data": {"method": "request_states"}})
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and "left 16 MB unread" not in server.log_text():
+        time.sleep(1)
+    assert "left 16 MB unread" in server.log_text()
+    time.sleep(20)  # the kernel goes on answering what it was asked
+    log = server.log_text()
+    assert f"Starting buffering for {hoarder.kernel_id}:{hoarder.session}" not in log
+    assert f"Not buffering kernel {hoarder.kernel_id}'s replies" in log
+    grown = _rss_mb(server.process.pid) - before
+    assert grown < 120, f"Voilà grew by {grown:.0f} MB"
+    hoarder.close()
 
 
 # --- item 1: a stranger's request-info sockets ---------------------------------------------

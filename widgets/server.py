@@ -67,7 +67,8 @@ one small machine:
   connecting is shut down after ``busy_unconnected_grace`` seconds. A page's message
   the server cannot read (a 5,000-digit integer) or a ``shutdown_request`` is dropped in
   one log line, the socket and the kernel go on; a widget the page opens itself is
-  refused in one line (``mathcards.widgets.guard``).
+  refused in one line (``mathcards.widgets.guard``); a socket closed for leaving
+  replies unread gets none buffered for it.
 - **The teacher signs in once.** A page opened with the teacher's key
   (``?key=``) gives that browser an HttpOnly cookie (Secure over https) for
   ``TEACHER_HOURS`` hours and sends it to the same address without the key (a
@@ -349,6 +350,7 @@ def _bound_sockets(backlog_bytes: int) -> None:
         except StreamBufferFullError:
             self.log.warning("Closing a websocket of kernel %s: its client left %d MB unread",
                              getattr(self, "kernel_id", "?"), self._mathcards_backlog >> 20)
+            sockets.misbehaved(self)  # its kernel's replies are not buffered for it
             stream.close()  # a close frame would not fit either: drop the connection
             return None
 

@@ -1,4 +1,4 @@
-"""Voilà's websockets against a stranger who sends anything (issue 36 items 1 and 5).
+"""Voilà's websockets against a stranger who sends anything (issue 36 items 1, 5 and 6).
 
 ``install(manager)`` (from ``ClassroomKernelManager.__init__``) patches Voilà's socket
 handlers once:
@@ -17,6 +17,9 @@ handlers once:
   with one log line instead of an uncaught error that dropped the connection; a page's
   ``shutdown_request`` is dropped the same way (Voilà ends kernels itself; a page's
   restart request restarted its kernel until it died).
+- **No replies are kept for a socket closed for misbehaving.** A connection closed
+  because its client left ``max_socket_backlog_mb`` unread is not buffered for a
+  reconnect: its kernel's replies to what it asked are dropped, not held in memory.
 """
 
 from __future__ import annotations
@@ -27,7 +30,16 @@ from typing import Any
 
 LOG: Any = logging.getLogger("mathcards.sockets")
 _MARK = "_mathcards_sockets"
+# session keys of connections closed for misbehaving: their replies are not buffered
+_MISBEHAVED: set[str] = set()
 _MANAGER: list[weakref.ReferenceType[Any]] = []
+
+
+def misbehaved(handler: Any) -> None:
+    """Mark a kernel websocket's connection closed for misbehaving (no buffering)."""
+    key = getattr(getattr(handler, "connection", None), "session_key", None)
+    if key:
+        _MISBEHAVED.add(key)
 
 
 def _running(kernel_id: str) -> bool | None:
@@ -145,10 +157,28 @@ def _is_shutdown(handler: Any, ws_message: Any) -> bool:
         return False
 
 
+def _no_buffer_for_misbehaving(manager: Any) -> None:
+    original = manager.start_buffering
+
+    def start_buffering(kernel_id: str, session_key: str, channels: dict[str, Any]) -> None:
+        if session_key in _MISBEHAVED:
+            _MISBEHAVED.discard(session_key)
+            LOG.warning("Not buffering kernel %s's replies: its socket was closed for "
+                        "leaving them unread", kernel_id)
+            for stream in channels.values():
+                if stream is not None and not stream.closed():
+                    stream.close()
+            return None
+        return original(kernel_id, session_key, channels)
+
+    manager.start_buffering = start_buffering
+
+
 def install(manager: Any) -> None:
-    """Guard Voilà's sockets (once per process)."""
+    """Guard Voilà's sockets (once per process) and this manager's buffering."""
     global LOG
     LOG = getattr(manager, "log", LOG)  # Voilà's log: the lines reach its console
     _MANAGER[:] = [weakref.ref(manager)]
     _guard_request_info()
     _guard_kernel_messages()
+    _no_buffer_for_misbehaving(manager)
