@@ -13,6 +13,7 @@ JupyterLab nothing changes: a teacher running the code still sees tracebacks.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from typing import Any
 
@@ -50,10 +51,41 @@ def _resend(widget: Any, msg: Any) -> None:
         LOG.warning(REFUSED, one_line(exc))
 
 
+def _guard_comm_targets() -> None:
+    """A widget the page opens itself (a ``comm_open`` on ``jupyter.widget``: Voilà's pages
+    open none; ipywidgets raised "Incompatible widget protocol versions" or worse, and the
+    comm package printed the whole traceback to the page) is refused in one log line, its
+    comm closed (issue 36 item 5)."""
+    try:
+        import comm
+    except ImportError:
+        return
+    manager = comm.get_comm_manager()
+    targets = getattr(manager, "targets", None)
+    if not isinstance(targets, dict):
+        return
+    for name in ("jupyter.widget", "jupyter.widget.control"):
+        target = targets.get(name)
+        if target is None or getattr(target, _MARK, False):
+            continue
+
+        def guarded(opened: Any, msg: Any, _target: Any = target) -> None:
+            try:
+                _target(opened, msg)
+            except Exception as exc:  # noqa: BLE001 - a page's message: refuse it, never raise
+                LOG.warning("A widget the page opened was refused: %s", one_line(exc))
+                with contextlib.suppress(Exception):  # not open yet: nothing to close
+                    opened.close()
+
+        setattr(guarded, _MARK, True)
+        manager.register_target(name, guarded)
+
+
 def install() -> None:
     """Guard every widget's messages and callbacks in this kernel (once)."""
     from ipywidgets.widgets.widget import CallbackDispatcher, Widget
 
+    _guard_comm_targets()
     if getattr(Widget, _MARK, False):
         return
     handle = _undecorated(Widget._handle_msg)

@@ -59,6 +59,16 @@ one small machine:
   sends is closed once ``max_socket_backlog_mb`` is waiting for it, instead of
   the server holding it all (a script sending ``request_states`` and never
   reading grew Voilà to 2.3 GB).
+- **Voilà's sockets take nothing from a stranger** (``mathcards.widgets.sockets``). The
+  request-info socket a preheated kernel learns its visitor over (``/voila/query/<id>``,
+  no login) serves only running kernels' ids, and a closing socket removes only itself
+  (Voilà removed the last waiter: a script of twenty socket pairs to random ids hung
+  every later page); a kernel handed to a page that stays busy without its page ever
+  connecting is shut down after ``busy_unconnected_grace`` seconds. A page's message
+  the server cannot read (a 5,000-digit integer) or a ``shutdown_request`` is dropped in
+  one log line, the socket and the kernel go on; a widget the page opens itself is
+  refused in one line (``mathcards.widgets.guard``); a socket closed for leaving
+  replies unread gets none buffered for it.
 - **The teacher signs in once.** A page opened with the teacher's key
   (``?key=``) gives that browser an HttpOnly cookie (Secure over https) for
   ``TEACHER_HOURS`` hours and sends it to the same address without the key (a
@@ -91,7 +101,7 @@ from tornado.iostream import StreamBufferFullError
 from traitlets import Bool, Float, Int, List, Unicode
 
 from mathcards import visitors
-from mathcards.widgets import network
+from mathcards.widgets import network, sockets
 
 CLASS_ENV = "MATHCARDS_CLASS"
 FULL = ("This server is full right now (every kernel it can hold is in use): wait a minute "
@@ -340,6 +350,7 @@ def _bound_sockets(backlog_bytes: int) -> None:
         except StreamBufferFullError:
             self.log.warning("Closing a websocket of kernel %s: its client left %d MB unread",
                              getattr(self, "kernel_id", "?"), self._mathcards_backlog >> 20)
+            sockets.misbehaved(self)  # its kernel's replies are not buffered for it
             stream.close()  # a close frame would not fit either: drop the connection
             return None
 
@@ -377,6 +388,10 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     unconnected_grace = Float(
         45.0, config=True,
         help="Seconds a kernel that rendered its page but never had a connection is kept.")
+    busy_unconnected_grace = Float(
+        300.0, config=True,
+        help="Seconds a kernel handed to a page may stay busy without its page ever "
+        "connecting (a page stuck rendering) before it is shut down.")
     disconnected_grace = Float(
         120.0, config=True,
         help="Seconds a kernel whose page connected and then went away is kept (a reload "
@@ -412,6 +427,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self._waiting_since: dict[str, float] = {}  # never-connected kernels: idle since
+        self._busy_since: dict[str, float] = {}  # never-connected kernels: busy since
         self._connected_once: set[str] = set()
         self._gone_since: dict[str, float] = {}  # connected before, no connection now
         self._last_handout = 0.0
@@ -420,6 +436,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         self._admitting: dict[str, int] = {}  # cookie-less page loads under way, by address
         _track_visitors()
         _bound_sockets(self.max_socket_backlog_mb << 20)
+        sockets.install(self)  # Voilà's sockets guarded against strangers (issue 36)
         network.install()  # Voilà builds its handlers after its kernel manager
         _redact_logs(self.log)
         _skip_unshown_records(self.log)
@@ -580,12 +597,25 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         if getattr(kernel, "execution_state", None) == "busy" or self._pool_is_filling():
             # still rendering its page (or perhaps a pool kernel starting): not waiting yet
             self._waiting_since.pop(kernel_id, None)
+            if getattr(kernel, "execution_state", None) == "busy":
+                return await self._cull_if_stuck(kernel_id, now)
             return None
+        self._busy_since.pop(kernel_id, None)
         since = self._waiting_since.setdefault(kernel_id, now)
         if now - since < self.unconnected_grace:
             return None
         self.log.warning("Shutting down kernel %s: its page never connected (%.0f s).",
                          kernel_id, now - since)
+        return await ensure_async(self.shutdown_kernel(kernel_id))
+
+    async def _cull_if_stuck(self, kernel_id: str, now: float):
+        """A kernel out of its pool, busy and never connected for ``busy_unconnected_grace``
+        seconds is stuck (a page that never finished: its visitor gave up long ago)."""
+        since = self._busy_since.setdefault(kernel_id, now)
+        if now - since < self.busy_unconnected_grace:
+            return None
+        self.log.warning("Shutting down kernel %s: busy for %.0f s and its page never "
+                         "connected.", kernel_id, now - since)
         return await ensure_async(self.shutdown_kernel(kernel_id))
 
     def notify_connect(self, kernel_id: str) -> None:
@@ -601,7 +631,9 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     async def shutdown_kernel(self, kernel_id: str, *args, **kwargs):
         with contextlib.suppress(OSError):
             visitors.forget(kernel_id)
+        sockets.forget(kernel_id)
         self._waiting_since.pop(kernel_id, None)
+        self._busy_since.pop(kernel_id, None)
         self._gone_since.pop(kernel_id, None)
         self._connected_once.discard(kernel_id)
         return await ensure_async(super().shutdown_kernel(kernel_id, *args, **kwargs))
