@@ -133,3 +133,17 @@ def test_sums_a_claim_waiting_when_stepping_down_is_seen():
     ctl.set_level(COUNT)
     ctl.attempt(ctl.answer, str(q.expected))
     _seen_once(answers)
+
+
+def test_a_seen_answer_kept_in_the_progress_store_is_not_right_on_the_dashboard(tmp_path):
+    from mathcards.exercises import ProgressStore
+
+    store = ProgressStore(tmp_path / "p.sqlite3")
+    ctl, answers = _table(SunsToMoonsView(), SunsToMoons(num_players=2), 5)
+    ctl.asking.on_answer = store.record_answer  # the real SQLite file the dashboard reads
+    play = next(a for a in ctl.state.legal_actions() if isinstance(a, Play) and not a.is_joker)
+    ctl.click_card(f"card:{play.card}")
+    ctl.click_choice(f"sign:{play.contribution:+d}")
+    ctl.set_level(SHOW)
+    kept = ProgressStore(tmp_path / "p.sqlite3").answers("ana")  # read back from the file
+    _seen_once(list(kept))
