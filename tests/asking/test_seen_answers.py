@@ -139,7 +139,7 @@ def test_a_seen_answer_kept_in_the_progress_store_is_not_right_on_the_dashboard(
     from mathcards.exercises import ProgressStore
 
     store = ProgressStore(tmp_path / "p.sqlite3")
-    ctl, answers = _table(SunsToMoonsView(), SunsToMoons(num_players=2), 5)
+    ctl, _answers = _table(SunsToMoonsView(), SunsToMoons(num_players=2), 5)
     ctl.asking.on_answer = store.record_answer  # the real SQLite file the dashboard reads
     play = next(a for a in ctl.state.legal_actions() if isinstance(a, Play) and not a.is_joker)
     ctl.click_card(f"card:{play.card}")
