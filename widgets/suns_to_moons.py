@@ -37,7 +37,7 @@ from .cards import backs_html, card_face_html, esc
 if TYPE_CHECKING:  # the view is pure Python: only the table needs ipywidgets
     from mathcards.widgets.table import GameTable
 
-__all__ = ["SunsToMoonsView", "deck_card_html", "deck_html", "suns_to_moons_table"]
+__all__ = ["SunsToMoonsView", "deck_card_html", "deck_html", "neutral_order", "suns_to_moons_table"]
 
 
 def _sign_key(play: Play) -> str:
@@ -81,6 +81,22 @@ def deck_html(plays: Sequence[Any], *, show_removed: bool = True, label: str = "
     cards = "".join(deck_card_html(play, i, removed and show_removed)
                     for i, play, removed in _deck_cards(plays))
     return f'<div class="mc-deck" role="group" aria-label="{esc(label)}">{cards}</div>'
+
+
+def neutral_order(actions: Sequence[Any], hand: Sequence[Card]) -> tuple[Any, ...]:
+    """``actions`` in a fixed order that never depends on which is better or legal: the
+    cards as the hand holds them, each card's ways the Ace 1 before 14 and + before −;
+    any other move (End turn, Pass) after them, in the engine's order. The first of this
+    order is the one the table focuses."""
+    places = {str(card): i for i, card in reversed(list(enumerate(hand)))}
+
+    def key(item: tuple[int, Any]) -> tuple[int, ...]:
+        i, action = item
+        if isinstance(action, Play) and not action.is_joker:
+            return (0, places.get(str(action.card), len(places)), action.value, -action.sign)
+        return (1, i)
+
+    return tuple(action for _i, action in sorted(enumerate(actions), key=key))
 
 
 class SunsToMoonsView(GameView):
@@ -142,7 +158,7 @@ class SunsToMoonsView(GameView):
         tried = tuple(play for card in dict.fromkeys(hand) for play in self._all_plays(card)
                       if play not in legal
                       and refused_move(state, play, state.current_player) is not None)
-        return legal + tried
+        return neutral_order(legal + tried, hand)
 
     def path(self, state: State, action: Any) -> tuple[Choice, ...]:
         if isinstance(action, Play) and self.counting and not action.is_joker:

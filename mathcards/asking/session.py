@@ -14,6 +14,13 @@ At ``SHOW`` nothing is asked. At ``COUNT`` and ``COUNT_NO_HINTS``:
   before that move (board, explanation, history, latest move), and at a table of bots the
   bots wait; in a room nobody waits: the next move drops an unanswered question.
 
+A question is answered once, by the student (issue 37): stepping down to ``SHOW`` while a
+question waits records it as seen (not right, the slip ``SEEN``) and lays the move as at
+``SHOW``; a move chosen at a position whose results were on the page at ``SHOW`` (the level
+went to or from ``SHOW`` while the person here was to move) is asked, and its answer is
+recorded as seen, never right. A move laid at "I count" ends that: the level may change
+between moves.
+
 Every answer becomes an ``Answer`` given to ``on_answer`` (the page connects the progress
 store); a change of level is a ``LevelChange`` given to ``on_level``.
 
@@ -49,6 +56,10 @@ class Pending:
     tries: int = 0
     given: Any = None  # the last answer given
     picks: tuple[str, ...] = ()  # the answer's buttons clicked so far (Sums' claim)
+    seen: bool = False  # its result was shown here before the answer (a lower level)
+
+
+SEEN = "seen"  # the recorded slip of an answer whose result the student was shown
 
 
 class AskingSession:
@@ -66,6 +77,9 @@ class AskingSession:
         self.on_answer: Callable[[Answer], None] | None = None
         self.on_level: Callable[[LevelChange], None] | None = None
         self._asker: Asker | bool | None = False  # False: not looked up yet
+        # the level was "Show me the sums" at this position while the person here was to
+        # move: the results of its moves were on the page (issue 37 item 1)
+        self.peeked = False
         self.level = level
 
     # ------------------------------------------------------------------ level
@@ -104,6 +118,11 @@ class AskingSession:
         if self.fixed:
             raise MathCardsError(f"your teacher set this table to \"{LEVELS[self._level]}\"")
         before = self._level
+        p = self.pending
+        if level == SHOW and p is not None:  # its result is shown now: recorded as seen,
+            self._record(p.question, "", right=False, slip=SEEN, asked_at=p.asked_at)
+        if SHOW in (before, level) and (self.ctl.acting_human() or p is not None):
+            self.peeked = True  # this position's results are (or were) on the page
         self.level = level
         self._report(self.on_level, LevelChange(student=self.student, game=self.ctl.game_name,
                                                 before=before, after=level))
@@ -156,7 +175,7 @@ class AskingSession:
                 self._record(accepted, str(action), right=True, asked_at=None)
             return False
         self.pending = Pending(question, self.ctl.state, action=action,
-                               asked_at=time.monotonic())
+                               asked_at=time.monotonic(), seen=self.peeked)
         self.feedback = ""
         self.ctl.hint_level = 0
         self.ctl.message, self.ctl.refused = "", False
@@ -168,6 +187,8 @@ class AskingSession:
         """A move was laid: drop a question it makes stale; follow another seat's move.
 
         ``shown`` is the table's display before the move (``TableController._display``)."""
+        if self.counting:  # a move laid at "I count": the new position's results were
+            self.peeked = False  # not on the page (the level changes between moves)
         if not by_bot and self.counting and self.asker is not None:
             self._ask_after_own(before, after, shown)
             return
@@ -243,6 +264,12 @@ class AskingSession:
         right = self.asker.check(question, given)
         p.tries += 1
         p.given = given
+        if p.seen:  # its result was on the page: recorded once, as seen, never right
+            self._record(question, given, right=False, slip=SEEN, asked_at=p.asked_at)
+            self.feedback = (f"It is {self._said(question.expected)}: you saw it at "
+                             f"\"Show me the sums\", so it counts as seen.")
+            self._finish(explain=True)
+            return
         slip = "" if right else self._slip(question, given)
         self._record(question, given, right=right, slip=slip, asked_at=p.asked_at)
         if right:
@@ -317,6 +344,7 @@ class AskingSession:
     def reset(self) -> None:
         """A new game: no question waits."""
         self.pending = None
+        self.peeked = False
         self.feedback = ""
 
     # ------------------------------------------------------------------ evidence
@@ -359,4 +387,4 @@ class AskingSession:
             self.ctl.say(f"Could not keep your answer ({exc}); play goes on.", refused=True)
 
 
-__all__ = ["AskingSession", "Pending"]
+__all__ = ["SEEN", "AskingSession", "Pending"]
