@@ -96,7 +96,7 @@ def test_save_as_draft_then_publish(writer):
     writer.w_draft.click()
     assert store.drafts() == ["integers_7b"] and store.published() == []
     assert "Saved as a draft" in writer.w_status.value
-    assert ("integers_7b (draft)", "integers_7b") in writer.w_sets.options
+    assert ("integers_7b (draft)", ("integers_7b", "draft")) in writer.w_sets.options
     writer.w_publish.click()  # refused: the checker's first message
     refused = "not published: line 5: exercise 1: deck: '-1OS' is not a move: '1OS' is not a"
     assert refused in text_of(writer.w_status.value)
@@ -109,7 +109,7 @@ def test_save_as_draft_then_publish(writer):
     # address a teacher completes by hand
     assert re.search(r'<a class="mc-whole" href="[^"]*practice\.ipynb\?set=integers_7b"',
                      writer.w_status.value)
-    writer.w_sets.value = "integers_7b"
+    writer.w_sets.value = ("integers_7b", "published")
     writer.w_unpublish.click()
     assert store.published() == [] and store.drafts() == ["integers_7b"]
     writer.w_yaml.value = ""
