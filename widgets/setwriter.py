@@ -10,6 +10,14 @@ is never shown to students, and a draft of a published set leaves what students 
 it was; publishing a changed set makes its next version and says how many answers stay
 with the version before); *Import* a .yaml file and *Download* the YAML.
 
+The editor's text is kept on the server as the teacher types (a moment after the last
+key, with the check): a reload, a closed tab or a restarted kernel brings it back, with
+a line saying so, until it is saved or published. On the server rather than in the
+browser's localStorage: everything the page holds already lives in its kernel (the
+text reaches it with each key, and no script of ours runs in the page), and a teacher
+who moves to another computer, or whose school browser forgets its storage at logout,
+still finds the set.
+
 Only the teacher's page builds this (the notebook guards it with ``teacher_only``).
 Every value from the page is text checked here: the YAML goes to the checker (never
 to ``eval``), an uploaded file is size-checked and decoded as UTF-8, names are read by
@@ -19,6 +27,7 @@ to ``eval``), an uploaded file is size-checked and decoded as UTF-8, names are r
 from __future__ import annotations
 
 import base64
+import contextlib
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -137,6 +146,9 @@ class SetWriter(W.VBox):
         self.store = store or SetStore(reserved=sample_files(folder))
         self._schedule = schedule
         self._typed = 0  # a count of edits: a check runs only for the latest one
+        self._server_text = text  # the editor's text as last opened, saved or published
+        kept = "" if text else self._unsaved()
+        text = kept or text
         self.exercise_set: Any = None
         self.problems: list[str] = []
 
@@ -221,6 +233,9 @@ class SetWriter(W.VBox):
             W.HBox([self.w_upload, self.w_download]),
         ]
         self.refresh_sets()
+        if kept:
+            self._say("Your set not yet saved is back in the editor (kept as you typed): "
+                      "save it as a draft or publish it, or clear the editor to drop it.")
         self.check_now()
 
     # --- the form -------------------------------------------------------------------------
@@ -292,7 +307,33 @@ class SetWriter(W.VBox):
         self._show_messages(text)
         self._show_preview()
         self._show_download(text)
+        self._keep(text)
         return self.problems
+
+    # --- the text not yet saved ---------------------------------------------------------------
+    def _unsaved(self) -> str:
+        try:
+            return self.store.unsaved()
+        except OSError:
+            return ""
+
+    def _keep(self, text: str) -> None:
+        """Keep the editor's text on the server while it differs from what was saved."""
+        try:
+            if text == self._server_text or not text.strip():
+                self.store.forget_unsaved()
+            elif not self.store.keep_unsaved(text):
+                self._say("This text is over 1 MB: it is not kept while you type; save it "
+                          "as a draft or split it into smaller sets.", refused=True)
+        except OSError as exc:
+            self._say(f"Your typing cannot be kept on the server ({exc.strerror or exc}): "
+                      "save the set as a draft or download it before leaving the page.",
+                      refused=True)
+
+    def _saved(self, text: str) -> None:
+        self._server_text = text
+        with contextlib.suppress(OSError):
+            self.store.forget_unsaved()
 
     def _check(self, text: str) -> None:
         if not text.strip():
@@ -428,6 +469,7 @@ class SetWriter(W.VBox):
             self._say(f"Not saved: {exc}" if isinstance(exc, OSError) else str(exc),
                       refused=True)
             return False
+        self._saved(text)
         self.refresh_sets()
         if published:
             self._say(f"Saved as a draft: {saved.name}. Students still see the published "
@@ -445,6 +487,7 @@ class SetWriter(W.VBox):
             self._say(f"Not published: {exc}" if isinstance(exc, OSError) else str(exc),
                       refused=True)
             return False
+        self._saved(text)
         self.refresh_sets()
         from mathcards.widgets.classes import page_link, whole_link_html
 
@@ -497,6 +540,7 @@ class SetWriter(W.VBox):
         except (MathCardsError, OSError) as exc:
             self._say(str(exc), refused=True)
             return False
+        self._server_text = text
         self.w_yaml.value = text
         self._say(f"Opened {name} ({status}).")
         self.check_now()

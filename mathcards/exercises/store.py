@@ -213,6 +213,30 @@ class SetStore:
             Path(tmp).unlink(missing_ok=True)
             raise
 
+    # --- the editor's unsaved text --------------------------------------------------------
+    @property
+    def unsaved_path(self) -> Path:
+        """The write-a-set page's text not yet saved (a name no set can have)."""
+        return self.drafts_folder / ".unsaved.yaml"
+
+    def keep_unsaved(self, text: str) -> bool:
+        """Keep the editor's text as the teacher types it, so a reload or a closed tab
+        loses nothing (False when it is too long to keep)."""
+        if not isinstance(text, str) or len(text.encode("utf-8")) > MAX_BYTES:
+            return False
+        self._write(self.unsaved_path, text)
+        return True
+
+    def unsaved(self) -> str:
+        """The text kept by ``keep_unsaved`` ("" when none)."""
+        try:
+            return self.unsaved_path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            return ""
+
+    def forget_unsaved(self) -> None:
+        self.unsaved_path.unlink(missing_ok=True)
+
     def save_draft(self, text: str) -> StoredSet:
         """Keep ``text`` as a draft (problems and all). A published set of the same name
         stays as it is: students go on seeing it until the draft is published."""

@@ -111,6 +111,16 @@ def test_unpublishing_keeps_the_draft_the_teacher_was_writing(store):
     assert store.read_version("integers_7b", 1) == GOOD
 
 
+def test_the_editors_unsaved_text_is_kept_apart_from_the_sets(store):
+    assert store.unsaved() == ""
+    assert store.keep_unsaved(BAD_CARD)
+    assert store.unsaved() == BAD_CARD
+    assert store.sets() == []  # never listed as a set, never seen by students
+    assert not store.keep_unsaved("x" * 1_000_001) and store.unsaved() == BAD_CARD
+    store.forget_unsaved()
+    assert store.unsaved() == ""
+
+
 @pytest.mark.parametrize(("given", "name"), [
     ("Integers 7B!", "integers_7b"),
     ("../../etc/passwd", "etc_passwd"),

@@ -204,3 +204,19 @@ def test_the_practice_page_opens_published_sets_only(writer):
     refused = practice_page(SAMPLES, query="set=secret_draft&student=ana")
     assert "there is no exercise set 'secret_draft'" in text_of(refused.value)
     assert "Draft" not in refused.value
+
+
+def test_an_unsaved_set_comes_back_after_a_reload_until_it_is_saved(writer):
+    from mathcards.widgets.setwriter import SetWriter
+
+    writer.w_yaml.value = BAD_CARD  # typed, checked, not saved
+    again = SetWriter(SAMPLES, schedule=now)  # the page reloaded: a new kernel builds it
+    assert again.w_yaml.value == BAD_CARD  # failed before: an empty editor
+    assert "not yet saved is back in the editor" in again.w_status.value
+    assert "'1OS' is not a card" in messages(again)
+    again.w_draft.click()
+    assert SetWriter(SAMPLES, schedule=now).w_yaml.value == ""  # saved: nothing kept
+    again.w_yaml.value = GOOD
+    again.w_yaml.value = ""  # cleared by the teacher: nothing kept
+    assert SetWriter(SAMPLES, schedule=now).w_yaml.value == ""
+    assert writer.store.sets()[0].name == "integers_7b" and len(writer.store.sets()) == 1
