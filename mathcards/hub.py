@@ -374,7 +374,8 @@ class Service:
     def do_record(self, login: str, attempt: Any = None, answer: Any = None) -> bool:
         from mathcards.exercises.progress import COLUMNS, Attempt
 
-        if not isinstance(attempt, dict) or set(attempt) != set(COLUMNS):
+        older = set(COLUMNS) - {"set_version"}  # a page from before set versions
+        if not isinstance(attempt, dict) or set(attempt) not in (set(COLUMNS), older):
             raise ServiceError(f"an attempt has the fields {', '.join(COLUMNS)}")
         a = attempt
         if not isinstance(a["correct"], bool):
@@ -389,7 +390,8 @@ class Service:
             answer=_text(a["answer"], "answer", MAX_TEXT), correct=a["correct"],
             score=_number(a["score"], "score", 0.0, 1.0),
             hints_used=_int(a["hints_used"], "hints_used", 0, 1_000),
-            seconds=_number(a["seconds"], "seconds", 0.0, 10**7))
+            seconds=_number(a["seconds"], "seconds", 0.0, 10**7),
+            set_version=_int(a.get("set_version", 1), "set_version", 1, 10**6))
         evidence = None if answer is None else self._answer(login, answer)
         # uid already there: kept as it was
         self._progress_of(record.student).record(record, evidence)

@@ -140,7 +140,17 @@ def test_a_student_records_only_their_own_progress(service, tmp_path):
     assert HubProgressStore(transport=as_(service, "ben")).attempts() == []
 
 
+def test_an_attempt_keeps_the_set_version_it_answered(service):
+    ana = HubProgressStore(transport=as_(service, "ana"))
+    ana.record(Attempt(**{**_attempt("ana", answer="1").__dict__, "set_version": 2}))
+    older = {k: v for k, v in _attempt("ana", answer="2").__dict__.items()
+             if k != "set_version"}  # a page from before set versions
+    service.handle("ana", "record", {"attempt": older})
+    assert [(a.answer, a.set_version) for a in ana.attempts()] == [("1", 2), ("2", 1)]
+
+
 @pytest.mark.parametrize("bad, message", [
+    ({"set_version": 0}, "set_version"), ({"set_version": "2"}, "set_version"),
     ({"score": 7.0}, "score"), ({"correct": "yes"}, "correct"), ({"answer": "x" * 5000},
                                                                   "answer"),
     ({"number": True}, "number"), ({"seconds": float("nan")}, "seconds"),

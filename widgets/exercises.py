@@ -40,7 +40,8 @@ from mathcards.widgets.lesson import cards_of, dice_svg
 
 __all__ = ["DashboardView", "ExerciseSetView", "class_link", "class_link_builder",
            "class_table_html", "dashboard", "dashboard_html", "grid_html", "missed_chart_svg",
-           "practice_page", "progress_html", "sample_files", "sample_sets", "set_file"]
+           "practice_page", "progress_html", "sample_files", "sample_sets", "set_file",
+           "student_set"]
 
 EXTRA_CSS = """
 <style>
@@ -643,6 +644,26 @@ def set_file(folder: str | Any, name: str) -> Path | None:
         return None
 
 
+def student_set(folder: str | Any, name: str) -> Any:
+    """Set ``name`` as a student opens it (``set_file``), with the version students see
+    of a set published on this server (their answers are stored with it)."""
+    from mathcards.exercises import load_set
+
+    version = 0 if name in sample_files(folder) else _published_version(name)
+    exercise_set = load_set(set_file(folder, name) or name, check=False)
+    exercise_set.version = max(version, 1)
+    return exercise_set
+
+
+def _published_version(name: str) -> int:
+    from mathcards.exercises.store import SetStore, StoreError
+
+    try:
+        return SetStore().version(name)
+    except (OSError, StoreError):
+        return 0
+
+
 def sample_sets(folder: str | Any = "exercises") -> list[str]:
     """The names of the sets students may open: the samples in ``folder`` and the sets the
     teacher published (drafts are the teacher's only)."""
@@ -667,7 +688,7 @@ def practice_page(folder: str | Any = "exercises", *, query: str | None = None,
     """
     from urllib.parse import parse_qs, quote
 
-    from mathcards.exercises import ExerciseFileError, load_set
+    from mathcards.exercises import ExerciseFileError
     from mathcards.students import hub_login, hub_student_id, student_id
     from mathcards.widgets import _asks_name, _page_query, page_browser, with_student
 
@@ -706,7 +727,7 @@ def practice_page(folder: str | Any = "exercises", *, query: str | None = None,
                 page_query, browser, problem)
     if name in names and not problem:
         try:
-            exercise_set = load_set(set_file(folder, name) or name, check=False)
+            exercise_set = student_set(folder, name)
         except ExerciseFileError as exc:  # the set's name, never the server's path
             first = exc.problems[0] if exc.problems else "it cannot be read"
             problem = (f"the set {name!r} cannot be used ({first}): tell your teacher, who "
@@ -753,7 +774,6 @@ def _site_practice(folder: str | Any, names: list[str], student: str, level: str
     ``?set=`` would not reach the kernel), and *Download my progress* gives the browser's
     progress file (``mathcards-progress-NAME.json``) for the teacher's dashboard, which
     reads a folder of them (``mathcards.exercises.results``)."""
-    from mathcards.exercises import load_set
     from mathcards.exercises.progress import default_progress_path
     from mathcards.widgets.skill_grid import csv_downloads
 
@@ -762,7 +782,7 @@ def _site_practice(folder: str | Any, names: list[str], student: str, level: str
 
     def opener(name: str) -> Any:
         def open_set(_b: Any = None) -> None:
-            exercise_set = load_set(set_file(folder, name) or name, check=False)
+            exercise_set = student_set(folder, name)
             back = W.Button(description="All sets", icon="arrow-left")
             back.on_click(lambda _b: setattr(box, "children", shown))
             box.children = (back, exercise_set.show(student, store=store, level=level))

@@ -6,7 +6,17 @@ whose *Add to the set* writes the YAML; the checker's messages (those of
 last key; each exercise as two or three students will see it (their own variants,
 drawn as the practice page draws them); *Save as draft* and *Publish* to the server's
 sets (``mathcards.exercises.store``: publishing refuses a set with a problem; a draft
-is never shown to students); *Import* a .yaml file and *Download* the YAML.
+is never shown to students, and a draft of a published set leaves what students see as
+it was; publishing a changed set makes its next version and says how many answers stay
+with the version before); *Import* a .yaml file and *Download* the YAML.
+
+The editor's text is kept on the server as the teacher types (a moment after the last
+key, with the check): a reload, a closed tab or a restarted kernel brings it back, with
+a line saying so, until it is saved or published. On the server rather than in the
+browser's localStorage: everything the page holds already lives in its kernel (the
+text reaches it with each key, and no script of ours runs in the page), and a teacher
+who moves to another computer, or whose school browser forgets its storage at logout,
+still finds the set.
 
 Only the teacher's page builds this (the notebook guards it with ``teacher_only``).
 Every value from the page is text checked here: the YAML goes to the checker (never
@@ -17,6 +27,7 @@ to ``eval``), an uploaded file is size-checked and decoded as UTF-8, names are r
 from __future__ import annotations
 
 import base64
+import contextlib
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -135,6 +146,9 @@ class SetWriter(W.VBox):
         self.store = store or SetStore(reserved=sample_files(folder))
         self._schedule = schedule
         self._typed = 0  # a count of edits: a check runs only for the latest one
+        self._server_text = text  # the editor's text as last opened, saved or published
+        kept = "" if text else self._unsaved()
+        text = kept or text
         self.exercise_set: Any = None
         self.problems: list[str] = []
 
@@ -210,12 +224,18 @@ class SetWriter(W.VBox):
             self.w_students, self.w_preview,
             W.HTML("<h3>4. Save it on the server</h3><p>A <b>draft</b> is kept for you only; a "
                    "<b>published</b> set is on the practice page for your students (only a "
-                   "set with no problem can be published).</p>"),
+                   "set with no problem can be published). A draft of a published set "
+                   "leaves what students see as it is until you publish it; publishing a "
+                   "changed set makes its next version, and each answer keeps the version "
+                   "it answered.</p>"),
             W.HBox([self.w_draft, self.w_publish]), self.w_status,
             W.HBox([self.w_sets, self.w_open, self.w_unpublish]),
             W.HBox([self.w_upload, self.w_download]),
         ]
         self.refresh_sets()
+        if kept:
+            self._say("Your set not yet saved is back in the editor (kept as you typed): "
+                      "save it as a draft or publish it, or clear the editor to drop it.")
         self.check_now()
 
     # --- the form -------------------------------------------------------------------------
@@ -287,7 +307,33 @@ class SetWriter(W.VBox):
         self._show_messages(text)
         self._show_preview()
         self._show_download(text)
+        self._keep(text)
         return self.problems
+
+    # --- the text not yet saved ---------------------------------------------------------------
+    def _unsaved(self) -> str:
+        try:
+            return self.store.unsaved()
+        except OSError:
+            return ""
+
+    def _keep(self, text: str) -> None:
+        """Keep the editor's text on the server while it differs from what was saved."""
+        try:
+            if text == self._server_text or not text.strip():
+                self.store.forget_unsaved()
+            elif not self.store.keep_unsaved(text):
+                self._say("This text is over 1 MB: it is not kept while you type; save it "
+                          "as a draft or split it into smaller sets.", refused=True)
+        except OSError as exc:
+            self._say(f"Your typing cannot be kept on the server ({exc.strerror or exc}): "
+                      "save the set as a draft or download it before leaving the page.",
+                      refused=True)
+
+    def _saved(self, text: str) -> None:
+        self._server_text = text
+        with contextlib.suppress(OSError):
+            self.store.forget_unsaved()
 
     def _check(self, text: str) -> None:
         if not text.strip():
@@ -411,51 +457,99 @@ class SetWriter(W.VBox):
             found = self.store.sets()
         except OSError:
             found = []
-        self.w_sets.options = [(f"{s.name} ({s.status})", s.name) for s in found]
+        # a set with a draft and a published version is listed twice, one for each
+        self.w_sets.options = [(f"{s.name} ({s.status})", (s.name, s.status)) for s in found]
 
     def save_draft(self) -> bool:
+        text = str(self.w_yaml.value)
         try:
-            saved = self.store.save_draft(str(self.w_yaml.value))
+            saved = self.store.save_draft(text)
+            published = self.store.version(saved.name)
         except (MathCardsError, OSError) as exc:
             self._say(f"Not saved: {exc}" if isinstance(exc, OSError) else str(exc),
                       refused=True)
             return False
+        self._saved(text)
         self.refresh_sets()
-        self._say(f"Saved as a draft: {saved.name}. Students do not see it until you "
-                  "publish it.")
+        if published:
+            self._say(f"Saved as a draft: {saved.name}. Students still see the published "
+                      f"version {published} until you publish this draft.")
+        else:
+            self._say(f"Saved as a draft: {saved.name}. Students do not see it until you "
+                      "publish it.")
         return True
 
     def publish(self) -> bool:
+        text = str(self.w_yaml.value)
         try:
-            saved = self.store.publish(str(self.w_yaml.value))
+            saved = self.store.publish(text)
         except (MathCardsError, OSError) as exc:
             self._say(f"Not published: {exc}" if isinstance(exc, OSError) else str(exc),
                       refused=True)
             return False
+        self._saved(text)
         self.refresh_sets()
         from mathcards.widgets.classes import page_link, whole_link_html
 
         link = page_link("practice.ipynb", extra=f"set={saved.name}")
+        version = ""
+        if saved.replaced:
+            answered = self._answers_to(text, saved.replaced)
+            kept = ("no student had answered it" if answered == 0 else
+                    f"the {answered} answer{'s' if answered != 1 else ''} students gave to "
+                    f"it stay with version {saved.replaced}" if answered else
+                    f"answers given to it stay with version {saved.replaced}")
+            version = (f" Version {saved.version} replaces version {saved.replaced} for "
+                       f"students ({kept}); answers from now on are to version "
+                       f"{saved.version}.")
         self.w_status.value = (
-            f'<p role="status">Published: {esc(saved.name)}. Students find it on the '
-            f"practice page; its whole link: {whole_link_html(link)} (for a class whose "
-            "students pick their names, make its link on <i>Your classes</i>).</p>")
+            f'<p role="status">Published: {esc(saved.name)}.{esc(version)} Students find it '
+            f"on the practice page; its whole link: {whole_link_html(link)} (for a class "
+            "whose students pick their names, make its link on <i>Your classes</i>).</p>")
         return True
 
-    def open_set(self, name: Any) -> bool:
+    def _answers_to(self, text: str, version: int) -> int | None:
+        """How many attempts the class made at ``version`` of the set ``text`` is (None
+        when they cannot be read)."""
+        from mathcards.exercises.results import read_results
+        from mathcards.widgets.exercises import _dashboard_source
+
+        exercise_set, _problems = read_set_text(text, name=self._name(text) or "set")
+        if exercise_set is None:
+            return None
         try:
-            text = self.store.read(str(name or ""))
+            where, _shown, readable = _dashboard_source(None)
+            attempts = read_results(where) if readable else []
+        except (MathCardsError, OSError):
+            return None
+        return sum(1 for a in attempts
+                   if a.set_id == exercise_set.id and a.set_version == version)
+
+    @staticmethod
+    def _chosen(value: Any) -> tuple[str, str | None]:
+        """The set the list names: (name, status), or a name alone."""
+        if isinstance(value, tuple) and len(value) == 2:
+            return str(value[0]), str(value[1])
+        return str(value or ""), None
+
+    def open_set(self, value: Any) -> bool:
+        name, status = self._chosen(value)
+        try:
+            text = self.store.read(name, status)
+            status = status or self.store.status(name)
         except (MathCardsError, OSError) as exc:
             self._say(str(exc), refused=True)
             return False
+        self._server_text = text
         self.w_yaml.value = text
-        self._say(f"Opened {name} ({self.store.status(str(name))}).")
+        self._say(f"Opened {name} ({status}).")
         self.check_now()
         return True
 
-    def unpublish(self, name: Any) -> bool:
+    def unpublish(self, value: Any) -> bool:
+        name, _status = self._chosen(value)
         try:
-            self.store.unpublish(str(name or ""))
+            self.store.unpublish(name)
         except (MathCardsError, OSError) as exc:
             self._say(str(exc), refused=True)
             return False

@@ -464,6 +464,7 @@ class ExerciseSet:
     id: str = "exercises"
     solution_after: int = DEFAULT_SOLUTION_AFTER
     path: Path | None = None
+    version: int = 1  # the published version (mathcards.exercises.store); a sample is 1
 
     def __post_init__(self) -> None:
         for number, exercise in enumerate(self.exercises, start=1):

@@ -83,7 +83,8 @@ CREATE TABLE IF NOT EXISTS attempts (
     correct INTEGER NOT NULL,
     score REAL NOT NULL,
     hints_used INTEGER NOT NULL,
-    seconds REAL NOT NULL
+    seconds REAL NOT NULL,
+    set_version INTEGER NOT NULL DEFAULT 1
 );
 CREATE INDEX IF NOT EXISTS attempts_by_student ON attempts (student, set_id, exercise);
 CREATE TABLE IF NOT EXISTS answers (
@@ -147,6 +148,9 @@ class Attempt:
     score: float
     hints_used: int
     seconds: float
+    # the version of the set answered (mathcards.exercises.store): an attempt stored
+    # before versions were kept answered version 1
+    set_version: int = 1
 
     @classmethod
     def new(cls, **values: Any) -> Attempt:
@@ -178,6 +182,8 @@ class SolutionOpened:
 
 
 COLUMNS = tuple(f.name for f in fields(Attempt))
+# columns a file written before them lacks, and the value its rows have
+ADDED_COLUMNS = {"attempts": {"set_version": 1}}
 SOLUTION_COLUMNS = tuple(f.name for f in fields(SolutionOpened))
 LEVEL_COLUMNS = ("uid", "at", "student", "game", "before", "after")
 # The answers table's columns, in the order of CSV exports (``numbers`` as "3 -5").
@@ -248,7 +254,9 @@ class JsonTables:
                after: int = 0) -> list[tuple[Any, ...]]:
         """(id, *columns) of the rows after row ``after`` whose columns equal the filters."""
         wanted = {column: value for column, value in filters.items() if value is not None}
-        return [(row["id"], *(row[column] for column in columns))
+        added = ADDED_COLUMNS.get(table, {})
+        return [(row["id"], *(row[column] if column in row else added[column]
+                              for column in columns))
                 for row in self.tables[table]
                 if row["id"] > after and all(row[c] == v for c, v in wanted.items())]
 
@@ -277,6 +285,7 @@ class ProgressStore:
                 for statement in SCHEMA.split(";"):
                     if statement.strip():
                         self._conn.execute(statement)
+                _add_missing_columns(self._conn)
         except sqlite3.DatabaseError as exc:
             raise ProgressError(f"cannot use {self.path} for progress ({exc}): move it aside "
                                 f"or set {ENV_VAR} to another file") from None
@@ -596,7 +605,19 @@ def attempt_from_row(row: Sequence[Any]) -> Attempt:
     """An ``Attempt`` from a database row of ``COLUMNS``."""
     values = dict(zip(COLUMNS, row, strict=True))
     values["correct"] = bool(values["correct"])
+    values["set_version"] = int(values["set_version"] or 1)
     return Attempt(**values)
+
+
+def _add_missing_columns(conn: Any) -> None:
+    """Give a database written before a column existed that column (inside the opening
+    transaction): its rows get the column's old value (``ADDED_COLUMNS``)."""
+    for table, added in ADDED_COLUMNS.items():
+        present = {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}
+        for column, value in added.items():
+            if column not in present:
+                conn.execute(f"ALTER TABLE {table} ADD COLUMN {column} INTEGER NOT NULL "
+                             f"DEFAULT {int(value)}")
 
 
 def attempts_csv(attempts: Iterable[Attempt]) -> str:
@@ -613,12 +634,14 @@ def read_csv(source: str | Path | io.StringIO) -> list[Attempt]:
             set_title=row["set_title"], exercise=row["exercise"], number=int(row["number"]),
             kind=row["kind"], variant=row["variant"], answer=row["answer"],
             correct=_yes(row["correct"]), score=float(row["score"]),
-            hints_used=int(row["hints_used"]), seconds=float(row["seconds"]))
+            hints_used=int(row["hints_used"]), seconds=float(row["seconds"]),
+            set_version=int(row.get("set_version") or 1))
 
-    return _csv_records(source, COLUMNS, "", attempt)
+    # an export made before versions were kept has no set_version: version 1
+    return _csv_records(source, [c for c in COLUMNS if c != "set_version"], "", attempt)
 
 
-__all__ = ["ANSWER_COLUMNS", "CLASS_ENV", "COLUMNS", "ENV_VAR", "LEVEL_COLUMNS",
+__all__ = ["ADDED_COLUMNS", "ANSWER_COLUMNS", "CLASS_ENV", "COLUMNS", "ENV_VAR", "LEVEL_COLUMNS",
            "SOLUTION_COLUMNS", "Attempt", "ProgressError", "ProgressStore", "SolutionOpened",
            "answer_from_row", "answers_csv", "attempt_from_row", "attempts_csv",
            "class_progress_folder", "default_progress_path", "level_change_from_row",

@@ -141,6 +141,13 @@ def _read_only_rows(path: Path, table: str, columns: Sequence[str], after: int =
                 "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", (table,)
         ).fetchone():
             return []
+        from mathcards.exercises.progress import ADDED_COLUMNS
+
+        added = ADDED_COLUMNS.get(table, {})
+        if added:  # a database written before a column existed: its old value
+            present = {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}
+            columns = [c if c in present or c not in added else f"{int(added[c])} AS {c}"
+                       for c in columns]
         picked = ", ".join(["id", *columns] if with_id else columns)
         return conn.execute(f"SELECT {picked} FROM {table} WHERE id > ? ORDER BY id",
                             (after,)).fetchall()

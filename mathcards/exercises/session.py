@@ -172,7 +172,7 @@ class Session:
             exercise=exercise.id, number=number, kind=kind.name, variant=variant.text,
             answer=kind.describe_answer(variant.position, value), correct=result.correct,
             score=round(result.score, 4), hints_used=self._hint_level.get(number, 0),
-            seconds=seconds)
+            seconds=seconds, set_version=self.set.version)
         # the attempt and its evidence (the same uid and time) in one write
         self.store.record(attempt, exercise_answer(
             kind, variant.position, value, result, student=self.student, seconds=seconds,

@@ -1,11 +1,20 @@
-"""The server's exercise sets written on the teacher's page: drafts and published sets.
+"""The server's exercise sets written on the teacher's page: drafts, published sets
+and their versions.
 
 A set the teacher writes in the browser (``lessons/write_set.ipynb``) is kept in
 MathCards' data folder, ``sets/`` (``MATHCARDS_SETS`` names another folder: on a
 JupyterHub, one of the class volume that every server mounts). A **published** set
 is ``sets/<name>.yaml`` and students can open it on the practice page; a **draft** is
-``sets/drafts/<name>.yaml`` and only the teacher's page sees it. A set is one or
-the other, never both.
+``sets/drafts/<name>.yaml`` and only the teacher's page sees it. A set may have both:
+a draft of a published set is the teacher's next version, and saving it never touches
+what students see (only *Publish* or *Unpublish* does).
+
+Published sets are versions: each text published is also kept as
+``sets/versions/<name>/<n>.yaml`` (1, 2, ...), and a student's answer is stored with the
+version it answered (``Attempt.set_version``). Publishing a changed text makes the next
+version; publishing the same text again changes nothing. A set published before
+versions were kept (no ``versions/<name>/``) is version 1, and so are the answers stored
+without a version.
 
 The file's name comes from the set's ``id`` (or its title), made safe
 (``safe_name``): small letters, digits, ``_`` and ``-`` only, so no name from a page
@@ -58,6 +67,8 @@ class StoredSet:
 
     name: str
     status: str
+    version: int = 0  # a published set's version (0 for a draft)
+    replaced: int = 0  # the version this publishing replaced (0: none, or the same text)
 
 
 def set_name_of(text: str) -> str:
@@ -94,6 +105,37 @@ class SetStore:
     def drafts_folder(self) -> Path:
         return self.folder / "drafts"
 
+    @property
+    def versions_folder(self) -> Path:
+        return self.folder / "versions"
+
+    def _version_files(self, name: str) -> dict[int, Path]:
+        folder = self.versions_folder / name
+        if not _NAME.match(name) or not folder.is_dir():
+            return {}
+        return {int(p.stem): p for p in folder.glob("*.yaml") if p.stem.isdigit()}
+
+    def version(self, name: str) -> int:
+        """The version students see of published set ``name`` (0 when it is not
+        published); a set published before versions were kept is version 1."""
+        if self.path(name) is None:
+            return 0
+        return max(self._version_files(name), default=1)
+
+    def versions(self, name: str) -> list[int]:
+        """The versions of ``name`` ever published, oldest first."""
+        found = sorted(self._version_files(name))
+        return found or ([1] if self.path(name) is not None else [])
+
+    def read_version(self, name: str, version: int) -> str:
+        """The text of version ``version`` of ``name`` as it was published."""
+        path = self._version_files(name).get(version)
+        if path is None and version == 1 and not self._version_files(name):
+            path = self.path(name)
+        if path is None:
+            raise StoreError(f"set {name!r} has no version {version}")
+        return path.read_text(encoding="utf-8")
+
     def _path(self, name: str, status: str) -> Path:
         if not isinstance(name, str) or not _NAME.match(name):
             raise StoreError(f"there is no set {str(name)[:MAX_NAME]!r}")
@@ -120,10 +162,14 @@ class SetStore:
         return sorted(found, key=lambda s: (s.name, s.status))
 
     def status(self, name: str) -> str | None:
+        """``published`` when students see it (it may also have a draft), else ``draft``."""
         for status in (PUBLISHED, DRAFT):
             if self._path(name, status).is_file():
                 return status
         return None
+
+    def has_draft(self, name: str) -> bool:
+        return self._path(name, DRAFT).is_file()
 
     def path(self, name: str) -> Path | None:
         """The published file of ``name`` (None for a draft or an unknown name)."""
@@ -133,10 +179,12 @@ class SetStore:
             return None
         return path if path.is_file() else None
 
-    def read(self, name: str) -> str:
-        """The text of set ``name`` (published or draft)."""
-        status = self.status(name)
-        if status is None:
+    def read(self, name: str, status: str | None = None) -> str:
+        """The text of set ``name``: its ``status`` file, else the published one, else
+        its draft."""
+        if status not in (PUBLISHED, DRAFT):
+            status = self.status(name)
+        if status is None or not self._path(name, status).is_file():
             raise StoreError(f"there is no set {name!r} on this server")
         return self._path(name, status).read_text(encoding="utf-8")
 
@@ -165,11 +213,35 @@ class SetStore:
             Path(tmp).unlink(missing_ok=True)
             raise
 
+    # --- the editor's unsaved text --------------------------------------------------------
+    @property
+    def unsaved_path(self) -> Path:
+        """The write-a-set page's text not yet saved (a name no set can have)."""
+        return self.drafts_folder / ".unsaved.yaml"
+
+    def keep_unsaved(self, text: str) -> bool:
+        """Keep the editor's text as the teacher types it, so a reload or a closed tab
+        loses nothing (False when it is too long to keep)."""
+        if not isinstance(text, str) or len(text.encode("utf-8")) > MAX_BYTES:
+            return False
+        self._write(self.unsaved_path, text)
+        return True
+
+    def unsaved(self) -> str:
+        """The text kept by ``keep_unsaved`` ("" when none)."""
+        try:
+            return self.unsaved_path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            return ""
+
+    def forget_unsaved(self) -> None:
+        self.unsaved_path.unlink(missing_ok=True)
+
     def save_draft(self, text: str) -> StoredSet:
-        """Keep ``text`` as a draft (problems and all): students no longer see it."""
+        """Keep ``text`` as a draft (problems and all). A published set of the same name
+        stays as it is: students go on seeing it until the draft is published."""
         name = self._name_for(text)
         self._write(self._path(name, DRAFT), text)
-        self._path(name, PUBLISHED).unlink(missing_ok=True)
         return StoredSet(name, DRAFT)
 
     def publish(self, text: str) -> StoredSet:
@@ -181,17 +253,40 @@ class SetStore:
         if problems or exercise_set is None:
             first = str(problems[0]) if problems else "it cannot be read"
             raise StoreError(f"not published: {first}")
-        self._write(self._path(name, PUBLISHED), text)
+        published = self._path(name, PUBLISHED)
+        before = self.version(name)
+        versions = self._version_files(name)
+        last = max(versions, default=0)
+        replaced = 0
+        if before and published.read_text(encoding="utf-8") == text:
+            version = before  # the same text: the same version
+        elif not before and last and versions[last].read_text(encoding="utf-8") == text:
+            version = last  # published again as it was unpublished
+            self._write(published, text)
+        else:
+            if before and not self._version_files(name):  # published before versions
+                self._write(self.versions_folder / name / "1.yaml",
+                            published.read_text(encoding="utf-8"))
+            versions = self._version_files(name)
+            version = max(versions, default=0) + 1  # never a number used before
+            replaced = before
+            self._write(self.versions_folder / name / f"{version}.yaml", text)
+            self._write(published, text)
         self._path(name, DRAFT).unlink(missing_ok=True)
-        return StoredSet(name, PUBLISHED)
+        return StoredSet(name, PUBLISHED, version, replaced)
 
     def unpublish(self, name: str) -> StoredSet:
-        """Take a published set back to the drafts: students no longer see it."""
+        """Take a published set back to the drafts: students no longer see it. A draft
+        the set already has is kept (the published text stays in its versions)."""
         source = self._path(name, PUBLISHED)
         if not source.is_file():
             raise StoreError(f"'{name}' is not published" if self.status(name) == DRAFT
                              else f"there is no set {name!r} on this server")
-        self._write(self._path(name, DRAFT), source.read_text(encoding="utf-8"))
+        text = source.read_text(encoding="utf-8")
+        if not self._version_files(name):  # published before versions: keep it as 1
+            self._write(self.versions_folder / name / "1.yaml", text)
+        if not self.has_draft(name):
+            self._write(self._path(name, DRAFT), text)
         source.unlink()
         return StoredSet(name, DRAFT)
 

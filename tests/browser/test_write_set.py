@@ -70,3 +70,67 @@ def test_a_teacher_writes_previews_and_publishes_a_set_a_student_opens_it(page, 
     assert page.locator("a[href*='set=integers_7b']").count() == 1
     assert page.locator("a[href*='set=secret_draft']").count() == 0
     assert_clean(page, voila_server)
+
+
+CHROMEBOOK = {"width": 1366, "height": 768}
+LIVE = SET.replace("integers_7b", "live_set").replace("Integers 7B", "Live set")
+
+
+def open_writer(page, voila_server):
+    from mathcards import keys
+
+    with servers_data(voila_server):
+        key = keys.teacher_key()
+    page.set_viewport_size(CHROMEBOOK)
+    page.goto(voila_server.page(f"write_set.ipynb?key={key}"))
+    wait_for_rendered(page)
+    wait_for_first_widget(page)
+    editor = page.locator(".mc-writer-yaml textarea")
+    editor.wait_for(state="visible")
+    return editor, page.locator(".mc-writer-check")
+
+
+def test_a_draft_of_a_published_set_leaves_the_students_set_as_it_was(page, voila_server):
+    editor, check = open_writer(page, voila_server)
+    editor.fill(LIVE)
+    check.get_by_text("No problems: 3 exercises, ready to publish.").wait_for()
+    page.get_by_role("button", name="Publish", exact=True).click()
+    page.get_by_text("Published: live_set.").wait_for()
+
+    editor.fill(LIVE.replace("title: Live set", "title: Live set renamed"))  # edited
+    check.get_by_text("No problems: 3 exercises").wait_for()
+    page.get_by_role("button", name="Save as draft").click()
+    saved = page.get_by_text("Saved as a draft: live_set.")
+    saved.wait_for()
+    said = saved.inner_text()
+    assert_clean(page, voila_server)
+
+    # the student's list still offers the set, and it opens as published
+    page.goto(voila_server.page("practice.ipynb") + "?student=setwriter_ben")
+    wait_for_rendered(page)
+    page.locator("a[href*='set=live_set']").first.wait_for(timeout=90_000)
+    page.goto(voila_server.page("practice.ipynb") + "?set=live_set&student=setwriter_ben")
+    wait_for_first_widget(page)
+    page.get_by_text("Exercise 1 of 3").first.wait_for()
+    page.get_by_text("Live set").first.wait_for()
+    assert page.get_by_text("Live set renamed").count() == 0
+    assert page.get_by_text("there is no exercise set").count() == 0
+    assert_clean(page, voila_server)
+    assert "Students still see the published version 1 until you publish this draft." in said
+
+
+def test_an_unsaved_set_survives_a_reload_of_the_page(page, voila_server):
+    editor, check = open_writer(page, voila_server)
+    typed = LIVE.replace("live_set", "typed_set").replace("Live set", "Typed, not saved")
+    editor.fill(typed)
+    check.get_by_text("No problems: 3 exercises, ready to publish.").wait_for()
+    page.reload()  # a new kernel builds the page
+    wait_for_rendered(page)
+    wait_for_first_widget(page)
+    editor.wait_for(state="visible")
+    page.get_by_text("Your set not yet saved is back in the editor").wait_for()
+    assert editor.input_value() == typed
+    check.get_by_text("No problems: 3 exercises, ready to publish.").wait_for()
+    editor.fill("")  # cleared: the next test's page opens empty
+    check.get_by_text("Write a set below").wait_for()
+    assert_clean(page, voila_server)

@@ -68,10 +68,57 @@ def test_publish_then_unpublish(store):
         store.unpublish("integers_7b")
 
 
-def test_saving_a_published_set_as_a_draft_takes_it_from_the_students(store):
+def test_a_draft_of_a_published_set_never_changes_what_students_see(store):
+    first = store.publish(GOOD)
+    changed = GOOD.replace("Integers 7B", "Integers 7B (new)")
+    store.save_draft(changed)  # failed before: the published set was taken away
+    assert store.published() == ["integers_7b"] and store.drafts() == ["integers_7b"]
+    assert (first.version, first.replaced) == (1, 0)
+    assert store.path("integers_7b").read_text(encoding="utf-8") == GOOD
+    assert store.read("integers_7b", PUBLISHED) == GOOD
+    assert store.read("integers_7b", DRAFT) == changed
+    assert store.version("integers_7b") == 1
+    assert [(s.name, s.status) for s in store.sets()] == [("integers_7b", DRAFT),
+                                                          ("integers_7b", PUBLISHED)]
+
+
+def test_publishing_a_changed_set_makes_its_next_version_and_keeps_the_one_before(store):
     store.publish(GOOD)
-    store.save_draft(GOOD.replace("Integers 7B", "Integers 7B (new)"))
-    assert store.published() == [] and store.drafts() == ["integers_7b"]
+    again = store.publish(GOOD)  # the same text: the same version
+    assert (again.version, again.replaced) == (1, 0)
+    changed = GOOD.replace("Integers 7B", "Integers 7B (new)")
+    store.save_draft(changed)
+    second = store.publish(changed)
+    assert (second.version, second.replaced) == (2, 1)
+    assert store.version("integers_7b") == 2 and store.versions("integers_7b") == [1, 2]
+    assert store.read_version("integers_7b", 1) == GOOD
+    assert store.read_version("integers_7b", 2) == changed
+    assert store.drafts() == []  # the draft is what students now see
+    store.unpublish("integers_7b")
+    assert store.version("integers_7b") == 0
+    assert store.publish(changed).version == 2  # as it was unpublished: no new version
+    assert store.publish(GOOD).version == 3  # the first text again is a change
+    with pytest.raises(StoreError, match="has no version 4"):
+        store.read_version("integers_7b", 4)
+
+
+def test_unpublishing_keeps_the_draft_the_teacher_was_writing(store):
+    store.publish(GOOD)
+    changed = GOOD.replace("Integers 7B", "Integers 7B (new)")
+    store.save_draft(changed)
+    store.unpublish("integers_7b")
+    assert store.published() == [] and store.read("integers_7b") == changed
+    assert store.read_version("integers_7b", 1) == GOOD
+
+
+def test_the_editors_unsaved_text_is_kept_apart_from_the_sets(store):
+    assert store.unsaved() == ""
+    assert store.keep_unsaved(BAD_CARD)
+    assert store.unsaved() == BAD_CARD
+    assert store.sets() == []  # never listed as a set, never seen by students
+    assert not store.keep_unsaved("x" * 1_000_001) and store.unsaved() == BAD_CARD
+    store.forget_unsaved()
+    assert store.unsaved() == ""
 
 
 @pytest.mark.parametrize(("given", "name"), [

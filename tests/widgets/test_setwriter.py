@@ -96,7 +96,7 @@ def test_save_as_draft_then_publish(writer):
     writer.w_draft.click()
     assert store.drafts() == ["integers_7b"] and store.published() == []
     assert "Saved as a draft" in writer.w_status.value
-    assert ("integers_7b (draft)", "integers_7b") in writer.w_sets.options
+    assert ("integers_7b (draft)", ("integers_7b", "draft")) in writer.w_sets.options
     writer.w_publish.click()  # refused: the checker's first message
     refused = "not published: line 5: exercise 1: deck: '-1OS' is not a move: '1OS' is not a"
     assert refused in text_of(writer.w_status.value)
@@ -109,7 +109,7 @@ def test_save_as_draft_then_publish(writer):
     # address a teacher completes by hand
     assert re.search(r'<a class="mc-whole" href="[^"]*practice\.ipynb\?set=integers_7b"',
                      writer.w_status.value)
-    writer.w_sets.value = "integers_7b"
+    writer.w_sets.value = ("integers_7b", "published")
     writer.w_unpublish.click()
     assert store.published() == [] and store.drafts() == ["integers_7b"]
     writer.w_yaml.value = ""
@@ -204,3 +204,19 @@ def test_the_practice_page_opens_published_sets_only(writer):
     refused = practice_page(SAMPLES, query="set=secret_draft&student=ana")
     assert "there is no exercise set 'secret_draft'" in text_of(refused.value)
     assert "Draft" not in refused.value
+
+
+def test_an_unsaved_set_comes_back_after_a_reload_until_it_is_saved(writer):
+    from mathcards.widgets.setwriter import SetWriter
+
+    writer.w_yaml.value = BAD_CARD  # typed, checked, not saved
+    again = SetWriter(SAMPLES, schedule=now)  # the page reloaded: a new kernel builds it
+    assert again.w_yaml.value == BAD_CARD  # failed before: an empty editor
+    assert "not yet saved is back in the editor" in again.w_status.value
+    assert "'1OS' is not a card" in messages(again)
+    again.w_draft.click()
+    assert SetWriter(SAMPLES, schedule=now).w_yaml.value == ""  # saved: nothing kept
+    again.w_yaml.value = GOOD
+    again.w_yaml.value = ""  # cleared by the teacher: nothing kept
+    assert SetWriter(SAMPLES, schedule=now).w_yaml.value == ""
+    assert writer.store.sets()[0].name == "integers_7b" and len(writer.store.sets()) == 1
