@@ -804,7 +804,7 @@ def _answers_html(answers: Sequence[str], slips: Any = frozenset()) -> str:
 
 
 CELL_MARKS = {"first try": "✔ right at the first try", "solved": "✔ solved",
-              "after the solution": "📖 answered after opening the worked solution",
+              "after the solution": "📖 answered with the solution (opened before the answer)",
               "partly right": "◐ partly right", "not solved yet": "✘ not solved yet"}
 
 
@@ -842,6 +842,8 @@ def _summary_html(summary: Any) -> str:
              f"{summary.solved} of {n} solved",
              f"score {round(summary.score * 100)}% (first tries; untried count as not right)",
              f"time: {seconds_words(summary.seconds)}"]
+    if summary.with_solution:
+        lines.insert(3, f"{summary.with_solution} of {n} answered with the solution")
     if summary.solutions_opened:
         lines.insert(3, f"{summary.solutions_opened} worked solution"
                         f"{'s' if summary.solutions_opened != 1 else ''} opened")
@@ -1095,11 +1097,15 @@ def _dashboard_source(source: Any) -> tuple[Any, str, bool]:
 
 
 def dashboard_answers(source: Any = None) -> list[Any]:
-    """The answers (play and exercises) the dashboard reads from ``source``."""
-    from mathcards.exercises.results import read_answers
+    """The answers (play and exercises) the dashboard reads from ``source``; an exercise
+    answered after its worked solution opened is no right answer of its skill."""
+    from mathcards.exercises.results import ResultsReader, read_answers
+    from mathcards.exercises.with_solution import with_solution_answers
 
     where, _shown, readable = _dashboard_source(source)
-    return read_answers(where) if readable else []
+    if not readable:
+        return []
+    return with_solution_answers(read_answers(where), *ResultsReader(where).read())
 
 
 def dashboard_levels(source: Any = None) -> list[Any]:

@@ -146,7 +146,7 @@ def test_a_students_set_shows_on_the_dashboard_as_it_went_and_its_csv_holds_the_
     jo = grid.locator("tr", has=teacher.locator("th", has_text="jo")).inner_text()
     assert "2 of 6 tried" in jo and "1 of 6 right at the first try" in jo
     assert "✔ right at the first try" in jo
-    assert "answered after opening the worked solution" in jo
+    assert "answered with the solution" in jo
     assert "worked solution opened" in jo and jo.count("not tried") == 4
     assert teacher.locator("span.mc-read-at").inner_text().startswith("updated at ")
     # the names column stays in place when the grid scrolls sideways
@@ -162,4 +162,4 @@ def test_a_students_set_shows_on_the_dashboard_as_it_went_and_its_csv_holds_the_
     assert [(r["number"], r["tried"], r["right at first try"], r["worked solution opened"])
             for r in rows] == [("1", "yes", "yes", "no"), ("2", "yes", "no", "yes")] + [
         (str(n), "no", "no", "no") for n in range(3, 7)]
-    assert rows[1]["answered after the solution"] == "yes" and rows[1]["attempts"] == "3"
+    assert rows[1]["answered with the solution"] == "yes" and rows[1]["attempts"] == "3"
