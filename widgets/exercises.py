@@ -920,10 +920,16 @@ class DashboardView(W.VBox):
             "Download CSV", "the exercise grid of this set, as a CSV file", self._grid_files)
         self.w_missed = W.HTML("")
         self.w_missed.add_class("mathcards")
+        self.w_class = W.Dropdown(options=_class_options(), value="", description="Class",
+                                  layout=W.Layout(width="auto"))
+        self.w_roster = W.HTML("")
+        self.w_roster.add_class("mathcards")
+        self.w_class.observe(lambda _change: self._draw_roster(), "value")
         self._choosing = False
         self.w_set.observe(lambda _change: None if self._choosing else self._draw_set(),
                            "value")
-        super().__init__([W.HBox([self.w_refresh, self.w_updated]), self.w_content,
+        super().__init__([W.HBox([self.w_refresh, self.w_updated]), self.w_class,
+                          self.w_roster, self.w_content,
                           self.w_download,
                           W.HTML("<h3>Each student, each exercise</h3>"), self.w_set,
                           self.w_grid, self.w_grid_download, self.w_missed])
@@ -969,7 +975,26 @@ class DashboardView(W.VBox):
                                               attempts=self.attempts, answers=answers)
         self.w_download.w_out.value = ""  # a download made before is out of date
         self._draw_sets()
+        self._draw_roster()
         self._stamp()
+
+    def _draw_roster(self) -> None:
+        """The class in view: every student of its list a row, "not started" included."""
+        from mathcards.classes import find_class
+        from mathcards.exercises.class_view import roster
+
+        cid = str(self.w_class.value or "")
+        school_class = find_class(cid) if cid else None
+        if school_class is None:
+            self.w_roster.value = ""
+            return
+        rows = roster(school_class.names, [*self.attempts, *self.solutions])
+        body = "".join(f'<tr><th scope="row">{esc(r.name)}</th><td class="mc-activity">'
+                       f"{esc(r.activity_words)}</td></tr>" for r in rows)
+        self.w_roster.value = (
+            f'{style_html()}<table class="mc-progress mc-roster" aria-label="class '
+            f'{esc(cid)}"><tr><th scope="col">student</th><th scope="col">last activity'
+            f"</th></tr>{body}</table>")
 
     def tick(self) -> bool:
         """One periodic reading: only new attempts; the grid is drawn again when there are
@@ -1077,6 +1102,19 @@ class DashboardView(W.VBox):
         grid = self.grid()
         name = f"{self.w_set.value or 'exercises'}-grid.csv"
         return [(set_grid_csv(grid), name, f"the exercise grid ({name})")]
+
+
+def _class_options() -> list[tuple[str, str]]:
+    """The classes of the classes page, and "all students" (first: students on no list)."""
+    from mathcards import storage
+    from mathcards.classes import ClassStore
+
+    try:
+        with ClassStore() as store:
+            ids = [c.id for c in store.classes()]
+    except storage.STORE_ERRORS:
+        ids = []
+    return [("all students", ""), *((cid, cid) for cid in ids)]
 
 
 def _dashboard_source(source: Any) -> tuple[Any, str, bool]:
