@@ -924,7 +924,7 @@ class DashboardView(W.VBox):
                                   layout=W.Layout(width="auto"))
         self.w_roster = W.HTML("")
         self.w_roster.add_class("mathcards")
-        self.w_class.observe(lambda _change: self._draw_roster(), "value")
+        self.w_class.observe(lambda _change: (self._draw_roster(), self._draw_set()), "value")
         self._choosing = False
         self.w_set.observe(lambda _change: None if self._choosing else self._draw_set(),
                            "value")
@@ -1066,8 +1066,24 @@ class DashboardView(W.VBox):
             return progress_grid([], set_id="")
         exercise_set = self._set_of(str(set_id))
         columns = set_columns(exercise_set) if exercise_set is not None else []
-        return progress_grid(self.attempts, self.solutions, set_id=str(set_id),
+        grid = progress_grid(self.attempts, self.solutions, set_id=str(set_id),
                              exercises=columns)
+        members = self._class_members()
+        if members is None:
+            return grid
+        # the class in view: its students only, and every one of them (not started too)
+        from dataclasses import replace
+
+        return replace(grid, students=tuple(members),
+                       cells={k: c for k, c in grid.cells.items() if k[0] in members})
+
+    def _class_members(self) -> list[str] | None:
+        """The student ids of the class in view, in the list's order (None: all students)."""
+        from mathcards.classes import find_class
+
+        cid = str(self.w_class.value or "")
+        school_class = find_class(cid) if cid else None
+        return None if school_class is None else [n.casefold() for n in school_class.names]
 
     def _draw_sets(self) -> None:
         from mathcards.exercises.exercise_grid import set_choices
@@ -1101,7 +1117,10 @@ class DashboardView(W.VBox):
         self._read_new()
         grid = self.grid()
         name = f"{self.w_set.value or 'exercises'}-grid.csv"
-        return [(set_grid_csv(grid), name, f"the exercise grid ({name})")]
+        cid = str(self.w_class.value or "")
+        members = self._class_members() or []
+        return [(set_grid_csv(grid, dict.fromkeys(members, cid)), name,
+                 f"the exercise grid ({name})")]
 
 
 def _class_options() -> list[tuple[str, str]]:

@@ -228,13 +228,15 @@ def seconds_words(seconds: float) -> str:
     return f"{minutes} min {rest} s" if minutes else f"{rest} s"
 
 
-GRID_CSV_COLUMNS = ("student", "set", "exercise", "number", "kind", "tried",
+GRID_CSV_COLUMNS = ("student", "class", "set", "exercise", "number", "kind", "tried",
                     "right at first try", "attempts", "hints", "worked solution opened",
                     "solved", "answered with the solution", "seconds", "answers")
 
 
-def set_grid_csv(grid: ProgressGrid) -> str:
-    """The grid as CSV: one row per student and exercise, untried ones included."""
+def set_grid_csv(grid: ProgressGrid, classes: dict[str, str] | None = None) -> str:
+    """The grid as CSV: one row per student and exercise, untried ones included; the class
+    column gives each student's class (``classes``: student -> class id; "" when none)."""
+    classes = classes or {}
     from mathcards.exercises.progress import _csv_of
 
     yes = {True: "yes", False: "no"}
@@ -242,7 +244,8 @@ def set_grid_csv(grid: ProgressGrid) -> str:
     def row(student: str, n: int, column: GridColumn) -> dict[str, object]:
         cell = grid.cell(student, n) or GridCell(0, False, 0.0, (), "", 0)
         answers = [*cell.wrong_answers, *([cell.right_answer] if cell.right_answer else [])]
-        values = (student, column.set_title, column.exercise, column.number, column.kind,
+        values = (student, classes.get(student, ""), column.set_title, column.exercise,
+                  column.number, column.kind,
                   yes[cell.attempts > 0], yes[cell.first_try_right], cell.attempts,
                   cell.hints_used, yes[cell.solution_opened], yes[cell.solved],
                   yes[cell.solved_after_solution], repr(cell.seconds),
