@@ -57,6 +57,7 @@ SLIPS: dict[str, str] = {
     "missed_capture": "a capture missed",
     "wrong_capture": "a capture claimed that is not one",
     "other": "another slip",
+    "with_solution": "answered with the worked solution open",
 }
 
 

@@ -824,7 +824,7 @@ def _answers_html(answers: Sequence[str], slips: Any = frozenset()) -> str:
 
 
 CELL_MARKS = {"first try": "✔ right at the first try", "solved": "✔ solved",
-              "after the solution": "📖 answered after opening the worked solution",
+              "after the solution": "📖 answered with the solution (opened before the answer)",
               "partly right": "◐ partly right", "not solved yet": "✘ not solved yet"}
 
 
@@ -862,6 +862,8 @@ def _summary_html(summary: Any) -> str:
              f"{summary.solved} of {n} solved",
              f"score {round(summary.score * 100)}% (first tries; untried count as not right)",
              f"time: {seconds_words(summary.seconds)}"]
+    if summary.with_solution:
+        lines.insert(3, f"{summary.with_solution} of {n} answered with the solution")
     if summary.solutions_opened:
         lines.insert(3, f"{summary.solutions_opened} worked solution"
                         f"{'s' if summary.solutions_opened != 1 else ''} opened")
@@ -938,10 +940,16 @@ class DashboardView(W.VBox):
             "Download CSV", "the exercise grid of this set, as a CSV file", self._grid_files)
         self.w_missed = W.HTML("")
         self.w_missed.add_class("mathcards")
+        self.w_class = W.Dropdown(options=_class_options(), value="", description="Class",
+                                  layout=W.Layout(width="auto"))
+        self.w_roster = W.HTML("")
+        self.w_roster.add_class("mathcards")
+        self.w_class.observe(lambda _change: (self._draw_roster(), self._draw_set()), "value")
         self._choosing = False
         self.w_set.observe(lambda _change: None if self._choosing else self._draw_set(),
                            "value")
-        super().__init__([W.HBox([self.w_refresh, self.w_updated]), self.w_content,
+        super().__init__([W.HBox([self.w_refresh, self.w_updated]), self.w_class,
+                          self.w_roster, self.w_content,
                           self.w_download,
                           W.HTML("<h3>Each student, each exercise</h3>"), self.w_set,
                           self.w_grid, self.w_grid_download, self.w_missed])
@@ -987,7 +995,26 @@ class DashboardView(W.VBox):
                                               attempts=self.attempts, answers=answers)
         self.w_download.w_out.value = ""  # a download made before is out of date
         self._draw_sets()
+        self._draw_roster()
         self._stamp()
+
+    def _draw_roster(self) -> None:
+        """The class in view: every student of its list a row, "not started" included."""
+        from mathcards.classes import find_class
+        from mathcards.exercises.class_view import roster
+
+        cid = str(self.w_class.value or "")
+        school_class = find_class(cid) if cid else None
+        if school_class is None:
+            self.w_roster.value = ""
+            return
+        rows = roster(school_class.names, [*self.attempts, *self.solutions])
+        body = "".join(f'<tr><th scope="row">{esc(r.name)}</th><td class="mc-activity">'
+                       f"{esc(r.activity_words)}</td></tr>" for r in rows)
+        self.w_roster.value = (
+            f'{style_html()}<table class="mc-progress mc-roster" aria-label="class '
+            f'{esc(cid)}"><tr><th scope="col">student</th><th scope="col">last activity'
+            f"</th></tr>{body}</table>")
 
     def tick(self) -> bool:
         """One periodic reading: only new attempts; the grid is drawn again when there are
@@ -1059,8 +1086,24 @@ class DashboardView(W.VBox):
             return progress_grid([], set_id="")
         exercise_set = self._set_of(str(set_id))
         columns = set_columns(exercise_set) if exercise_set is not None else []
-        return progress_grid(self.attempts, self.solutions, set_id=str(set_id),
+        grid = progress_grid(self.attempts, self.solutions, set_id=str(set_id),
                              exercises=columns)
+        members = self._class_members()
+        if members is None:
+            return grid
+        # the class in view: its students only, and every one of them (not started too)
+        from dataclasses import replace
+
+        return replace(grid, students=tuple(members),
+                       cells={k: c for k, c in grid.cells.items() if k[0] in members})
+
+    def _class_members(self) -> list[str] | None:
+        """The student ids of the class in view, in the list's order (None: all students)."""
+        from mathcards.classes import find_class
+
+        cid = str(self.w_class.value or "")
+        school_class = find_class(cid) if cid else None
+        return None if school_class is None else [n.casefold() for n in school_class.names]
 
     def _draw_sets(self) -> None:
         from mathcards.exercises.exercise_grid import set_choices
@@ -1094,7 +1137,23 @@ class DashboardView(W.VBox):
         self._read_new()
         grid = self.grid()
         name = f"{self.w_set.value or 'exercises'}-grid.csv"
-        return [(set_grid_csv(grid), name, f"the exercise grid ({name})")]
+        cid = str(self.w_class.value or "")
+        members = self._class_members() or []
+        return [(set_grid_csv(grid, dict.fromkeys(members, cid)), name,
+                 f"the exercise grid ({name})")]
+
+
+def _class_options() -> list[tuple[str, str]]:
+    """The classes of the classes page, and "all students" (first: students on no list)."""
+    from mathcards import storage
+    from mathcards.classes import ClassStore
+
+    try:
+        with ClassStore() as store:
+            ids = [c.id for c in store.classes()]
+    except storage.STORE_ERRORS:
+        ids = []
+    return [("all students", ""), *((cid, cid) for cid in ids)]
 
 
 def _dashboard_source(source: Any) -> tuple[Any, str, bool]:
@@ -1115,11 +1174,15 @@ def _dashboard_source(source: Any) -> tuple[Any, str, bool]:
 
 
 def dashboard_answers(source: Any = None) -> list[Any]:
-    """The answers (play and exercises) the dashboard reads from ``source``."""
-    from mathcards.exercises.results import read_answers
+    """The answers (play and exercises) the dashboard reads from ``source``; an exercise
+    answered after its worked solution opened is no right answer of its skill."""
+    from mathcards.exercises.results import ResultsReader, read_answers
+    from mathcards.exercises.with_solution import with_solution_answers
 
     where, _shown, readable = _dashboard_source(source)
-    return read_answers(where) if readable else []
+    if not readable:
+        return []
+    return with_solution_answers(read_answers(where), *ResultsReader(where).read())
 
 
 def dashboard_levels(source: Any = None) -> list[Any]:

@@ -111,6 +111,7 @@ class StudentSummary:
     solutions_opened: int
     score: float  # the first tries' mean over every exercise of the set (untried: 0)
     seconds: float
+    with_solution: int = 0  # answered right only after the worked solution opened
 
 
 @dataclass(frozen=True)
@@ -136,7 +137,8 @@ class ProgressGrid:
             first_try_right=sum(1 for c in tried if c.first_try_right),
             solved=sum(1 for c in tried if c.solved),
             solutions_opened=sum(1 for c in cells if c.solution_opened),
-            score=first / total if total else 0.0, seconds=sum(c.seconds for c in cells))
+            score=first / total if total else 0.0, seconds=sum(c.seconds for c in cells),
+            with_solution=sum(1 for c in tried if c.solved_after_solution))
 
 
 def _first_score(cell: GridCell) -> float:
@@ -194,8 +196,10 @@ def progress_grid(attempts: Iterable[Attempt], solutions: Iterable[SolutionOpene
         first_right = next((a for a in tries if a.correct), None)
         seen = opened.get(key)
         wrong = [a for a in tries if not a.correct]
+        # a right answer typed after the worked solution opened is no solve of one's own
+        after_solution = first_right is not None and seen is not None and first_right.at >= seen
         cells[key] = GridCell(
-            attempts=len(tries), solved=first_right is not None,
+            attempts=len(tries), solved=first_right is not None and not after_solution,
             best_score=max((a.score for a in tries), default=0.0),
             wrong_answers=tuple(a.answer for a in wrong),
             right_answer=first_right.answer if first_right else "",
@@ -203,8 +207,7 @@ def progress_grid(attempts: Iterable[Attempt], solutions: Iterable[SolutionOpene
             first_try_right=bool(tries) and tries[0].correct and (
                 seen is None or tries[0].at < seen),
             solution_opened=seen is not None,
-            solved_after_solution=(first_right is not None and seen is not None
-                                   and first_right.at >= seen),
+            solved_after_solution=after_solution,
             seconds=round(sum(a.seconds for a in tries), 2),
             scores=tuple(a.score for a in wrong))
     students = tuple(sorted({k[0] for k in cells}, key=lambda s: (s.casefold(), s)))
@@ -225,13 +228,15 @@ def seconds_words(seconds: float) -> str:
     return f"{minutes} min {rest} s" if minutes else f"{rest} s"
 
 
-GRID_CSV_COLUMNS = ("student", "set", "exercise", "number", "kind", "tried",
+GRID_CSV_COLUMNS = ("student", "class", "set", "exercise", "number", "kind", "tried",
                     "right at first try", "attempts", "hints", "worked solution opened",
-                    "solved", "answered after the solution", "seconds", "answers")
+                    "solved", "answered with the solution", "seconds", "answers")
 
 
-def set_grid_csv(grid: ProgressGrid) -> str:
-    """The grid as CSV: one row per student and exercise, untried ones included."""
+def set_grid_csv(grid: ProgressGrid, classes: dict[str, str] | None = None) -> str:
+    """The grid as CSV: one row per student and exercise, untried ones included; the class
+    column gives each student's class (``classes``: student -> class id; "" when none)."""
+    classes = classes or {}
     from mathcards.exercises.progress import _csv_of
 
     yes = {True: "yes", False: "no"}
@@ -239,7 +244,8 @@ def set_grid_csv(grid: ProgressGrid) -> str:
     def row(student: str, n: int, column: GridColumn) -> dict[str, object]:
         cell = grid.cell(student, n) or GridCell(0, False, 0.0, (), "", 0)
         answers = [*cell.wrong_answers, *([cell.right_answer] if cell.right_answer else [])]
-        values = (student, column.set_title, column.exercise, column.number, column.kind,
+        values = (student, classes.get(student, ""), column.set_title, column.exercise,
+                  column.number, column.kind,
                   yes[cell.attempts > 0], yes[cell.first_try_right], cell.attempts,
                   cell.hints_used, yes[cell.solution_opened], yes[cell.solved],
                   yes[cell.solved_after_solution], repr(cell.seconds),

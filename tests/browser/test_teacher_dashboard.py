@@ -141,12 +141,12 @@ def test_a_students_set_shows_on_the_dashboard_as_it_went_and_its_csv_holds_the_
     wait_for_first_widget(teacher)
     grid = teacher.locator("table.mc-grid")
     grid.wait_for(state="visible")
-    chosen = teacher.locator("select").first.evaluate("s => s.options[s.selectedIndex].text")
+    chosen = teacher.locator("select").nth(1).evaluate("s => s.options[s.selectedIndex].text")
     assert chosen.replace("\xa0", " ") == "Shoot the Moon: tricks"  # the newest set
     jo = grid.locator("tr", has=teacher.locator("th", has_text="jo")).inner_text()
     assert "2 of 6 tried" in jo and "1 of 6 right at the first try" in jo
     assert "✔ right at the first try" in jo
-    assert "answered after opening the worked solution" in jo
+    assert "answered with the solution" in jo
     assert "worked solution opened" in jo and jo.count("not tried") == 4
     assert teacher.locator("span.mc-read-at").inner_text().startswith("updated at ")
     # the names column stays in place when the grid scrolls sideways
@@ -162,4 +162,34 @@ def test_a_students_set_shows_on_the_dashboard_as_it_went_and_its_csv_holds_the_
     assert [(r["number"], r["tried"], r["right at first try"], r["worked solution opened"])
             for r in rows] == [("1", "yes", "yes", "no"), ("2", "yes", "no", "yes")] + [
         (str(n), "no", "no", "no") for n in range(3, 7)]
-    assert rows[1]["answered after the solution"] == "yes" and rows[1]["attempts"] == "3"
+    assert rows[1]["answered with the solution"] == "yes" and rows[1]["attempts"] == "3"
+
+
+def test_the_teacher_chooses_the_class_and_sees_who_never_started(page, voila_server):
+    """Issue 37 item 8 at 1366x768: the dashboard, opened with the teacher's key, offers
+    the class; chosen, a student who never started is a row "not started"."""
+    from mathcards import keys
+    from mathcards.classes import ClassStore
+
+    page.set_viewport_size({"width": 1366, "height": 768})
+    warm_up = load_set_text(SET, name="class-warm-up")
+    with servers_data(voila_server) as data:
+        key = keys.teacher_key()
+        with ClassStore() as classes:
+            classes.save("8c", "Gus\nHal")
+        store = ProgressStore(data / "progress.sqlite3")
+        warm_up.session("gus", store=store).check(1, "+3H")
+        store.close()
+    page.goto(voila_server.page(f"dashboard.ipynb?key={key}"))
+    wait_for_rendered(page)
+    wait_for_first_widget(page)
+    page.locator("table.mc-grid").wait_for(state="visible")
+    chooser = page.locator("select").filter(has=page.locator("option", has_text="all students"))
+    chooser.select_option(label="8c")
+    roster = page.locator("table.mc-roster")
+    roster.wait_for(state="visible")
+    hal = roster.locator("tr", has=page.locator("th", has_text="Hal"))
+    assert "not started" in hal.inner_text()
+    gus = roster.locator("tr", has=page.locator("th", has_text="Gus"))
+    assert "not started" not in gus.inner_text()
+    assert_clean(page, voila_server)

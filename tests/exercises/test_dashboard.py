@@ -186,7 +186,7 @@ def test_the_grid_shows_the_solution_opened_the_first_tries_and_the_untried(less
     view = dashboard(path, folder=folder)
     ana, ben = cell_text(view.value, "ana"), cell_text(view.value, "ben")
     assert "✔ solved" not in ana and "worked solution opened" in ana
-    assert "answered after opening the worked solution" in ana
+    assert "answered with the solution" in ana
     assert "✔ right at the first try" in ben
     assert "2 of 5 tried" in ben and "1 of 5 tried" in ana  # 3 to 5: nobody tried them
     assert ana.count("not tried") == 4 and ben.count("not tried") == 3

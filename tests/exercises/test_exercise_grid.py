@@ -162,3 +162,34 @@ def test_a_reading_takes_only_what_is_new(tmp_path):
     store.record(_attempt("ana", 1, True, at="2026-01-01T10:00:05"))
     new, _ = reader.new()
     assert [a.correct for a in new] == [True] and len(reader.attempts) == 2
+
+
+def test_an_answer_after_the_worked_solution_is_answered_with_the_solution_everywhere(
+        tmp_path, five):
+    """Issue 37 item 6: the summary, the skill grid and the CSV count it "answered with the
+    solution", never solved nor a right answer of its skill."""
+    from mathcards.exercises.skill_grid import skill_grid, skill_grid_csv
+    from mathcards.exercises.with_solution import with_solution_answers
+    from mathcards.widgets.exercises import dashboard_answers
+
+    path = tmp_path / "p.sqlite3"
+    store = ProgressStore(path)
+    ana = five.session("ana", store=store)
+    ana.check(1, ["-3H"])
+    ana.check(1, ["+4S"])  # two wrong: the worked solution opens
+    ana.solution(1)
+    ana.check(1, ["+3H"])  # the solution's answer, typed
+    grid = progress_grid(store.attempts(), store.solutions(), set_id="integers-7b")
+    summary = grid.summary("ana")
+    assert (summary.solved, summary.with_solution) == (0, 1)
+    assert grid.cell("ana", 0).solved is False
+    rows = list(csv.DictReader(io.StringIO(set_grid_csv(grid))))
+    first = next(r for r in rows if r["student"] == "ana" and r["number"] == "1")
+    assert (first["solved"], first["answered with the solution"]) == ("no", "yes")
+    answers = with_solution_answers(store.answers(), store.attempts(), store.solutions())
+    skills = skill_grid(answers)
+    assert sum(c.right for c in skills.cells.values()) == 0
+    assert "with_solution" in skill_grid_csv(skills)
+    read = dashboard_answers(path)  # what the dashboard's skill grid and its CSV read
+    assert [a.right for a in read] == [False, False, False]
+    store.close()
