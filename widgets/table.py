@@ -632,10 +632,11 @@ class GameTable(W.VBox):
         if line is not None and line[1]:
             ok, text = line
             cls = "mc-selection mc-ok" if ok else "mc-selection mc-not"
-            cards = snap.selected_cards
+            named = f'Selected: {" ".join(c.symbol for c in snap.selected_cards)}'
+            # a summary that only names the cards ("selected: Q♥ 3♣") is not said twice
+            said = named if text.lower() == named.lower() else f"{named} · {text}"
             summary = (f'<div class="{cls}" role="status" aria-live="polite">'
-                       f'Selected: {esc(" ".join(c.symbol for c in cards))} · {esc(text)}'
-                       f'</div>')
+                       f'{esc(said)}</div>')
         elif line is not None and not snap.selected:
             summary = '<div class="mc-selection">Select cards to make a stack.</div>'
         if self.w_selection.value != summary:
