@@ -930,8 +930,9 @@ class DashboardView(W.VBox):
         self.w_updated = W.HTML("")
         self.w_content = W.HTML("")
         self.w_content.add_class("mathcards")
-        self.w_download = skill_downloads(lambda: dashboard_answers(self.source),
-                                          lambda: dashboard_levels(self.source))
+        self.w_download = skill_downloads(
+            lambda: self._in_class(dashboard_answers(self.source)),
+            lambda: self._in_class(dashboard_levels(self.source)), self._classes_of)
         self.w_set = W.Dropdown(options=[], description="Set",
                                 layout=W.Layout(width="auto"))
         self.w_grid = W.HTML("")
@@ -944,7 +945,7 @@ class DashboardView(W.VBox):
                                   layout=W.Layout(width="auto"))
         self.w_roster = W.HTML("")
         self.w_roster.add_class("mathcards")
-        self.w_class.observe(lambda _change: (self._draw_roster(), self._draw_set()), "value")
+        self.w_class.observe(lambda _change: self.refresh(), "value")
         self._choosing = False
         self.w_set.observe(lambda _change: None if self._choosing else self._draw_set(),
                            "value")
@@ -987,12 +988,14 @@ class DashboardView(W.VBox):
         """Read what is new and draw the whole page again (the skill grid too)."""
         try:
             self._read_new()
-            answers = dashboard_answers(self.source)
+            answers = self._in_class(dashboard_answers(self.source))
         except MathCardsError as exc:
             self.w_content.value = f'{style_html()}<p class="mc-refused">{esc(exc)}</p>'
             return
+        # the class in view: its students' attempts and answers only (summary, skill grid)
         self.w_content.value = dashboard_html(self.source, top=self.top,
-                                              attempts=self.attempts, answers=answers)
+                                              attempts=self._in_class(self.attempts),
+                                              answers=answers)
         self.w_download.w_out.value = ""  # a download made before is out of date
         self._draw_sets()
         self._draw_roster()
@@ -1104,6 +1107,19 @@ class DashboardView(W.VBox):
         cid = str(self.w_class.value or "")
         school_class = find_class(cid) if cid else None
         return None if school_class is None else [n.casefold() for n in school_class.names]
+
+    def _in_class(self, records: list[Any]) -> list[Any]:
+        """The records of the class in view's students (all of them for all students)."""
+        members = self._class_members()
+        if members is None:
+            return records
+        inside = set(members)
+        return [r for r in records if str(r.student).casefold() in inside]
+
+    def _classes_of(self) -> dict[str, str]:
+        """Each student of the class in view -> its id (empty for all students)."""
+        cid = str(self.w_class.value or "")
+        return dict.fromkeys(self._class_members() or [], cid)
 
     def _draw_sets(self) -> None:
         from mathcards.exercises.exercise_grid import set_choices

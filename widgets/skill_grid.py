@@ -160,14 +160,17 @@ def csv_downloads(description: str, tooltip: str,
 
 
 def skill_downloads(read_answers: Callable[[], list[Any]],
-                    read_levels: Callable[[], list[LevelChange]] | None = None) -> W.VBox:
+                    read_levels: Callable[[], list[LevelChange]] | None = None,
+                    read_classes: Callable[[], dict[str, str]] | None = None) -> W.VBox:
     """The skill grid's and every answer's CSV downloads (see ``csv_downloads``), and the
-    changes of the level of help at the tables when ``read_levels`` is given."""
+    changes of the level of help at the tables when ``read_levels`` is given; the skill
+    grid's class column from ``read_classes`` (student -> class id)."""
     from mathcards.exercises.progress import answers_csv, level_changes_csv
 
     def files() -> list[tuple[str, str, str]]:
         answers = read_answers()
-        made = [(skill_grid_csv(skill_grid(answers)), "skill-grid.csv",
+        classes = read_classes() if read_classes is not None else None
+        made = [(skill_grid_csv(skill_grid(answers), classes), "skill-grid.csv",
                  "the skill grid (skill-grid.csv)"),
                 (answers_csv(answers), "answers.csv", "every answer (answers.csv)")]
         if read_levels is not None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import csv
 import io
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from mathcards.asking import Answer
@@ -133,13 +133,15 @@ def needs_help(grid: SkillGrid, skill: str, *, below: float = HELP_BELOW,
     return sorted(out, key=lambda h: (h.accuracy, -h.questions, h.student.casefold()))
 
 
-GRID_COLUMNS = ("student", "skill", "skill_words", "questions", "right", "accuracy",
+GRID_COLUMNS = ("student", "class", "skill", "skill_words", "questions", "right", "accuracy",
                 "most_frequent_slip", "slip_words", "earlier_accuracy", "recent_accuracy",
                 "trend", "from_play", "from_exercises", "needs_help")
 
 
-def skill_grid_csv(grid: SkillGrid) -> str:
-    """The grid as CSV: one row per student and skill answered."""
+def skill_grid_csv(grid: SkillGrid, classes: Mapping[str, str] | None = None) -> str:
+    """The grid as CSV: one row per student and skill answered; the class column gives each
+    student's class (``classes``: student -> class id; "" when none)."""
+    classes = classes or {}
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(GRID_COLUMNS)
@@ -153,7 +155,8 @@ def skill_grid_csv(grid: SkillGrid) -> str:
             cell = grid.cell(student, skill)
             if cell is None:
                 continue
-            writer.writerow((student, skill, skill_words(skill), cell.questions, cell.right,
+            writer.writerow((student, classes.get(student, ""), skill, skill_words(skill),
+                             cell.questions, cell.right,
                              share(cell.accuracy), cell.top_slip, cell.top_slip_words,
                              share(cell.earlier), share(cell.recent), cell.trend,
                              cell.from_play, cell.from_exercises,

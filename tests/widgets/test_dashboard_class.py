@@ -55,3 +55,35 @@ def test_the_grid_and_its_csv_carry_the_class_and_the_student_who_never_started(
     assert {r["class"] for r in rows} == {"7b"}
     assert {r["tried"] for r in rows if r["student"] == "ben"} == {"no"}
     view.close()
+
+
+def test_the_skill_grid_and_its_csv_show_the_class_in_view_only(tmp_path, data_dir):
+    """Chosen, a class filters the summary and the skill grid to its students, and the skill
+    grid's CSV carries the class column (fails before: the skill grid showed every student of
+    the server whatever the class, and its CSV had no class column)."""
+    import csv
+    import io
+
+    from mathcards.widgets.exercises import dashboard
+    from tests.widgets.test_skill_grid_view import _link
+
+    with ClassStore() as store:
+        store.save("7b", "Ana\nBen")
+    path = tmp_path / "class.sqlite3"
+    progress = ProgressStore(path)
+    exercises = load_set_text(SET, name="warm-up")
+    exercises.session("ana", store=progress).check(1, ["+3H"])
+    exercises.session("zoe", store=progress).check(1, ["+3H"])  # on no list of 7b
+    progress.close()
+    view = dashboard(path)
+    assert "zoe" in view.w_content.value  # all students: everyone
+    view.w_class.value = "7b"
+    assert "ana" in view.w_content.value and "zoe" not in view.w_content.value
+    view.w_download.children[0].click()
+    html = view.w_download.w_out.value
+    rows = list(csv.DictReader(io.StringIO(_link(html, "skill-grid.csv"))))
+    assert rows and {r["student"] for r in rows} == {"ana"}
+    assert {r["class"] for r in rows} == {"7b"}
+    view.w_class.value = ""
+    assert "zoe" in view.w_content.value
+    view.close()
