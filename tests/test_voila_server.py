@@ -193,3 +193,31 @@ def test_one_browser_holds_a_few_kernels_and_others_still_get_pages(tmp_path):
         with classmate.open(server.page("play_sums.ipynb?student=other"), timeout=120) as r:
             assert "GameTable(" in r.read().decode()
         assert "GameTable(" in _open(server, "play_sums.ipynb?student=third")
+
+
+def test_a_browser_counts_the_pages_it_has_open_not_the_pages_it_opened(tmp_path):
+    """Issue 36 item 11: a student clicking from page to page (each tab closed before the
+    next) was refused at the 8th page in 20 s, the closed pages' kernels still counted (fails
+    before: the 4th page here, with a cap of 3, got 429). Pages kept open still count."""
+    from tests.hostile import HostilePage, browser_jar
+
+    with serving(tmp_path / "state", "--ClassroomKernelManager.max_kernels_per_visitor=3",
+                 "--ClassroomKernelManager.refill_quiet=60") as server:
+        jar = browser_jar()
+        opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+        opener.open(server.url("voila/tree/"), timeout=120).read()  # the identity cookie
+        for i in range(7):  # opened, connected, closed: one page open at a time
+            page = HostilePage.open(server, f"play_sums.ipynb?student=clicker{i}", jar=jar)
+            assert page.models, "the page's widgets did not load"
+            page.close()
+            time.sleep(0.5)  # the tab's websocket closes as the next page is asked for
+        assert "Refusing a kernel" not in server.log_text()
+        kept = [HostilePage.open(server, f"play_sums.ipynb?student=open{i}", jar=jar)
+                for i in range(3)]
+        try:
+            with pytest.raises(urllib.error.HTTPError) as refused:  # three open: the cap
+                opener.open(server.page("play_sums.ipynb?student=open3"), timeout=120).read()
+            assert refused.value.code == 429
+        finally:
+            for page in kept:
+                page.close()

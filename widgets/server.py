@@ -23,7 +23,10 @@ one small machine:
   refilled only below the cap.
 - **A cap per visitor.** A browser (known by the identity cookie Voilà gives it)
   holds at most ``max_kernels_per_visitor`` kernels at once: someone reloading a
-  page again and again gets one line instead of taking the class's kernels.
+  page again and again gets one line instead of taking the class's kernels. The cap
+  counts the pages a browser has open, not the pages it opened: at the cap, the
+  kernels of its closed pages (connected once, no connection now) are shut down at
+  once, so a student clicking from page to page is never refused.
 - **Cookie first, beyond an allowance per address.** Page loads without the
   cookie (a student's very first page; a script that drops it) from one client
   address hold at most ``cookieless_per_address`` kernels (0: a quarter of
@@ -471,15 +474,35 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             self.get_rendered_notebook = self._counted_handout(handout)
 
     # --- visitors ----------------------------------------------------------------------
-    def _check_visitor(self) -> str | None:
+    async def _check_visitor(self) -> str | None:
         visitor = _VISITOR.get()
         if visitor is None:
             return None
         mine = self._held(visitor)
         if len(mine) >= self.max_kernels_per_visitor:
+            await self._reclaim_closed(mine)
+            mine = self._held(visitor)
+        if len(mine) >= self.max_kernels_per_visitor:
             self.log.warning("Refusing a kernel: %s holds %d", visitor, len(mine))
             raise web.HTTPError(429, TOO_MANY, reason=TOO_MANY)
         return visitor
+
+    def _page_closed(self, kernel_id: str) -> bool:
+        """Whether a kernel's page connected once and has no connection now (a closed tab,
+        kept ``disconnected_grace`` seconds for a brief network drop)."""
+        return (kernel_id in self._connected_once
+                and not self._kernel_connections.get(kernel_id, 0))
+
+    async def _reclaim_closed(self, mine: set[str]) -> None:
+        """A browser at its cap counts the pages it has open, not the pages it opened: the
+        kernels of its closed pages are shut down now, oldest close first."""
+        closed = sorted((k for k in mine if self._page_closed(k)),
+                        key=lambda k: self._gone_since.get(k, 0.0))
+        for kernel_id in closed:
+            self.log.info("Shutting down kernel %s: its page is closed and its browser opens "
+                          "another", kernel_id)
+            with contextlib.suppress(KeyError, web.HTTPError):
+                await ensure_async(self.shutdown_kernel(kernel_id))
 
     def _held(self, key: str) -> set[str]:
         mine = self._by_visitor.setdefault(key, set())
@@ -512,7 +535,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
 
     def _counted_handout(self, original):
         async def handout(*args, **kwargs):
-            self._check_visitor()
+            await self._check_visitor()
             result = await original(*args, **kwargs)
             self._count(result[2])  # (task, cells, kernel id)
             self._record_identity(result[2])
@@ -546,7 +569,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
 
     # --- the cap ---------------------------------------------------------------------
     async def start_kernel(self, *args, **kwargs):
-        self._check_visitor()
+        await self._check_visitor()
         if _FOR_PAGE.get() and len(self._kernels) >= self.max_kernels:
             self.log.warning("Refusing a kernel: %d running, the cap is %d",
                              len(self._kernels), self.max_kernels)
