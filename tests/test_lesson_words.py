@@ -164,3 +164,14 @@ def test_the_lesson_says_two_aces_are_two_moons_before_asking_it():
     asked = next(i for i, c in enumerate(nb.cells) if 'moon_check("AS AH")' in c.source)
     before = " ".join(c.source for c in nb.cells[:asked] if c.cell_type == "markdown")
     assert "two Aces are two moons" in before
+
+
+def test_the_landing_page_tells_a_class_with_codes_to_type_its_code():
+    """Issue 36 item 18: the landing page said only "pick your name" to a class that uses
+    codes (fails before: no word of a code)."""
+    import json
+
+    nb = json.loads((Path(__file__).resolve().parents[1] / "lessons" / "index.ipynb")
+                    .read_text(encoding="utf-8"))
+    intro = "".join(nb["cells"][0]["source"])
+    assert "pick your name" in intro and "code" in intro.split("pick your name", 1)[1][:80]

@@ -86,10 +86,11 @@ CSS = """
 
 
 def kind_label(kind: str) -> str:
-    """A kind as the form lists it: ``Suns to Moons: Reach the goal (reach_goal)``."""
+    """A kind as the form lists it, in a teacher's words: ``Suns to Moons: Reach the goal``
+    (its YAML name, ``reach_goal``, is the YAML editor's business)."""
     from mathcards.games.registry import get_game_class
 
-    return f"{get_game_class(KINDS[kind].game).title}: {KINDS[kind].title} ({kind})"
+    return f"{get_game_class(KINDS[kind].game).title}: {KINDS[kind].title}"
 
 
 def _form_value(name: str, text: str) -> Any:

@@ -220,3 +220,11 @@ def test_an_unsaved_set_comes_back_after_a_reload_until_it_is_saved(writer):
     again.w_yaml.value = ""  # cleared by the teacher: nothing kept
     assert SetWriter(SAMPLES, schedule=now).w_yaml.value == ""
     assert writer.store.sets()[0].name == "integers_7b" and len(writer.store.sets()) == 1
+
+
+def test_the_kind_list_names_each_kind_in_a_teachers_words(writer):
+    """Issue 36 item 18: the form listed internal names ("... (find_capture)"); fails
+    before. Each label is still one kind's alone."""
+    labels = [label for label, _kind in writer.w_kind.options]
+    assert labels and not [label for label in labels if re.search(r"\([a-z_]+\)", label)]
+    assert len(set(labels)) == len(labels)
