@@ -458,8 +458,20 @@ class SetWriter(W.VBox):
             found = self.store.sets()
         except OSError:
             found = []
-        # a set with a draft and a published version is listed twice, one for each
-        self.w_sets.options = [(f"{s.name} ({s.status})", (s.name, s.status)) for s in found]
+        # a set with a draft and a published version is listed twice, one for each; each by
+        # its title, as the practice page names it (its file name when it has none)
+        self.w_sets.options = [(f"{self._title_of(s.name, s.status)} ({s.status})",
+                                (s.name, s.status)) for s in found]
+
+    def _title_of(self, name: str, status: str) -> str:
+        from mathcards.exercises.loader import parse_yaml
+
+        try:
+            data, _lines, _problems = parse_yaml(self.store.read(name, status))
+        except (MathCardsError, OSError):
+            return name
+        title = data.get("title") if isinstance(data, dict) else None
+        return str(title).strip()[:80] if isinstance(title, str) and title.strip() else name
 
     def save_draft(self) -> bool:
         text = str(self.w_yaml.value)

@@ -96,7 +96,8 @@ def test_save_as_draft_then_publish(writer):
     writer.w_draft.click()
     assert store.drafts() == ["integers_7b"] and store.published() == []
     assert "Saved as a draft" in writer.w_status.value
-    assert ("integers_7b (draft)", ("integers_7b", "draft")) in writer.w_sets.options
+    # listed by its title, as the practice page names it (issue 36 item 18: by file name before)
+    assert ("Integers 7B (draft)", ("integers_7b", "draft")) in writer.w_sets.options
     writer.w_publish.click()  # refused: the checker's first message
     refused = "not published: line 5: exercise 1: deck: '-1OS' is not a move: '1OS' is not a"
     assert refused in text_of(writer.w_status.value)
