@@ -196,7 +196,8 @@ class SetWriter(W.VBox):
         self.w_draft.on_click(lambda _b: self.save_draft())
         self.w_publish.on_click(lambda _b: self.publish())
         self.w_sets = W.Dropdown(options=[], description="On the server",
-                                 layout=W.Layout(width="420px"))
+                                 style={"description_width": "initial"},
+                                 layout=W.Layout(width="460px"))
         self.w_open = W.Button(description="Open", tooltip="load this set into the editor")
         self.w_unpublish = W.Button(description="Unpublish", button_style="warning",
                                     tooltip="take it back to the drafts")

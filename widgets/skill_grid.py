@@ -138,7 +138,8 @@ def csv_downloads(description: str, tooltip: str,
     A ``MathCardsError`` while reading is said in one line."""
     from mathcards.errors import MathCardsError
 
-    button = W.Button(description=description, icon="download", tooltip=tooltip)
+    button = W.Button(description=description, icon="download", tooltip=tooltip,
+                      layout=W.Layout(width="auto"))  # its words whole, never "Download the an…"
     out = W.HTML("")
     out.add_class("mathcards")
 
