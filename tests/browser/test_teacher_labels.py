@@ -11,7 +11,8 @@ from tests.browser.test_teacher_dashboard import servers_data
 pytestmark = pytest.mark.browser
 
 CUT = """() => [...document.querySelectorAll(
-    '.widget-label, .widget-button, .jupyter-button, .widget-dropdown select, .widget-toggle-button')]
+    '.widget-label, .widget-button, .jupyter-button, .widget-dropdown select, '
+    + '.widget-toggle-button')]
   .filter(e => e.offsetParent !== null && e.scrollWidth > e.clientWidth + 1)
   .map(e => (e.innerText || e.value || '').trim() || e.outerHTML.slice(0, 80))"""
 
