@@ -453,7 +453,7 @@ class Service:
         from dataclasses import fields
 
         from mathcards.asking import LEVELS, Answer
-        from mathcards.skills import SKILLS, SLIPS
+        from mathcards.skills import SKILLS, SLIP_WORDS
 
         names = {f.name for f in fields(Answer)}
         if not isinstance(raw, dict) or set(raw) != names:
@@ -464,7 +464,8 @@ class Service:
         if not isinstance(raw["right"], bool):
             raise ServiceError("right must be true or false")
         skill, slip, level = (_text(raw[k], k, 40) for k in ("skill", "slip", "level"))
-        if (skill and skill not in SKILLS) or (slip and slip not in SLIPS) or level not in LEVELS:
+        if ((skill and skill not in SKILLS) or (slip and slip not in SLIP_WORDS)
+                or level not in LEVELS):
             raise ServiceError("skill, slip and level must be MathCards' own names")
         return Answer(
             student=self.student_of(login), game=_text(raw["game"], "game", 40),

@@ -57,8 +57,17 @@ SLIPS: dict[str, str] = {
     "missed_capture": "a capture missed",
     "wrong_capture": "a capture claimed that is not one",
     "other": "another slip",
-    "with_solution": "answered with the worked solution open",
 }
+
+# key -> the dashboard's words for an answer that is not the student's own, whatever its
+# number: recorded like a slip (not right), never made by the slip classifier
+OUTCOMES: dict[str, str] = {
+    "seen": "the result was shown before the answer",  # mathcards.asking.session.SEEN
+    "with_solution": "answered with the worked solution open",  # exercises.with_solution
+}
+
+# every key an answer's ``slip`` may hold, with its words (the dashboard, the hub's check)
+SLIP_WORDS: dict[str, str] = {**SLIPS, **OUTCOMES}
 
 
 # --- the slip classifier ---------------------------------------------------------------------

@@ -215,7 +215,24 @@ def test_a_students_answers_at_the_tables_reach_their_own_file_only(service, tmp
         ("ana", "cross_zero", True, "")]
 
 
+def test_a_seen_answer_reaches_the_students_file_through_the_service(service, tmp_path):
+    """A "seen" answer at "I count" (its result shown before the answer, issue 37 item 1)
+    goes through the hub's service like any answer (fails before: the service refused its
+    slip, which is no slip of the classifier's, and the evidence was lost on a hub)."""
+    from mathcards.asking.session import SEEN
+    from mathcards.exercises.progress import ProgressStore
+
+    HubProgressStore(transport=as_(service, "ana")).record_answer(
+        _answer("ana", given="-2", slip=SEEN))
+    store = ProgressStore(tmp_path / "class" / "ana" / "progress.sqlite3")
+    try:
+        assert [(a.right, a.slip) for a in store.answers()] == [(False, SEEN)]
+    finally:
+        store.close()
+
+
 @pytest.mark.parametrize("bad, message", [
+    ({"slip": "juggled"}, "own names"),
     ({"skill": "juggling"}, "own names"), ({"right": "yes"}, "right"),
     ({"numbers": ["3"]}, "number"), ({"level": "easy"}, "own names"),
 ])

@@ -20,7 +20,7 @@ from mathcards.exercises.skill_grid import (
     skill_grid_csv,
     skill_words,
 )
-from mathcards.skills import SLIPS
+from mathcards.skills import SLIP_WORDS
 from mathcards.widgets.cards import esc
 
 TREND_MARKS = {"better": "↑ better", "worse": "↓ worse", "steady": "→ steady",
@@ -115,7 +115,7 @@ def needs_help_html(grid: SkillGrid) -> str:
             continue
         names = ", ".join(
             f"<b>{esc(h.student)}</b> ({_percent(h.accuracy)} of {h.questions}"
-            + (f"; most often {esc(SLIPS.get(h.top_slip, h.top_slip))}" if h.top_slip
+            + (f"; most often {esc(SLIP_WORDS.get(h.top_slip, h.top_slip))}" if h.top_slip
                else "") + ")" for h in helped)
         items.append(f"<li>{esc(skill_words(skill))}: {names}</li>")
     if not items:

@@ -79,7 +79,7 @@ class Answer:
     expected: str
     given: str
     right: bool
-    slip: str = ""  # "" when right; else a key of mathcards.skills.SLIPS
+    slip: str = ""  # "" when right; else a key of mathcards.skills.SLIP_WORDS
     seconds: float = 0.0
     level: str = DEFAULT_LEVEL
     source: str = PLAY  # PLAY, FOLLOW or EXERCISE

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from mathcards.asking import Answer
-from mathcards.skills import SKILLS, SLIPS
+from mathcards.skills import SKILLS, SLIP_WORDS
 
 RECENT = 20  # the trend compares at most this many last answers with the ones before
 TREND_MARGIN = 0.15  # a change in accuracy smaller than this is "steady"
@@ -49,7 +49,7 @@ class SkillCell:
 
     @property
     def top_slip_words(self) -> str:
-        return SLIPS.get(self.top_slip, self.top_slip) if self.top_slip else ""
+        return SLIP_WORDS.get(self.top_slip, self.top_slip) if self.top_slip else ""
 
     @property
     def trend(self) -> str:
@@ -99,7 +99,7 @@ def _cell(answers: list[Answer], recent: int) -> SkillCell:
         return sum(a.right for a in part) / len(part) if part else None
 
     slips = Counter(a.slip or "other" for a in answers if not a.right)
-    order = list(SLIPS)
+    order = list(SLIP_WORDS)
     ranked = sorted(slips.items(), key=lambda kv: (-kv[1], order.index(kv[0])
                                                    if kv[0] in order else len(order)))
     return SkillCell(
