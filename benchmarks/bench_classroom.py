@@ -129,18 +129,21 @@ def _tree(root: int) -> list[int]:
 
 def fetch(server: VoilaServer, notebook: str, student: str) -> tuple[bool, float, str]:
     """(complete, seconds, kernel id) for one visitor's page, read to its end. Each visitor
-    is a browser of its own (its cookies); a first visit past the server's allowance of
-    cookie-less pages gets the cookie and reloads, as the page's script makes a browser do."""
+    is a browser of its own (its cookies); a load the server answers with a page that
+    reloads a moment later (too many pages loading from one address) reloads, as the
+    page's script makes a browser do."""
     start = time.perf_counter()
     opener = urllib.request.build_opener(
         urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
     try:
-        for _ in range(2):
+        for attempt in range(30):
+            if attempt:
+                time.sleep(1.5)
             with opener.open(server.page(f"{notebook}?student={student}"),
                              timeout=600) as response:
                 html = response.read().decode("utf-8", "replace")
                 status = response.status
-            if 'content="cookie-first"' not in html:
+            if 'content="wait-and-reload"' not in html:
                 break
     except (urllib.error.URLError, OSError, TimeoutError):
         return False, time.perf_counter() - start, ""

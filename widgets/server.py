@@ -27,15 +27,18 @@ one small machine:
   counts the pages a browser has open, not the pages it opened: at the cap, the
   kernels of its closed pages (connected once, no connection now) are shut down at
   once, so a student clicking from page to page is never refused.
-- **Cookie first, beyond an allowance per address.** Page loads without the
-  cookie (a student's very first page; a script that drops it) from one client
-  address hold at most ``cookieless_per_address`` kernels (0: a quarter of
-  ``max_kernels``, at most 30). Beyond that such a load is not refused: it gets
-  the cookie and a one-line page that reloads itself (``COOKIE_FIRST``), no
-  kernel; the browser comes back with the cookie and counts as itself. A class
-  behind one school address is never refused for sharing it (beyond the
-  allowance each browser pays one more round trip), while a script that drops
-  the cookie never holds more than the allowance, far below the server's cap.
+- **Pages loading per address.** Every page load counts against its client address
+  until its page connects: at most ``loading_per_address`` kernels whose page never
+  connected (0: a third of ``max_kernels``, at most 40), page loads under way
+  included. A real browser connects within seconds of getting its page; a script
+  that fetches pages never does, whether it keeps Voilà's identity cookies or drops
+  them. At that bound the address's kernels whose page was sent ``connect_grace``
+  seconds ago and never connected are shut down first (oldest first); only when
+  every one is younger does the load get a one-line page that reloads itself a
+  moment later (``WAIT_PAGE``), and no kernel. A class of 30 behind one school
+  address opening a page in the same second gets 30 kernels at once; a script
+  holds at most the bound, however many cookies it keeps, and its old pages make
+  room for a classmate's.
 - **A class warmed before it arrives.** ``class_size`` and ``class_pages`` (or
   ``MATHCARDS_CLASS=30:play_sums``, which ``make play CLASS=30:play_sums``
   sets) keep that many preheated kernels of those pages ready.
@@ -123,21 +126,22 @@ _ADDRESS: contextvars.ContextVar[str | None] = contextvars.ContextVar(
 # whether a kernel start serves a page request (the caps) or fills a pool (sized by config)
 _FOR_PAGE: contextvars.ContextVar[bool] = contextvars.ContextVar(
     "mathcards_for_page", default=False)
-# the client address of a page request without the identity cookie ("addr:<ip>")
-_COOKIELESS: contextvars.ContextVar[str | None] = contextvars.ContextVar(
-    "mathcards_cookieless", default=None)
-COOKIE_FIRST = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="mathcards" content="cookie-first">
+# the client address of a page request ("addr:<ip>": pages loading are counted by it)
+_ADDRESS_KEY: contextvars.ContextVar[str | None] = contextvars.ContextVar(
+    "mathcards_address_key", default=None)
+# the kernels given to this page request (its page is sent when the request ends)
+_PAGE_KERNELS: contextvars.ContextVar[list[str] | None] = contextvars.ContextVar(
+    "mathcards_page_kernels", default=None)
+WAIT_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="mathcards" content="wait-and-reload">
 <title>MathCards</title></head><body>
-<p id="mc-cookie" role="status">Opening the page…</p>
+<p id="mc-wait" role="status">Opening the page…</p>
 <script>
 (function () {
-  var key = "mathcards-cookie-reload", last = Number(sessionStorage.getItem(key) || 0);
-  if (navigator.cookieEnabled && Date.now() - last > 10000) {
-    sessionStorage.setItem(key, String(Date.now()));
-    location.reload();
+  if (navigator.cookieEnabled) {
+    setTimeout(function () { location.reload(); }, 1000 + Math.floor(Math.random() * 1500));
   } else {
-    document.getElementById("mc-cookie").textContent =
+    document.getElementById("mc-wait").textContent =
       "This page needs cookies: allow cookies for this site, then reload the page.";
   }
 })();
@@ -308,16 +312,20 @@ def _track_visitors() -> None:
             return
         _TEACHER.set(teacher is True)  # this request's task only
         visitor = _visitor_of(self)
-        address = None if visitor is not None else f"addr:{self.request.remote_ip}"
+        address = f"addr:{self.request.remote_ip}"
         manager = self.kernel_manager
-        admitted = getattr(manager, "admit_address", None)
-        if address is not None and admitted is not None and not admitted(address):
+        admit = getattr(manager, "admit_address", None)
+        if teacher is True or admit is None:
+            address = None
+        elif not await admit(address, _identity_of(self)):
             self.set_header("Content-Type", "text/html; charset=utf-8")
             self.set_header("Cache-Control", "no-store")
-            yield COOKIE_FIRST  # with the identity cookie Voilà just set: no kernel
+            yield WAIT_PAGE  # with the identity cookie Voilà just set: no kernel
             return
         _VISITOR.set(visitor)
-        _COOKIELESS.set(address)
+        _ADDRESS_KEY.set(address)
+        given: list[str] = []
+        _PAGE_KERNELS.set(given)
         _IDENTITY.set(_identity_of(self))
         _ADDRESS.set(getattr(self.request, "remote_ip", None))
         _FOR_PAGE.set(True)
@@ -325,8 +333,8 @@ def _track_visitors() -> None:
             async for html in original(self, path=path):
                 yield html
         finally:
-            if address is not None and admitted is not None:
-                manager.address_done(address)
+            if address is not None:
+                manager.address_done(address, given)
 
     VoilaHandler.get_generator = get_generator
     VoilaHandler._mathcards_tracks_visitors = True
@@ -405,11 +413,17 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     reserve_memory_mb = Int(1024, config=True, help="Memory kept free for the server itself.")
     max_kernels_per_visitor = Int(
         6, config=True, help="Most kernels one browser (identity cookie) holds at once.")
-    cookieless_per_address = Int(
+    loading_per_address = Int(
         0, config=True,
-        help="Most kernels page loads without the identity cookie from one address hold; "
-        "beyond it such a load gets the cookie and a reload, no kernel. 0: a quarter of "
-        "max_kernels, at most 30.")
+        help="Most kernels whose page never connected one client address holds (page "
+        "loads under way included); beyond it the address's pages sent connect_grace "
+        "seconds ago and never connected are shut down, or the load gets a page that "
+        "reloads a moment later, no kernel. 0: a third of max_kernels, at most 40.")
+    connect_grace = Float(
+        20.0, config=True,
+        help="Seconds after its page was sent within which a browser connects to its "
+        "kernel (measured: about 1 s; see docs/lessons.md); an address at its bound of "
+        "pages loading gives up older ones.")
     class_size = Int(0, config=True, help="Preheated kernels kept ready for class_pages.")
     class_pages = List(Unicode(), config=True, help="Pages (notebooks) a class will open.")
     max_socket_backlog_mb = Int(
@@ -435,8 +449,11 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         self._gone_since: dict[str, float] = {}  # connected before, no connection now
         self._last_handout = 0.0
         self._refills: dict[str, asyncio.Task] = {}
-        self._by_visitor: dict[str, set[str]] = {}  # browser or cookie-less address: kernels
-        self._admitting: dict[str, int] = {}  # cookie-less page loads under way, by address
+        self._by_visitor: dict[str, set[str]] = {}  # browser or address: kernels
+        self._admitting: dict[str, int] = {}  # page loads under way, by address
+        self._sent_at: dict[str, float] = {}  # never-connected kernels: when the page was sent
+        self._visitor_of_kernel: dict[str, str] = {}  # page kernels: their browser
+        self._proven: set[str] = set()  # browsers a page of which connected once
         _track_visitors()
         _bound_sockets(self.max_socket_backlog_mb << 20)
         sockets.install(self)  # Voilà's sockets guarded against strangers (issue 36)
@@ -451,8 +468,8 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         if not self.max_kernels:
             self.max_kernels = max(
                 16, (_available_mb() - self.reserve_memory_mb) // max(1, self.kernel_memory_mb))
-        if not self.cookieless_per_address:
-            self.cookieless_per_address = max(2, min(30, self.max_kernels // 4))
+        if not self.loading_per_address:
+            self.loading_per_address = max(2, min(40, self.max_kernels // 3))
         text = os.environ.get(CLASS_ENV, "").strip()
         if text:
             try:
@@ -510,28 +527,64 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         return mine
 
     def _count(self, kernel_id: str) -> None:
-        """Count a kernel just given to a page against its browser or cookie-less address."""
-        for key in (_VISITOR.get(), _COOKIELESS.get()):
+        """Count a kernel just given to a page against its browser and its address."""
+        for key in (_VISITOR.get(), _ADDRESS_KEY.get()):
             if key is not None:
                 self._by_visitor.setdefault(key, set()).add(kernel_id)
+        identity = _IDENTITY.get()
+        if identity is not None:
+            self._visitor_of_kernel[kernel_id] = identity
+        given = _PAGE_KERNELS.get()
+        if given is not None:
+            given.append(kernel_id)
 
-    def admit_address(self, address: str) -> bool:
-        """Whether a page load without the cookie from ``address`` may have a kernel (the
-        loads under way count too: a burst arrives before any kernel is started)."""
-        under_way = self._admitting.get(address, 0)
-        if len(self._held(address)) + under_way >= self.cookieless_per_address:
-            self.log.info("Cookie first: %s holds %d kernels without the cookie",
-                          address, len(self._held(address)))
-            return False
-        self._admitting[address] = under_way + 1
+    def _loading(self, address: str) -> list[str]:
+        """The address's kernels whose page has not connected (yet or ever)."""
+        return [k for k in self._held(address) if k not in self._connected_once]
+
+    async def admit_address(self, address: str, identity: str | None = None) -> bool:
+        """Whether a page load from ``address`` may have a kernel: fewer than
+        ``loading_per_address`` of the address's pages are loading or never connected
+        (the loads under way count too: a burst arrives before any kernel is started).
+        At the bound, pages sent more than ``connect_grace`` seconds ago that never
+        connected (a script's) are shut down to make room, oldest first; a browser whose
+        page connected before (a classmate, not a script that only fetches pages) also
+        makes room from pages of browsers that never connected anything."""
+        bound = self.loading_per_address
+        loading = self._loading(address)
+        over = len(loading) + self._admitting.get(address, 0) - bound + 1
+        if over > 0:
+            now = time.monotonic()
+            sent = [k for k in loading if k in self._sent_at]
+            stale = [k for k in sent if now - self._sent_at[k] >= self.connect_grace]
+            if identity is not None and identity in self._proven:
+                stale += [k for k in sent if k not in stale
+                          and self._visitor_of_kernel.get(k) not in self._proven]
+            for kernel_id in sorted(stale, key=lambda k: self._sent_at[k])[:over]:
+                self.log.info("Shutting down kernel %s: its page was sent %.0f s ago and "
+                              "never connected, and %s loads another", kernel_id,
+                              now - self._sent_at.get(kernel_id, now), address)
+                with contextlib.suppress(KeyError, web.HTTPError):
+                    await ensure_async(self.shutdown_kernel(kernel_id))
+            loading = self._loading(address)
+            if len(loading) + self._admitting.get(address, 0) >= bound:
+                self.log.info("Wait and reload: %s has %d pages loading", address,
+                              len(loading))
+                return False
+        self._admitting[address] = self._admitting.get(address, 0) + 1
         return True
 
-    def address_done(self, address: str) -> None:
+    def address_done(self, address: str, given: list[str]) -> None:
+        """A page load from ``address`` ended: its page (if any) is sent now."""
         left = self._admitting.get(address, 1) - 1
         if left > 0:
             self._admitting[address] = left
         else:
             self._admitting.pop(address, None)
+        now = time.monotonic()
+        for kernel_id in given:
+            if kernel_id in self._kernels and kernel_id not in self._connected_once:
+                self._sent_at[kernel_id] = now
 
     def _counted_handout(self, original):
         async def handout(*args, **kwargs):
@@ -649,6 +702,13 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         if kernel_id in self._kernels and kernel_id not in self._connected_once:
             self._connected_once.add(kernel_id)
             self._waiting_since.pop(kernel_id, None)
+            sent = self._sent_at.pop(kernel_id, None)
+            visitor = self._visitor_of_kernel.get(kernel_id)
+            if visitor is not None:
+                self._proven.add(visitor)
+            if sent is not None:
+                self.log.info("Kernel %s: its page connected %.2f s after it was sent",
+                               kernel_id, time.monotonic() - sent)
             self._kernels[kernel_id].last_activity = utcnow()
 
     async def shutdown_kernel(self, kernel_id: str, *args, **kwargs):
@@ -658,5 +718,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         self._waiting_since.pop(kernel_id, None)
         self._busy_since.pop(kernel_id, None)
         self._gone_since.pop(kernel_id, None)
+        self._sent_at.pop(kernel_id, None)
+        self._visitor_of_kernel.pop(kernel_id, None)
         self._connected_once.discard(kernel_id)
         return await ensure_async(super().shutdown_kernel(kernel_id, *args, **kwargs))
