@@ -19,6 +19,19 @@ from mathcards.students import StudentNameError, clean_name
 NAME_FILE = "student.txt"
 # where a teacher reads how to run a MathCards server (the teacher's guide, on the site)
 SERVER_HELP = "teachers.ipynb#A-MathCards-server-or-the-static-site"
+# the teacher's pages, in the order of the bar at the top of each (issue 38 item 5)
+TEACHER_PAGES = (("Teacher's guide", "teachers.ipynb"), ("Write a set", "write_set.ipynb"),
+                 ("Your classes", "classes.ipynb"), ("Class results", "dashboard.ipynb"),
+                 ("Practice page", "practice.ipynb"), ("All games", "index.ipynb"))
+
+
+def teacher_bar(page: str) -> str:
+    """The line of links at the top of the teacher's page ``page`` (a notebook's name):
+    every teacher's page, the page itself in bold and not a link. Each teacher notebook's
+    first cell holds it word for word (tests/test_lesson_words.py)."""
+    return "**Teacher's pages:** " + " · ".join(
+        f"**{label}**" if notebook == page else f"[{label}]({notebook})"
+        for label, notebook in TEACHER_PAGES)
 
 
 def in_browser() -> bool:

@@ -17,6 +17,7 @@ import pytest
 
 from mathcards.cards import parse_card, parse_cards
 from mathcards.games import suns_to_moons as stm
+from mathcards.site import TEACHER_PAGES, teacher_bar
 from tests.browser.server import LESSONS
 
 LESSON_PAGES = sorted(LESSONS.glob("*.ipynb"))
@@ -175,3 +176,33 @@ def test_the_landing_page_tells_a_class_with_codes_to_type_its_code():
                     .read_text(encoding="utf-8"))
     intro = "".join(nb["cells"][0]["source"])
     assert "pick your name" in intro and "code" in intro.split("pick your name", 1)[1][:80]
+
+
+TEACHER_NOTEBOOKS = [n for _label, n in TEACHER_PAGES if n not in ("practice.ipynb",
+                                                                  "index.ipynb")]
+
+
+@pytest.mark.parametrize("name", TEACHER_NOTEBOOKS)
+def test_every_teacher_page_links_every_other_at_its_top(name: str):
+    """Issue 38 item 5: the teacher's pages did not link each other (from the class results
+    there was no way to *Write a set*; *Your classes* linked nothing)."""
+    nb = nbformat.read(LESSONS / name, as_version=4)
+    first = nb.cells[0]
+    assert first.cell_type == "markdown"
+    assert teacher_bar(name) in first.source.splitlines()
+    links = re.findall(r"\]\(([^)#]+)\)", teacher_bar(name))
+    assert sorted([*links, name]) == sorted(n for _label, n in TEACHER_PAGES)
+    assert all((LESSONS / link).exists() for link in links)
+
+
+def test_the_guide_says_where_the_teachers_link_comes_from_everywhere_it_runs():
+    """Issue 38 item 5: one paragraph for a laptop, a school server, a hub and the static
+    site (the guide said only 'whoever runs the server gives you the link')."""
+    guide = _markdown(LESSONS / "teachers.ipynb")
+    start = guide.index("**Your teacher's link**")
+    paragraph = " ".join(guide[start:guide.index("\n\n", start)].split())
+    for place, how in (("on your laptop", "make play"),
+                       ("on a school server", "python -m mathcards teacher-key --url"),
+                       ("on a school JupyterHub", "log in as a teacher"),
+                       ("on the static site", "no teacher's link")):
+        assert place in paragraph and how in paragraph[paragraph.index(place):], place
