@@ -222,6 +222,33 @@ class ClassStore:
             return db.execute("DELETE FROM classes WHERE id = ?", (key,)).rowcount > 0
 
 
+def code_cards_html(school_class: SchoolClass, address: str = "") -> str:
+    """A page to print for a class with codes: one card a student, their name and their
+    code in large type (and where to type it), on one A4 page for a class of up to 30
+    (``MAX_NAMES`` on two). Names are escaped; nothing is fetched."""
+    from html import escape
+
+    where = (f'<p class="where">Open <b>{escape(address)}</b> and type your code.</p>'
+             if address else '<p class="where">Type your code on the MathCards page.</p>')
+    cards = "".join(
+        f'<div class="card"><p class="name">{escape(m.name)}</p>'
+        f'<p class="code">{escape(m.code or "")}</p>{where}</div>'
+        for m in school_class.members if m.code)
+    return (
+        '<!doctype html><html lang="en"><head><meta charset="utf-8">'
+        f"<title>Codes of class {escape(school_class.id)}</title><style>"
+        "@page{size:A4;margin:10mm}body{font-family:sans-serif;margin:0}"
+        "h1{font-size:14pt;margin:0 0 4mm}"
+        ".cards{display:grid;grid-template-columns:repeat(3,1fr);gap:3mm}"
+        ".card{border:1px dashed #555;padding:3mm;break-inside:avoid;height:24mm;"
+        "overflow:hidden}.name{font-size:14pt;margin:0}"
+        ".code{font-size:28pt;font-family:monospace;letter-spacing:.15em;margin:1mm 0}"
+        ".where{font-size:8pt;margin:0;word-break:break-all}</style></head><body>"
+        f"<h1>MathCards: the codes of class {escape(school_class.id)} "
+        "(cut along the lines)</h1>"
+        f'<div class="cards">{cards}</div></body></html>')
+
+
 def _new_code(used: set[str]) -> str:
     while True:
         code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))

@@ -25,6 +25,7 @@ from mathcards.classes import (
     ClassError,
     ClassStore,
     SchoolClass,
+    code_cards_html,
     find_class,
     member_for_code,
 )
@@ -397,9 +398,19 @@ class ClassesPanel:
                  "release: they still work, but are easier to guess. To print longer ones, "
                  "type the class and its names above, tick <i>New codes for everyone</i> "
                  "and save.</p>" if school_class.short_codes else "")
+        cards = ""
+        if school_class.codes:
+            import base64
+
+            page = code_cards_html(school_class, site_base() + page_link(LANDING, cls=cls))
+            data = base64.b64encode(page.encode("utf-8")).decode("ascii")
+            cards = (f'<p><a class="mc-code-cards" download="codes-{esc(cls)}.html" '
+                     f'href="data:text/html;charset=utf-8;base64,{data}">Code cards to print'
+                     "</a> (one page: each student's name and code in large type; open it "
+                     "and print it)</p>")
         return (f'<section class="mc-class" data-class="{esc(cls)}"><h4>Class {esc(cls)}</h4>'
                 f"<p>The class's link ({how}): "
-                f"{whole_link_html(page_link(LANDING, cls=cls))}</p>{short}"
+                f"{whole_link_html(page_link(LANDING, cls=cls))}</p>{short}{cards}"
                 f'<table class="mc-progress"><tr>{head}</tr>{"".join(rows)}</table></section>')
 
 

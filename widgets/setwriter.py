@@ -40,7 +40,15 @@ import yaml
 from mathcards.errors import MathCardsError
 from mathcards.exercises import KINDS, read_set_text
 from mathcards.exercises.loader import MAX_BYTES, parse_yaml
-from mathcards.exercises.store import SetStore, StoreError, safe_name, set_name_of
+from mathcards.exercises.model import DEFAULT_SOLUTION_AFTER
+from mathcards.exercises.store import (
+    SetStore,
+    StoreError,
+    copy_of,
+    safe_name,
+    set_name_of,
+    with_solution_after,
+)
 from mathcards.table import schedule_later
 from mathcards.widgets.cards import esc, style_html
 from mathcards.widgets.exercises import EXTRA_CSS, ExerciseSetView, sample_files
@@ -162,6 +170,15 @@ class SetWriter(W.VBox):
         self.w_fields = W.VBox([])
         self.w_prompt = W.Text(description="Question", placeholder="optional: your own words",
                                layout=W.Layout(width="560px"))
+        # the set's rule for the worked solution (solution_after), written into the YAML
+        self.w_solution = W.Dropdown(
+            options=[(f"after {n} wrong attempt{'s' if n > 1 else ''}", n)
+                     for n in (*range(1, 11), 15, 20)],
+            value=DEFAULT_SOLUTION_AFTER, description="Worked solution opens",
+            style={"description_width": "initial"}, layout=W.Layout(width="560px"))
+        self._syncing = False  # the list follows the YAML: no write back then
+        self.w_solution.observe(lambda _c: self._syncing or self.set_solution_after(
+            self.w_solution.value), "value")
         self.w_add = W.Button(description="Add to the set", button_style="primary",
                               tooltip="write this exercise into the YAML below")
         self.w_form_line = W.HTML("")
@@ -201,7 +218,11 @@ class SetWriter(W.VBox):
         self.w_open = W.Button(description="Open", tooltip="load this set into the editor")
         self.w_unpublish = W.Button(description="Unpublish", button_style="warning",
                                     tooltip="take it back to the drafts")
+        self.w_duplicate = W.Button(description="Duplicate",
+                                    tooltip="a copy of this set in the editor, to change and "
+                                            "save under a new name")
         self.w_open.on_click(lambda _b: self.open_set(self.w_sets.value))
+        self.w_duplicate.on_click(lambda _b: self.duplicate(self.w_sets.value))
         self.w_unpublish.on_click(lambda _b: self.unpublish(self.w_sets.value))
         self.w_upload = W.FileUpload(accept=".yaml,.yml,.txt", multiple=False,
                                      description="Import a .yaml")
@@ -216,7 +237,7 @@ class SetWriter(W.VBox):
                    "boxes (cards as <code>10H</code> or <code>10♥</code>, several with "
                    "spaces; a box may say <code>5 random cards</code>), then <b>Add to the "
                    "set</b>: the YAML below grows by one exercise.</p>"),
-            self.w_title, self.w_kind, self.w_fields, self.w_prompt,
+            self.w_title, self.w_solution, self.w_kind, self.w_fields, self.w_prompt,
             W.HBox([self.w_add]), self.w_form_line,
             W.HTML("<h3>2. The set (YAML): write, paste or change it</h3>"),
             self.w_yaml,
@@ -231,7 +252,7 @@ class SetWriter(W.VBox):
                    "changed set makes its next version, and each answer keeps the version "
                    "it answered.</p>"),
             W.HBox([self.w_draft, self.w_publish]), self.w_status,
-            W.HBox([self.w_sets, self.w_open, self.w_unpublish]),
+            W.HBox([self.w_sets, self.w_open, self.w_duplicate, self.w_unpublish]),
             W.HBox([self.w_upload, self.w_download]),
         ]
         self.refresh_sets()
@@ -278,8 +299,11 @@ class SetWriter(W.VBox):
     def add_from_form(self) -> bool:
         try:
             item = self.form_item()
-            self.w_yaml.value = add_exercise(str(self.w_yaml.value), item,
-                                             str(self.w_title.value))
+            text = add_exercise(str(self.w_yaml.value), item, str(self.w_title.value))
+            if not str(self.w_yaml.value).strip() and \
+                    self.w_solution.value != DEFAULT_SOLUTION_AFTER:  # a new set: its rule
+                text = with_solution_after(text, int(self.w_solution.value))
+            self.w_yaml.value = text
         except MathCardsError as exc:
             self.w_form_line.value = f'<p class="mc-refused" role="alert">{esc(exc)}</p>'
             return False
@@ -310,7 +334,37 @@ class SetWriter(W.VBox):
         self._show_preview()
         self._show_download(text)
         self._keep(text)
+        self._follow_solution_rule()
         return self.problems
+
+    # --- the worked solution's rule -------------------------------------------------------
+    def _follow_solution_rule(self) -> None:
+        """The list shows the rule of the set in the editor."""
+        after = getattr(self.exercise_set, "solution_after", None)
+        if isinstance(after, int) and after != self.w_solution.value and \
+                after in {v for _label, v in self.w_solution.options}:
+            self._syncing = True
+            try:
+                self.w_solution.value = after
+            finally:
+                self._syncing = False
+
+    def set_solution_after(self, attempts: Any) -> bool:
+        """The teacher chose when the worked solution opens: written into the set's YAML
+        (an empty editor takes it with its first exercise)."""
+        text = str(self.w_yaml.value)
+        if not text.strip():
+            return True
+        try:
+            self.w_yaml.value = with_solution_after(text, int(attempts))
+        except (MathCardsError, ValueError, TypeError) as exc:
+            self.w_form_line.value = f'<p class="mc-refused" role="alert">{esc(exc)}</p>'
+            return False
+        self.w_form_line.value = (f'<p role="status">The worked solution opens after '
+                                  f"{int(attempts)} wrong attempt"
+                                  f"{'s' if int(attempts) > 1 else ''} (solution_after in "
+                                  "the YAML).</p>")
+        return True
 
     # --- the text not yet saved ---------------------------------------------------------------
     def _unsaved(self) -> str:
@@ -546,8 +600,38 @@ class SetWriter(W.VBox):
             return str(value[0]), str(value[1])
         return str(value or ""), None
 
+    def _holds_unsaved(self) -> bool:
+        """The editor holds text not saved (opening another set would replace it)."""
+        text = str(self.w_yaml.value)
+        if text.strip() and text != self._server_text:
+            self._say("The editor holds changes not saved: save them as a draft (or clear "
+                      "the editor) first, then open another set.", refused=True)
+            return True
+        return False
+
+    def duplicate(self, value: Any) -> bool:
+        """A copy of the chosen set in the editor, titled "... (copy)" under a name no set
+        has; nothing is saved until the teacher saves it (kept as unsaved text)."""
+        name, status = self._chosen(value)
+        if not name or self._holds_unsaved():
+            return False
+        try:
+            taken = {s.name for s in self.store.sets()} | set(self.store.reserved)
+            text = copy_of(self.store.read(name, status), taken)
+        except (MathCardsError, OSError) as exc:
+            self._say(str(exc), refused=True)
+            return False
+        self._server_text = ""  # the copy is not on the server yet
+        self.w_yaml.value = text
+        self._say(f"A copy of {name} is in the editor as {set_name_of(text)}: change it, then "
+                  "save it as a draft or publish it.")
+        self.check_now()
+        return True
+
     def open_set(self, value: Any) -> bool:
         name, status = self._chosen(value)
+        if self._holds_unsaved():
+            return False
         try:
             text = self.store.read(name, status)
             status = status or self.store.status(name)

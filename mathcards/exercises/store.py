@@ -30,6 +30,7 @@ import os
 import re
 import tempfile
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -59,6 +60,69 @@ def safe_name(text: object) -> str:
         raise StoreError(f"{str(text)[:40]!r} gives no file name: give the set an id made of "
                          "letters and digits, like 'id: integers_7b'")
     return name
+
+
+def _top_line(text: str, key: str, value: str) -> str:
+    """``text`` with its top-level ``key:`` line set to ``key: value`` (the other lines, the
+    teacher's comments included, as they were); a missing line goes after ``title:`` (or
+    first)."""
+    line = f"{key}: {value}"
+    pattern = re.compile(rf"^{key}[ \t]*:.*$", re.MULTILINE)
+    if pattern.search(text):
+        return pattern.sub(lambda _m: line, text, count=1)
+    title = re.search(r"^title[ \t]*:.*$", text, re.MULTILINE)
+    if title is None:
+        return f"{line}\n{text}"
+    return f"{text[:title.end()]}\n{line}{text[title.end():]}"
+
+
+def _yaml_scalar(value: str) -> str:
+    import yaml
+
+    return yaml.safe_dump(value, allow_unicode=True, width=200).removesuffix("\n...\n") \
+        .rstrip("\n")
+
+
+def copy_of(text: str, taken: Iterable[str]) -> str:
+    """A set's text as a new set to change: its title followed by "(copy)" and an ``id``
+    that no set in ``taken`` (the server's and the samples' names) has, every other line
+    as it was. Raises StoreError when the text is not a set."""
+    data, _lines, problems = parse_yaml(text)
+    if not isinstance(data, dict):
+        first = f" ({problems[0]})" if problems else ""
+        raise StoreError(f"this set cannot be copied{first}")
+    title = str(data.get("title") or set_name_of(text)).strip()[:100]
+    base = safe_name(f"{set_name_of(text)}_copy")[:MAX_NAME - 3]
+    used = set(taken)
+    name = next(n for n in (base, *(f"{base}{i}" for i in range(2, 1000))) if n not in used)
+    copied = _top_line(_top_line(text, "title", _yaml_scalar(f"{title} (copy)")), "id", name)
+    return _checked_edit(copied, data, {"title": f"{title} (copy)", "id": name})
+
+
+def _checked_edit(edited: str, data: dict[str, object], changes: dict[str, object]) -> str:
+    """``edited`` when it reads as ``data`` with ``changes`` (a line edit keeps the
+    teacher's comments), else the set written out again (a title over several lines)."""
+    import yaml
+
+    wanted = {**data, **changes}
+    again, _lines, problems = parse_yaml(edited)
+    if not problems and again == wanted:
+        return edited
+    return yaml.safe_dump(wanted, sort_keys=False, allow_unicode=True, width=200)
+
+
+def with_solution_after(text: str, attempts: int) -> str:
+    """``text`` with the set's rule for the worked solution: it opens after ``attempts``
+    wrong attempts (the set's ``solution_after``; an exercise may keep its own)."""
+    if isinstance(attempts, bool) or not isinstance(attempts, int) or \
+            not 1 <= attempts <= 20:
+        raise StoreError("the worked solution opens after 1 to 20 wrong attempts")
+    data, _lines, problems = parse_yaml(text)
+    if not isinstance(data, dict):
+        first = f" ({problems[0]})" if problems else ""
+        raise StoreError(f"fix the YAML first{first}")
+    return _checked_edit(_top_line(text, "solution_after", str(attempts)), data,
+                         {"solution_after": attempts})
 
 
 @dataclass(frozen=True)

@@ -109,7 +109,9 @@ def test_a_teacher_writes_a_set_gives_a_class_its_names_and_reads_the_results(
         assert "line 8: exercise 2:" in check.inner_text()
         editor.fill(TWO)
         check.get_by_text("No problems: 2 exercises, ready to publish.").wait_for()
-        teacher.locator("select").first.select_option(label=kind_label("deck_value"))
+        teacher.locator("select").filter(  # the kind list (the solution rule is a list too)
+            has=teacher.locator("option", has_text=kind_label("deck_value"))).select_option(
+            label=kind_label("deck_value"))
         teacher.locator(".mc-field-deck input").fill("4 random cards")
         teacher.get_by_role("button", name="Add to the set").click()
         check.get_by_text("No problems: 3 exercises, ready to publish.").wait_for()

@@ -36,7 +36,9 @@ def test_a_teacher_writes_previews_and_publishes_a_set_a_student_opens_it(page, 
     check.get_by_text("No problems: 2 exercises, ready to publish.").wait_for()
 
     # the third from the form, with card symbols
-    page.locator("select").first.select_option(label=kind_label("reach_goal"))
+    page.locator("select").filter(  # the kind list (the solution rule is a list too)
+            has=page.locator("option", has_text=kind_label("reach_goal"))).select_option(
+            label=kind_label("reach_goal"))
     page.locator(".mc-field-hand input").fill("3H 4S 9D")  # the kind's boxes are drawn
     page.locator(".mc-field-deck input").fill("7♥ −10♠")
     page.locator(".mc-field-goal input").fill("0")

@@ -5,6 +5,7 @@ asks for one and files nothing under the guest; one rule of names on every entry
 from __future__ import annotations
 
 import re
+from html import escape as html_escape
 from html import unescape
 
 import pytest
@@ -177,6 +178,35 @@ def test_the_teachers_classes_panel_saves_a_class_and_refuses_a_bad_name(monkeyp
     panel.w_each.value = True
     assert "index.ipynb?class=7b&amp;code=" in panel.w_list.value
 
+
+
+def test_a_class_with_codes_has_code_cards_to_print(monkeypatch):
+    """Issue 38 item 4: the codes were only a table cell on the page; now one page of
+    cards to print, each student's name and code in large type and where to type it."""
+    import base64
+
+    from mathcards.widgets.classes import ClassesPanel
+
+    panel = ClassesPanel()
+    assert panel.save("7b", "Ana\nO'Neil\nMaya", codes=True)
+    assert panel.save("club", "Ana\nBo")  # no codes: nothing to print
+    sections = panel.w_list.value.split('<section class="mc-class"')[1:]
+    coded = next(s for s in sections if 'data-class="7b"' in s)
+    plain = next(s for s in sections if 'data-class="club"' in s)
+    assert "Code cards to print" not in plain
+    link = re.search(r'download="codes-7b.html" href="data:text/html;charset=utf-8;base64,'
+                     r'([A-Za-z0-9+/=]+)"', coded)
+    assert link, coded
+    page = base64.b64decode(link.group(1)).decode("utf-8")
+    with ClassStore() as store:
+        members = store.get("7b").members
+    for member in members:
+        shown = html_escape(member.name)
+        assert f'<p class="name">{shown}</p><p class="code">{member.code}</p>' in page
+    assert page.count('<div class="card">') == 3
+    assert "O&#x27;Neil" in page and "O'Neil" not in page  # escaped
+    assert "index.ipynb?class=7b" in page  # where to type the code
+    assert "font-size:28pt" in page and "@page{size:A4" in page
 
 
 def test_the_teacher_makes_tournament_rooms_on_the_page(data_dir):

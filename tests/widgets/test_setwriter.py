@@ -229,3 +229,53 @@ def test_the_kind_list_names_each_kind_in_a_teachers_words(writer):
     labels = [label for label, _kind in writer.w_kind.options]
     assert labels and not [label for label in labels if re.search(r"\([a-z_]+\)", label)]
     assert len(set(labels)) == len(labels)
+
+
+# --- issue 38 item 4: Duplicate, the solution rule in the form ------------------------------
+def test_duplicate_puts_a_copy_under_a_new_name_in_the_editor_and_saves_nothing(writer):
+    commented = GOOD.replace("exercises:", "# warm-up for Monday\nexercises:")
+    writer.w_yaml.value = commented
+    writer.w_publish.click()
+    writer.w_sets.value = ("integers_7b", "published")
+    writer.w_duplicate.click()
+    copy = str(writer.w_yaml.value)
+    assert "title: Integers 7B (copy)" in copy and "id: integers_7b_copy" in copy
+    assert "# warm-up for Monday" in copy  # the teacher's own lines kept
+    assert writer.store.published() == ["integers_7b"] and writer.store.drafts() == []
+    assert "A copy of integers_7b" in text_of(writer.w_status.value)
+    writer.w_draft.click()  # saved under the new name: the published set untouched
+    assert writer.store.drafts() == ["integers_7b_copy"]
+    assert writer.store.read("integers_7b", "published") == commented
+    writer.w_yaml.value = ""
+    writer.w_sets.value = ("integers_7b", "published")
+    writer.w_duplicate.click()  # a second copy takes the next free name
+    assert "id: integers_7b_copy2" in str(writer.w_yaml.value)
+
+
+def test_open_and_duplicate_never_replace_text_not_saved(writer):
+    """Open replaced the editor's unsaved text without a word (noticed in issue 36)."""
+    writer.w_yaml.value = GOOD
+    writer.w_draft.click()
+    writer.w_yaml.value = BAD_CARD  # changed, not saved
+    writer.w_sets.value = ("integers_7b", "draft")
+    for button in (writer.w_open, writer.w_duplicate):
+        button.click()
+        assert writer.w_yaml.value == BAD_CARD
+        assert "changes not saved" in text_of(writer.w_status.value)
+
+
+def test_the_form_sets_when_the_worked_solution_opens(writer):
+    """The solution rule was in the YAML only; the list writes it and follows the YAML."""
+    writer.w_yaml.value = GOOD
+    writer.w_solution.value = 5
+    assert "solution_after: 5" in str(writer.w_yaml.value)
+    assert writer.exercise_set.solution_after == 5 and not writer.problems
+    writer.w_yaml.value = GOOD.replace("id: integers_7b", "id: integers_7b\nsolution_after: 2")
+    assert writer.w_solution.value == 2  # the list shows the set's own rule
+    assert str(writer.w_yaml.value).count("solution_after") == 1  # nothing written back
+    writer.w_yaml.value = ""
+    writer.w_solution.value = 1  # a new set from the form takes the rule too
+    writer.w_kind.value = "deck_value"
+    writer.field_boxes["deck"].value = "9H -4S"
+    assert writer.add_from_form()
+    assert "solution_after: 1" in str(writer.w_yaml.value) and not writer.problems
