@@ -33,6 +33,7 @@ from pathlib import Path
 from mathcards import storage
 from mathcards.classes import CLASSES_FILE, ClassError, class_id
 from mathcards.errors import MathCardsError
+from mathcards.exercises.progress import FinishedGame
 
 SET, GAME = "set", "game"
 NOT_STARTED, IN_PROGRESS, DONE, DONE_LATE = "not started", "in progress", "done", "done late"
@@ -72,17 +73,6 @@ class Assignment:
     def open_on(self, day: dt.date) -> bool:
         """Whether the assignment is open (to do, or late) on ``day``."""
         return day >= self.opens
-
-
-@dataclass(frozen=True)
-class FinishedGame:
-    """A game a student played to its end at a table: which, at which level, when."""
-
-    student: str
-    game: str
-    level: str
-    at: str  # ISO 8601 UTC time
-    won: bool = False
 
 
 @dataclass(frozen=True)

@@ -227,6 +227,8 @@ class TableController:
         self.narration = Narration(view)
         self.lock = threading.RLock()
         self._listeners: list[Callable[[str], None]] = [listener] if listener else []
+        # told of a game played to its end here (the page records it for assignments)
+        self.on_game_over: Callable[[State], None] | None = None
         # the bots' turns: the one owner of timers, threads and the page's loop
         self.bot_scheduler = BotScheduler(self, bot_delay, schedule)
         self._bot_seed = bot_seed
@@ -613,6 +615,8 @@ class TableController:
         self.message, self.refused = self.saving.after_commit(after, self.seats), False
         if after.is_over:
             self.message = self.final_words()
+            if self.on_game_over is not None:
+                self.on_game_over(after)
 
     def _notify_step(self, before: State, after: State, shown: tuple[Any, ...], *,
                      by_bot: bool) -> None:

@@ -17,12 +17,11 @@ from mathcards.assignments import (
     SET,
     AssignmentError,
     AssignmentStore,
-    FinishedGame,
     game_progress,
     set_progress,
 )
 from mathcards.classes import ClassStore
-from mathcards.exercises.progress import Attempt, SolutionOpened
+from mathcards.exercises.progress import Attempt, FinishedGame, SolutionOpened
 
 OPENS, DUE = dt.date(2026, 12, 1), dt.date(2026, 12, 5)
 
@@ -134,7 +133,8 @@ GAME_HISTORIES = [
 def test_each_students_row_on_a_game_assignment(store):
     assignment = store.add("7b", GAME, "suns_to_moons", opens=OPENS, due=DUE, level="count",
                            games=3)
-    finished = [FinishedGame(s, game, level, f"{day}T10:00:00+00:00")
+    finished = [FinishedGame.new(student=s, game=game, level=level, won=False,
+                                 at=f"{day}T10:00:00+00:00")
                 for s, games, *_ in GAME_HISTORIES for game, level, day in games]
     rows = game_progress(assignment, [h[0] for h in GAME_HISTORIES], finished,
                          today=dt.date(2026, 12, 3))

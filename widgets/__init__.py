@@ -388,6 +388,23 @@ def _keep_answers(table: Any, name: str | None, *, fixed: bool) -> None:
 
     asking.on_answer = lambda answer: kept().record_answer(answer)
     asking.on_level = lambda change: kept().record_level(change)
+
+    def finished(state: Any) -> None:
+        """A game played to its end here counts for the class's assignments."""
+        from mathcards.errors import MathCardsError
+        from mathcards.exercises.progress import FinishedGame
+
+        record = getattr(kept(), "record_game", None)  # a hub's service keeps none yet
+        if record is None or not asking.student:
+            return
+        try:
+            record(FinishedGame.new(
+                student=asking.student, game=table.ctl.game_name, level=asking.level,
+                won=bool(set(table.ctl.humans) & set(state.winners))))
+        except (OSError, MathCardsError) as exc:  # the game is over either way
+            table.ctl.say(f"Your finished game could not be kept ({exc}).", refused=True)
+
+    table.ctl.on_game_over = finished
     table._refresh()
 
 

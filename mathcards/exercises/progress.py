@@ -123,6 +123,15 @@ CREATE TABLE IF NOT EXISTS solutions (
     exercise TEXT NOT NULL,
     number INTEGER NOT NULL
 );
+CREATE TABLE IF NOT EXISTS games (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    uid TEXT NOT NULL UNIQUE,
+    at TEXT NOT NULL,
+    student TEXT NOT NULL,
+    game TEXT NOT NULL,
+    level TEXT NOT NULL,
+    won INTEGER NOT NULL
+);
 """
 
 
@@ -162,6 +171,32 @@ def _stamped(values: dict[str, Any]) -> dict[str, Any]:
     values.setdefault("uid", uuid.uuid4().hex)
     values.setdefault("at", datetime.now(timezone.utc).isoformat(timespec="milliseconds"))
     return values
+
+
+@dataclass(frozen=True)
+class FinishedGame:
+    """A game a student played to its end at a table (the assignments count them): which
+    game, at which level of help, won or not."""
+
+    uid: str
+    at: str  # ISO 8601 UTC time
+    student: str
+    game: str
+    level: str
+    won: bool
+
+    @classmethod
+    def new(cls, **values: Any) -> FinishedGame:
+        return cls(**_stamped(values))
+
+
+GAME_COLUMNS = ("uid", "at", "student", "game", "level", "won")
+
+
+def finished_game_from_row(row: Sequence[Any]) -> FinishedGame:
+    values = dict(zip(GAME_COLUMNS, row, strict=True))
+    values["won"] = bool(values["won"])
+    return FinishedGame(**values)
 
 
 @dataclass(frozen=True)
@@ -214,7 +249,7 @@ class JsonTables:
     def __init__(self, path: Path, *, read_only: bool = False) -> None:
         self.path = path
         self.tables: dict[str, list[dict[str, Any]]] = {
-            "attempts": [], "answers": [], "solutions": [], "level_changes": []}
+            "attempts": [], "answers": [], "solutions": [], "level_changes": [], "games": []}
         if path.exists() or read_only:
             try:
                 stored = json.loads(path.read_text(encoding="utf-8"))
@@ -360,6 +395,18 @@ class ProgressStore:
         with self._transaction():
             self._insert_level(change)
         return change
+
+    def record_game(self, game: FinishedGame) -> FinishedGame:
+        """Write that the student finished a game, in its own transaction."""
+        with self._transaction():
+            self._insert_row("games", GAME_COLUMNS, {**asdict(game), "won": int(game.won)})
+        return game
+
+    def finished_games(self, student: str | None = None,
+                       game: str | None = None) -> list[FinishedGame]:
+        """The games finished, in the order they ended, filtered as asked."""
+        rows = self._select("games", GAME_COLUMNS, {"student": student, "game": game})
+        return [finished_game_from_row(row) for row in rows]
 
     def _insert_level(self, change: LevelChange) -> None:
         self._insert_row("level_changes", LEVEL_COLUMNS,

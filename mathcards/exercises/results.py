@@ -24,6 +24,7 @@ from mathcards.exercises.progress import (
     ANSWER_COLUMNS,
     LEVEL_COLUMNS,
     Attempt,
+    FinishedGame,
     ProgressError,
     ProgressStore,
     SolutionOpened,
@@ -192,6 +193,23 @@ def read_level_changes(source: str | Path) -> list[LevelChange]:
     if path.suffix.lower() in DB_SUFFIXES:
         return from_database(path)
     return read_level_changes_csv(path) if _is_levels_export(path) else []
+
+
+def read_finished_games(source: str | Path) -> list[FinishedGame]:
+    """The games students finished, from the progress databases of a source as
+    ``read_results`` reads them (a file, or a class folder of them), in the order each
+    database kept them; a database written before games were kept has none."""
+    from mathcards.exercises.progress import GAME_COLUMNS, finished_game_from_row
+
+    path = Path(source).expanduser()
+    if path.is_dir():
+        databases = _class_databases(path)
+    elif not path.exists():
+        raise ProgressError(f"no such file or folder: {path}")
+    else:
+        databases = [path] if path.suffix.lower() in DB_SUFFIXES else []
+    return [finished_game_from_row(row) for db in databases
+            for row in _read_only_rows(db, "games", GAME_COLUMNS)]
 
 
 def read_solutions(source: str | Path) -> list[SolutionOpened]:
