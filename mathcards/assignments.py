@@ -253,12 +253,27 @@ def set_progress(assignment: Assignment, students: Sequence[str], exercises: Seq
     return rows
 
 
+def _first_tries(assignment: Assignment, answers: Iterable[object]) -> list[object]:
+    """The answers of a game assignment's questions: that game at that level, from the
+    opening on, first tries only (a retry is no extra answer), no refusal."""
+    return [a for a in answers
+            if getattr(a, "game", None) == assignment.target
+            and getattr(a, "level", None) == assignment.level
+            and str(getattr(a, "at", "")) and _day_of(str(getattr(a, "at", ""))) >= assignment.opens
+            and int(getattr(a, "attempt", 1)) == 1 and not getattr(a, "rule", "")]
+
+
 def game_progress(assignment: Assignment, students: Sequence[str],
-                  finished: Iterable[FinishedGame],
+                  finished: Iterable[FinishedGame], answers: Iterable[object] = (),
                   today: dt.date | None = None) -> list[StudentProgress]:
     """Each student's row for a game assignment: games of that game at that level
-    finished from the opening day on (``finished``: the class's finished games)."""
+    finished from the opening day on (``finished``: the class's finished games), and the
+    questions the tables asked there (``answers``: answered, right at the first try)."""
     today = dt.date.today() if today is None else today
+    asked: dict[str, list[bool]] = {}
+    for a in _first_tries(assignment, answers):
+        asked.setdefault(str(getattr(a, "student", "")), []).append(
+            bool(getattr(a, "right", False)))
     games: dict[str, list[str]] = {}
     for g in finished:
         if g.game == assignment.target and g.level == assignment.level and g.at and \
@@ -269,11 +284,95 @@ def game_progress(assignment: Assignment, students: Sequence[str],
         ats = sorted(games.get(student, []))
         done = len(ats) >= assignment.games
         finished_at = ats[assignment.games - 1] if done else ""
+        mine = asked.get(student, [])
         rows.append(StudentProgress(
-            student, _state(done, bool(ats), finished_at, assignment.due),
-            min(len(ats), assignment.games), assignment.games, 0, 0, ats[-1] if ats else "",
-            not done and today > assignment.due))
+            student, _state(done, bool(ats) or bool(mine), finished_at, assignment.due),
+            min(len(ats), assignment.games), assignment.games, len(mine), sum(mine),
+            ats[-1] if ats else "", not done and today > assignment.due))
     return rows
+
+
+# the order a teacher reads the rows in: who to see first on top
+_FIRST = {NOT_STARTED: 1, IN_PROGRESS: 0, DONE_LATE: 3, DONE: 4}
+HELP_BELOW, HELP_LEAST = 0.6, 3  # as the skill grid's "needs help" (skill_grid.py)
+
+
+def needs_help(row: StudentProgress) -> bool:
+    """A student under 60% right at the first try on at least 3 questions (a set's
+    exercises, or a game's questions)."""
+    return row.questions >= HELP_LEAST and row.first_try / row.questions < HELP_BELOW
+
+
+def for_the_teacher(rows: Iterable[StudentProgress]) -> list[StudentProgress]:
+    """The rows with the students to see first on top: overdue before on time, then
+    in progress (stuck?) before not started before done late before done, then those
+    needing help, then the fewest right at the first try, then by name."""
+    def key(r: StudentProgress) -> tuple[int, int, int, float, str]:
+        share = r.first_try / r.questions if r.questions else 1.0
+        return (0 if r.overdue else 1, _FIRST[r.state], 0 if needs_help(r) else 1, share,
+                r.student)
+    return sorted(rows, key=key)
+
+
+def most_missed(assignment: Assignment, attempts: Iterable[object],
+                students: Sequence[str]) -> tuple[str, int]:
+    """The set's exercise the most students of ``students`` missed at their first try
+    (its id, and how many), from the opening on; ("", 0) when nobody missed one."""
+    firsts: dict[tuple[str, str], tuple[str, bool]] = {}
+    wanted = set(students)
+    for a in attempts:
+        student, exercise = str(getattr(a, "student", "")), str(getattr(a, "exercise", ""))
+        at = str(getattr(a, "at", ""))
+        if getattr(a, "set_id", None) != assignment.target or student not in wanted or \
+                not at or _day_of(at) < assignment.opens:
+            continue
+        seen = firsts.get((student, exercise))
+        if seen is None or at < seen[0]:
+            firsts[(student, exercise)] = (at, bool(getattr(a, "correct", False)))
+    missed: dict[str, int] = {}
+    for (_student, exercise), (_at, right) in firsts.items():
+        if not right:
+            missed[exercise] = missed.get(exercise, 0) + 1
+    if not missed:
+        return "", 0
+    exercise = max(sorted(missed), key=lambda e: missed[e])
+    return exercise, missed[exercise]
+
+
+def most_missed_skill(assignment: Assignment, answers: Iterable[object],
+                      students: Sequence[str]) -> tuple[str, int]:
+    """A game assignment's skill the most first tries missed (of ``students``), and how
+    many; ("", 0) when none was missed."""
+    wanted = set(students)
+    missed: dict[str, int] = {}
+    for a in _first_tries(assignment, answers):
+        if str(getattr(a, "student", "")) in wanted and not getattr(a, "right", False):
+            skill = str(getattr(a, "skill", ""))
+            missed[skill] = missed.get(skill, 0) + 1
+    if not missed:
+        return "", 0
+    skill = max(sorted(missed), key=lambda k: missed[k])
+    return skill, missed[skill]
+
+
+REPORT_COLUMNS = ("student", "name", "state", "done", "needed", "answered",
+                  "right_at_first_try", "needs_help", "overdue", "last_activity")
+
+
+def report_csv(rows: Iterable[StudentProgress], names: dict[str, str]) -> str:
+    """The assignment's rows as CSV text (the page's download), in the page's order."""
+    import csv
+    import io
+
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(REPORT_COLUMNS)
+    for r in rows:
+        writer.writerow([r.student, names.get(r.student, r.student), r.state, r.done,
+                         r.needed, r.questions, r.first_try,
+                         "yes" if needs_help(r) else "no", "yes" if r.overdue else "no",
+                         r.last_at])
+    return out.getvalue()
 
 
 __all__ = ["DONE", "DONE_LATE", "GAME", "IN_PROGRESS", "NOT_STARTED", "SET", "Assignment",

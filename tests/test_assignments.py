@@ -141,3 +141,65 @@ def test_each_students_row_on_a_game_assignment(store):
     assert {r.student: (r.state, r.done) for r in rows} == {
         s: (state, done) for s, _g, state, done in GAME_HISTORIES}
     assert not any(r.overdue for r in rows)  # the due date is still ahead
+
+
+def test_the_rows_put_the_students_to_see_first_on_top_and_the_csv_follows(store):
+    from mathcards.assignments import for_the_teacher, most_missed, needs_help, report_csv
+
+    assignment = store.add("7b", SET, "integers_7b", opens=OPENS, due=DUE)
+    histories = {  # three exercises
+        "ana": [("e1", True), ("e2", True), ("e3", True)],  # done
+        "bo": [("e1", False), ("e1", True), ("e2", False), ("e2", True), ("e3", False),
+               ("e3", True)],  # done, every first try missed: needs help
+        "cy": [("e1", False), ("e1", True)],  # stuck in progress
+        "dee": [],  # never opened it
+    }
+    attempts = [_try(s, e, "2026-12-02", ok) for s, tries in histories.items()
+                for e, ok in tries]
+    rows = set_progress(assignment, list(histories), ["e1", "e2", "e3"], attempts,
+                        today=dt.date(2026, 12, 4))
+    order = for_the_teacher(rows)
+    assert [r.student for r in order] == ["cy", "dee", "bo", "ana"]
+    assert [needs_help(r) for r in order] == [False, False, True, False]
+    assert most_missed(assignment, attempts, list(histories)) == ("e1", 2)
+    assert most_missed(assignment, attempts, ["ana"]) == ("", 0)
+    late = set_progress(assignment, list(histories), ["e1", "e2", "e3"], attempts,
+                        today=dt.date(2026, 12, 6))  # past due: the overdue first
+    assert [r.student for r in for_the_teacher(late)] == ["cy", "dee", "bo", "ana"]
+    text = report_csv(order, {"cy": "Cy", "dee": "Dee", "bo": "Bo", "ana": "Ana"})
+    lines = text.splitlines()
+    assert lines[0].startswith("student,name,state,done,needed")
+    assert lines[1].startswith("cy,Cy,in progress,1,3,1,0,no,no,")
+    assert lines[2].startswith("dee,Dee,not started,0,3,0,0,no,no,")
+    assert lines[3].startswith("bo,Bo,done,3,3,3,0,yes,no,")
+    assert len(lines) == 5
+
+
+def test_a_game_assignment_counts_first_tries_of_its_level_only(store):
+    from mathcards.asking import Answer
+    from mathcards.assignments import most_missed_skill
+
+    assignment = store.add("7b", GAME, "suns_to_moons", opens=OPENS, due=DUE, level="count",
+                           games=1)
+
+    def answer(student, right, *, level="count", skill="adding", day="2026-12-02",
+               game="suns_to_moons", **extra):
+        a = Answer(student=student, game=game, skill=skill, prompt="p", numbers=(),
+                   expected="1", given="1", right=right, level=level,
+                   at=f"{day}T10:00:00.000+00:00")
+        for name, value in extra.items():  # a retry, a refusal (when answers carry them)
+            object.__setattr__(a, name, value)
+        return a
+
+    answers = [answer("ana", False, skill="subtracting"), answer("ana", True),
+               answer("ana", True, attempt=2),  # a retry is no extra answer
+               answer("ana", False, rule="the ±10 bound"),  # a refusal is no question
+               answer("ana", False, level="show"),  # another level
+               answer("ana", False, game="sums"),  # another game
+               answer("ana", False, day="2026-11-30"),  # before the opening
+               answer("bo", False, skill="subtracting")]
+    rows = game_progress(assignment, ["ana", "bo", "cy"], [], answers,
+                         today=dt.date(2026, 12, 3))
+    assert [(r.student, r.state, r.questions, r.first_try) for r in rows] == [
+        ("ana", IN_PROGRESS, 2, 1), ("bo", IN_PROGRESS, 1, 0), ("cy", NOT_STARTED, 0, 0)]
+    assert most_missed_skill(assignment, answers, ["ana", "bo", "cy"]) == ("subtracting", 2)
