@@ -40,7 +40,8 @@ USAGE = ("usage: " + "\n       ".join(f"python -m mathcards {line}"
                                       for line, _ in COMMANDS.values())
          + "\n\n" + "\n".join(text for _, text in COMMANDS.values()) + "\n")
 HELP_FLAGS = ("-h", "--help")
-TEACHER_PAGES = ("write_set.ipynb", "classes.ipynb", "dashboard.ipynb", "teachers.ipynb")
+TEACHER_PAGES = ("write_set.ipynb", "classes.ipynb", "assignment.ipynb", "dashboard.ipynb",
+                 "teachers.ipynb")
 
 
 def command_usage(command: str) -> str:

@@ -21,7 +21,8 @@ NAME_FILE = "student.txt"
 SERVER_HELP = "teachers.ipynb#A-MathCards-server-or-the-static-site"
 # the teacher's pages, in the order of the bar at the top of each (issue 38 item 5)
 TEACHER_PAGES = (("Teacher's guide", "teachers.ipynb"), ("Write a set", "write_set.ipynb"),
-                 ("Your classes", "classes.ipynb"), ("Class results", "dashboard.ipynb"),
+                 ("Your classes", "classes.ipynb"), ("Assignments", "assignment.ipynb"),
+                 ("Class results", "dashboard.ipynb"),
                  ("Practice page", "practice.ipynb"), ("All games", "index.ipynb"))
 
 

@@ -69,6 +69,24 @@ def test_the_classes_page_shows_no_class_without_the_key(query, isolated_jupyter
 
 
 @pytest.mark.parametrize("query", ["", "key=not-the-key"])
+def test_the_assignment_page_shows_no_student_without_the_key(query, isolated_jupyter,  # noqa: F811
+                                                              monkeypatch, tmp_path):
+    """Issue 38: an assignment's page lists a class's students and their work."""
+    from mathcards.assignments import SET, AssignmentStore
+    from mathcards.classes import ClassStore
+
+    monkeypatch.setenv("MATHCARDS_DATA_DIR", str(tmp_path / "data"))
+    with ClassStore() as store:
+        store.save("7b", "Nia\nOto")
+    with AssignmentStore() as store:
+        made = store.add("7b", SET, "sums", opens="2026-12-01", due="2026-12-05")
+    monkeypatch.setenv("QUERY_STRING", f"{query}&id={made.id}")
+    shown = run_as_voila("assignment.ipynb", f"{query}&id={made.id}")
+    assert "This page is for teachers" in shown or "not right" in shown
+    assert "Nia" not in shown and "Oto" not in shown and "Download the rows" not in shown
+
+
+@pytest.mark.parametrize("query", ["", "key=not-the-key"])
 def test_the_write_set_page_builds_no_editor_without_the_key(query, isolated_jupyter,  # noqa: F811
                                                              monkeypatch):
     monkeypatch.setenv("QUERY_STRING", query)
@@ -106,7 +124,8 @@ def test_the_guides_main_path_needs_no_terminal_no_python_and_no_address_to_edit
     assert any("python -m mathcards check" in s for s in sources[programmers:])
 
 
-@pytest.mark.parametrize("name", ["dashboard.ipynb", "classes.ipynb", "write_set.ipynb"])
+@pytest.mark.parametrize("name", ["dashboard.ipynb", "classes.ipynb", "write_set.ipynb",
+                                  "assignment.ipynb"])
 def test_the_teachers_pages_ask_for_no_terminal_and_no_edit(name):
     """The class results, the classes and *Write a set* say what to do on the page only:
     no variable to set and run again, no command (issue 28: "Set SOURCE to ... then run

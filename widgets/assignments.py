@@ -1,0 +1,343 @@
+"""The teacher's assignments (issue 38 items 1 and 2): *Assign work* on *Your classes*
+(an exercise set, or a game at a level and a number of games, to a class, with an
+opening and a due day) and the page of each assignment (``assignment.ipynb?id=…``):
+every student of the class a row, the students to see first on top, the exercise or
+skill most missed, who needs help, and the rows as CSV. Teacher-only pages' widgets;
+the logic is ``mathcards.assignments``."""
+
+from __future__ import annotations
+
+import base64
+import datetime as dt
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as W
+
+from mathcards.assignments import (
+    GAME,
+    SET,
+    Assignment,
+    AssignmentStore,
+    StudentProgress,
+    for_the_teacher,
+    game_progress,
+    most_missed,
+    most_missed_skill,
+    needs_help,
+    report_csv,
+    set_progress,
+)
+from mathcards.classes import ClassStore, SchoolClass
+from mathcards.errors import MathCardsError
+from mathcards.widgets.cards import esc, style_html
+
+# the games a class can be given at a level: the tables that ask
+ASSIGNABLE_GAMES = ("suns_to_moons", "dice_stacks", "sums")
+PAGE = "assignment.ipynb"
+STATE_CLASS = {"not started": "mc-not-started", "in progress": "mc-in-progress",
+               "done": "mc-done", "done late": "mc-done-late"}
+
+
+def _game_title(name: str) -> str:
+    from mathcards.games.registry import find_game
+
+    spec = find_game(name)
+    return spec.engine.title if spec is not None else name
+
+
+def _set_title(folder: str | Path, name: str) -> str:
+    from mathcards.widgets.exercises import student_set
+
+    try:
+        return str(student_set(folder, name).title)
+    except (MathCardsError, OSError, ValueError):
+        return name
+
+
+def describe(assignment: Assignment, folder: str | Path = "exercises") -> str:
+    """The assignment in a teacher's words: "Suns to Moons at I count, 3 games"."""
+    from mathcards.asking import LEVELS
+
+    if assignment.kind == GAME:
+        games = f"{assignment.games} game{'s' if assignment.games != 1 else ''}"
+        return (f"{_game_title(assignment.target)} at \u201c{LEVELS.get(assignment.level, '')}"
+                f"\u201d, {games}")
+    return f"the exercise set \u201c{_set_title(folder, assignment.target)}\u201d"
+
+
+def student_link(assignment: Assignment) -> str:
+    """The page a student of the class opens for it (the class in the address)."""
+    from mathcards.widgets.classes import page_link
+
+    if assignment.kind == GAME:
+        return page_link(f"play_{assignment.target}.ipynb", cls=assignment.class_id,
+                         extra=f"level={assignment.level}")
+    return page_link("practice.ipynb", cls=assignment.class_id,
+                     extra=f"set={assignment.target}")
+
+
+def _dates(assignment: Assignment) -> str:
+    return f"from {assignment.opens:%a %d %b} to {assignment.due:%a %d %b %Y}"
+
+
+class AssignPanel:
+    """*Assign work*: a set or a game at a level to a class, with its days; the class's
+    assignments listed with their pages. A teacher-only page's widget."""
+
+    def __init__(self, folder: str | Path = "exercises") -> None:
+        from mathcards.asking import COUNT, LEVELS
+
+        self.folder = folder
+        today = dt.date.today()
+        self.w_class = W.Dropdown(description="Class:", layout=W.Layout(width="260px"))
+        self.w_what = W.Dropdown(description="Work:", layout=W.Layout(width="560px"))
+        self.w_level = W.Dropdown(options=[(label, key) for key, label in LEVELS.items()],
+                                  value=COUNT, description="Level:",
+                                  layout=W.Layout(width="360px"))
+        self.w_games = W.BoundedIntText(value=3, min=1, max=20, description="Games:",
+                                        layout=W.Layout(width="200px"))
+        self.w_opens = W.DatePicker(value=today, description="Opens:")
+        self.w_due = W.DatePicker(value=today + dt.timedelta(days=7), description="Due:")
+        self.w_assign = W.Button(description="Assign", button_style="primary")
+        self.w_line = W.HTML()
+        self.w_list = W.HTML()
+        self.w_assign.on_click(lambda _b: self.assign())
+        self.w_what.observe(lambda _c: self._show_game_boxes(), "value")
+        self.w_class.observe(lambda _c: self.render(), "value")
+        self.w_game_boxes = W.HBox([self.w_level, self.w_games])
+        self.widget = W.VBox([
+            W.HTML(f"{style_html()}<h3>Assign work</h3><p>Give a class an exercise set or a "
+                   "game at a level, from a day to a due day. Its students see it first on "
+                   "the class's landing page (<i>To do</i>); work done after the due day "
+                   "counts and is marked late. Each assignment has its page: who has done "
+                   "it, who is stuck, who has not opened it.</p>"),
+            self.w_class, self.w_what, self.w_game_boxes,
+            W.HBox([self.w_opens, self.w_due]), self.w_assign, self.w_line, self.w_list])
+        self.widget.add_class("mathcards")
+        self.refresh_choices()
+
+    def refresh_choices(self) -> None:
+        """The classes and the work to choose from (published sets and the samples)."""
+        from mathcards.exercises.store import SetStore
+        from mathcards.widgets.exercises import sample_files
+
+        try:
+            with ClassStore() as store:
+                classes = [c.id for c in store.classes()]
+        except (OSError, MathCardsError):
+            classes = []
+        chosen = self.w_class.value
+        self.w_class.options = classes
+        self.w_class.value = chosen if chosen in classes else (classes[0] if classes else None)
+        try:
+            published = SetStore().published()
+        except OSError:
+            published = []
+        sets = sorted(set(published) | set(sample_files(self.folder)))
+        self.w_what.options = (
+            [(f"Exercise set: {_set_title(self.folder, n)}", (SET, n)) for n in sets]
+            + [(f"Game: {_game_title(g)}", (GAME, g)) for g in ASSIGNABLE_GAMES])
+        if self.w_what.value is None and self.w_what.options:
+            self.w_what.value = self.w_what.options[0][1]
+        self._show_game_boxes()
+        self.render()
+
+    def _show_game_boxes(self) -> None:
+        what = self.w_what.value
+        shown = isinstance(what, tuple) and what[0] == GAME
+        self.w_game_boxes.layout.display = "" if shown else "none"
+
+    def assign(self) -> Assignment | None:
+        what = self.w_what.value
+        if not isinstance(what, tuple) or len(what) != 2:
+            self._say("Choose the work to assign.", refused=True)
+            return None
+        kind, target = what
+        try:
+            with AssignmentStore() as store:
+                made = store.add(self.w_class.value or "", kind, target,
+                                 opens=self.w_opens.value or "", due=self.w_due.value or "",
+                                 level=str(self.w_level.value) if kind == GAME else "",
+                                 games=int(self.w_games.value) if kind == GAME else 0)
+        except (MathCardsError, OSError, ValueError) as exc:
+            self._say(str(exc), refused=True)
+            return None
+        self._say(f"Assigned to class {made.class_id}: {describe(made, self.folder)}, "
+                  f"{_dates(made)}.")
+        self.render()
+        return made
+
+    def _say(self, text: str, *, refused: bool = False) -> None:
+        kind = ' class="mc-refused" role="alert"' if refused else ' role="status"'
+        self.w_line.value = f"<p{kind}>{esc(text)}</p>"
+
+    def render(self) -> None:
+        from mathcards.widgets.classes import page_link, whole_link_html
+
+        cid = self.w_class.value
+        if not cid:
+            self.w_list.value = "<p>Make a class above first.</p>"
+            return
+        try:
+            with AssignmentStore() as store:
+                mine = store.for_class(cid)
+        except (MathCardsError, OSError) as exc:
+            self.w_list.value = f'<p class="mc-refused">{esc(exc)}</p>'
+            return
+        if not mine:
+            self.w_list.value = f"<p>Class {esc(cid)} has no assignment yet.</p>"
+            return
+        items = "".join(
+            f"<li>{esc(describe(a, self.folder))}, {esc(_dates(a))}: "
+            f'<a href="{esc(page_link(PAGE, extra=f"id={a.id}"))}" target="_blank">'
+            "who has done it</a>; the students' link: "
+            f"{whole_link_html(student_link(a))}</li>" for a in mine)
+        self.w_list.value = f"<h4>Class {esc(cid)}'s assignments</h4><ul>{items}</ul>"
+
+
+def assign_panel(folder: str | Path = "exercises") -> Any:
+    """The *Assign work* panel's widget (see ``AssignPanel``)."""
+    return AssignPanel(folder).widget
+
+
+# --- one assignment's page ----------------------------------------------------------------
+def assignment_rows(assignment: Assignment, school_class: SchoolClass,
+                    folder: str | Path = "exercises", source: Any = None,
+                    today: dt.date | None = None) -> tuple[list[StudentProgress], str]:
+    """Every student of the class a row (the students to see first on top), and the
+    exercise or skill most missed in words ("" when none), from the progress the
+    dashboard reads."""
+    from mathcards.exercises.results import ResultsReader, read_answers, read_finished_games
+    from mathcards.widgets.exercises import _dashboard_source, student_set
+
+    where, _shown, readable = _dashboard_source(source)
+    students = [m.name.casefold() for m in school_class.members]
+    if assignment.kind == SET:
+        attempts, solutions = ResultsReader(where).read() if readable else ([], [])
+        try:
+            exercises = [e.id for e in student_set(folder, assignment.target)]
+        except (MathCardsError, OSError, ValueError):
+            exercises = sorted({a.exercise for a in attempts
+                                if a.set_id == assignment.target})
+        rows = set_progress(assignment, students, exercises, attempts, solutions, today)
+        missed, count = most_missed(assignment, attempts, students)
+        words = f"exercise {missed}, missed at the first try by {count}" if count else ""
+    else:
+        finished = read_finished_games(where) if readable else []
+        answers = read_answers(where) if readable else []
+        rows = game_progress(assignment, students, finished, answers, today)
+        skill, count = most_missed_skill(assignment, answers, students)
+        if count:
+            from mathcards.exercises.skill_grid import skill_words
+
+            words = f"{skill_words(skill)}, missed at the first try {count} times"
+        else:
+            words = ""
+    return for_the_teacher(rows), words
+
+
+def assignment_html(assignment: Assignment, school_class: SchoolClass,
+                    rows: list[StudentProgress], missed: str,
+                    folder: str | Path = "exercises") -> str:
+    names = {m.name.casefold(): m.name for m in school_class.members}
+    counts = {s: sum(r.state == s for r in rows) for s in STATE_CLASS}
+    summary = ", ".join(f"{n} {s}" for s, n in counts.items() if n)
+    body = "".join(
+        f'<tr class="{STATE_CLASS[r.state]}"><th scope="row">{esc(names.get(r.student, r.student))}'
+        f"</th><td>{esc(r.state)}{' (overdue)' if r.overdue else ''}</td>"
+        f"<td>{r.done} of {r.needed}</td>"
+        f"<td>{f'{r.first_try} of {r.questions}' if r.questions else '–'}</td>"
+        f"<td>{'needs help' if needs_help(r) else ''}</td>"
+        f"<td>{esc(r.last_at[:16].replace('T', ' ')) or 'never'}</td></tr>" for r in rows)
+    done_word = "games finished" if assignment.kind == GAME else "exercises finished"
+    helped = [names.get(r.student, r.student) for r in rows if needs_help(r)]
+    return (
+        f"{style_html()}<h3>{esc(describe(assignment, folder))}</h3>"
+        f"<p>Class {esc(assignment.class_id)}, {esc(_dates(assignment))}. "
+        f"{esc(summary)}.</p>"
+        + (f"<p><b>Most missed</b>: {esc(missed)}.</p>" if missed else "")
+        + (f"<p><b>Who needs help</b> (under 60% right at the first try): "
+           f"{esc(', '.join(helped))}.</p>" if helped else "")
+        + '<table class="mc-progress mc-assignment"><tr><th>student</th><th>state</th>'
+        f"<th>{done_word}</th><th>right at the first try</th><th></th>"
+        f"<th>last work</th></tr>{body}</table>")
+
+
+class AssignmentPage:
+    """``assignment.ipynb?id=…``: one assignment's follow-up, read again on *Refresh*."""
+
+    def __init__(self, aid: str, folder: str | Path = "exercises", source: Any = None) -> None:
+        self.aid, self.folder, self.source = aid, folder, source
+        self.w_out = W.HTML()
+        self.w_csv = W.HTML()
+        self.w_refresh = W.Button(description="Refresh")
+        self.w_refresh.on_click(lambda _b: self.render())
+        self.widget = W.VBox([self.w_out, W.HBox([self.w_refresh, self.w_csv])])
+        self.widget.add_class("mathcards")
+        self.render()
+
+    def render(self) -> None:
+        if not self.aid:
+            self._list_all()
+            return
+        try:
+            with AssignmentStore() as store:
+                assignment = store.get(self.aid)
+            with ClassStore() as classes:
+                school_class = (classes.get(assignment.class_id)
+                                if assignment is not None else None)
+        except (MathCardsError, OSError) as exc:
+            self.w_out.value = f'<p class="mc-refused">{esc(exc)}</p>'
+            return
+        if assignment is None or school_class is None:
+            self.w_out.value = (f"{style_html()}<p class=\"mc-refused\" role=\"status\">There "
+                                "is no such assignment (it may have been removed): open it "
+                                "from <i>Your classes</i>.</p>")
+            self.w_csv.value = ""
+            return
+        try:
+            rows, missed = assignment_rows(assignment, school_class, self.folder, self.source)
+        except (MathCardsError, OSError) as exc:
+            self.w_out.value = f'<p class="mc-refused">the results cannot be read ({esc(exc)})</p>'
+            return
+        self.w_out.value = assignment_html(assignment, school_class, rows, missed, self.folder)
+        names = {m.name.casefold(): m.name for m in school_class.members}
+        data = base64.b64encode(report_csv(rows, names).encode("utf-8")).decode("ascii")
+        self.w_csv.value = (f'<a download="assignment-{esc(assignment.id)}.csv" '
+                            f'href="data:text/csv;charset=utf-8;base64,{data}">Download the '
+                            "rows (CSV)</a>")
+
+
+    def _list_all(self) -> None:
+        """Without an assignment in the address: every class's assignments, each a link."""
+        from mathcards.widgets.classes import page_link
+
+        try:
+            with AssignmentStore() as store:
+                every = store.all()
+        except (MathCardsError, OSError) as exc:
+            self.w_out.value = f'<p class="mc-refused">{esc(exc)}</p>'
+            return
+        items = "".join(
+            f'<li>Class {esc(a.class_id)}: <a href="{esc(page_link(PAGE, extra=f"id={a.id}"))}">'
+            f"{esc(describe(a, self.folder))}</a>, {esc(_dates(a))}</li>" for a in every)
+        self.w_out.value = (f"{style_html()}<h3>Every class's assignments</h3>"
+                            + (f"<ul>{items}</ul>" if items else
+                               "<p>No assignment yet: assign work on <i>Your classes</i>.</p>"))
+        self.w_csv.value = ""
+
+
+def assignment_page(query: str | None = None, folder: str | Path = "exercises") -> Any:
+    """The assignment's page for the address's ``?id=``."""
+    from urllib.parse import parse_qs
+
+    from mathcards.widgets import _page_query
+
+    text = _page_query() if query is None else query
+    aid = (parse_qs(text[:500]).get("id") or [""])[0][:20]
+    return AssignmentPage(aid, folder).widget
+
+
+__all__ = ["AssignPanel", "AssignmentPage", "assign_panel", "assignment_page",
+           "assignment_rows", "describe", "student_link"]
