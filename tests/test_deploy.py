@@ -24,10 +24,12 @@ IMAGE_HOME = "/home/jovyan/"  # repo2docker puts the repository here
 # (jupyterhub/values.schema.yaml of jupyterhub/zero-to-jupyterhub-k8s, 4.x): hub.config is
 # "JupyterHub and its components ... configure the Python classes"; hub.services the
 # hub's services; hub.loadRoles the roles given to them ("Roles to be loaded when the
-# hub starts"); the others place the service in the hub's pod and let servers reach it
+# hub starts"); hub.extraConfig Python run at the end of the hub's configuration (for what
+# hub.config cannot say: a callable in KubeSpawner.environment); the others place the
+# service in the hub's pod and let servers reach it
 CHART_KEYS = {
     "hub": {"config", "image", "extraVolumes", "extraVolumeMounts", "service",
-            "networkPolicy", "services", "loadRoles"},
+            "networkPolicy", "services", "loadRoles", "extraConfig"},
     "singleuser": {"storage", "networkPolicy"},
 }
 CHART_SUBKEYS = {
@@ -206,3 +208,51 @@ def test_the_service_holds_the_shared_state():
     assert list(hub["loadRoles"].values()) == [
         {"services": [SERVICE], "scopes": ["read:groups!group=teachers"]}]
     assert "teachers" in hub["config"]["JupyterHub"]["load_groups"]
+
+
+def _extra_config(values: Any, folder: Path) -> Any:
+    """The hub's configuration after the values' ``hub.config`` and ``hub.extraConfig`` (as
+    the chart runs them), the service's data folder moved to ``folder``."""
+    from traitlets.config import Config
+
+    c = Config(values["hub"]["config"])
+    service_dir = values["hub"]["services"][SERVICE]["environment"]["MATHCARDS_DATA_DIR"]
+    for name, code in sorted(values["hub"]["extraConfig"].items()):
+        assert code.count(service_dir) == 1, name
+        exec(compile(code.replace(service_dir, str(folder)), name, "exec"), {"c": c})
+    return c
+
+
+def test_each_server_gets_the_proof_that_it_is_its_users_own(tmp_path, monkeypatch):
+    """Issue 36 item 4: the service took any of a student's tokens, one made at /hub/token
+    too (fails before: no proof in the values). The hub gives each server a proof of its
+    user, keyed with a file of the service's folder (in the hub's pod only); the service
+    takes it for that user only; the servers' own settings stay as they were."""
+    from types import SimpleNamespace
+
+    from mathcards.hub import PROOF_ENV, Service
+
+    values = _values()
+    c = _extra_config(values, tmp_path / "service")
+    env = c.KubeSpawner.environment
+    assert {k: v for k, v in env.items() if k != PROOF_ENV} == _spawner()["environment"]
+    proof = {who: env[PROOF_ENV](SimpleNamespace(user=SimpleNamespace(name=who),
+                                                 api_token=f"t-{who}"))
+             for who in ("ana", "ben")}
+    monkeypatch.setenv("MATHCARDS_DATA_DIR", str(tmp_path / "service"))
+    monkeypatch.delenv("MATHCARDS_SECRET", raising=False)
+    service = Service(tmp_path / "class")
+    try:
+        assert service.own_server("ana", "t-ana", proof["ana"])
+        assert service.own_server("ben", "t-ben", proof["ben"])
+        assert not service.own_server("ana", "t-ana", proof["ben"])
+        assert not service.own_server("ana", "t-other", proof["ana"])
+    finally:
+        service.close()
+    # the key's folder is the hub's pod's alone: no server mounts it
+    service_dir = values["hub"]["services"][SERVICE]["environment"]["MATHCARDS_DATA_DIR"]
+    hub_mount = values["hub"]["extraVolumeMounts"][0]["mountPath"]
+    assert service_dir.startswith(hub_mount + "/")
+    server_mounts = [*values["singleuser"]["storage"].get("extraVolumeMounts", {}).values(),
+                     *_teachers()["volume_mounts"].values()]
+    assert [m for m in server_mounts if m.get("subPath") not in ("sets", "progress")] == []
