@@ -26,7 +26,7 @@ IMAGE_HOME = "/home/jovyan/"  # repo2docker puts the repository here
 # hub's services; hub.loadRoles the roles given to them ("Roles to be loaded when the
 # hub starts"); hub.extraConfig Python run at the end of the hub's configuration (for what
 # hub.config cannot say: a callable in KubeSpawner.environment); the others place the
-# service in the hub's pod and let servers reach it
+# service in the hub's pod and let servers reach it, and mount the published sets
 CHART_KEYS = {
     "hub": {"config", "image", "extraVolumes", "extraVolumeMounts", "service",
             "networkPolicy", "services", "loadRoles", "extraConfig"},
@@ -35,7 +35,7 @@ CHART_KEYS = {
 CHART_SUBKEYS = {
     ("hub", "image"): {"name", "tag"}, ("hub", "service"): {"extraPorts"},
     ("hub", "networkPolicy"): {"ingress"}, ("singleuser", "networkPolicy"): {"egress"},
-    ("singleuser", "storage"): {"homeMountPath"},
+    ("singleuser", "storage"): {"homeMountPath", "extraVolumes", "extraVolumeMounts"},
 }
 SECRETS = ("MATHCARDS_TEACHER_KEY", "MATHCARDS_SECRET")
 SERVICE = "mathcards"
@@ -158,20 +158,22 @@ def test_a_students_server_holds_no_secret():
 
 def test_a_students_server_mounts_no_shared_folder():
     """Issue 26 item 9: the rooms folder was mounted read-write on every server (fails
-    before). Students' servers mount only the chart's own home storage; the teachers' mount
-    of the class's progress is read-only."""
+    before). Students' servers mount the chart's own home storage and, read-only, the
+    published sets (sets/ of the class volume) alone; the teachers' mount of the class's
+    progress is read-only, and only their sets mount is writable."""
     values = _values()
     spawner = _spawner()
     assert "volumes" not in spawner and "volume_mounts" not in spawner  # the chart's home only
     storage = values["singleuser"]["storage"]
-    assert "extraVolumes" not in storage and "extraVolumeMounts" not in storage
+    mounts = list(storage["extraVolumeMounts"].values())
+    assert [(m["subPath"], m["readOnly"]) for m in mounts] == [("sets", True)]
     assert spawner["environment"]["MATHCARDS_DATA_DIR"].startswith(
         storage["homeMountPath"] + "/")
     teachers = _teachers()
     mounts = list(teachers["volume_mounts"].values())
-    assert mounts and all(m.get("readOnly") is True for m in mounts)
     class_dir = teachers["environment"]["MATHCARDS_CLASS_PROGRESS"]
-    assert [(m["subPath"], m["mountPath"]) for m in mounts] == [("progress", class_dir)]
+    assert [(m["subPath"], m["mountPath"], m["readOnly"]) for m in mounts] == [
+        ("progress", class_dir, True), ("sets", spawner["environment"]["MATHCARDS_SETS"], False)]
 
 
 def test_a_students_server_runs_voila_alone():
@@ -208,6 +210,31 @@ def test_the_service_holds_the_shared_state():
     assert list(hub["loadRoles"].values()) == [
         {"services": [SERVICE], "scopes": ["read:groups!group=teachers"]}]
     assert "teachers" in hub["config"]["JupyterHub"]["load_groups"]
+
+
+def test_the_published_sets_reach_every_students_server():
+    """Issue 36 item 8: docs/hub.md said ``MATHCARDS_SETS`` names a folder of the class
+    volume that every server mounts, and the values set neither (fails before): a set the
+    teacher published stayed in the teacher's own server. Now every server has it: sets/ of
+    the class volume, read-only for students, writable for teachers, named as the docs say."""
+    from mathcards.exercises.store import SETS_ENV
+
+    values = _values()
+    folder = _spawner()["environment"][SETS_ENV]
+    storage = values["singleuser"]["storage"]
+    mount = storage["extraVolumeMounts"]["mathcards-sets"]
+    assert (mount["mountPath"], mount["subPath"], mount["readOnly"]) == (folder, "sets", True)
+    volume = storage["extraVolumes"][mount["name"]]
+    class_volume = {v["name"]: v for v in values["hub"]["extraVolumes"]}["mathcards-class"]
+    assert volume["persistentVolumeClaim"] == class_volume["persistentVolumeClaim"]
+    # the teachers' override (merged by KubeSpawner: dicts) makes the same mount writable
+    teachers = _teachers()
+    assert teachers["volume_mounts"][mount["name"]] == {**mount, "readOnly": False}
+    assert teachers["volumes"]["mathcards-class"]["persistentVolumeClaim"] == (
+        volume["persistentVolumeClaim"])
+    assert SETS_ENV not in teachers["environment"]  # theirs is the students' (merged)
+    docs = (REPO / "docs" / "hub.md").read_text(encoding="utf-8")
+    assert f"`{SETS_ENV}`" in docs and f"`{folder}`" in docs
 
 
 def _extra_config(values: Any, folder: Path) -> Any:
