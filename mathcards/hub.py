@@ -15,6 +15,15 @@ service asks the hub whose token it is, and acts for that login only: a seat is 
 a move stored, an attempt recorded and a variant drawn for the caller, whatever the
 request says. Only the methods in ``METHODS`` exist, and each checks every argument.
 
+A token names a login, not a server: a student can make one at ``/hub/token``. So the
+hub also gives each server a proof that it is that login's own server
+(``MATHCARDS_HUB_SERVER_PROOF``, ``server_proof``: a keyed digest of the login and the
+server's token, with a key only the hub and the service read), sent with every call; a
+call without it, or with another token, is refused (403). The student never sees it:
+their server is Voilà alone, which runs no code of theirs. And in a room, a caller who
+holds no seat gets one line whether the room exists or not, counted with their wrong
+room codes; no caller sees another seat's holder token.
+
 Pages use it when ``MATHCARDS_HUB_SERVICE_URL`` names it (``room_store``,
 ``progress_store``, ``variant_seed``, ``holder``); elsewhere they keep the local SQLite
 files as before.
@@ -22,6 +31,8 @@ files as before.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
 import math
 import os
@@ -38,6 +49,13 @@ from mathcards.errors import MathCardsError
 
 SERVICE_ENV = "MATHCARDS_HUB_SERVICE_URL"
 TOKEN_ENV = "JUPYTERHUB_API_TOKEN"
+# the proof that a call comes from the caller's own server (``server_proof``): put in each
+# server's environment by the hub, sent in this header, checked by the service
+PROOF_ENV = "MATHCARDS_HUB_SERVER_PROOF"
+PROOF_HEADER = "X-MathCards-Server"
+PROOF_FILE = "server-key"  # in the service's data folder: the hub and the service read it
+NOT_OWN_SERVER = ("only the MathCards pages of your own hub server may do that: on the hub's "
+                  "home page press Stop My Server, then Start My Server")
 TIMEOUT = 15.0
 MAX_BODY = 64_000  # bytes of one request: an attempt or a move is far smaller
 MAX_TEXT = 2_000
@@ -45,10 +63,30 @@ MAX_TEXT = 2_000
 # service reads its members from the hub (its role: read:groups!group=teachers).
 TEACHERS_GROUP = os.environ.get("MATHCARDS_HUB_TEACHERS_GROUP", "teachers")
 GROUP_CACHE_SECONDS = 30.0
+OTHER = "another player"  # what a page is shown for another seat's (or the host's) holder
 
 
 class ServiceError(MathCardsError):
     """The service refused a request, or cannot be reached (the message says why)."""
+
+
+def _proof(key: str, login: str, token: str) -> str:
+    said = b"\0".join((b"mathcards-server", login.encode("utf-8"), token.encode("utf-8")))
+    return hmac.new(key.encode("utf-8"), said, hashlib.sha256).hexdigest()
+
+
+def server_proof(login: str, token: str, folder: Path | str | None = None) -> str:
+    """The proof that a call to the service comes from ``login``'s own server, whose hub
+    token is ``token``: a digest of both keyed with ``server-key`` of ``folder`` (the
+    service's data folder; made, owner-only, when missing). It is good with that token
+    only (a new one at each start of the server). The hub's configuration puts it in each
+    server's environment (a callable in ``Spawner.environment``, which the hub calls with
+    the spawner, its token made): ``lambda spawner: server_proof(spawner.user.name,
+    spawner.api_token, "<service data folder>")``."""
+    from mathcards.keys import _from_file
+
+    key = _from_file(PROOF_FILE, 32, None if folder is None else Path(folder))
+    return _proof(key, login, token)
 
 
 def service_url() -> str | None:
@@ -70,7 +108,8 @@ def call(method: str, **args: Any) -> Any:
     request = urllib.request.Request(
         f"{url}rpc/{method}", data=body, method="POST",
         headers={"Content-Type": "application/json",
-                 "Authorization": f"token {os.environ.get(TOKEN_ENV, '')}"})
+                 "Authorization": f"token {os.environ.get(TOKEN_ENV, '')}",
+                 PROOF_HEADER: os.environ.get(PROOF_ENV, "")})
     try:
         with urllib.request.urlopen(request, timeout=TIMEOUT) as response:
             return json.loads(response.read())["result"]
@@ -299,7 +338,7 @@ class Service:
     def __init__(self, class_dir: Path | str | None = None,
                  clock: Callable[[], float] = time.time) -> None:
         from mathcards.exercises.progress import class_progress_folder
-        from mathcards.keys import variant_secret
+        from mathcards.keys import _from_file, variant_secret
         from mathcards.rooms import RoomStore
 
         folder = Path(class_dir) if class_dir is not None else class_progress_folder()
@@ -308,6 +347,7 @@ class Service:
                                "class's progress there")
         self.class_dir = folder
         self.secret = variant_secret()
+        self._proof_key = _from_file(PROOF_FILE, 32)
         self.rooms = RoomStore(clock=clock)
         self._progress: dict[str, Any] = {}
         self._lock = threading.RLock()
@@ -319,6 +359,12 @@ class Service:
             store.close()
 
     # who the caller is
+    def own_server(self, login: str, token: str, proof: Any) -> bool:
+        """Whether ``proof`` is the one the hub gave ``login``'s own server with its hub
+        ``token`` (``server_proof``): a token the student made by hand comes without it."""
+        return isinstance(proof, str) and hmac.compare_digest(
+            _proof(self._proof_key, login, token).encode(), proof.encode("utf-8", "replace"))
+
     def holder_of(self, login: str) -> str:
         """The seat holder of a hub login: as a hub's pages always had it (keyed with the
         variant secret, which only the service holds now)."""
@@ -512,22 +558,34 @@ class Service:
                                  replace_after=after)
 
     def _seated(self, login: str, code: Any) -> Any:
-        from mathcards.rooms import RoomError
+        """The room ``code`` when the caller holds a seat in it. Else one line, the same
+        whether the room exists or not, and a code of no room counts with the caller's
+        wrong room codes (``RoomStore.try_code``: past the limit, a wait), as a join's does:
+        asking a room's seats or moves is no way to guess codes."""
+        from mathcards.rooms import RoomError, normal_code
 
-        room = self.rooms.room(code)
-        if room.seat_of(self.holder_of(login)) is None:
-            raise RoomError(f"you hold no seat in room {room.code}: join it first")
-        return room
+        code = normal_code(code)
+        holder = self.holder_of(login)
+        if not self.rooms.holds_seat(code, holder):
+            self.rooms.try_code(holder, None, lambda: bool(self.rooms._read(
+                "SELECT 1 FROM rooms WHERE code=?", (code,))), what="room codes")
+            raise RoomError(f"you hold no seat in room {code}: join it with its code first")
+        return self.rooms.room(code)
 
     def do_room(self, login: str, code: Any = None) -> dict[str, Any]:
-        room = self.rooms.room(code)
-        seated = room.seat_of(self.holder_of(login)) is not None
+        """The room, to a caller seated in it: the caller's own holder token and no one
+        else's (another seat's, or the host's, is ``OTHER``: a page only asks "is it me?")."""
+        room = self._seated(login, code)
+        me = self.holder_of(login)
+
+        def shown(holder: str | None) -> str | None:
+            return holder if holder is None or holder == me else OTHER
+
         return {"code": room.code, "game": room.game.name, "settings": room.game.settings(),
-                # the deal's seeds only to a page that plays in the room
-                "seed": room.seed if seated else 0,
-                "private_seed": room.private_seed if seated else 0,
-                "host": room.host, "started": room.started,
-                "seats": [list(s.__dict__.values()) for s in room.seats],
+                "seed": room.seed, "private_seed": room.private_seed,
+                "host": shown(room.host), "started": room.started,
+                "seats": [[s.seat, s.kind, shown(s.holder), s.name, s.seen]
+                          for s in room.seats],
                 "replace_after": room.replace_after, "turn_seconds": room.turn_seconds,
                 "started_at": room.started_at}
 
@@ -541,14 +599,16 @@ class Service:
         return self.rooms.held_room(self.holder_of(login), _text(game, "game", 40))
 
     def do_fill_with_bots(self, login: str, code: Any = None, kind: Any = "strong") -> None:
-        self.rooms.fill_with_bots(code, self.holder_of(login), _text(kind, "kind", 20))
+        room = self._seated(login, code)
+        self.rooms.fill_with_bots(room.code, self.holder_of(login), _text(kind, "kind", 20))
 
     def do_set_turn_timer(self, login: str, code: Any = None, seconds: Any = None) -> None:
-        self.rooms.set_turn_timer(code, self.holder_of(login), _optional(
+        room = self._seated(login, code)
+        self.rooms.set_turn_timer(room.code, self.holder_of(login), _optional(
             seconds, lambda v: _number(v, "seconds", 0, 10_000)))
 
     def do_start(self, login: str, code: Any = None) -> None:
-        self.rooms.start(code, self.holder_of(login))
+        self.rooms.start(self._seated(login, code).code, self.holder_of(login))
 
     def do_moves(self, login: str, code: Any = None, after: Any = 0) -> list[Any]:
         room = self._seated(login, code)
@@ -658,6 +718,14 @@ def serve(argv: Sequence[str] = ()) -> int:
             model = await auth.user_for_token(token, sync=False) if token else None
             if not model or model.get("kind", "user") != "user":
                 self._answer(403, {"error": "the hub did not recognise this server's token"})
+                return
+            # a token the student made at /hub/token names them too: only their own
+            # server, which the hub gave the proof, may call (issue 36 item 4)
+            if not service.own_server(str(model["name"]), token,
+                                      self.request.headers.get(PROOF_HEADER, "")):
+                log.warning("%s for %s refused: not from the user's own server", method,
+                            model["name"])
+                self._answer(403, {"error": NOT_OWN_SERVER})
                 return
             if len(self.request.body) > MAX_BODY:
                 self._answer(413, {"error": "that request is too large"})

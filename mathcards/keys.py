@@ -37,11 +37,15 @@ COOKIE_FILE = "cookie-secret"
 MIN_KEY = 8  # shorter keys from the environment are refused: too easy to guess
 
 
-def _from_file(name: str, nbytes: int = 18) -> str:
+def _from_file(name: str, nbytes: int = 18, folder: Path | None = None) -> str:
+    """The secret kept in file ``name`` of ``folder`` (default: the data folder), made
+    (owner-only) when missing."""
     from mathcards.errors import MathCardsError
     from mathcards.storage import data_dir
 
-    path: Path = data_dir() / name
+    if folder is not None:
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    path: Path = (data_dir() if folder is None else folder) / name
     try:
         text = path.read_text(encoding="utf-8").strip()
         if text:
@@ -55,7 +59,7 @@ def _from_file(name: str, nbytes: int = 18) -> str:
     try:  # O_EXCL: two kernels making it at once agree on the first one written
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     except FileExistsError:
-        return _from_file(name, nbytes)
+        return _from_file(name, nbytes, folder)
     except OSError as exc:
         raise MathCardsError(f"cannot create MathCards' {name} file ({exc.strerror}): check the "
                              f"data folder's permissions") from None

@@ -24,16 +24,18 @@ IMAGE_HOME = "/home/jovyan/"  # repo2docker puts the repository here
 # (jupyterhub/values.schema.yaml of jupyterhub/zero-to-jupyterhub-k8s, 4.x): hub.config is
 # "JupyterHub and its components ... configure the Python classes"; hub.services the
 # hub's services; hub.loadRoles the roles given to them ("Roles to be loaded when the
-# hub starts"); the others place the service in the hub's pod and let servers reach it
+# hub starts"); hub.extraConfig Python run at the end of the hub's configuration (for what
+# hub.config cannot say: a callable in KubeSpawner.environment); the others place the
+# service in the hub's pod and let servers reach it, and mount the published sets
 CHART_KEYS = {
     "hub": {"config", "image", "extraVolumes", "extraVolumeMounts", "service",
-            "networkPolicy", "services", "loadRoles"},
+            "networkPolicy", "services", "loadRoles", "extraConfig"},
     "singleuser": {"storage", "networkPolicy"},
 }
 CHART_SUBKEYS = {
     ("hub", "image"): {"name", "tag"}, ("hub", "service"): {"extraPorts"},
     ("hub", "networkPolicy"): {"ingress"}, ("singleuser", "networkPolicy"): {"egress"},
-    ("singleuser", "storage"): {"homeMountPath"},
+    ("singleuser", "storage"): {"homeMountPath", "extraVolumes", "extraVolumeMounts"},
 }
 SECRETS = ("MATHCARDS_TEACHER_KEY", "MATHCARDS_SECRET")
 SERVICE = "mathcards"
@@ -156,20 +158,22 @@ def test_a_students_server_holds_no_secret():
 
 def test_a_students_server_mounts_no_shared_folder():
     """Issue 26 item 9: the rooms folder was mounted read-write on every server (fails
-    before). Students' servers mount only the chart's own home storage; the teachers' mount
-    of the class's progress is read-only."""
+    before). Students' servers mount the chart's own home storage and, read-only, the
+    published sets (sets/ of the class volume) alone; the teachers' mount of the class's
+    progress is read-only, and only their sets mount is writable."""
     values = _values()
     spawner = _spawner()
     assert "volumes" not in spawner and "volume_mounts" not in spawner  # the chart's home only
     storage = values["singleuser"]["storage"]
-    assert "extraVolumes" not in storage and "extraVolumeMounts" not in storage
+    mounts = list(storage["extraVolumeMounts"].values())
+    assert [(m["subPath"], m["readOnly"]) for m in mounts] == [("sets", True)]
     assert spawner["environment"]["MATHCARDS_DATA_DIR"].startswith(
         storage["homeMountPath"] + "/")
     teachers = _teachers()
     mounts = list(teachers["volume_mounts"].values())
-    assert mounts and all(m.get("readOnly") is True for m in mounts)
     class_dir = teachers["environment"]["MATHCARDS_CLASS_PROGRESS"]
-    assert [(m["subPath"], m["mountPath"]) for m in mounts] == [("progress", class_dir)]
+    assert [(m["subPath"], m["mountPath"], m["readOnly"]) for m in mounts] == [
+        ("progress", class_dir, True), ("sets", spawner["environment"]["MATHCARDS_SETS"], False)]
 
 
 def test_a_students_server_runs_voila_alone():
@@ -206,3 +210,76 @@ def test_the_service_holds_the_shared_state():
     assert list(hub["loadRoles"].values()) == [
         {"services": [SERVICE], "scopes": ["read:groups!group=teachers"]}]
     assert "teachers" in hub["config"]["JupyterHub"]["load_groups"]
+
+
+def test_the_published_sets_reach_every_students_server():
+    """Issue 36 item 8: docs/hub.md said ``MATHCARDS_SETS`` names a folder of the class
+    volume that every server mounts, and the values set neither (fails before): a set the
+    teacher published stayed in the teacher's own server. Now every server has it: sets/ of
+    the class volume, read-only for students, writable for teachers, named as the docs say."""
+    from mathcards.exercises.store import SETS_ENV
+
+    values = _values()
+    folder = _spawner()["environment"][SETS_ENV]
+    storage = values["singleuser"]["storage"]
+    mount = storage["extraVolumeMounts"]["mathcards-sets"]
+    assert (mount["mountPath"], mount["subPath"], mount["readOnly"]) == (folder, "sets", True)
+    volume = storage["extraVolumes"][mount["name"]]
+    class_volume = {v["name"]: v for v in values["hub"]["extraVolumes"]}["mathcards-class"]
+    assert volume["persistentVolumeClaim"] == class_volume["persistentVolumeClaim"]
+    # the teachers' override (merged by KubeSpawner: dicts) makes the same mount writable
+    teachers = _teachers()
+    assert teachers["volume_mounts"][mount["name"]] == {**mount, "readOnly": False}
+    assert teachers["volumes"]["mathcards-class"]["persistentVolumeClaim"] == (
+        volume["persistentVolumeClaim"])
+    assert SETS_ENV not in teachers["environment"]  # theirs is the students' (merged)
+    docs = (REPO / "docs" / "hub.md").read_text(encoding="utf-8")
+    assert f"`{SETS_ENV}`" in docs and f"`{folder}`" in docs
+
+
+def _extra_config(values: Any, folder: Path) -> Any:
+    """The hub's configuration after the values' ``hub.config`` and ``hub.extraConfig`` (as
+    the chart runs them), the service's data folder moved to ``folder``."""
+    from traitlets.config import Config
+
+    c = Config(values["hub"]["config"])
+    service_dir = values["hub"]["services"][SERVICE]["environment"]["MATHCARDS_DATA_DIR"]
+    for name, code in sorted(values["hub"]["extraConfig"].items()):
+        assert code.count(service_dir) == 1, name
+        exec(compile(code.replace(service_dir, str(folder)), name, "exec"), {"c": c})
+    return c
+
+
+def test_each_server_gets_the_proof_that_it_is_its_users_own(tmp_path, monkeypatch):
+    """Issue 36 item 4: the service took any of a student's tokens, one made at /hub/token
+    too (fails before: no proof in the values). The hub gives each server a proof of its
+    user, keyed with a file of the service's folder (in the hub's pod only); the service
+    takes it for that user only; the servers' own settings stay as they were."""
+    from types import SimpleNamespace
+
+    from mathcards.hub import PROOF_ENV, Service
+
+    values = _values()
+    c = _extra_config(values, tmp_path / "service")
+    env = c.KubeSpawner.environment
+    assert {k: v for k, v in env.items() if k != PROOF_ENV} == _spawner()["environment"]
+    proof = {who: env[PROOF_ENV](SimpleNamespace(user=SimpleNamespace(name=who),
+                                                 api_token=f"t-{who}"))
+             for who in ("ana", "ben")}
+    monkeypatch.setenv("MATHCARDS_DATA_DIR", str(tmp_path / "service"))
+    monkeypatch.delenv("MATHCARDS_SECRET", raising=False)
+    service = Service(tmp_path / "class")
+    try:
+        assert service.own_server("ana", "t-ana", proof["ana"])
+        assert service.own_server("ben", "t-ben", proof["ben"])
+        assert not service.own_server("ana", "t-ana", proof["ben"])
+        assert not service.own_server("ana", "t-other", proof["ana"])
+    finally:
+        service.close()
+    # the key's folder is the hub's pod's alone: no server mounts it
+    service_dir = values["hub"]["services"][SERVICE]["environment"]["MATHCARDS_DATA_DIR"]
+    hub_mount = values["hub"]["extraVolumeMounts"][0]["mountPath"]
+    assert service_dir.startswith(hub_mount + "/")
+    server_mounts = [*values["singleuser"]["storage"].get("extraVolumeMounts", {}).values(),
+                     *_teachers()["volume_mounts"].values()]
+    assert [m for m in server_mounts if m.get("subPath") not in ("sets", "progress")] == []

@@ -91,9 +91,10 @@ def test_a_student_cannot_move_for_another_seat_or_play_an_illegal_move(service)
     with pytest.raises(RoomError, match="not allowed"):
         mover.store.call("append", code=code, n=n, action={"no": "move"})
     assert service.rooms.moves(code) == []
-    # a third login, seated nowhere, reads neither the deal nor the moves
+    # a third login, seated nowhere, reads neither the room (its deal) nor the moves
     zed = as_(service, "zed")
-    assert zed("room", code=code)["seed"] == 0 and zed("room", code=code)["private_seed"] == 0
+    with pytest.raises(RoomError, match="no seat"):
+        zed("room", code=code)
     with pytest.raises(RoomError, match="no seat"):
         zed("moves", code=code, after=0)
     assert mover._publish(state, state.legal_actions()[0])
@@ -336,3 +337,73 @@ def test_only_a_teacher_makes_rooms_with_no_host(service):
     # a student's own rooms still go to the student, within the student's limit
     own = service.handle("ana", "create", {**args, "host": True})
     assert service.rooms.room(own).host == service.holder_of("ana")
+
+
+# --- issue 36 item 4: a student's hand-made token (/hub/token) is no way into rooms or
+# results: a room answers its seated players only, guesses count, no one else's token shows
+def _no_rooms(service, count: int) -> list[str]:
+    from mathcards.rooms import CODE_LENGTH, CODE_LETTERS
+
+    rng = random.Random(36)
+    codes: list[str] = []
+    while len(codes) < count:
+        code = "".join(rng.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+        if not service.rooms._read("SELECT 1 FROM rooms WHERE code=?", (code,)):
+            codes.append(code)
+    return codes
+
+
+@pytest.mark.parametrize("method", ["room", "moves", "last_move_at", "start"])
+def test_a_room_answers_only_its_seated_players_and_guesses_count(service, method):
+    """Fails before: ``room`` gave any caller the room's seats, and every method said
+    "there is no room X" for a code of no room, without counting it: 3,000 guesses, no
+    wait. Now one line whether the room exists or not, and guesses count with the wrong
+    room codes (past the limit, a wait, for joining too)."""
+    from mathcards.rooms import WRONG_CODES
+
+    _ana, code = _page(service, "ana")
+    lines = []
+    for each in [code, *_no_rooms(service, WRONG_CODES)]:
+        with pytest.raises(RoomError) as caught:
+            service.handle("mal", method, {"code": each})
+        lines.append(str(caught.value).replace(each, "X"))
+    assert set(lines) == {"you hold no seat in room X: join it with its code first"}
+    for each in [code, *_no_rooms(service, 3)]:  # the limit: a wait, whatever the code
+        with pytest.raises(RoomError, match="too many wrong room codes: wait"):
+            service.handle("mal", method, {"code": each})
+    with pytest.raises(RoomError, match="too many wrong room codes: wait"):
+        service.handle("mal", "join", {"code": code, "name": "mal"})
+    # the room's own players are not slowed by anyone's guesses
+    assert service.handle("ana", "room", {"code": code})["code"] == code
+
+
+def test_a_room_shows_no_other_players_token(service):
+    """Fails before: ``room`` returned every seat's holder token (and the host's), with
+    which a page could pass for another player. Each player sees their own only."""
+    from mathcards.hub import OTHER
+
+    ana, ben, code = _started_room(service)
+    holders = {who: service.holder_of(who) for who in ("ana", "ben")}
+    for who, other in (("ana", "ben"), ("ben", "ana")):
+        shown = json.dumps(service.handle(who, "room", {"code": code}))
+        assert holders[who] in shown and holders[other] not in shown
+    seen_by_ben = service.handle("ben", "room", {"code": code})
+    assert seen_by_ben["host"] == OTHER
+    assert [s[2] for s in seen_by_ben["seats"]] == [OTHER, holders["ben"]]
+    # the pages still know their own seat and the host's buttons
+    assert ana.is_host and not ben.is_host and (ana.seat, ben.seat) == (0, 1)
+
+
+def test_only_the_proof_of_the_logins_own_server_is_taken(service, tmp_path):
+    """The hub gives each server ``server_proof(login)`` (a key only the hub and the service
+    read); a token made by hand at /hub/token comes without it, or with another's."""
+    from mathcards.hub import server_proof
+
+    folder = tmp_path / "service"  # the service's data folder, as the hub's config names it
+    ana = server_proof("ana", "t-ana", folder)
+    assert service.own_server("ana", "t-ana", ana)
+    assert not service.own_server("ben", "t-ana", ana)
+    assert not service.own_server("ana", "made-at-hub-token", ana)  # another token of ana's
+    for forged in ("", None, ana.upper(), ana[:-1], server_proof("Ana", "t-ana", folder), 7):
+        assert not service.own_server("ana", "t-ana", forged)
+    assert (folder / "server-key").stat().st_mode & 0o077 == 0  # owner-only

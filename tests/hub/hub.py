@@ -55,6 +55,11 @@ class Hub:
         """The secret the service made in its own data folder."""
         return (self.state_dir / "service" / "variant-secret").read_text().strip()
 
+    @property
+    def server_key(self) -> str:
+        """The key of the servers' proofs (only the hub and the service read it)."""
+        return (self.state_dir / "service" / "server-key").read_text().strip()
+
     def home(self, user: str) -> Path:
         return self.state_dir / "homes" / user
 

@@ -13,12 +13,16 @@ alone (``mathcards.widgets.singleuser``) with no secret in its environment; the
 MathCards service (``python -m mathcards hub-service``, run by the hub) keeps the
 rooms, the variant secret and each student's progress in the class folder; the
 teachers' group gets JupyterLab, the teacher's key and the class folder
-(``MATHCARDS_CLASS_PROGRESS``). Saves go to the user's home.
+(``MATHCARDS_CLASS_PROGRESS``). Each server gets the proof that it is its user's own
+(``MATHCARDS_HUB_SERVER_PROOF``), which the service asks of every call: a token a
+student makes at /hub/token has none. Saves go to the user's home.
 """
 
 import os
 import sys
 from pathlib import Path
+
+from mathcards.hub import server_proof
 
 c = get_config()  # noqa: F821 - provided by JupyterHub when it loads this file
 
@@ -82,6 +86,10 @@ c.Spawner.environment = {
     "PYTHONNOUSERSITE": "1",
     "MATHCARDS_DATA_DIR": lambda spawner: _home(spawner, "mathcards"),
     "MATHCARDS_HUB_SERVICE_URL": SERVICE_URL + "/services/mathcards/",
+    # the proof that a call to the service comes from this user's own server with its
+    # token (a token made at /hub/token has none), keyed with a file of the service's folder
+    "MATHCARDS_HUB_SERVER_PROOF": lambda spawner: server_proof(
+        spawner.user.name, spawner.api_token, STATE / "service"),
 }
 c.Spawner.group_overrides = {"01-teachers": {"groups": ["teachers"], "spawner_override": {
     "cmd": [str(Path(sys.executable).with_name("jupyterhub-singleuser"))],

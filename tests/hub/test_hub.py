@@ -10,19 +10,22 @@ module (tests/hub/jupyterhub_config.py); one page at a time.
 from __future__ import annotations
 
 import json
+import random
 import sqlite3
+import threading
+import time
 import urllib.error
 import urllib.request
 from pathlib import Path
 
 import pytest
 
-from mathcards.asking import LevelChange
+from mathcards.asking import Answer, LevelChange
 from mathcards.exercises.progress import Attempt
 from mathcards.games.base import encode_action
 from mathcards.games.registry import game_specs, make_game
-from mathcards.hub import HubRoomStore
-from mathcards.rooms import replay
+from mathcards.hub import NOT_OWN_SERVER, OTHER, PROOF_ENV, PROOF_HEADER, HubRoomStore
+from mathcards.rooms import CODE_LENGTH, CODE_LETTERS, replay
 from mathcards.widgets.network import IMMUTABLE
 from tests.browser.conftest import wait_for_rendered
 from tests.browser.test_game_pages import PLAYABLE, render_number, wait_settled, wait_visible
@@ -146,7 +149,7 @@ def test_a_students_server_is_voila_alone_and_holds_no_secret(hub, browser):
             assert answer.status in (404, 405), (path, method, answer.status)
         environments = server_environments("cara")
         assert len(environments) >= 2  # the server and the landing page's kernel
-        secrets_ = (hub.teacher_key, hub.variant_secret)
+        secrets_ = (hub.teacher_key, hub.variant_secret, hub.server_key)
         for env in environments:
             assert not {"MATHCARDS_TEACHER_KEY", "MATHCARDS_SECRET"} & set(env)
             assert not [v for v in env.values() if any(s in v for s in secrets_)]
@@ -198,13 +201,19 @@ def test_a_students_files_come_through_the_proxy_compressed_and_cached(hub, brow
         context.close()
 
 
-def call_service(hub, token: str | None, method: str, **args):
-    """POST to the service as a student's server does: (status, answer)."""
+def call_service(hub, caller, method: str, *, url: str | None = None, **args):
+    """POST to the service as a student's server does: (status, answer). ``caller``: a
+    server's (token, proof) (``server_caller``), a token alone, or None; ``url``: the
+    service's address (by default the one the servers call)."""
+    token, proof = caller if isinstance(caller, tuple) else (caller, None)
     headers = {"Content-Type": "application/json"}
     if token is not None:
         headers["Authorization"] = f"token {token}"
-    request = urllib.request.Request(hub.service_url(method), data=json.dumps(args).encode(),
-                                     headers=headers, method="POST")
+    if proof is not None:
+        headers[PROOF_HEADER] = proof
+    request = urllib.request.Request(
+        (url or hub.service_url("")) + method, data=json.dumps(args).encode(), headers=headers,
+        method="POST")
     try:
         with urllib.request.urlopen(request, timeout=30) as response:
             return response.status, json.loads(response.read())
@@ -216,6 +225,14 @@ def server_token(user: str) -> str:
     tokens = {env["JUPYTERHUB_API_TOKEN"] for env in server_environments(user)}
     assert len(tokens) == 1
     return tokens.pop()
+
+
+def server_caller(user: str) -> tuple[str, str]:
+    """What ``user``'s own server calls the service with: its token and the hub's proof
+    that it is that user's server (both from the server's environment)."""
+    proofs = {env[PROOF_ENV] for env in server_environments(user)}
+    assert len(proofs) == 1
+    return server_token(user), proofs.pop()
 
 
 def test_two_students_make_and_join_a_room_through_the_service(hub, browser):
@@ -245,11 +262,14 @@ def test_two_students_make_and_join_a_room_through_the_service(hub, browser):
         for context in contexts:
             context.close()
     # the room is in the service's file, held by the two logins
-    tokens = {user: server_token(user) for user in ("dan", "eve")}
+    tokens = {user: server_caller(user) for user in ("dan", "eve")}
     holders = {user: call_service(hub, tokens[user], "whoami")[1]["result"]["holder"]
                for user in tokens}
+    # each sees their own holder token, and not the other's (issue 36 item 4)
     seats = call_service(hub, tokens["dan"], "room", code=code)[1]["result"]["seats"]
-    assert [s[2] for s in seats] == [holders["dan"], holders["eve"]]
+    assert [s[2] for s in seats] == [holders["dan"], OTHER]
+    seats = call_service(hub, tokens["eve"], "room", code=code)[1]["result"]["seats"]
+    assert [s[2] for s in seats] == [OTHER, holders["eve"]]
 
 
 def test_the_service_acts_for_the_tokens_login_only(hub, browser):
@@ -263,9 +283,10 @@ def test_the_service_acts_for_the_tokens_login_only(hub, browser):
         finally:
             page.close(run_before_unload=True)
             context.close()
-    fay, gus = server_token("fay"), server_token("gus")
+    fay, gus = server_caller("fay"), server_caller("gus")
     assert call_service(hub, None, "whoami")[0] == 403
-    assert call_service(hub, "not-a-token", "whoami")[0] == 403
+    assert call_service(hub, ("not-a-token", fay[1]), "whoami")[0] == 403
+    assert call_service(hub, (fay[0], gus[1]), "whoami")[0] == 403  # another's proof
     status, answer = call_service(hub, fay, "create", game="sums",
                                   settings=make_game("sums", num_players=2).settings(),
                                   host=True, replace_after=None)
@@ -319,9 +340,12 @@ def test_the_service_acts_for_the_tokens_login_only(hub, browser):
     context, page = log_in(browser, hub, "teacher")
     page.close(run_before_unload=True)
     context.close()
-    status, answer = call_service(hub, server_token("teacher"), "create", **hostless)
+    status, answer = call_service(hub, server_caller("teacher"), "create", **hostless)
     assert status == 200, answer
-    assert call_service(hub, gus, "room", code=answer["result"])[1]["result"]["host"] is None
+    # no host: the first student in it becomes its host
+    assert call_service(hub, gus, "join", code=answer["result"], name="gus")[0] == 200
+    assert call_service(hub, gus, "room", code=answer["result"])[1]["result"]["host"] == (
+        call_service(hub, gus, "whoami")[1]["result"]["holder"])
 
 
 def test_the_teachers_server_sends_its_files_compressed(hub, browser):
@@ -367,3 +391,129 @@ def test_the_teachers_server_sends_its_files_compressed(hub, browser):
     finally:
         page.close(run_before_unload=True)
         context.close()
+
+
+# --- issue 36 item 4: a token a student makes at /hub/token names the student too; with it
+# the service answered room codes without counting, showed every seat's token and stored
+# forged results. The attack, run for at most 60 s against this real hub and its proxy.
+ATTACK_SECONDS = 45.0
+GUESSES = 3_000
+
+
+def hand_made_token(browser, hub, user: str) -> str:
+    """A token ``user`` makes on the hub's own token page, as any student can."""
+    context, page = log_in(browser, hub, user)
+    try:
+        page.goto(hub.url("hub/token"))
+        page.locator("#request-token-form button[type=submit]").click()
+        result = page.locator("#token-result")
+        result.wait_for(state="visible", timeout=30_000)
+        return result.inner_text().strip()
+    finally:
+        page.close(run_before_unload=True)
+        context.close()
+
+
+def a_classmates_lesson(hub, ana, ben) -> tuple[float, str]:
+    """What two classmates' pages ask the service in a game and an exercise: a room made,
+    joined and started, its seats and moves read, an attempt and an answer recorded.
+    (seconds it took, the room's code)."""
+    started = time.monotonic()
+    settings = make_game("sums", num_players=2).settings()
+    status, made = call_service(hub, ana, "create", game="sums", settings=settings, host=True,
+                                replace_after=None)
+    assert status == 200, made
+    code = made["result"]
+    assert call_service(hub, ana, "join", code=code, name="ana") == (200, {"result": 0})
+    assert call_service(hub, ben, "join", code=code, name="ben") == (200, {"result": 1})
+    assert call_service(hub, ana, "start", code=code)[0] == 200
+    for who in (ana, ben):
+        status, room = call_service(hub, who, "room", code=code)
+        assert status == 200 and room["result"]["started"], room
+        assert call_service(hub, who, "moves", code=code, after=0) == (200, {"result": []})
+    attempt = Attempt.new(student="ana", set_id="sums", set_title="Sums", exercise="e1",
+                          number=1, kind="k", variant="v", answer="a", correct=False,
+                          score=0.0, hints_used=0, seconds=3.0)
+    assert call_service(hub, ana, "record", attempt=attempt.__dict__)[0] == 200
+    answer = Answer(student="ben", game="sums", skill="", prompt="3 + 4?", numbers=(3, 4),
+                    expected="7", given="7", right=True, slip="", seconds=2.0, level="count")
+    assert call_service(hub, ben, "record_answer", answer=answer.__dict__)[0] == 200
+    return time.monotonic() - started, code
+
+
+def test_a_hand_made_token_gets_nothing_from_the_service(hub, browser):
+    """Fails before: with a token from /hub/token, ``room``, ``moves`` and ``last_move_at``
+    said "there is no room X" to 3,000 guesses with no wait, ``room`` showed every seat's
+    holder token, and ``record``/``record_answer`` stored 50 forged right answers. Now the
+    service answers only a user's own server (the hub's proof, which a hand-made token
+    lacks: 403, one line), and even a student's own server gets no room it holds no seat
+    in, with its guesses counted. Two classmates' lesson takes its usual time meanwhile."""
+    for user in ("hal", "ivy"):
+        context, page = log_in(browser, hub, user)
+        page.close(run_before_unload=True)
+        context.close()
+    forged = hand_made_token(browser, hub, "mal")  # mal's server runs too (the login)
+    hal, ivy, mal_server = server_caller("hal"), server_caller("ivy"), server_caller("mal")
+    usual, code = a_classmates_lesson(hub, hal, ivy)
+    usual = min(usual, a_classmates_lesson(hub, hal, ivy)[0])
+    proxied = hub.url("services/mathcards/rpc/")  # where a student's laptop reaches it
+
+    attempt = Attempt.new(student="mal", set_id="shoot_the_moon", set_title="Shoot the moon",
+                          exercise="e1", number=1, kind="choice", variant="v", answer="G12",
+                          correct=True, score=1.0, hints_used=0, seconds=3.0)
+    right = Answer(student="mal", game="sums", skill="", prompt="3 + 4?", numbers=(3, 4),
+                   expected="7", given="7", right=True, slip="", seconds=2.0, level="count")
+    answers: dict[str, list[tuple[int, str]]] = {}
+    stop = threading.Event()
+
+    def attack() -> None:
+        rng = random.Random(36)
+        deadline = time.monotonic() + ATTACK_SECONDS
+        calls = [("room", {"code": code}), ("moves", {"code": code, "after": 0})]
+        calls += [("record", {"attempt": {**attempt.__dict__, "uid": f"f{i}"}})
+                  for i in range(50)]
+        calls += [("record_answer", {"answer": {**right.__dict__, "uid": f"a{i}"}})
+                  for i in range(50)]
+        for i in range(GUESSES):
+            guess = "".join(rng.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+            calls.append((("room", "moves", "last_move_at")[i % 3], {"code": guess}))
+        for method, args in calls:
+            if stop.is_set() or time.monotonic() > deadline:
+                break
+            status, answer = call_service(hub, forged, method, url=proxied, **args)
+            answers.setdefault(method, []).append((status, answer.get("error", "")))
+
+    attacker = threading.Thread(target=attack)
+    started = time.monotonic()
+    attacker.start()
+    try:
+        time.sleep(1.0)  # the attack under way
+        during, _ = a_classmates_lesson(hub, hal, ivy)
+    finally:
+        attacker.join(timeout=ATTACK_SECONDS + 10)
+        stop.set()
+    took = time.monotonic() - started
+    assert took < 60
+    sent = sum(len(v) for v in answers.values())
+    assert sent >= GUESSES, (sent, took)  # the whole attack ran, within the minute
+    assert {a for v in answers.values() for a in v} == {(403, NOT_OWN_SERVER)}
+    assert not (hub.class_dir / "mal").exists()  # no forged attempt or answer anywhere
+    # the proof is good with its own server's token only
+    status, answer = call_service(hub, (forged, mal_server[1]), "record",
+                                  attempt=attempt.__dict__)
+    assert (status, answer["error"]) == (403, NOT_OWN_SERVER)
+    assert during <= max(3 * usual, usual + 1.0), (usual, during)
+
+    # even code in mal's own server (which Voilà does not run) would get no seat's token,
+    # nor a wait-free guess: past six codes of no room, a wait
+    status, answer = call_service(hub, mal_server, "room", code=code)
+    assert (status, answer["error"]) == (
+        400, f"you hold no seat in room {code}: join it with its code first")
+    rng = random.Random(7)
+    lines = []
+    for _ in range(8):
+        guess = "".join(rng.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+        lines.append(call_service(hub, mal_server, "moves", code=guess, after=0)[1]["error"])
+    assert "too many wrong room codes" in lines[-1], lines
+    # and the classmates' own pages still play
+    assert call_service(hub, hal, "room", code=code)[0] == 200
