@@ -255,6 +255,11 @@ class HubProgressStore:
         self.call("record_level", change=asdict(change))
         return change
 
+    def record_game(self, game: Any) -> Any:
+        """A game the student finished at a table (``ProgressStore.record_game``)."""
+        self.call("record_game", game=asdict(game))
+        return game
+
     def record_solution(self, opened: Any) -> Any:
         """A worked solution opened (``ProgressStore.record_solution``)."""
         self.call("record_solution", opened=asdict(opened))
@@ -468,6 +473,29 @@ class Service:
         self._progress_of(record.student).record_level(record)
         return True
 
+    def do_record_game(self, login: str, game: Any = None) -> bool:
+        """A game the caller finished at a table, kept as the caller's whatever the page
+        says (a game and a level MathCards has)."""
+        from dataclasses import fields
+
+        from mathcards.asking import LEVELS
+        from mathcards.exercises.progress import FinishedGame
+        from mathcards.games.registry import game_names
+
+        names = {f.name for f in fields(FinishedGame)}
+        if not isinstance(game, dict) or set(game) != names:
+            raise ServiceError(f"a finished game has the fields {', '.join(sorted(names))}")
+        name, level = _text(game["game"], "game", 40), _text(game["level"], "level", 40)
+        if name not in game_names() or level not in LEVELS:
+            raise ServiceError("a finished game names one of MathCards' games and levels")
+        if not isinstance(game["won"], bool):
+            raise ServiceError("won must be true or false")
+        record = FinishedGame(uid=_text(game["uid"], "uid", 64), at=_text(game["at"], "at", 40),
+                              student=self.student_of(login), game=name, level=level,
+                              won=game["won"])
+        self._progress_of(record.student).record_game(record)
+        return True
+
     def do_record_solution(self, login: str, opened: Any = None) -> bool:
         """A worked solution the caller opened, kept as the caller's whatever the page says."""
         from dataclasses import fields
@@ -647,7 +675,8 @@ class Service:
 METHODS: dict[str, set[str]] = {
     "whoami": set(), "variant_seed": {"set_id", "exercise", "student"},
     "record": {"attempt", "answer"}, "record_answer": {"answer"},
-    "record_solution": {"opened"}, "record_level": {"change"}, "answers": {"game", "skill"},
+    "record_solution": {"opened"}, "record_level": {"change"}, "record_game": {"game"},
+    "answers": {"game", "skill"},
     "attempts_after": {"row", "set_id"},
     "version": set(), "create": {"game", "settings", "host", "replace_after"},
     "room": {"code"}, "join": {"code", "name"}, "holds_seat": {"code"},
@@ -656,7 +685,8 @@ METHODS: dict[str, set[str]] = {
     "last_move_at": {"code"}, "touch": {"code", "seat"}, "replace_gone": {"code", "seat"},
     "append": {"code", "n", "action"},
 }
-WRITES = {"record", "record_answer", "record_solution", "record_level", "create", "join",
+WRITES = {"record", "record_answer", "record_solution", "record_level", "record_game",
+          "create", "join",
           "fill_with_bots", "set_turn_timer", "start", "touch", "replace_gone", "append"}
 
 

@@ -293,6 +293,36 @@ def test_a_change_of_level_reaches_the_callers_own_file_only(service, tmp_path):
                                                           "extra": 1}})
 
 
+def test_a_finished_game_reaches_the_callers_own_file_only(service, tmp_path):
+    """Issue 38: a game assignment counts finished games; on a hub they go through the
+    service (the client had no record_game: nothing reached the class folder), kept under
+    the caller's login whatever the page says; a bad field is refused in one line."""
+    from mathcards.exercises.progress import FinishedGame, ProgressStore
+    from mathcards.exercises.results import read_finished_games
+
+    ana = HubProgressStore(transport=as_(service, "ana"))
+    ana.record_game(FinishedGame.new(student="ben", game="sums", level="count", won=True))
+    assert not (tmp_path / "class" / "ben").exists()
+    games = read_finished_games(tmp_path / "class")
+    assert [(g.student, g.game, g.level, g.won) for g in games] == [
+        ("ana", "sums", "count", True)]
+    store = ProgressStore(tmp_path / "class" / "ana" / "progress.sqlite3")
+    try:
+        assert store.finished_games() == games
+    finally:
+        store.close()
+    raw = json.loads(json.dumps(FinishedGame.new(student="ana", game="sums", level="count",
+                                                 won=False).__dict__))
+    for bad, message in (({"level": "easy"}, "games and levels"), ({"game": "chess"},
+                                                                   "games and levels"),
+                         ({"won": "yes"}, "true or false"), ({"uid": "u" * 65}, "uid")):
+        with pytest.raises(ServiceError, match=message) as caught:
+            service.handle("ana", "record_game", {"game": raw | bad})
+        assert "\n" not in str(caught.value)
+    with pytest.raises(ServiceError, match="fields"):
+        service.handle("ana", "record_game", {"game": {**raw, "extra": 1}})
+
+
 def test_a_teachers_tournament_rooms_are_the_services_on_a_hub(service, monkeypatch,
                                                                tmp_path):
     """On a hub the teacher's page makes the rooms through the service, where the students'

@@ -394,7 +394,7 @@ def _keep_answers(table: Any, name: str | None, *, fixed: bool) -> None:
         from mathcards.errors import MathCardsError
         from mathcards.exercises.progress import FinishedGame
 
-        record = getattr(kept(), "record_game", None)  # a hub's service keeps none yet
+        record = getattr(kept(), "record_game", None)
         if record is None or not asking.student:
             return
         try:
