@@ -87,6 +87,25 @@ def test_the_assignment_page_shows_no_student_without_the_key(query, isolated_ju
 
 
 @pytest.mark.parametrize("query", ["", "key=not-the-key"])
+def test_a_students_page_shows_nothing_without_the_key(query, isolated_jupyter,  # noqa: F811
+                                                       monkeypatch, tmp_path):
+    """Issue 38 item 3: one student's answers are for the teacher only."""
+    from mathcards.asking import Answer
+    from mathcards.exercises import ProgressStore
+
+    monkeypatch.setenv("MATHCARDS_DATA_DIR", str(tmp_path / "data"))
+    store = ProgressStore()
+    store.record_answer(Answer(student="nia", game="sums", skill="add_positive",
+                               prompt="a question only Nia saw", numbers=(1,), expected="12",
+                               given="13", right=False))
+    store.close()
+    monkeypatch.setenv("QUERY_STRING", f"{query}&who=Nia")
+    shown = run_as_voila("student.ipynb", f"{query}&who=Nia")
+    assert "This page is for teachers" in shown or "not right" in shown
+    assert "a question only Nia saw" not in shown and "things done" not in shown
+
+
+@pytest.mark.parametrize("query", ["", "key=not-the-key"])
 def test_the_write_set_page_builds_no_editor_without_the_key(query, isolated_jupyter,  # noqa: F811
                                                              monkeypatch):
     monkeypatch.setenv("QUERY_STRING", query)
@@ -125,7 +144,7 @@ def test_the_guides_main_path_needs_no_terminal_no_python_and_no_address_to_edit
 
 
 @pytest.mark.parametrize("name", ["dashboard.ipynb", "classes.ipynb", "write_set.ipynb",
-                                  "assignment.ipynb"])
+                                  "assignment.ipynb", "student.ipynb"])
 def test_the_teachers_pages_ask_for_no_terminal_and_no_edit(name):
     """The class results, the classes and *Write a set* say what to do on the page only:
     no variable to set and run again, no command (issue 28: "Set SOURCE to ... then run

@@ -240,12 +240,15 @@ def assignment_rows(assignment: Assignment, school_class: SchoolClass,
 def assignment_html(assignment: Assignment, school_class: SchoolClass,
                     rows: list[StudentProgress], missed: str,
                     folder: str | Path = "exercises") -> str:
+    from mathcards.widgets.student_page import student_link_html
+
     names = {m.name.casefold(): m.name for m in school_class.members}
     counts = {s: sum(r.state == s for r in rows) for s in STATE_CLASS}
     summary = ", ".join(f"{n} {s}" for s, n in counts.items() if n)
     body = "".join(
-        f'<tr class="{STATE_CLASS[r.state]}"><th scope="row">{esc(names.get(r.student, r.student))}'
-        f"</th><td>{esc(r.state)}{' (overdue)' if r.overdue else ''}</td>"
+        f'<tr class="{STATE_CLASS[r.state]}"><th scope="row">'
+        f"{student_link_html(names.get(r.student, r.student))}</th>"
+        f"<td>{esc(r.state)}{' (overdue)' if r.overdue else ''}</td>"
         f"<td>{r.done} of {r.needed}</td>"
         f"<td>{f'{r.first_try} of {r.questions}' if r.questions else '–'}</td>"
         f"<td>{'needs help' if needs_help(r) else ''}</td>"

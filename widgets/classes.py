@@ -381,8 +381,10 @@ class ClassesPanel:
     def class_html(self, school_class: SchoolClass) -> str:
         cls = school_class.id
         rows = []
+        from mathcards.widgets.student_page import student_link_html
+
         for member in school_class.members:
-            cells = [esc(member.name)]
+            cells = [student_link_html(member.name)]  # the student's page
             if school_class.codes:
                 cells.append(f"<code>{esc(member.code)}</code>")
             if self.w_each.value:

@@ -72,7 +72,8 @@ def test_the_teacher_assigns_a_set_and_a_game_and_follows_the_set(data_dir):
     page = AssignmentPage(made.id, SAMPLES)
     shown = text_of(page.w_out.value)
     n = len(exercise_set)
-    rows_shown = re.findall(r"<tr class=\"(mc-[a-z-]+)\"><th scope=\"row\">(\w+)</th><td>([^<]*)"
+    rows_shown = re.findall(r"<tr class=\"(mc-[a-z-]+)\"><th scope=\"row\"><a [^>]*"
+                            r"href=\"student.ipynb\?who=\w+\"[^>]*>(\w+)</a></th><td>([^<]*)"
                             r"</td><td>(\d+) of (\d+)</td><td>([^<]*)</td>", page.w_out.value)
     # the students to see first on top: Bo in progress, Cy not started, Ana done
     assert [(name, state, int(done)) for _c, name, state, done, _n, _f in rows_shown] == [

@@ -1,0 +1,74 @@
+"""One student's page for the teacher (issue 38 item 3), without a browser: everything the
+student did, newest first, read from a real progress file."""
+
+from __future__ import annotations
+
+import html
+import re
+
+from mathcards.asking import Answer, LevelChange
+from mathcards.exercises import ProgressStore
+from mathcards.exercises.progress import Attempt, FinishedGame, SolutionOpened
+
+
+def text_of(value: str) -> str:
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", value)).split())
+
+
+def _at(minute: int) -> str:
+    return f"2026-12-02T10:{minute:02d}:00.000+00:00"
+
+
+def test_a_students_page_lists_everything_they_did_newest_first(data_dir):
+    from mathcards.widgets.student_page import StudentPage
+
+    store = ProgressStore()
+    store.record(Attempt.new(student="ana", set_id="warm_up", set_title="Warm-up",
+                             exercise="1", number=1, kind="deck_value", variant="",
+                             answer="-3", correct=False, score=0.0, hints_used=1, seconds=4.0,
+                             at=_at(1)))
+    store.record_solution(SolutionOpened.new(student="ana", set_id="warm_up", exercise="1",
+                                             number=1, at=_at(2)))
+    store.record_answer(Answer(student="ana", game="suns_to_moons", skill="add_positive",
+                               prompt="The deck is 1. You lay 5♣ across (+5): what is it now?",
+                               numbers=(1, 5), expected="6", given="-4", right=False,
+                               slip="sign", level="count", at=_at(3)))
+    store.record_answer(Answer(student="ana", game="suns_to_moons", skill="add_positive",
+                               prompt="The deck is 6. You lay 2♥ across (+2): what is it now?",
+                               numbers=(6, 2), expected="8", given="8", right=True,
+                               level="count", at=_at(4)))
+    store.record_level(LevelChange("ana", "suns_to_moons", "count", "show", at=_at(5)))
+    store.record_game(FinishedGame.new(student="ana", game="suns_to_moons", level="show",
+                                       won=True, at=_at(6)))
+    store.record_answer(Answer(student="bo", game="sums", skill="add_positive", prompt="p",
+                               numbers=(1,), expected="1", given="2", right=False,
+                               at=_at(7)))  # another student's
+    store.close()
+    shown = StudentPage("Ana").w_out.value
+    text = text_of(shown[shown.index("<h3>"):])  # after the page's stylesheet
+    order = ["finished a game", "changed the level", "answered 8", "answered -4",
+             "opened the worked solution", "answered -3"]
+    places = [text.index(words) for words in order]
+    assert places == sorted(places), text  # newest first
+    assert "6 things done" in text and "Sums" not in text  # Bo's answer is not Ana's
+    assert "Suns to Moons finished a game won, at “Show me the sums”" in text
+    assert "answered -4 (the answer: 6)" in text and "at “I count”" in text
+    assert "Warm-up exercise 1 answered -3, 1 hint" in text
+    assert "Warm-up exercise 1 opened the worked solution" in text  # the set's title
+    assert "from “I count” to “Show me the sums”" in text
+    assert re.search(r"Levels played.*Suns to Moons: Show me the sums, I count", text)
+    assert re.search(r"Skills.*1 of 2 right at the first try", text), text
+    nobody = text_of(StudentPage("Cy").w_out.value.split("<h3>")[-1])
+    assert "Nothing yet" in nobody
+    bad_page = StudentPage("<script>").w_out.value
+    bad = text_of(bad_page)
+    assert "open a student's page from their name" in bad and "<script>" not in bad_page
+
+
+def test_a_name_on_the_classes_page_opens_the_students_page(data_dir):
+    from mathcards.widgets.classes import ClassesPanel
+
+    panel = ClassesPanel()
+    assert panel.save("7b", "Ana\nO'Neil")
+    assert 'href="student.ipynb?who=Ana"' in panel.w_list.value
+    assert 'href="student.ipynb?who=O%27Neil"' in panel.w_list.value
