@@ -11,6 +11,7 @@ import base64
 import datetime as dt
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import ipywidgets as W
 
@@ -199,6 +200,72 @@ class AssignPanel:
 def assign_panel(folder: str | Path = "exercises") -> Any:
     """The *Assign work* panel's widget (see ``AssignPanel``)."""
     return AssignPanel(folder).widget
+
+
+# --- the student's "To do" on the class's landing page ------------------------------------
+TODO_WORDS = {"not started": "to do", "in progress": "started", "done": "done",
+              "done late": "done, late"}
+
+
+def todo_html(cls: str, name: str, folder: str | Path = "exercises",
+              today: dt.date | None = None) -> str:
+    """The class's open assignments for this student, soonest due first, each with its
+    link (the student's name and class in it) and where the student stands: to do,
+    started, done, done late, or late (past its due day and not done). "" when the class
+    has none open."""
+    from mathcards.classes import find_class
+    from mathcards.students import StudentNameError, student_id
+
+    today = dt.date.today() if today is None else today
+    try:
+        student = student_id(name)
+        with AssignmentStore() as store:
+            open_now = [a for a in store.for_class(cls) if a.open_on(today)]
+    except (StudentNameError, MathCardsError, OSError):
+        return ""
+    school_class = find_class(cls)
+    if not open_now or school_class is None:
+        return ""
+    items = []
+    for assignment in open_now:
+        try:
+            row = _own_row(assignment, student, folder, today)
+        except (MathCardsError, OSError):
+            row = None
+        state = TODO_WORDS[row.state] if row is not None else "to do"
+        late = row is not None and row.overdue
+        link = f"{student_link(assignment)}&student={quote(name)}"
+        due = "due today" if assignment.due == today else f"due {assignment.due:%a %d %b}"
+        items.append(
+            f'<li class="mc-todo-{"late" if late else state.replace(", ", "-")}">'
+            f'<a href="{esc(link)}">{esc(describe(assignment, folder))}</a>: '
+            f"<b>{'late' if late else esc(state)}</b>"
+            + (f" ({row.done} of {row.needed})" if row is not None and row.done else "")
+            + f", {esc(due)}</li>")
+    return (f'<section class="mc-todo" aria-label="To do"><h3>To do</h3><ul>{"".join(items)}'
+            "</ul></section>")
+
+
+def _own_row(assignment: Assignment, student: str, folder: str | Path,
+             today: dt.date) -> StudentProgress:
+    """The student's own row for an assignment, from their own records only."""
+    from mathcards.exercises.progress import ProgressStore
+    from mathcards.widgets.exercises import student_set
+
+    store = ProgressStore()
+    try:
+        if assignment.kind == SET:
+            exercises = [e.id for e in student_set(folder, assignment.target)]
+            rows = set_progress(assignment, [student], exercises,
+                                store.attempts(student=student),
+                                store.solutions(student=student), today)
+        else:
+            rows = game_progress(assignment, [student],
+                                 store.finished_games(student=student),
+                                 store.answers(student=student, game=assignment.target), today)
+    finally:
+        store.close()
+    return rows[0]
 
 
 # --- one assignment's page ----------------------------------------------------------------

@@ -290,8 +290,12 @@ def landing(query: str | None = None) -> W.VBox:
     style = W.HTML(style_html())
 
     def greet(name: str) -> None:
+        from mathcards.widgets.assignments import todo_html
+
         box.student = name  # type: ignore[attr-defined]
-        box.w_hello.value = greeting_html(name, cls)  # type: ignore[attr-defined]
+        # the greeting, then the class's work for the student (issue 38), before the games
+        box.w_hello.value = greeting_html(name, cls) + (  # type: ignore[attr-defined]
+            todo_html(cls, name) if cls else "")
         box.children = (style, box.w_hello)  # type: ignore[attr-defined]
 
     box.w_hello = W.HTML()  # type: ignore[attr-defined]
