@@ -19,6 +19,7 @@ from mathcards.games.suns_to_moons import (
     EndTurn,
     Pass,
     Play,
+    RoundAbandoned,
     RoundWon,
     SunsToMoons,
     SunsToMoonsState,
@@ -101,6 +102,9 @@ def neutral_order(actions: Sequence[Any], hand: Sequence[Card]) -> tuple[Any, ..
 
 class SunsToMoonsView(GameView):
     game_name = "suns_to_moons"
+
+    def round_ends(self) -> tuple[type, ...]:
+        return (RoundWon, RoundAbandoned)
 
     # --- table -----------------------------------------------------------
     def board_html(self, state: State, obs: Any, seat_names: Sequence[str], *,
