@@ -705,7 +705,7 @@ class GameTable(W.VBox):
         self.w_step_text.value = (
             f'<div class="mc-step-text" aria-label="explanation as text">{esc(ex.text)}</div>'
             if ex.text else '<div class="mc-step-text">No move yet.</div>')
-        self.w_chain.value = (f'<div class="mc-chain" aria-label="the round so far">'
+        self.w_chain.value = (f'<div class="mc-chain" aria-label="the deck so far">'
                               f'{esc(ex.chain)}</div>' if ex.chain else "")
         self.w_numberline.value = (f'<div class="mc-numberline">{ex.svg}</div>'
                                    if ex.svg else "")
