@@ -86,7 +86,8 @@ def suns_to_moons_moment(before: State, after: State, names: Sequence[str],
         reached = _last(events, GoalReached)
         cards = f", with {plural(reached.deck_size, 'card')} in the deck" if reached else ""
         # the explainer's chain of the counted values: "7 − 5 + 1 = 3", true minus signs
-        lines = [(f"{seat_name(names, p)} made the deck {chain_steps(won.counted).text}, "
+        # ("7 − 5 + 1 = 3", or "4" with one card still counted: no "4 = 4")
+        lines = [(f"{seat_name(names, p)} made the deck {chain_steps(won.counted).sum_text}, "
                  f"the goal{cards}."),
                  f"{seat_name(names, p)} now has {plural(won.new_score, 'point')}."]
         target = getattr(after.game, "target_score", None)

@@ -199,6 +199,19 @@ class GameView:
         """The move-history sentence of an event, or None to leave it out."""
         return event.describe(seat_names)
 
+    def round_ends(self) -> tuple[type, ...]:
+        """The events that end a round (games with rounds): what follows them among one
+        move's events is the next round's deal."""
+        return ()
+
+    def next_round_start(self, events: Sequence[Event]) -> int | None:
+        """Where the next round's deal starts among one move's events (None: the move deals
+        no next round); the table says it only when "Next round" is clicked."""
+        ends = [i for i, e in enumerate(events) if isinstance(e, self.round_ends())]
+        if not ends or ends[-1] + 1 >= len(events):
+            return None
+        return ends[-1] + 1
+
     def why_not(self, state: State, action: Any) -> str:
         """The rule that refuses ``action``, with the explainer's arithmetic when it has some
         (``mathcards.explain.refusal_words``, the one wording of a refusal)."""
@@ -469,7 +482,7 @@ class TableController:
         with self.lock:
             if not self.holding:
                 raise Refused("no round is waiting to start")
-            self.narration.moment, self.narration.held = None, False
+            self.narration.start_next_round()  # the deal held back is said now
             self.message, self.refused = "", False
             self._notify("table")
             self._after_change()

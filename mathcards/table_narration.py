@@ -44,6 +44,9 @@ class Narration:
         self.latest_by_bot = False
         self.moment: Moment | None = None  # the last round or game won, while it is shown
         self.held = False  # the moment holds the table until "Next round"
+        # the next round's deal (its explanation and move-history lines), said only when
+        # "Next round" is clicked: until then the panel shows the round just finished
+        self.next_round: tuple[Explanation, list[str]] | None = None
 
     def reset(self, state: State, names: Sequence[str]) -> None:
         """A new deal: nothing explained, the history of the given position's events."""
@@ -51,6 +54,7 @@ class Narration:
         self.parts = []
         self.history = [h for e in state.events if (h := self.view.history_line(e, names))]
         self.moment, self.held = None, False
+        self.next_round = None
         self.latest, self.latest_by_bot = "", False
 
     # --- one committed move
@@ -63,6 +67,10 @@ class Narration:
             part = Explanation(text=f"(no explanation: {exc})")
         # a person's move and the bots' answers are shown together until the next person moves
         self.parts = [*(self.parts if by_bot else [])[-5:], part]
+        self._join_parts()
+
+    def _join_parts(self) -> None:
+        part = self.parts[-1]
         self.explanation = Explanation(
             latex="".join(p.latex for p in self.parts),
             text=" ".join(p.text for p in self.parts),
@@ -90,15 +98,57 @@ class Narration:
         except Exception:  # noqa: BLE001 - a moment must never block play
             moment = None
         if moment is not None:
+            self.start_next_round()  # an earlier round's deal, if still held, is said first
             self.moment, self.held = moment, moment.is_round and pauses
+            if self.held:
+                self._hold_next_round(before, after, names)
         elif not by_bot:  # the person here moved on: the last moment has been seen
-            self.moment, self.held = None, False
+            self.start_next_round()
 
-    def _explain(self, before: State, after: State, names: Sequence[str]) -> Explanation:
-        """The explainer's steps for the last move: HTML with LaTeX, text, chain, SVG."""
+    def _hold_next_round(self, before: State, after: State, names: Sequence[str]) -> None:
+        """The move that ended the round also dealt the next one: until "Next round" the
+        panel, the move history and the latest move say the round just finished only."""
+        events = list(after.new_events)
+        start = self.view.next_round_start(events)
+        if start is None or not self.parts:
+            return
+        try:
+            finished = self._explain(before, after, names, events[:start])
+            deal = self._explain_events(events[start:], after, names)
+        except Exception:  # noqa: BLE001 - the explainer must never block play
+            return
+        lines = [h for e in events[:start] if (h := self.view.history_line(e, names))]
+        later = [h for e in events[start:] if (h := self.view.history_line(e, names))]
+        if later and self.history[-len(later):] == later:
+            del self.history[-len(later):]
+        self.parts[-1] = finished
+        self._join_parts()
+        self.latest = " ".join(lines[:2])
+        self.next_round = (deal, later)
+
+    def start_next_round(self) -> None:
+        """"Next round" was clicked (or play went on): the moment goes, and the next round's
+        deal held back is said (the panel explains it, the history lists it)."""
+        self.moment, self.held = None, False
+        if self.next_round is None:
+            return
+        deal, lines = self.next_round
+        self.next_round = None
+        self.parts = [deal]
+        self.explanation = deal
+        self.history.extend(lines)
+
+    def _explain(self, before: State, after: State, names: Sequence[str],
+                 events: Sequence[Any] | None = None) -> Explanation:
+        """The explainer's steps for the last move (or for ``events``, the first of its
+        events): HTML with LaTeX, text, chain, SVG."""
         from mathcards import explain as X
 
-        steps = X.explain_events(before, after, names)
+        if events is None:
+            steps = X.explain_events(before, after, names)
+        else:
+            steps = X.explain_new_events(events, game=after.game.name, before=before,
+                                         after=after, names=names)
         html_steps = "".join(s.html for s in steps)
         text = X.spoken(steps)
         svg = ""
@@ -111,6 +161,15 @@ class Narration:
                     svg = drawing
         return Explanation(latex=html_steps, text=text, chain=self.view.chain(before, after),
                            svg=svg)
+
+    @staticmethod
+    def _explain_events(events: Sequence[Any], after: State,
+                        names: Sequence[str]) -> Explanation:
+        """The explainer's steps for a deal's events (no arithmetic to draw)."""
+        from mathcards import explain as X
+
+        steps = X.explain_new_events(events, game=after.game.name, names=names)
+        return Explanation(latex="".join(s.html for s in steps), text=X.spoken(steps))
 
     def explain_with(self, steps: Sequence[Any]) -> None:
         """Show the asking module's own steps for the move just answered."""

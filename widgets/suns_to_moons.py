@@ -19,6 +19,7 @@ from mathcards.games.suns_to_moons import (
     EndTurn,
     Pass,
     Play,
+    RoundAbandoned,
     RoundWon,
     SunsToMoons,
     SunsToMoonsState,
@@ -102,6 +103,9 @@ def neutral_order(actions: Sequence[Any], hand: Sequence[Card]) -> tuple[Any, ..
 class SunsToMoonsView(GameView):
     game_name = "suns_to_moons"
 
+    def round_ends(self) -> tuple[type, ...]:
+        return (RoundWon, RoundAbandoned)
+
     # --- table -----------------------------------------------------------
     def board_html(self, state: State, obs: Any, seat_names: Sequence[str], *,
                    viewer: int | None = None) -> str:
@@ -113,8 +117,9 @@ class SunsToMoonsView(GameView):
             to_act = " mc-to-act" if i == obs.current_player else ""
             seats.append(f'<div class="mc-seat{to_act}"><strong>{esc(name)}</strong> '
                          f'{hand}</div>')
-        info = (f'<div class="mc-zone">Stock: {plural(obs.stock_size, "card")} · junk pile: '
-                f'{plural(obs.junk_size, "card")} · round {obs.round_number} · first to '
+        # the rule text's "junk pile" is the used cards: said as a teacher says it
+        info = (f'<div class="mc-zone">Stock: {plural(obs.stock_size, "card")} · used cards: '
+                f'{obs.junk_size} · round {obs.round_number} · first to '
                 f'{plural(obs.target_score, "point")} wins</div>')
         return (f'<div class="mc-zone"><div class="mc-zone-title">Goal {number(obs.goal)} · '
                 f'deck value <span data-deck-value="{obs.deck_value}">'
@@ -234,7 +239,8 @@ class SunsToMoonsView(GameView):
             counted = cast(SunsToMoonsState, after).counted
         if not counted:
             return ""
-        return "Round so far: " + chain_steps(list(counted)).text
+        # the sum only when there is one: "The deck: 7 − 5 + 1 = 3", "The deck: 1"
+        return "The deck: " + chain_steps(list(counted)).sum_text
 
 
 def suns_to_moons_table(*, players: int = 2, seats: Sequence[str] | None = None,

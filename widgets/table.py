@@ -44,6 +44,9 @@ from mathcards.widgets.cards import CardButton, HandButtons, esc, style_html, sy
 __all__ = ["GameTable", "wait_for_bots"]
 
 HISTORY_LINES = 40
+# seconds within which a click on "Play typed move" after the box's text was sent (as the
+# box lost the focus to the button) is the same submission, not a second one
+SAME_SUBMISSION = 1.5
 
 
 class GameTable(W.VBox):
@@ -65,6 +68,7 @@ class GameTable(W.VBox):
         self._focus_armed = False  # redraws move no focus before this screen's first action
         self._had_controls = False  # the last redraw offered this screen something to press
         self._typed_last = False  # the last move was typed: the move box keeps the focus
+        self._box_sent: tuple[str, float] = ("", float("-inf"))  # the box's last text sent
         self._build_widgets()
         self.add_class("mathcards")
         self.ctl = TableController(view, game, seats=seats, seed=seed, bot_delay=bot_delay,
@@ -251,7 +255,7 @@ class GameTable(W.VBox):
                                   tooltip="play the move typed in the box")
         self.w_move_go.add_class("mc-choice")
         self.w_move.observe(self._on_move_text, names="value")
-        self.w_move_go.on_click(lambda _b: self._on_typed(self.w_move.value))
+        self.w_move_go.on_click(lambda _b: self._on_move_button())
         self.w_move_box = self._box(W.HBox, [self.w_move, self.w_move_go])
         self.w_move_box.add_class("mc-move")
 
@@ -426,6 +430,16 @@ class GameTable(W.VBox):
     def _on_move_text(self, change: dict[str, Any]) -> None:
         if change.get("new"):
             self._on_typed(change["new"])
+            # what the box holds now (emptied: played), when: a click on "Play typed move"
+            # that follows at once is the same submission (the browser sends the text as
+            # the box loses the focus to the button, then the click)
+            self._box_sent = (self.w_move.value, time.monotonic())
+
+    def _on_move_button(self) -> None:
+        text, at = self._box_sent
+        if self.w_move.value == text and time.monotonic() - at < SAME_SUBMISSION:
+            return  # the text was just played (or refused) as the box lost the focus
+        self._on_typed(self.w_move.value)
 
     def _on_typed(self, text: Any) -> None:
         if self.ctl.attempt(self.ctl.type_move, text):
@@ -691,7 +705,7 @@ class GameTable(W.VBox):
         self.w_step_text.value = (
             f'<div class="mc-step-text" aria-label="explanation as text">{esc(ex.text)}</div>'
             if ex.text else '<div class="mc-step-text">No move yet.</div>')
-        self.w_chain.value = (f'<div class="mc-chain" aria-label="the round so far">'
+        self.w_chain.value = (f'<div class="mc-chain" aria-label="the deck so far">'
                               f'{esc(ex.chain)}</div>' if ex.chain else "")
         self.w_numberline.value = (f'<div class="mc-numberline">{ex.svg}</div>'
                                    if ex.svg else "")

@@ -271,6 +271,11 @@ class ShootTheMoonView(TrickView):
     def __init__(self) -> None:
         super().__init__("shoot_the_moon")
 
+    def round_ends(self) -> tuple[type, ...]:
+        from mathcards.games.shoot_the_moon.events import RoundScored
+
+        return (RoundScored,)
+
 
 class MoonsAndPlanetsView(TrickView):
     """The Moons and Planets table (free play: against bots or classmates in a room).

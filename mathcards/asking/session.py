@@ -215,8 +215,10 @@ class AskingSession:
         question = self.asker.after_move(before, after, mover, follow=False)
         if question is None:
             return
-        held = (self.ctl._display(), tuple(self.ctl.history[shown[2]:]))
-        self.ctl._show(shown, held[1])  # the history's lines, not the explanation
+        # the history keeps the move's lines while the question waits: what is shown back
+        # once it is answered adds none again ("rolled 2 and 3." said once)
+        held = (self.ctl._display(), ())
+        self.ctl._show(shown, self.ctl.history[shown[2]:])  # the lines, not the explanation
         self.ctl.latest = held[0][3]
         self.pending = Pending(question, after, held=held, asked_at=time.monotonic())
         self.feedback = ""

@@ -240,25 +240,45 @@ class JokerRemoval(DeckJump):
 
 @dataclass(frozen=True, kw_only=True)
 class Chain(Step):
-    """A deck's counted cards as one sum, in the order they were played."""
+    """A deck's counted cards as one sum, in the order they were played.
+
+    With one card still counted there is no sum to write ("1 = 1" says nothing): the
+    step says the deck's value in words.
+    """
 
     kind: ClassVar[str] = "chain"
     terms: tuple[int, ...]  # signed contributions still counted, centre card first
     value: int  # the engine's deck value
-    record: str = ""  # the rule text's notation with running values, Jokers included
+    played: str = ""  # the deck card by card in words, Jokers included (``played_words``)
     goal: int | None = None
 
     @property
-    def equation(self) -> Equation:
-        return Equation(Sum(tuple(Num(t) for t in self.terms) or (Num(0),)), self.value)
+    def equation(self) -> Equation | None:
+        if len(self.terms) < 2:
+            return None
+        return Equation(Sum(tuple(Num(t) for t in self.terms)), self.value)
+
+    @property
+    def headline(self) -> str:
+        v = number_text(self.value)
+        if not self.terms:
+            return f"no card is still counted: the deck is {v}"
+        return f"one card is still counted: the deck is {v}"
+
+    @property
+    def sum_text(self) -> str:
+        """The sum and its value ("7 − 5 + 1 = 3"), or the value alone when there is no sum
+        to add ("1")."""
+        eq = self.equation
+        return text_of(eq) if eq is not None else number_text(self.value)
 
     @property
     def notes(self) -> tuple[str, ...]:
         out = []
-        if self.record:
-            out.append(f"as played: {self.record}")
+        if self.played:
+            out.append(f"card by card: {self.played}")
         if self.goal is not None:
-            out.append(f"goal {number_text(self.goal)}")
+            out.append(f"the goal is {number_text(self.goal)}")
         return tuple(out)
 
 
@@ -368,8 +388,17 @@ class StackExpression(Step):
         return Product((self.base, *([factor] * self.kings)))
 
     @property
-    def equation(self) -> Equation:
-        return Equation(self.expression, self.target)
+    def alone(self) -> bool:
+        """One card and no King: no sum to write ("8 = 8" says nothing)."""
+        return len(self.values) == 1 and not self.kings
+
+    @property
+    def equation(self) -> Equation | None:
+        return None if self.alone else Equation(self.expression, self.target)
+
+    @property
+    def headline(self) -> str:
+        return f"{self.cards[0].symbol} makes {self.target} on its own" if self.alone else ""
 
     @property
     def base_value(self) -> int:

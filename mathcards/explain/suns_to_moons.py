@@ -46,6 +46,7 @@ from mathcards.games.suns_to_moons import (
     RoundWon,
     SunsToMoonsState,
     count_deck,
+    deck_terms,
     strong_policy,
     within_bound,
 )
@@ -67,21 +68,54 @@ def chain_steps(
     counted: Iterable[int],
     *,
     value: int | None = None,
-    record: str = "",
+    played: str = "",
     goal: int | None = None,
 ) -> Chain:
     """A deck's counted contributions (centre card first) as one chain, in play order.
 
     ``value`` is the engine's deck value when known; by the rules it is the sum
-    of ``counted`` (ruling 4: a Joker's removed card is no longer counted).
+    of ``counted`` (ruling 4: a Joker's removed card is no longer counted);
+    ``played`` the deck card by card in words (``played_words``).
     """
     terms = tuple(_contribution(t) for t in counted)
     return Chain(terms=terms, value=sum(terms) if value is None else value,
-                 record=record, goal=goal)
+                 played=played, goal=goal)
+
+
+def played_words(plays: Sequence[Any]) -> str:
+    """A deck card by card in words, as a teacher says it (the centre card first), e.g.
+    "7♥ starts the deck at 7; 10♠ takes away 10 and makes −3; the Joker takes away 10♠
+    and makes 7".
+
+    ``plays`` are the engine's ``Play`` records of one deck (or anything with ``card``,
+    ``sign`` and ``value``); what each Joker takes away is the engine's rule
+    (``count_deck``).
+    """
+    terms = deck_terms(plays)
+    parts = []
+    for i, (play, term) in enumerate(zip(plays, terms, strict=True)):
+        now = count_deck(terms[:i + 1])
+        made = number_text(now.value)
+        if term is None:
+            before = count_deck(terms[:i]).places
+            gone = [p for p in before if p not in now.places]
+            if not gone:
+                parts.append("the Joker starts the deck at 0 (a Joker counts 0)" if i == 0
+                             else f"the Joker has no card to take away: the deck stays {made}")
+            else:
+                parts.append(f"the Joker takes away {plays[gone[0]].card.symbol} and "
+                             f"makes {made}")
+        elif i == 0:
+            parts.append(f"{play.card.symbol} starts the deck at {made}")
+        else:
+            how = "adds" if term > 0 else "takes away"
+            parts.append(f"{play.card.symbol} {how} {play.value} and makes {made}")
+    return "; ".join(parts)
 
 
 def seed_record(plays: Iterable[Any]) -> str:
-    """The rule text's notation with running values: ``11(11) − 4(7) … ~JOKER~(−8)``.
+    """The rule text's notation with running values: ``11(11) − 4(7) … ~JOKER~(−8)``
+    (to check the engine against the rule text's examples; students read ``played_words``).
 
     ``plays`` are the engine's ``Play`` records of one deck (centre card first),
     or ``(value, sign)`` pairs; a Joker is a play of a Joker card or ``(0, 0)``.
@@ -167,11 +201,11 @@ def steps_for_events(events: Sequence[Any], before: Any = None, after: Any = Non
         elif isinstance(ev, GoalReached | GoalTooEarly):
             continue  # the GoalCheck after the play says it, with the numbers
         elif isinstance(ev, RoundWon):
-            record = ""
+            played = ""
             if table is not None:
                 plays = table + ([action] if isinstance(action, Play) else [])
-                record = seed_record(plays)
-            out.append(chain_steps(ev.counted, value=ev.goal, record=record, goal=ev.goal))
+                played = played_words(plays)
+            out.append(chain_steps(ev.counted, value=ev.goal, played=played, goal=ev.goal))
             out.append(Fact(
                 player=ev.player,
                 sentence=f"{seat_name(names, ev.player)} reaches the goal and scores a point: "

@@ -156,7 +156,10 @@ class StackShape:
         return self.king_op is KingOp.HALVE
 
     def expression(self) -> str:
-        """``(12 + 8) × ½ × ½ = 5``, ``10 − 1 − 1 = 8``, ``6 × 2 = 12``."""
+        """``(12 + 8) × ½ × ½ = 5``, ``10 − 1 − 1 = 8``, ``6 × 2 = 12``; a lone card
+        ``8 on its own`` (never ``8 = 8``)."""
+        if len(self.cards) == 1 and not self.kings:
+            return f"{self.value} on its own"
         join = " + " if self.op == "+" else f" {MINUS} "
         text = join.join(str(v) for v in self.values)
         if self.kings:

@@ -80,7 +80,12 @@ def _check_question(name: str, module, question: Question, before, after,
     step = steps[0]
     tally[f"skill {question.skill}"] += 1
     tally["follow" if question.follow else "own"] += 1
-    if question.kind == "number":
+    if question.kind == "number" and step.equation is None:
+        # a card laid alone: said in words ("8♠ makes 8 on its own"), never "8 = 8"
+        assert step.alone and step.target == question.expected, step
+        tally["number questions"] += 1
+        tally["cards alone"] += 1
+    elif question.kind == "number":
         # the explainer's equation for the question, its value the expected answer
         _check_number(step.equation, question.expected, sympy_too)
         tally["number questions"] += 1

@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from mathcards.cards import standard_deck
 from mathcards.games.registry import make_game
 from mathcards.saves import deal_code
 
@@ -191,6 +192,34 @@ def test_explainer_equation_after_a_move_and_a_refusal_with_its_reason(voila_ser
     page.screenshot(path=str(SCREENSHOTS / "suns_to_moons_show_me.png"))
 
 
+def test_a_typed_move_sent_with_its_button_asks_its_question_and_nothing_else(voila_server,
+                                                                              page):
+    """Issue 36 item 13: a move typed in the box, then *Play typed move* clicked. The box
+    sends its text as it loses the focus to the button (the move is chosen: at "I count"
+    its question is asked), then the click arrives with the box emptied: the page must not
+    say "type a move first" beside the question."""
+    code = deal_code(make_game("suns_to_moons", num_players=2, target_score=3),
+                     SEEDS["suns_to_moons"])
+    open_table(page, voila_server.page("play_suns_to_moons.ipynb")
+               + f"?deal={code}&delay=0.05&student=guest")  # "I count": a play page's level
+    assert wait_for_my_turn(page)
+    deck = int(page.locator("[data-deck-value]").first.get_attribute("data-deck-value"))
+    names = page.locator(".mc-hand .mc-cardbtn:enabled").evaluate_all(
+        "els => els.map(e => e.textContent.replace(' (selected)', '').trim())")
+    by_name = {c.name: c for c in standard_deck(jokers=0)}
+    card, sign = next((c, sign) for n in names if (c := by_name.get(n)) and c.rank != 1
+                      for sign, value in (("+", deck + c.rank), ("-", deck - c.rank))
+                      if abs(value) <= 10)
+    page.locator(".mc-move input").fill(f"{card} {sign}")
+    page.get_by_role("button", name="Play typed move").click()
+    prompt = page.locator(".mc-ask:not(.mc-hide) .mc-ask-prompt")
+    prompt.wait_for(state="visible")
+    wait_settled(page)
+    assert card.symbol in prompt.inner_text()  # the question about the move typed
+    assert "type a move first" not in page.locator(".mathcards").first.inner_text()
+    assert not page.locator(".mc-refused").count()
+
+
 def _name(code: str) -> str:
     from mathcards.cards import parse_card
 
@@ -281,7 +310,8 @@ def test_dice_stacks_a_stack_by_clicks_with_its_arithmetic(voila_server, page):
         dice = page.locator(".mc-dice").first.get_attribute("aria-label")
         a, b = (int(x) for x in re.findall(r"\d", dice))
         hand = _hand_cards(page)
-        stacks = best_stacks(hand, (a, b))
+        # a stack of two or more cards: its equation (a card alone is said in words)
+        stacks = [s for s in best_stacks(hand, (a, b)) if len(s) > 1]
         wrong = next((i for i, c in enumerate(hand) if c.rank not in (a + b, 13)), None)
         if not stacks or wrong is None:
             _click_and_settle(page, end)

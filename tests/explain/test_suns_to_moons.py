@@ -116,7 +116,12 @@ class TestThroughTheEngine:
             "11(11) − 4(7) − 2(5) + 2(7) − 10(−3) + 8(5) − 5(0)")
         chain = next(s for s in steps if isinstance(s, Chain))
         assert chain.text == "11 − 4 − 2 + 2 − 10 + 8 − 5 = 0"
-        assert chain.record == "11(11) − 4(7) − 2(5) + 2(7) − 10(−3) + 8(5) − 5(0)"
+        # card by card as a teacher says it, never the rule book's "11(11) − 4(7) …"
+        assert chain.played == (
+            "J♣ starts the deck at 11; 4♠ takes away 4 and makes 7; 2♣ takes away 2 and "
+            "makes 5; 2♥ adds 2 and makes 7; 10♦ takes away 10 and makes −3; 8♦ adds 8 and "
+            "makes 5; 5♠ takes away 5 and makes 0")
+        assert f"card by card: {chain.played}" in chain.notes
         goal = next(s for s in steps if isinstance(s, GoalCheck))
         assert goal.counts and goal.text == "0 is the goal 0, with 7 cards in the deck: a win"
 

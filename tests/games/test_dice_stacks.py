@@ -134,7 +134,7 @@ def test_stack_shape_prints_the_explainers_expressions():
     assert stack_shape("AH 10S AD", (4, 4)).expression() == "10 − 1 − 1 = 8"
     assert stack_shape("6H KS", (6, 6)).expression() == "6 × 2 = 12"
     assert stack_shape("6H KS", (1, 2)).expression() == "6 × ½ = 3"
-    assert stack_shape("8H", (3, 5)).expression() == "8 = 8"
+    assert stack_shape("8H", (3, 5)).expression() == "8 on its own"  # not "8 = 8"
     shape = stack_shape("2C 4D", (2, 4))
     assert (shape.op, shape.points, shape.base, shape.value) == ("+", 2, 6, 6)
     shape = stack_shape("QH 5S", (3, 4))

@@ -277,7 +277,7 @@ def test_phases_are_enums():
 def test_events_name_the_seats():
     state = ds.DiceStacks(num_players=2).position("8S", (3, 5))
     laid = state.apply(ds.LayStack(parse_cards("8S"))).new_events[0]
-    assert laid.describe(["Ann", "Bob"]).startswith("Ann laid 8♠: 8 = 8")
+    assert laid.describe(["Ann", "Bob"]) == "Ann laid 8♠: 8 on its own, 1 point."
     assert laid.describe().startswith("Player 1 laid")
     sums = su.Sums(num_players=2).position(["3H"], ["9H"], ["6H"])
     text = " ".join(e.describe(["Ann", "Bob"]) for e in

@@ -143,7 +143,9 @@ def test_explainer_shows_the_stack_as_an_equation_and_the_turns_stacks():
     for _ in range(400):
         state = table.state
         if state.phase == "stacks":
-            stacks = best_stacks(state.observation(0).hand, state.dice)
+            # a stack of two or more cards: an equation (a card alone is said in words)
+            stacks = [s for s in best_stacks(state.observation(0).hand, state.dice)
+                      if len(s) > 1]
             if stacks:
                 _select(table, stacks[0])
                 _choice(table, "lay").click()

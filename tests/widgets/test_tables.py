@@ -93,7 +93,7 @@ def test_explainer_shows_the_step_after_a_move():
     # after the bot's answer the panel shows a step with LaTeX for HTMLMath and as text
     assert "\\(" in table.w_step.value and "=" in table.w_step.value
     assert "=" in table.w_step_text.value
-    assert "Round so far:" in table.w_chain.value or table.state.round_number > 1
+    assert "The deck:" in table.w_chain.value or table.state.round_number > 1
     assert "<svg" in table.w_numberline.value
     assert any("Player 1 (you) plays" in h for h in table.history)
 

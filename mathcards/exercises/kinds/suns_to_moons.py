@@ -347,10 +347,9 @@ class DeckValue(Kind):
 
     def _chain(self, position: Position) -> Any:
         from mathcards.explain import chain_steps
-        from mathcards.explain.suns_to_moons import seed_record
+        from mathcards.explain.suns_to_moons import played_words
 
-        plays = [(p.value, 0 if p.card.is_joker else p.sign) for p in position["deck"]]
-        return chain_steps(self.counted(position), record=seed_record(plays))
+        return chain_steps(self.counted(position), played=played_words(position["deck"]))
 
     def _question_terms(self, position: Position) -> str:
         from mathcards.explain.terms import Num, Sum, text_of

@@ -58,12 +58,13 @@ class CardsDealt(Event):
 
 @dataclass(frozen=True)
 class StockReshuffled(Event):
-    """The junk pile is shuffled under the stock because the stock ran short."""
+    """The junk pile (the used cards) is shuffled under the stock: the stock ran short."""
 
     cards: int
 
     def describe(self, names: Sequence[str] = ()) -> str:
-        return f"The stock ran short: the {self.cards} junk cards are shuffled into it."
+        return (f"The stock ran short: the {plural(self.cards, 'used card')} are shuffled "
+                "into it.")
 
 
 @dataclass(frozen=True)
