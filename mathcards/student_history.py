@@ -61,12 +61,14 @@ def history(student: str, *, attempts: Iterable[Any] = (), answers: Iterable[Any
     events: list[Event] = []
     attempts = list(attempts)
     titles = {t.set_id: t.set_title for t in attempts}
-    for t in attempts:
+    tries: dict[tuple[str, str], int] = {}
+    for t in sorted(attempts, key=lambda t: t.at):
         if str(t.student).casefold() != key:
             continue
+        n = tries[(t.set_id, t.exercise)] = tries.get((t.set_id, t.exercise), 0) + 1
         hints = f", {t.hints_used} hint{'s' if t.hints_used != 1 else ''}" if t.hints_used else ""
         events.append(Event(t.at, RIGHT if t.correct else WRONG, t.set_title,
-                            f"exercise {t.number}", f"answered {t.answer}{hints}"))
+                            f"exercise {t.number}", f"answered {t.answer}, try {n}{hints}"))
     events.extend(_answer_event(a) for a in answers
                   if str(a.student).casefold() == key and a.source != EXERCISE)
     events.extend(Event(s.at, NOTE, titles.get(s.set_id, s.set_id), f"exercise {s.number}",

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import base64
 import datetime as dt
+import weakref
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -82,6 +83,15 @@ def _dates(assignment: Assignment) -> str:
     return f"from {assignment.opens:%a %d %b} to {assignment.due:%a %d %b %Y}"
 
 
+_PANELS: weakref.WeakSet[AssignPanel] = weakref.WeakSet()
+
+
+def refresh_assign_panels() -> None:
+    """A class was saved on this page: *Assign work* lists it at once."""
+    for panel in list(_PANELS):
+        panel.refresh_choices()
+
+
 class AssignPanel:
     """*Assign work*: a set or a game at a level to a class, with its days; the class's
     assignments listed with their pages. A teacher-only page's widget."""
@@ -117,6 +127,7 @@ class AssignPanel:
             W.HBox([self.w_opens, self.w_due]), self.w_assign, self.w_line, self.w_list])
         self.widget.add_class("mathcards")
         self.refresh_choices()
+        _PANELS.add(self)
 
     def refresh_choices(self) -> None:
         """The classes and the work to choose from (published sets and the samples)."""

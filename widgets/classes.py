@@ -371,6 +371,9 @@ class ClassesPanel:
                              f"{len(saved.members)} names.</p>")
         self.render()
         refresh_class_pickers()  # the tournament rooms' class list on the same page
+        from mathcards.widgets.assignments import refresh_assign_panels
+
+        refresh_assign_panels()  # and Assign work's
         return True
 
     def render(self) -> None:

@@ -53,7 +53,7 @@ def test_a_students_page_lists_everything_they_did_newest_first(data_dir):
     assert "6 things done" in text and "Sums" not in text  # Bo's answer is not Ana's
     assert "Suns to Moons finished a game won, at “Show me the sums”" in text
     assert "answered -4 (the answer: 6)" in text and "at “I count”" in text
-    assert "Warm-up exercise 1 answered -3, 1 hint" in text
+    assert "Warm-up exercise 1 answered -3, try 1, 1 hint" in text
     assert "Warm-up exercise 1 opened the worked solution" in text  # the set's title
     assert "from “I count” to “Show me the sums”" in text
     assert re.search(r"Levels played.*Suns to Moons: Show me the sums, I count", text)
