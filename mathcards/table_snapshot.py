@@ -115,7 +115,7 @@ def build_snapshot(ctl: TableController) -> SeatSnapshot:
     selecting = ctl.selecting
     return SeatSnapshot(
         seat=seat, title=state.game.title, seat_names=tuple(names),
-        seat_kinds=tuple(ctl.seats), scores=tuple(state.scores), to_act=p,
+        seat_kinds=tuple(ctl.seats), scores=ctl.scores, to_act=p,
         moves=len(state.history), is_over=state.is_over, in_progress=ctl.in_progress,
         your_turn=ctl.acting_human(),
         busy=ctl.busy, board_html=board,
