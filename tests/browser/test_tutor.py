@@ -91,3 +91,62 @@ def test_two_wrong_answers_score_nothing_and_the_step_stays_until_ok(voila_serve
                      > laid""", arg=laid, timeout=30_000)
     assert not ok.is_visible()
     assert _my_score(page) == score  # the card still counts nothing for the student
+
+
+def test_a_result_read_at_show_me_the_sums_is_seen_on_the_dashboard(voila_server, page):
+    """Item 1 in the browser: at "I count" the student answers one question right, then at
+    their turn steps down to "Show me the sums", reads a move's result on its button, steps
+    up, plays that move and types the result: the dashboard shows it as seen, not right,
+    and the right-answer figure drops below the number of questions."""
+    from mathcards import keys
+    from tests.browser.conftest import wait_for_first_widget, wait_for_rendered
+    from tests.browser.test_asking import _ask, answer_of
+    from tests.browser.test_teacher_dashboard import servers_data
+
+    page.set_viewport_size({"width": 1366, "height": 768})
+    open_table(page, voila_server.page("play_suns_to_moons.ipynb")
+               + "?delay=0&seats=human,random&student=peeker")
+    right = answer_of(_ask(page))  # worked out from the question, as a student does
+    rendered = render_number(page)
+    page.keyboard.type(str(right).replace("-", "−"))
+    page.keyboard.press("Enter")
+    wait_settled(page, rendered)
+    page.locator(".mc-hand .mc-cardbtn:enabled").first.wait_for(timeout=30_000)
+    # the student's turn: down to "Show me the sums", where a sign's button shows its result
+    _click(page, page.locator(".mc-levels button", has_text="Show me the sums"))
+    shown = None
+    for card in page.locator(".mc-hand .mc-cardbtn:enabled").all():
+        name = card.inner_text()
+        _click(page, card)
+        signs = page.locator(".mc-choices .mc-choice:enabled", has_text="→")
+        if signs.count():
+            label = signs.first.inner_text()
+            shown = (name, label.split("→")[0].strip(), label.split("→")[1].strip())
+            _click(page, page.locator(".mc-choices .mc-choice", has_text="Back"))
+            break
+        if page.locator(".mc-choices .mc-choice", has_text="Back").count():
+            _click(page, page.locator(".mc-choices .mc-choice", has_text="Back"))
+    assert shown, "no move showed its result"
+    name, sign, result = shown
+    _click(page, page.locator(".mc-levels button", has_text="I count").first)
+    _click(page, page.locator(".mc-hand .mc-cardbtn:enabled", has_text=name).first)
+    if not page.locator(".mc-ask:not(.mc-hide) .mc-ask-prompt").is_visible():
+        _click(page, page.locator(".mc-choices .mc-choice", has_text=sign).first)
+    assert page.locator(".mc-ask:not(.mc-hide) .mc-ask-prompt").is_visible()
+    rendered = render_number(page)
+    page.keyboard.type(result)
+    page.keyboard.press("Enter")
+    wait_settled(page, rendered)
+    assert "seen" in page.locator(".mc-status").first.inner_text()
+
+    with servers_data(voila_server):
+        key = keys.teacher_key()
+    page.goto(voila_server.page(f"dashboard.ipynb?key={key}"))
+    wait_for_rendered(page)
+    wait_for_first_widget(page)
+    skills = page.locator("table.mc-skills")
+    skills.wait_for(state="visible")
+    row = skills.locator("tr", has=page.locator("th", has_text="peeker")).inner_text()
+    assert "the result was shown before the answer" in row, row
+    figures = [(int(r), int(q)) for r, q in re.findall(r"(\d+) of (\d+) right", row)]
+    assert sum(r for r, _ in figures) < sum(q for _, q in figures), row
