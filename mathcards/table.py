@@ -21,8 +21,9 @@ from __future__ import annotations
 
 import secrets
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from mathcards import saves
@@ -126,6 +127,10 @@ class GameView:
     # labels and tooltips show no result, and a move the rules refuse is not greyed in
     # advance when choosing it is an answer (Suns to Moons' ±10 bound)
     counting = False
+    # the points of moves played for a student that do not count, per seat (the table sets
+    # it before drawing: ``AskingSession.withheld_of``); a board that shows how a score is
+    # made takes them off
+    withheld: Mapping[int, int] = MappingProxyType({})
 
     # --- what is shown -------------------------------------------------
     def board_html(self, state: State, obs: Any, seat_names: Sequence[str], *,

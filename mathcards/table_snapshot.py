@@ -99,6 +99,8 @@ def build_snapshot(ctl: TableController) -> SeatSnapshot:
     seat = ctl.viewer
     holding = ctl.holding
     p = state.current_player
+    ctl.view.withheld = {i: n for i in range(len(ctl.seats))
+                         if (n := ctl.asking.withheld_of(i))}
     board = ((holding and ctl.view.round_end_html(state, names))
              or ctl.view.board_html(ctl.shown_state, ctl.public_observation(), names,
                                     viewer=seat))

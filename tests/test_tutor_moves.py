@@ -310,3 +310,34 @@ def test_a_script_that_only_copies_the_page_never_wins_at_i_count(name, seeds):
     wins, engine_wins = _scripted(name, seeds, never_right=False)
     assert wins == 0, f"{name}: a script that never computes won {wins} of {len(seeds)} games"
     print(f"{name}: the engine's scores would have given it {engine_wins} wins")
+
+
+def test_a_dice_stack_laid_after_two_wrong_answers_scores_nothing_on_the_board_too():
+    from mathcards.games.dice_stacks import Phase, best_stacks
+
+    for seed in range(30):
+        ctl = TableController(DiceStacksView(), state=DiceStacks(num_players=2).new_game(seed),
+                              bot_delay=0, save=False, level=COUNT, bot_seed=seed)
+        for _ in range(60):
+            if ctl.asking.pending is not None:  # the dice: answered right
+                ctl.answer(str(ctl.asking.pending.question.expected))
+            elif not ctl.acting_human() or ctl.state.is_over or ctl.state.phase == Phase.STACKS:
+                break
+            else:
+                key = {"roll": "roll", "draw": "draw", "more": "stop"}[ctl.state.phase.value]
+                ctl.click_choice(key)
+        if ctl.acting_human() and ctl.state.phase == Phase.STACKS and \
+                best_stacks(ctl.hand(), ctl.state.dice):
+            break
+    else:  # pragma: no cover
+        pytest.fail("no deal with a stack")
+    for card in best_stacks(ctl.hand(), ctl.state.dice)[0]:
+        i = next(j for j, c in enumerate(ctl.hand()) if c == card and j not in ctl.selected)
+        ctl.click_card(f"h{i}")
+    ctl.click_choice("lay")
+    q = ctl.asking.pending.question
+    ctl.answer(_wrong(q))
+    ctl.answer(str(q.expected + 2))
+    snap = ctl.snapshot()
+    assert ctl.state.stack_points[0] >= 1 and snap.scores[0] == 0
+    assert "worked out for you" in snap.board_html and "score 0 = " in snap.board_html
