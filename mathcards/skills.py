@@ -56,6 +56,7 @@ SLIPS: dict[str, str] = {
     "halved_not_doubled": "halved instead of doubled",
     "missed_capture": "a capture missed",
     "wrong_capture": "a capture claimed that is not one",
+    "colour": "a card of the other colour in a capture",
     "other": "another slip",
 }
 
@@ -150,7 +151,24 @@ def _capture_slip(expected: str, given: str) -> str:
     said = given.strip().casefold()
     if expected.strip().casefold() not in _NONE_CLAIMS and said in _NONE_CLAIMS:
         return "missed_capture"
+    if said not in _NONE_CLAIMS and mixed_colours(given):
+        return "colour"
     return "wrong_capture" if said not in _NONE_CLAIMS else "other"
+
+
+def mixed_colours(claim: str) -> bool:
+    """A capture claim ("Q♦ = 9♦ + 3♣ = 12") naming cards of both colours: in Sums every card
+    of a capture has the played card's colour (red with red, black with black)."""
+    from mathcards.cards import parse_card
+    from mathcards.errors import MathCardsError
+
+    parts = claim.split(" = ")[:2]
+    words = [parts[0], *parts[1].split()[::2]] if len(parts) == 2 else []
+    try:
+        colours = {parse_card(w).colour for w in words}
+    except (MathCardsError, ValueError):
+        return False
+    return len(colours) > 1
 
 
 def classify_slip(question: Question, given: int | str) -> str:

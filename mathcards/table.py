@@ -21,13 +21,14 @@ from __future__ import annotations
 
 import secrets
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from mathcards import saves
 from mathcards.asking import SHOW
-from mathcards.asking.session import AskingSession
+from mathcards.asking.session import OK_KEY, STEP, STEP_FIRST, AskingSession
 from mathcards.bots import BOT_KINDS, Bot
 from mathcards.cards import Card, whole_number
 from mathcards.errors import IllegalActionError, MathCardsError, SettingsError
@@ -126,6 +127,10 @@ class GameView:
     # labels and tooltips show no result, and a move the rules refuse is not greyed in
     # advance when choosing it is an answer (Suns to Moons' ±10 bound)
     counting = False
+    # the points of moves played for a student that do not count, per seat (the table sets
+    # it before drawing: ``AskingSession.withheld_of``); a board that shows how a score is
+    # made takes them off
+    withheld: Mapping[int, int] = MappingProxyType({})
 
     # --- what is shown -------------------------------------------------
     def board_html(self, state: State, obs: Any, seat_names: Sequence[str], *,
@@ -622,6 +627,35 @@ class TableController:
         """A round or the game won, held while the person reads it (narration)."""
         self.narration.find_moment(before, after, names, self.humans, pauses=self._pauses(),
                                    by_bot=by_bot)
+        moment = self.narration.moment
+        if moment is not None and any(self.asking.withheld_of(i)
+                                      for i in range(len(self.seats))):
+            self.narration.moment = self._counted_moment(moment, before, after)
+
+    def _counted_moment(self, moment: Moment, before: State, after: State) -> Moment:
+        """A round or game moment told with the scores that count: a round won by a move
+        played for the student is no win of theirs; the game's winners are ``winners``."""
+        from dataclasses import replace
+
+        from mathcards.moments import _headline
+
+        names = self.seat_names
+        lines = moment.lines
+        if moment.kind == "game":
+            winners = self.winners
+            headline, win = _headline(winners, names, self.humans, "game")
+            scores = " · ".join(f"{names[i]} {s}" for i, s in enumerate(self.scores))
+            return replace(moment, headline=headline, win=win, winners=winners,
+                           lines=(*lines, self.withheld_words(),
+                                  f"Scores that count: {scores}"))
+        mover = before.current_player
+        if mover is not None and mover in moment.winners and self.asking._shown is not None \
+                and self.asking._shown[0] == mover and not self.asking._shown[2]:
+            return replace(moment, win=False,
+                           headline="The round was won with a move worked out for you: "
+                                    "its point does not count for you",
+                           lines=(*lines, self.withheld_words()))
+        return moment
 
     def _save_step(self, after: State) -> None:
         """Save the table (saving); the message after the move."""
@@ -646,13 +680,46 @@ class TableController:
             self.viewer = None
             self._notify("table")
 
+    # --- the scores that count: a move played for the student (after two wrong answers at
+    # "I count", or an answer seen) scores nothing for them (mathcards.asking.session)
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """The scores that count: the engine's, minus the points of moves played for a
+        student."""
+        return tuple(s - self.asking.withheld_of(i) for i, s in enumerate(self.state.scores))
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The winners by the scores that count, once the game is over; a tie goes to those
+        who worked out all their own moves (the engine's winners when nothing was withheld)."""
+        if not self.state.is_over:
+            return ()
+        scores = self.scores
+        best = max(scores)
+        top = tuple(i for i, s in enumerate(scores) if s == best)
+        own = tuple(i for i in top if not self.asking.withheld_of(i))
+        return own or top
+
+    def withheld_words(self) -> str:
+        """One sentence about the points that do not count ("" when none)."""
+        lost = [(i, self.asking.withheld_of(i)) for i in range(len(self.seats))]
+        lost = [(i, n) for i, n in lost if n > 0]
+        if not lost:
+            return ""
+        names = self.seat_names
+        who = ", ".join(f"{names[i]} {n}" for i, n in lost)
+        return (f"Points from moves worked out for you after two tries do not count ({who}).")
+
     def final_words(self) -> str:
         names = self.seat_names
-        winners = self.state.winners
-        scores = ", ".join(f"{names[i]} {s}" for i, s in enumerate(self.state.scores))
+        winners = self.winners
+        scores = ", ".join(f"{names[i]} {s}" for i, s in enumerate(self.scores))
+        lost = self.withheld_words()
+        lost = f" {lost}" if lost else ""
         if len(winners) == 1:
-            return f"Game over: {names[winners[0]]} wins! Scores: {scores}."
-        return f"Game over: a tie between {', '.join(names[i] for i in winners)}. Scores: {scores}."
+            return f"Game over: {names[winners[0]]} wins! Scores: {scores}.{lost}"
+        return (f"Game over: a tie between {', '.join(names[i] for i in winners)}. "
+                f"Scores: {scores}.{lost}")
 
     def play(self, action: Any) -> None:
         """Play ``action`` for the person to act (raises Refused with the reason)."""
@@ -661,6 +728,8 @@ class TableController:
                 raise Refused(OFFER_FIRST)
             if self.holding:
                 raise Refused(ROUND_OVER)
+            if self.asking.waiting == STEP:
+                raise Refused(STEP_FIRST)
             if self.asking.blocking():
                 raise Refused(ANSWER_FIRST)
             if not self.acting_human():  # the game is over, a bot's or another's turn
@@ -881,6 +950,12 @@ class TableController:
             if key == NEXT_ROUND:
                 self.next_round()
                 return
+            if key == OK_KEY:  # the step or the feedback has been read: play goes on
+                try:
+                    self.asking.acknowledge()
+                except MathCardsError as exc:
+                    raise Refused(str(exc)) from None
+                return
             if isinstance(key, str) and key.startswith("ans:"):  # a button of the answer
                 try:
                     self.asking.pick(key)
@@ -1082,6 +1157,9 @@ class TableController:
         if self.holding:
             return [Choice(NEXT_ROUND, "Next round", tooltip="start the next round",
                            primary=True)]
+        if self.asking.waiting:  # the step or the feedback to read first: OK goes on
+            wanted.append(Choice(OK_KEY, "OK, go on", primary=True,
+                                 tooltip="I have read it: play goes on"))
         if self.asking.pending is not None:  # the buttons that build the answer, if any
             wanted = [Choice(key, label, tooltip=tip, primary=picked)
                       for key, label, tip, picked in self.asking.answer_choices()]

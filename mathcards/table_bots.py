@@ -87,8 +87,9 @@ class BotScheduler:
         t = self.table
         with t.lock:
             self.pending = False
-            if generation != self.generation or t.holding:
-                return  # another game's timer, or a round held since: "Next round" schedules
+            if generation != self.generation or t.holding or not self.due():
+                return  # another game's timer, or a round (or an answer's feedback) held
+                # since: "Next round" (or the student's OK, or the pause's end) schedules
             try:
                 self.move(generation)
             except Exception as exc:  # noqa: BLE001 - never let a timer die silently, nor show Python's words

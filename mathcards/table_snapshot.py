@@ -99,6 +99,8 @@ def build_snapshot(ctl: TableController) -> SeatSnapshot:
     seat = ctl.viewer
     holding = ctl.holding
     p = state.current_player
+    ctl.view.withheld = {i: n for i in range(len(ctl.seats))
+                         if (n := ctl.asking.withheld_of(i))}
     board = ((holding and ctl.view.round_end_html(state, names))
              or ctl.view.board_html(ctl.shown_state, ctl.public_observation(), names,
                                     viewer=seat))
@@ -115,7 +117,7 @@ def build_snapshot(ctl: TableController) -> SeatSnapshot:
     selecting = ctl.selecting
     return SeatSnapshot(
         seat=seat, title=state.game.title, seat_names=tuple(names),
-        seat_kinds=tuple(ctl.seats), scores=tuple(state.scores), to_act=p,
+        seat_kinds=tuple(ctl.seats), scores=ctl.scores, to_act=p,
         moves=len(state.history), is_over=state.is_over, in_progress=ctl.in_progress,
         your_turn=ctl.acting_human(),
         busy=ctl.busy, board_html=board,

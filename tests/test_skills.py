@@ -118,7 +118,8 @@ CAPTURES = [
     (CAPTURE, "none", "missed_capture"),
     (CAPTURE, "", "missed_capture"),
     ("none", CAPTURE, "wrong_capture"),
-    (CAPTURE, "Q♦ = 9♦ + 3♣", "wrong_capture"),
+    (CAPTURE, "Q♦ = 9♦ + 3♦", "wrong_capture"),
+    (CAPTURE, "Q♦ = 9♦ + 3♣", "colour"),  # a black helper for a red card
 ]
 
 

@@ -29,6 +29,7 @@ from .opening import opened_together
 __all__ = ["GUEST", "make_view", "play", "query_settings", "student_slot", "table_games"]
 
 MAX_DELAY = 5.0
+MAX_PAUSE = 30.0  # the longest pause after the feedback a link may set (``?pause=``)
 WARM_UP_DELAY = 20.0  # seconds after a fresh kernel's page is built before sympy loads
 GUEST = "guest"
 
@@ -135,7 +136,9 @@ def query_settings(query: str) -> dict[str, Any]:
     ``seats`` (human/random/strong, comma separated), ``delay`` (0-5 s),
     ``student`` (kept as given; ``student_slot`` checks it), ``room`` (a room code to
     join, checked when joining), ``level`` (a key of ``mathcards.asking.LEVELS``),
-    ``fixed`` (``1``: the level stays as the link says).
+    ``fixed`` (``1``: the level stays as the link says), ``pause`` (after the feedback of
+    the student's answer at "I count" the bots wait this many seconds, 0-30, or ``ok``:
+    until the student clicks OK).
     """
     from mathcards.asking import LEVELS
 
@@ -155,6 +158,14 @@ def query_settings(query: str) -> dict[str, Any]:
         out["level"] = params["level"][0]
     if params.get("fixed") and params["fixed"][0] in ("1", "true", "yes"):
         out["fixed"] = True
+    if params.get("pause"):
+        said = params["pause"][0].strip().lower()
+        try:
+            pause: float | str | None = "ok" if said == "ok" else float(said)
+        except ValueError:
+            pause = None
+        if pause == "ok" or (isinstance(pause, float) and 0 <= pause <= MAX_PAUSE):
+            out["pause"] = pause
     if params.get("delay"):
         try:
             delay = float(params["delay"][0])
@@ -318,6 +329,8 @@ def play(game_name: str, *, deal: str | None = None, seats: Sequence[str] | None
     # answers are kept under the name only when this page plays as it (never a name that
     # another browser holds, nor one the rule refused: those play as the guest)
     _keep_answers(table, None if slot == GUEST else name, fixed=opts.get("fixed", fixed))
+    if "pause" in opts:  # the teacher's link: how long the feedback stays before the bots
+        table.ctl.asking.set_pause(opts["pause"])
     if offer_length:
         table.ctl.length_offer = True
         table._refresh()

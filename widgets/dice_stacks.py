@@ -68,18 +68,21 @@ def _stack_points(state: State) -> list[list[int]]:
     return points
 
 
-def _score_text(state: State, obs: Any, seat: int) -> str:
+def _score_text(state: State, obs: Any, seat: int, withheld: int = 0) -> str:
     """How a seat's score is made, so it agrees with the score at the top: ``4 stack
     points``, ``score 5 = 4 stack points + 1 run-out point``, and at the end ``− 2 cards
-    left`` (the engine's own parts and total)."""
+    left`` (the engine's own parts and total), and ``− 1 point worked out for you`` (moves
+    played for the student after two wrong answers: ``GameView.withheld``)."""
     parts = [plural(obs.stack_points[seat], "stack point")]
     if obs.run_outs[seat]:
         parts.append(f"+ {plural(obs.run_outs[seat], 'run-out point')}")
     if state.is_over and obs.hand_sizes[seat]:
         parts.append(f"− {plural(obs.hand_sizes[seat], 'card')} left")
+    if withheld:
+        parts.append(f"− {plural(withheld, 'point')} worked out for you")
     if len(parts) == 1:
         return parts[0]
-    return f"score {number(state.scores[seat])} = {' '.join(parts)}"
+    return f"score {number(state.scores[seat] - withheld)} = {' '.join(parts)}"
 
 
 class DiceStacksView(GameView):
@@ -132,9 +135,10 @@ class DiceStacksView(GameView):
             stacks = "".join(parts) or '<span class="mc-count">no stacks yet</span>'
             hand = backs_html(obs.hand_sizes[i], owner=name, own=i == viewer)
             to_act = " mc-to-act" if i == obs.current_player else ""
+            score = _score_text(state, obs, i, self.withheld.get(i, 0))
             seats.append(
                 f'<div class="mc-seat{to_act}" role="group" aria-label="{esc(name)}">'
-                f'<strong>{esc(name)}</strong> · {esc(_score_text(state, obs, i))} · hand '
+                f'<strong>{esc(name)}</strong> · {esc(score)} · hand '
                 f'{hand}'
                 f'<div class="mc-row mc-stacks" aria-label="'
                 f'{esc(possessive(seat_names, i, start=True))} stacks">{stacks}'

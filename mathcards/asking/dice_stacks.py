@@ -119,5 +119,24 @@ def explain(question: Question, before: State | None = None, after: State | None
     return [step_of(shape, question.dice, question.seat)]
 
 
-__all__ = ["DiceStacksQuestion", "after_move", "before_move", "check", "explain",
+
+
+def nudge(question: Question, given: int | str, slip: str) -> str:
+    """The words after a first wrong answer, about the thing counted: the dice, or the
+    stack's cards and Kings (never "this card" about dice; never the answer)."""
+    from mathcards.asking.registry import NUDGE, NUDGES
+
+    dice = isinstance(question, DiceStacksQuestion) and not question.stack
+    if dice:
+        if slip in ("off_by_one", "off_by_two"):
+            return "Close, but not quite: count the dots of both dice again."
+        return "Not quite: your stacks must make the two dice added together. Add them again."
+    if slip in ("added_not_subtracted", "subtracted_not_added"):
+        return "Not quite: does your stack add its cards or take them away?"
+    if slip in ("doubled_not_halved", "halved_not_doubled"):
+        return "Not quite: do the Kings double or halve here?"
+    return NUDGES.get(slip, NUDGE)
+
+
+__all__ = ["DiceStacksQuestion", "after_move", "before_move", "check", "explain", "nudge",
            "read_answer"]

@@ -5,8 +5,14 @@ At ``SHOW`` nothing is asked. At ``COUNT`` and ``COUNT_NO_HINTS``:
 
 - a move chosen by the person here is first a question when the game's asking module has
   one (``before_move``): right, the move is laid; a first wrong answer hears a nudge named
-  by its slip; a second wrong answer shows the explainer's step and the move is laid as
-  chosen;
+  by its slip; a second wrong answer shows the explainer's step and the move is played
+  for the student: laid as chosen, but whatever it scores for them does not count
+  (``withheld``, issue 37 item 2: a game cannot be won at "I count" by a script that never
+  computes); the same for an answer recorded as seen;
+- after a second wrong answer (or a seen one) the explainer's step stays on the page until
+  the student clicks OK (``waiting == STEP``: the bots and the student's own moves wait);
+  after a right answer about their own move, the bots wait for ``read_pause`` seconds (or
+  the student's OK) before their next move, so the feedback can be read (item 7);
 - a move the rules refuse is still an answer when the asking module says so
   (``refused_move``: Suns to Moons' ±10 bound), recorded wrong; the state is unchanged;
 - following the others (``follow``), a move of another seat is a question
@@ -61,6 +67,23 @@ class Pending:
 
 SEEN = "seen"  # the recorded slip of an answer whose result the student was shown
 
+# what the table waits for after an answer (``AskingSession.waiting``, issue 37 item 7)
+STEP = "step"  # the explainer's step after a second wrong answer: until the student's OK
+READ = "read"  # the feedback of a right answer: the bots wait for the pause or the OK
+READ_PAUSE = 3.0  # seconds the bots wait after the feedback, at a table whose bots pause
+MAX_PAUSE = 30.0  # the longest pause a teacher's link may set (``?pause=``)
+OK_KEY = "ok"  # the choice key of the OK button
+STEP_FIRST = "first read the step under \"What the last move did\", then click OK"
+
+
+def _points(state: Any) -> tuple[int, ...]:
+    """What each seat has scored so far by moves (Dice Stacks: stacks and run-outs, not yet
+    the cards left in hand; other games: their scores)."""
+    points = getattr(state, "points", None)
+    if isinstance(points, tuple) and all(isinstance(p, int) for p in points):
+        return points
+    return tuple(state.scores)
+
 
 class AskingSession:
     """The level of help at one table and the question it waits for."""
@@ -80,6 +103,17 @@ class AskingSession:
         # the level was "Show me the sums" at this position while the person here was to
         # move: the results of its moves were on the page (issue 37 item 1)
         self.peeked = False
+        # after an answer: "" (nothing), STEP or READ (see the module's docstring)
+        self.waiting = ""
+        self._wait_token = 0
+        # the bots' pause after the feedback of a right answer: None is the table's own
+        # (READ_PAUSE when its bots pause, 0 at a fast table), "ok" waits for the OK
+        self.read_pause: float | str | None = None
+        # points of moves played for the student (after two wrong answers, or seen), per
+        # seat, that do not count; ``_shown`` is the last such move: (seat, its points
+        # before it): what the seat gains until its next own move is that move's
+        self.withheld: dict[int, int] = {}
+        self._shown: tuple[int, int, bool] | None = None  # (seat, points, others moved since)
         self.level = level
 
     # ------------------------------------------------------------------ level
@@ -139,6 +173,8 @@ class AskingSession:
     def blocking(self) -> bool:
         """A question holds this screen's moves (a following question in a room does not:
         the student's own move drops it)."""
+        if self.waiting == STEP:  # the explainer's step waits for the student's OK
+            return True
         p = self.pending
         if p is None:
             return False
@@ -149,8 +185,74 @@ class AskingSession:
         return self.ctl.publish is not None or bool(self.ctl.room_code)
 
     def holds_bots(self) -> bool:
-        """The bots wait for the answer (a solo table; a room never waits)."""
-        return self.pending is not None and not self.in_room
+        """The bots wait for the answer, or for the student to read what it said (a solo
+        table; a room never waits)."""
+        return (self.pending is not None or bool(self.waiting)) and not self.in_room
+
+    # ------------------------------------------------------------------ reading the feedback
+    def pause(self) -> float | None:
+        """Seconds the bots wait after the feedback of a right answer (None: until OK)."""
+        if self.read_pause == "ok":
+            return None
+        if isinstance(self.read_pause, int | float) and not isinstance(self.read_pause, bool):
+            return max(0.0, min(float(self.read_pause), MAX_PAUSE))
+        return READ_PAUSE if self.ctl.bot_delay > 0 else 0.0
+
+    def set_pause(self, value: Any) -> None:
+        """The teacher's link sets the pause: seconds (0 to 30) or "ok" (until OK)."""
+        if value == "ok":
+            self.read_pause = "ok"
+            return
+        if isinstance(value, bool) or not isinstance(value, int | float) \
+                or not 0 <= value <= MAX_PAUSE:
+            raise MathCardsError(f"the pause is 0 to {MAX_PAUSE:.0f} seconds, or ok")
+        self.read_pause = float(value)
+
+    def _wait(self, what: str) -> None:
+        """Hold the bots (and, for STEP, the student's moves) until OK or the pause."""
+        self._wait_token += 1
+        if what == READ:
+            p = self.ctl.state.current_player
+            if p is None or self.ctl.seats[p] == "human" or self.in_room:
+                return  # the student moves on (or nobody is held): nothing to wait for
+            pause = self.pause()
+            if pause is not None and pause <= 0:
+                return
+            self.waiting = READ
+            if pause is not None:
+                token = self._wait_token
+                self.ctl.bot_scheduler._schedule(pause, lambda: self._waited(token))
+            return
+        self.waiting = what
+
+    def _waited(self, token: int) -> None:
+        with self.ctl.lock:
+            if token == self._wait_token and self.waiting == READ:
+                self.acknowledge()
+
+    def acknowledge(self) -> None:
+        """The student's OK: the step or the feedback has been read; play goes on."""
+        if not self.waiting:
+            raise MathCardsError("there is nothing to confirm now")
+        self.waiting = ""
+        self._wait_token += 1
+        self.ctl._notify("table")
+        self.ctl.schedule_bot()
+
+    # ------------------------------------------------------------------ moves played for you
+    def _settle(self) -> None:
+        """The seat of the last move played for it moves again: that move's gain is kept."""
+        if self._shown is not None:
+            seat = self._shown[0]
+            self.withheld[seat] = self.withheld_of(seat)
+            self._shown = None
+
+    def withheld_of(self, seat: int) -> int:
+        """The points of ``seat`` that came from moves played for it: they do not count."""
+        out = self.withheld.get(seat, 0)
+        if self._shown is not None and self._shown[0] == seat:
+            out += max(0, _points(self.ctl.state)[seat] - self._shown[1])
+        return out
 
     def count_refusal(self, action: Any) -> None:
         """A move the rules refuse: recorded as a wrong answer when it is one (±10)."""
@@ -165,10 +267,17 @@ class AskingSession:
 
     def ask_before(self, action: Any) -> bool:
         """Ask about a legal move chosen here before it is laid (True: asked, not laid)."""
+        self.waiting = ""
         seat = self.ctl.state.current_player
         if not self.counting or self.asker is None or seat is None:
+            self._settle()
             return False
         question = self.asker.before_move(self.ctl.state, action, seat)
+        # a new question, or a move after the others moved: the last move played for the
+        # student is over (a move that only completes it, e.g. Sums' choice of the capture
+        # it makes, is still part of it)
+        if question is not None or (self._shown is not None and self._shown[2]):
+            self._settle()
         if question is None:  # nothing to ask; a move that is a right answer is recorded
             accepted = self.asker.accepted_move(self.ctl.state, action, seat)
             if accepted is not None:
@@ -187,6 +296,8 @@ class AskingSession:
         """A move was laid: drop a question it makes stale; follow another seat's move.
 
         ``shown`` is the table's display before the move (``TableController._display``)."""
+        if self._shown is not None and before.current_player != self._shown[0]:
+            self._shown = (*self._shown[:2], True)  # another seat moved since
         if self.counting:  # a move laid at "I count": the new position's results were
             self.peeked = False  # not on the page (the level changes between moves)
         if not by_bot and self.counting and self.asker is not None:
@@ -299,6 +410,10 @@ class AskingSession:
         feedback = self.feedback
         if p.action is not None:  # the move is laid as chosen (the bots may answer it)
             after = p.before.apply(p.action)
+            seat = p.before.current_player
+            if explain and seat is not None:  # played for the student: it scores nothing
+                self._settle()
+                self._shown = (seat, _points(p.before)[seat], False)
             self.ctl._lay(p.action)
             if self.asker is not None:  # the move the answer chose too (Sums' capture)
                 then = self.asker.after_answer(p.question, p.given, self.ctl.state)
@@ -313,6 +428,8 @@ class AskingSession:
                 self.ctl._explain_with(steps)
         if self.ctl.state.is_over:
             feedback = f"{feedback} {self.ctl.final_words()}"
+        else:
+            self._wait(STEP if explain else READ)
         self.ctl.say(feedback)
         self.ctl._notify("table")
         if p.action is None:
@@ -348,6 +465,9 @@ class AskingSession:
         self.pending = None
         self.peeked = False
         self.feedback = ""
+        self.waiting = ""
+        self._wait_token += 1
+        self.withheld, self._shown = {}, None
 
     # ------------------------------------------------------------------ evidence
     def _slip(self, question: Question, given: int | str) -> str:
@@ -389,4 +509,5 @@ class AskingSession:
             self.ctl.say(f"Could not keep your answer ({exc}); play goes on.", refused=True)
 
 
-__all__ = ["SEEN", "AskingSession", "Pending"]
+__all__ = ["OK_KEY", "READ", "READ_PAUSE", "SEEN", "STEP", "STEP_FIRST", "AskingSession",
+           "Pending"]

@@ -219,11 +219,16 @@ def _cards_of(claim: str) -> str:
 
 
 def slip(question: Question, given: int | str) -> str:
-    """The slip of a wrong claim: a capture missed ("none" said); the right cards and
+    """The slip of a wrong claim: a capture missed ("none" said); a card of the other colour
+    named (``colour``: every card of a capture has the played card's colour); the right cards and
     operation with a wrong number: the number's slip (a face card's value, off by one...:
     ``mathcards.skills.classify_slip`` of the sum alone); else a claim that is not one."""
     if given == NONE:
         return "missed_capture"
+    from mathcards.skills import mixed_colours
+
+    if isinstance(given, str) and mixed_colours(given):
+        return "colour"
     if isinstance(question, SumsQuestion) and isinstance(given, str):
         said = _number_of(given)
         for way_said in question.ways:
@@ -250,6 +255,9 @@ def nudge(question: Question, given: int | str, slip_name: str) -> str:
     if slip_name == "missed_capture":
         return ("Look again: is there an opponent's card of its colour that it and one of "
                 "your cards make, by + or −?")
+    if slip_name == "colour":
+        return ("Not quite: a capture uses cards of your card's colour only, red with red "
+                "and black with black.")
     if slip_name == "wrong_capture":
         return "Not quite: check the cards and the sign, then what they make."
     if slip_name == "face_value":  # not "Q 12": a face card's value is the claim's number

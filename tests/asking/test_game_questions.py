@@ -76,7 +76,9 @@ def test_a_capture_claim_is_judged_by_the_capture_rule():
         assert S.check(question, given) is right, text
     assert S.slip(question, "none") == "missed_capture"
     assert S.answer_skill(question, "none") == "capture_spot"
-    assert S.slip(question, S.read_answer(question, "9♥ = 7♣ + 3♣ = 10")) == "wrong_capture"
+    # a red card named with a black one: the colour slip (issue 37 item 7), else not one
+    assert S.slip(question, S.read_answer(question, "9♥ = 7♣ + 3♣ = 10")) == "colour"
+    assert S.slip(question, S.read_answer(question, "Q♣ = 7♣ − 5♣ = 2")) == "wrong_capture"
     # the right cards with a wrong number: the number's slip
     assert S.slip(question, S.read_answer(question, "Q♣ = 7♣ + 5♣ = 13")) == "off_by_one"
     assert S.slip(question, S.read_answer(question, "Q♣ = 7♣ + 5♣ = 2")) == \

@@ -141,6 +141,8 @@ def _walk(make, person, seeds: range, **settings) -> int:
                 # asks only when following the others)
             if pending is not None:
                 _answer(table, rng, before, checked)
+            elif ctl.asking.waiting:  # the step (or the feedback) to read: OK
+                table.choice_pool[table.choice_keys.index("ok")].click()
             elif timers:
                 timers.pop(0)()
             elif ctl.acting_human():
