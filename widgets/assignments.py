@@ -117,6 +117,11 @@ class AssignPanel:
         self.w_what.observe(lambda _c: self._show_game_boxes(), "value")
         self.w_class.observe(lambda _c: self.render(), "value")
         self.w_game_boxes = W.HBox([self.w_level, self.w_games])
+        for box, name in ((self.w_class, "class"), (self.w_what, "what"), (self.w_level, "level"),
+                          (self.w_games, "games"), (self.w_opens, "opens"),
+                          (self.w_due, "due")):
+            box.add_class(f"mc-assign-{name}")  # the page's tests find them by it
+        self.w_list.add_class("mc-assign-list")
         self.widget = W.VBox([
             W.HTML(f"{style_html()}<h3>Assign work</h3><p>Give a class an exercise set or a "
                    "game at a level, from a day to a due day. Its students see it first on "
