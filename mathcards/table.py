@@ -126,6 +126,9 @@ class GameView:
     # labels and tooltips show no result, and a move the rules refuse is not greyed in
     # advance when choosing it is an answer (Suns to Moons' ±10 bound)
     counting = False
+    # the choices (and the question under them) sit right under the board, above the hand:
+    # Sums, whose draws and claims are made about the piles and the cards in play
+    choices_above_hand = False
 
     # --- what is shown -------------------------------------------------
     def board_html(self, state: State, obs: Any, seat_names: Sequence[str], *,

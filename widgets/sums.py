@@ -38,6 +38,10 @@ __all__ = ["SumsView", "sums_table"]
 
 class SumsView(GameView):
     game_name = "sums"
+    # a draw is made from the piles, a claim about the cards in play: their buttons (and
+    # the claim's number pad under them) come right under the table, above the hand,
+    # on a laptop's first screen however many cards are in play (issue 36 item 16)
+    choices_above_hand = True
 
     def board_html(self, state: State, obs: Any, seat_names: Sequence[str], *,
                    viewer: int | None = None) -> str:
@@ -118,9 +122,15 @@ class SumsView(GameView):
 
     def path(self, state: State, action: Any) -> tuple[Choice, ...]:
         if isinstance(action, Draw):
-            top = state.observation(_actor(state)).pile_tops[action.pile]
+            # "Draw 2♠": short enough for a row of eight piles on a laptop's first screen;
+            # the pile's number only when another pile shows the same card (two decks)
+            tops = state.observation(_actor(state)).pile_tops
+            top = tops[action.pile]
             what = top.symbol if top is not None else "a card"
-            return (Choice(f"pile:{action.pile}", f"Draw {what} from pile {action.pile + 1}",
+            label = f"Draw {what}"
+            if top is None or tops.count(top) > 1:
+                label += f" (pile {action.pile + 1})"
+            return (Choice(f"pile:{action.pile}", label,
                            tooltip=f"take the top card of pile {action.pile + 1}"
                                    + (f", {top.name}" if top is not None else "")),)
         if isinstance(action, Play):

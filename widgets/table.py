@@ -73,9 +73,15 @@ class GameTable(W.VBox):
                                    pause_after_round=True, level=level)
         # the questions at "I count": answer box, number pad, level, following (by the hand)
         self.asking_panel = AskingPanel(self)
-        at = list(self.w_main.children).index(self.w_refusal) + 1
-        self.w_main.children = (*self.w_main.children[:at], self.asking_panel.widget,
-                                *self.w_main.children[at:])
+        # the choices first, then the question (prompt, answer box, number pad), the typed
+        # move, and the help row (the level): a Sums draw or claim on the first screen
+        main = list(self.w_main.children)
+        if self.view.choices_above_hand:
+            main.remove(self.w_choices)
+            main.insert(main.index(self.w_board) + 1, self.w_choices)
+        main.insert(main.index(self.w_choices) + 1, self.asking_panel.widget)
+        main.insert(main.index(self.w_move_box) + 1, self.asking_panel.w_settings)
+        self.w_main.children = tuple(main)
         self._ready = True
         self._setup_pickers(self.ctl.state.game)
         self._refresh()
