@@ -142,6 +142,11 @@ class GameView:
         """One line about the position (goal, dice, phase)."""
         return ""
 
+    def score_words(self, state: State, viewer: int | None) -> tuple[str, ...]:
+        """Per seat, a few words saying where its score comes from, shown beside it ("" or
+        none: the number alone); ``viewer`` is this screen's seat ("your" cards)."""
+        return ()
+
     def round_end_html(self, state: State, seat_names: Sequence[str]) -> str:
         """The table as the round just won ended, shown while its moment waits for "Next
         round" (the engine has dealt the next round already); "" draws ``board_html``."""

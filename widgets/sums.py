@@ -26,6 +26,7 @@ from mathcards.games.sums import (
     Sums,
     TakeBack,
 )
+from mathcards.games.sums.rules import card_points
 from mathcards.table import Choice, GameView, Refused
 
 from .cards import backs_html, card_face_html, esc, pile_html
@@ -106,6 +107,23 @@ class SumsView(GameView):
         if phase == "last":
             return f"{who}: a pile is empty. Play one last card, or end the game."
         return ""
+
+    def score_words(self, state: State, viewer: int | None) -> tuple[str, ...]:
+        """Why a Sums score is not 0 before anyone has captured: every card on a player's
+        side counts (rule 6: 2-10 one point, J and Q two, A and K three), the card they
+        were dealt face up too ("your cards already count 2"); then the captured cards."""
+        sides = getattr(state, "sides", ())
+        words = []
+        for i, (score, side) in enumerate(zip(state.scores, sides, strict=False)):
+            own = sum(card_points(c) for c in side)
+            whose = "your" if i == viewer else "their"
+            if score == 0:
+                words.append("")
+            elif score == own:
+                words.append(f"{whose} cards already count {own}")
+            else:
+                words.append(f"{whose} cards count {own}, captured cards {score - own}")
+        return tuple(words)
 
     # --- moves -----------------------------------------------------------
     def listed_actions(self, state: State) -> Sequence[Any]:

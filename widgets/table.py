@@ -524,7 +524,17 @@ class GameTable(W.VBox):
             for i, s in enumerate(snap.scores):
                 cls = ' class="mc-to-act"' if i == p else ""
                 mark = " (to play)" if i == p else ""
-                items.append(f"<li{cls}>{esc(names[i])}: {s}{mark}</li>")
+                # where the score comes from (Sums: the cards in play count from the deal):
+                # said beside this screen's own score; the others' in their tooltip and to a
+                # screen reader (the header stays one line on a laptop)
+                words = snap.score_words[i] if i < len(snap.score_words) else ""
+                why = ""
+                if words and i == snap.seat:
+                    why = f' <span class="mc-score-why">({esc(words)})</span>'
+                elif words:
+                    why = f'<span class="mc-sr"> ({esc(words)})</span>'
+                    cls += f' title="{esc(words)}"'
+                items.append(f"<li{cls}>{esc(names[i])}: {s}{mark}{why}</li>")
             who = f'<div class="mc-who" role="note">{esc(self.who)}</div>' if self.who else ""
             # one wrapping line (the game, the scores, the code), the visitor's note under
             # it in small type: the hand below stays on a laptop's first screen
