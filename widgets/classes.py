@@ -504,7 +504,11 @@ _CLASS_PICKERS: weakref.WeakSet[W.Dropdown] = weakref.WeakSet()
 def class_picker(no_class: str, description: str) -> W.Dropdown:
     """A dropdown of the classes (first ``no_class``: no class), kept up to date when a
     class is saved on this page (``refresh_class_pickers``)."""
-    picker = W.Dropdown(options=[(no_class, ""), *class_choices()], description=description)
+    # as wide as its longest choice ("No class: students type their names" was cut at
+    # ipywidgets' fixed 300 px), its label whole
+    picker = W.Dropdown(options=[(no_class, ""), *class_choices()], description=description,
+                        layout=W.Layout(width="max-content", max_width="100%"),
+                        style={"description_width": "initial"})
     picker.no_class = no_class  # type: ignore[attr-defined]
     _CLASS_PICKERS.add(picker)
     return picker
