@@ -131,6 +131,9 @@ class GameView:
     # it before drawing: ``AskingSession.withheld_of``); a board that shows how a score is
     # made takes them off
     withheld: Mapping[int, int] = MappingProxyType({})
+    # the choices (and the question under them) sit right under the board, above the hand:
+    # Sums, whose draws and claims are made about the piles and the cards in play
+    choices_above_hand = False
 
     # --- what is shown -------------------------------------------------
     def board_html(self, state: State, obs: Any, seat_names: Sequence[str], *,
@@ -143,6 +146,11 @@ class GameView:
     def status(self, state: State, seat_names: Sequence[str]) -> str:
         """One line about the position (goal, dice, phase)."""
         return ""
+
+    def score_words(self, state: State, viewer: int | None) -> tuple[str, ...]:
+        """Per seat, a few words saying where its score comes from, shown beside it ("" or
+        none: the number alone); ``viewer`` is this screen's seat ("your" cards)."""
+        return ()
 
     def round_end_html(self, state: State, seat_names: Sequence[str]) -> str:
         """The table as the round just won ended, shown while its moment waits for "Next

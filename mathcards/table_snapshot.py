@@ -90,6 +90,7 @@ class SeatSnapshot:
     move_example: str
     question: QuestionShown
     selection_mode_hint: str
+    score_words: tuple[str, ...] = ()  # per seat, where its score comes from ("" for none)
 
 
 def build_snapshot(ctl: TableController) -> SeatSnapshot:
@@ -136,4 +137,5 @@ def build_snapshot(ctl: TableController) -> SeatSnapshot:
                                 tuple(offer.seats)) if offer is not None else None),
         length_choice=ctl.length_choice(), deal_code=ctl.deal_code, room_code=ctl.room_code,
         move_example=state.game.move_example, question=question,
-        selection_mode_hint=ctl.view.selection_mode_hint if selecting else "")
+        selection_mode_hint=ctl.view.selection_mode_hint if selecting else "",
+        score_words=tuple(ctl.view.score_words(state, seat)))

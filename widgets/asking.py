@@ -73,7 +73,10 @@ class AskingPanel:
         self.w_settings = table._box(W.HBox, [self.w_level, self.w_follow],
                                      layout=table._shared_layout("wrap", flex_flow="row wrap"))
         self.w_settings.add_class("mc-ask-settings")
-        self.widget = table._box(W.VBox, [self.w_style, self.w_box, self.w_settings])
+        # the question (its prompt, the answer box and number pad) goes under the table's
+        # choices, the help row (level, following) under the typed move: the choices (a
+        # draw, a claim's pieces) come first on the screen (issue 36 item 16)
+        self.widget = table._box(W.VBox, [self.w_style, self.w_box])
         self.widget.add_class("mc-asking")
         self._shown = None
 

@@ -42,6 +42,26 @@ WHO = "Who are you? Your name keeps your games and answers yours."
 # a wrong code and the code of a name another browser holds: one line, nothing confirmed
 NOT_A_CODE = ("that is not a code of this class, or its name is in use in another browser: "
               "check the letters and digits your teacher gave you, or ask your teacher")
+# The landing page's own rules (issue 36 item 12): the name picker and the greeting use
+# these of the tables' style sheet (``widgets/static/mathcards.css``: the font, a refusal's
+# colours, the keyboard's focus ring, rows that wrap) and the greeting's Practice link;
+# the whole sheet (about 24 KB, the tables' cards) is not sent with the landing page.
+LANDING_CSS = """<style>
+.mathcards { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; color: #1b1b1b;
+  max-width: 100%; }
+.mathcards .widget-html-content { line-height: 1.35; }
+.mathcards .mc-refused { background: #fff1e6; border: 2px solid #c25400; color: #6b2e00;
+  padding: 4px 8px; border-radius: 6px; }
+.mathcards .mc-hide { display: none !important; }
+.mathcards button:focus-visible, .mathcards input:focus-visible {
+  outline: 3px solid #1a56b8 !important; outline-offset: 2px; box-shadow: 0 0 0 5px #fff; }
+.widget-hbox:has(> .widget-text) { flex-wrap: wrap; }
+.mathcards .mc-pick-name.widget-button { width: auto; max-width: 100%; flex: 0 0 auto; }
+.mathcards a.mc-practice { display: inline-block; padding: 6px 14px; border-radius: 6px;
+  border: 2px solid #1976d2; color: #1565c0; font-weight: 600; text-decoration: none; }
+.mathcards a.mc-practice:focus-visible, .mathcards a.mc-practice:hover {
+  outline: 3px solid #ffb300; outline-offset: 2px; }
+</style>"""
 
 
 def take_name(name: Any, browser: str | None, *, by_code: bool = False) -> tuple[str, str]:
@@ -287,7 +307,7 @@ def landing(query: str | None = None) -> W.VBox:
     box.add_class("mc-landing")
     school_class = find_class(params.get("class", "")) if params.get("class") else None
     cls = school_class.id if school_class is not None else ""
-    style = W.HTML(style_html())
+    style = W.HTML(LANDING_CSS)  # the picker's rules, not the tables' whole sheet
 
     def greet(name: str) -> None:
         from mathcards.widgets.assignments import todo_html
@@ -504,7 +524,11 @@ _CLASS_PICKERS: weakref.WeakSet[W.Dropdown] = weakref.WeakSet()
 def class_picker(no_class: str, description: str) -> W.Dropdown:
     """A dropdown of the classes (first ``no_class``: no class), kept up to date when a
     class is saved on this page (``refresh_class_pickers``)."""
-    picker = W.Dropdown(options=[(no_class, ""), *class_choices()], description=description)
+    # as wide as its longest choice ("No class: students type their names" was cut at
+    # ipywidgets' fixed 300 px), its label whole
+    picker = W.Dropdown(options=[(no_class, ""), *class_choices()], description=description,
+                        layout=W.Layout(width="max-content", max_width="100%"),
+                        style={"description_width": "initial"})
     picker.no_class = no_class  # type: ignore[attr-defined]
     _CLASS_PICKERS.add(picker)
     return picker

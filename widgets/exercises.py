@@ -45,6 +45,9 @@ __all__ = ["DashboardView", "ExerciseSetView", "class_link", "class_link_builder
 
 EXTRA_CSS = """
 <style>
+.mathcards a.mc-set-link { color: #1a56b8; text-decoration: underline; font-weight: 600;
+  font-size: 1.1em; line-height: 1.8; }
+.mathcards a.mc-set-link:hover { color: #0d3c8c; text-decoration-thickness: 2px; }
 .mathcards .mc-ex-head h2 { margin: 0 0 4px 0; font-size: 1.3em; }
 .mathcards .mc-ex-prompt { font-size: 1.1em; font-weight: 600; margin: 6px 0; }
 .mathcards .mc-result { padding: 6px 10px; border-radius: 6px; margin: 4px 0; }
@@ -332,6 +335,19 @@ class ExerciseSetView(W.VBox):
                 row("Led", [pos["led"]])
             row("Your hand", pos["hand"])
         return "".join(parts)
+
+    @staticmethod
+    def hand_html(variant: Any) -> str:
+        """The hand a student's answer buttons show (the kinds answered by picking cards of
+        it: plays, stacks, a capture), drawn as cards with their suits: the teacher's
+        preview shows it as the student sees it, not as a line of the set's notation."""
+        pos = variant.position
+        if variant.kind.answer_style not in ("plays", "stacks", "capture") or not pos.get("hand"):
+            return ""
+        faces = "".join(card_face_html(c, extra="mc-large") for c in cards_of(pos["hand"]))
+        return ('<div class="mc-zone"><div class="mc-zone-title">Your hand</div>'
+                f'<div class="mc-row mc-ex-cards mc-ex-hand" role="group" aria-label="Your hand">'
+                f"{faces}</div></div>")
 
     # --- answer widgets -----------------------------------------------------------------------
     def _card_button(self, card: Any, index: int, on_click) -> W.Button:
@@ -747,7 +763,7 @@ def practice_page(folder: str | Any = "exercises", *, query: str | None = None,
     if cls and _CLASS.fullmatch(cls):
         who += f"&class={quote(cls)}"
     links = "".join(
-        f'<li><a href="?set={quote(n)}{who}">{esc(n.replace("_", " "))}'
+        f'<li><a class="mc-set-link" href="?set={quote(n)}{who}">{esc(n.replace("_", " "))}'
         "</a></li>" for n in names)
     note = f'<p class="mc-refused">{esc(problem)}</p>' if problem else ""
     name_note = (f"Your progress is kept under your login (<b>{esc(login)}</b>)."

@@ -454,7 +454,9 @@ class SetWriter(W.VBox):
                     variant = exercise.variant(student)
                     body = (f'<div class="mc-ex-prompt">{esc(variant.prompt())}</div>'
                             f"{ExerciseSetView.picture_html(variant)}"
-                            f'<p class="mc-preview-text"><code>{esc(variant.text)}</code></p>')
+                            f"{ExerciseSetView.hand_html(variant)}"
+                            '<p class="mc-preview-text">In the set\'s notation: '
+                            f"<code>{esc(variant.text)}</code></p>")
                 except MathCardsError as exc:
                     body = f'<p class="mc-refused">cannot be shown: {esc(exc)}</p>'
                 cells.append(f'<div class="mc-preview-student" data-student="{esc(student)}">'

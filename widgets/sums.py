@@ -26,6 +26,7 @@ from mathcards.games.sums import (
     Sums,
     TakeBack,
 )
+from mathcards.games.sums.rules import card_points
 from mathcards.table import Choice, GameView, Refused
 
 from .cards import backs_html, card_face_html, esc, pile_html
@@ -38,6 +39,10 @@ __all__ = ["SumsView", "sums_table"]
 
 class SumsView(GameView):
     game_name = "sums"
+    # a draw is made from the piles, a claim about the cards in play: their buttons (and
+    # the claim's number pad under them) come right under the table, above the hand,
+    # on a laptop's first screen however many cards are in play (issue 36 item 16)
+    choices_above_hand = True
 
     def board_html(self, state: State, obs: Any, seat_names: Sequence[str], *,
                    viewer: int | None = None) -> str:
@@ -103,6 +108,23 @@ class SumsView(GameView):
             return f"{who}: a pile is empty. Play one last card, or end the game."
         return ""
 
+    def score_words(self, state: State, viewer: int | None) -> tuple[str, ...]:
+        """Why a Sums score is not 0 before anyone has captured: every card on a player's
+        side counts (rule 6: 2-10 one point, J and Q two, A and K three), the card they
+        were dealt face up too ("your cards already count 2"); then the captured cards."""
+        sides = getattr(state, "sides", ())
+        words = []
+        for i, (score, side) in enumerate(zip(state.scores, sides, strict=False)):
+            own = sum(card_points(c) for c in side)
+            whose = "your" if i == viewer else "their"
+            if score == 0:
+                words.append("")
+            elif score == own:
+                words.append(f"{whose} cards already count {own}")
+            else:
+                words.append(f"{whose} cards count {own}, captured cards {score - own}")
+        return tuple(words)
+
     # --- moves -----------------------------------------------------------
     def listed_actions(self, state: State) -> Sequence[Any]:
         """The legal moves; at "I count", countering, every card of the hand is offered
@@ -118,9 +140,15 @@ class SumsView(GameView):
 
     def path(self, state: State, action: Any) -> tuple[Choice, ...]:
         if isinstance(action, Draw):
-            top = state.observation(_actor(state)).pile_tops[action.pile]
+            # "Draw 2♠": short enough for a row of eight piles on a laptop's first screen;
+            # the pile's number only when another pile shows the same card (two decks)
+            tops = state.observation(_actor(state)).pile_tops
+            top = tops[action.pile]
             what = top.symbol if top is not None else "a card"
-            return (Choice(f"pile:{action.pile}", f"Draw {what} from pile {action.pile + 1}",
+            label = f"Draw {what}"
+            if top is None or tops.count(top) > 1:
+                label += f" (pile {action.pile + 1})"
+            return (Choice(f"pile:{action.pile}", label,
                            tooltip=f"take the top card of pile {action.pile + 1}"
                                    + (f", {top.name}" if top is not None else "")),)
         if isinstance(action, Play):

@@ -77,9 +77,15 @@ class GameTable(W.VBox):
                                    pause_after_round=True, level=level)
         # the questions at "I count": answer box, number pad, level, following (by the hand)
         self.asking_panel = AskingPanel(self)
-        at = list(self.w_main.children).index(self.w_refusal) + 1
-        self.w_main.children = (*self.w_main.children[:at], self.asking_panel.widget,
-                                *self.w_main.children[at:])
+        # the choices first, then the question (prompt, answer box, number pad), the typed
+        # move, and the help row (the level): a Sums draw or claim on the first screen
+        main = list(self.w_main.children)
+        if self.view.choices_above_hand:
+            main.remove(self.w_choices)
+            main.insert(main.index(self.w_board) + 1, self.w_choices)
+        main.insert(main.index(self.w_choices) + 1, self.asking_panel.widget)
+        main.insert(main.index(self.w_move_box) + 1, self.asking_panel.w_settings)
+        self.w_main.children = tuple(main)
         self._ready = True
         self._setup_pickers(self.ctl.state.game)
         self._refresh()
@@ -532,7 +538,17 @@ class GameTable(W.VBox):
             for i, s in enumerate(snap.scores):
                 cls = ' class="mc-to-act"' if i == p else ""
                 mark = " (to play)" if i == p else ""
-                items.append(f"<li{cls}>{esc(names[i])}: {s}{mark}</li>")
+                # where the score comes from (Sums: the cards in play count from the deal):
+                # said beside this screen's own score; the others' in their tooltip and to a
+                # screen reader (the header stays one line on a laptop)
+                words = snap.score_words[i] if i < len(snap.score_words) else ""
+                why = ""
+                if words and i == snap.seat:
+                    why = f' <span class="mc-score-why">({esc(words)})</span>'
+                elif words:
+                    why = f'<span class="mc-sr"> ({esc(words)})</span>'
+                    cls += f' title="{esc(words)}"'
+                items.append(f"<li{cls}>{esc(names[i])}: {s}{mark}{why}</li>")
             who = f'<div class="mc-who" role="note">{esc(self.who)}</div>' if self.who else ""
             # one wrapping line (the game, the scores, the code), the visitor's note under
             # it in small type: the hand below stays on a laptop's first screen

@@ -152,3 +152,35 @@ def test_moves_so_far_read_whole_on_a_phone(voila_server, page):
     assert page.evaluate("() => document.activeElement.classList.contains('mc-history')")
     page.locator(".mc-history").scroll_into_view_if_needed()
     page.screenshot(path=str(SCREENSHOTS / "moves_so_far_390.png"))
+
+
+# Every visible Sums choice, the number pad and the help row: their boxes as on the first
+# screen (every scroll box scrolled back to the top).
+SUMS_CHOICES = """() => {
+    document.querySelectorAll('*').forEach(e => { e.scrollTop = 0; });
+    const box = e => { const r = e.getBoundingClientRect();
+                       return {text: e.textContent.trim(), top: r.top + window.scrollY,
+                               bottom: r.bottom + window.scrollY}; };
+    const shown = sel => [...document.querySelectorAll(sel)].filter(e => e.checkVisibility());
+    return {choices: shown('.mc-main .mc-choices .mc-choice').map(box),
+            below: shown('.mc-main .mc-pad, .mc-main .mc-ask-settings').map(box),
+            viewport: document.documentElement.clientHeight};
+}"""
+
+
+def test_sums_draws_on_the_first_chromebook_screen_above_the_pad_and_help_row(voila_server, page):
+    """Issue 36 item 16: at 1366x768 the Sums draws (eight piles) started at y = 835, under
+    the number pad's panel and the help row; now every choice lies on the first screen,
+    above them."""
+    page.set_viewport_size(CHROMEBOOK)
+    open_table(page, table_url(voila_server, "sums"))
+    wait_settled(page)
+    found = page.evaluate(SUMS_CHOICES)
+    assert found["viewport"] == CHROMEBOOK["height"]
+    assert len(found["choices"]) >= 2 and all(
+        c["text"].startswith("Draw") for c in found["choices"]), found
+    assert found["below"], f"no help row: {found}"
+    for choice in found["choices"]:
+        assert choice["bottom"] <= CHROMEBOOK["height"], f"below the first screen: {found}"
+        for other in found["below"]:
+            assert choice["bottom"] <= other["top"], f"{choice} under {other}"

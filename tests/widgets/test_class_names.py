@@ -67,6 +67,41 @@ def test_the_landing_page_of_a_class_shows_its_names_and_a_pick_carries_it(brows
         other.picker.w_line.value)
 
 
+def _state_bytes(widget) -> int:
+    """The bytes of every widget state a browser loads to draw ``widget``."""
+    import json
+
+    import ipywidgets as W
+
+    seen: dict[str, int] = {}
+
+    def walk(w) -> None:
+        if not isinstance(w, W.Widget) or w.model_id in seen:
+            return
+        state = w.get_state()
+        seen[w.model_id] = len(json.dumps(state, default=str).encode())
+        for value in vars(w).get("_trait_values", {}).values():
+            for item in (value if isinstance(value, (list, tuple)) else (value,)):
+                walk(item)
+
+    walk(widget)
+    return sum(seen.values())
+
+
+def test_the_landing_page_sends_its_own_style_rules_not_the_tables_sheet(browser):
+    """Issue 36 item 12: the landing page sent the tables' whole style sheet (about 24 KB of
+    card rules) with its name picker, more than all its widgets' own states (about 13 KB);
+    its own rules are about 1 KB."""
+    make_class("7b", "Maya\nAna")
+    for query in ("", "class=7b"):
+        page = landing(query=query)
+        assert _state_bytes(page) < 20_000, query
+        css = page.children[0].value
+        assert len(css) < 3_000 and "mc-cardbtn" not in css and ":focus-visible" in css
+    page.picker.w_names[0].click()  # greeted: the Practice link is styled as a button
+    assert "a.mc-practice" in page.children[0].value and "mc-practice" in page.w_hello.value
+
+
 def test_a_class_with_codes_asks_for_the_code(browser):
     made = make_class("7b", "Maya\nAna", codes=True)
     page = landing(query="class=7b")

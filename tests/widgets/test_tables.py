@@ -212,3 +212,35 @@ def test_own_seat_shows_a_count_and_no_card_backs(make):
     assert "mc-back" not in own and "holds" not in own, own
     assert f"{len(table.ctl.hand())} cards, shown below" in own, own
     assert "mc-back" in other and "Player 2 (bot) holds" in other, other
+
+
+def test_sums_scores_say_in_words_that_the_cards_in_play_already_count():
+    """Issue 36 item 16: at move 0 the Sums scores read 1 and 2 with no word why. The card
+    each player was dealt face up is on their side, and every card on a side counts
+    (rule 6: 2-10 one point, J and Q two, A and K three): the header says so."""
+    import re
+    from html import unescape
+
+    points = {1: 3, 11: 2, 12: 2, 13: 3}  # the rules' table; 2-10: one point each
+    table = sums_table(players=2, seed=4, bot_delay=0)
+    state = table.state
+    assert len(state.history) == 0 and all(len(side) == 1 for side in state.sides)
+    dealt = [points.get(side[0].rank, 1) for side in state.sides]
+    assert list(state.scores) == dealt and min(dealt) > 0
+    def header_text() -> str:
+        return unescape(re.sub(r"<[^>]+>", "", table.w_header.value))
+
+    header = header_text()
+    assert f"Player 1 (you): {dealt[0]}" in header
+    assert f"(your cards already count {dealt[0]})" in header
+    # the others' words in their tooltip and to a screen reader
+    assert f"Player 2 (bot): {dealt[1]} (their cards already count {dealt[1]})" in header
+    assert f'title="their cards already count {dealt[1]}"' in table.w_header.value
+    # once cards are captured the words add them up to the score
+    play_to_end(table, 4)
+    header = header_text()
+    for i, score in enumerate(table.state.scores):
+        own = sum(points.get(c.rank, 1) for c in table.state.sides[i])
+        if score and score != own:
+            assert re.search(rf": {score} \((your|their) cards count {own}, captured cards "
+                             rf"{score - own}\)", header), header
