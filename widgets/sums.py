@@ -111,7 +111,10 @@ class SumsView(GameView):
     def score_words(self, state: State, viewer: int | None) -> tuple[str, ...]:
         """Why a Sums score is not 0 before anyone has captured: every card on a player's
         side counts (rule 6: 2-10 one point, J and Q two, A and K three), the card they
-        were dealt face up too ("your cards already count 2"); then the captured cards."""
+        were dealt face up too ("2 (from your cards in play)"); then the captured cards.
+        The words name the parts without figures: the one figure shown is the score as
+        counted (points of a move worked out for the student are held back), and no second
+        number on the page can give away a question's answer."""
         sides = getattr(state, "sides", ())
         words = []
         for i, (score, side) in enumerate(zip(state.scores, sides, strict=False)):
@@ -119,10 +122,10 @@ class SumsView(GameView):
             whose = "your" if i == viewer else "their"
             if score == 0:
                 words.append("")
-            elif score == own:
-                words.append(f"{whose} cards already count {own}")
-            else:
-                words.append(f"{whose} cards count {own}, captured cards {score - own}")
+            elif score == own and not self.withheld.get(i, 0):
+                words.append(f"from {whose} cards in play")
+            else:  # the figure shown is the score: its parts in words, no second sum to add
+                words.append(f"from {whose} cards in play and {whose} captured cards")
         return tuple(words)
 
     # --- moves -----------------------------------------------------------
