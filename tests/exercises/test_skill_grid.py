@@ -22,7 +22,8 @@ def _answer(student: str, skill: str, right: bool, n: int, *, slip: str = "",
     return Answer(student=student, game="suns_to_moons", skill=skill, prompt="?", numbers=(),
                   expected="1", given="1" if right else "2", right=right,
                   slip="" if right else slip, source=source, uid=f"{student}-{skill}-{n}",
-                  at=f"2024-05-01T10:{n // 60:02d}:{n % 60:02d}.000+00:00")
+                  at=f"2024-05-01T10:{n // 60:02d}:{n % 60:02d}.000+00:00",
+                  question=f"q-{student}-{skill}-{n}")  # a question of one try each
 
 
 def _class() -> list[Answer]:
