@@ -161,8 +161,9 @@ class AskingSession:
 
     def count_refusal(self, action: Any, rule: str) -> None:
         """A move the rules refuse (``rule``: the words the student read): recorded as a
-        refusal with its rule and its skill (the ±10 bound, a planet's total, a moon), not
-        as a question; at every level of a table that asks."""
+        refusal with its rule and its skill (the ±10 bound, a planet's total, a moon; none
+        for a move refused by another rule), not as a question; at every level of a table
+        that asks."""
         seat = self.ctl.state.current_player
         if self.asker is None or seat is None:
             return
@@ -176,10 +177,12 @@ class AskingSession:
             self._record(question, "adding", right=False, asked_at=None, pending=p)
             self._open = (len(self.ctl.state.log), qid, tries + 1)
             return
-        if question is not None:
-            given = getattr(action, "contribution", action)
-            self._record(question, f"{given:+d}" if isinstance(given, int) else str(given),
-                         right=False, slip="other", asked_at=None, rule=rule or "refused")
+        if question is None:  # refused by another rule (not the time, not a card held...)
+            question = Question(game=self.ctl.game_name, skill="", prompt=rule, numbers=(),
+                                expected="", seat=seat)
+        given = getattr(action, "contribution", action)
+        self._record(question, f"{given:+d}" if isinstance(given, int) else str(given),
+                     right=False, slip="other", asked_at=None, rule=rule or "refused")
 
     def _building(self, question: Question) -> tuple[str, int]:
         """The id of the question a student builds an answer to here, and its tries so far:

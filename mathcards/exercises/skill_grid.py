@@ -221,8 +221,9 @@ def skill_grid(answers: Iterable[Answer], *, recent: int = RECENT) -> SkillGrid:
     refused: dict[tuple[str, str], list[Answer]] = {}
     for q in questions:
         mine.setdefault((q.student, q.skill), []).append(q)
-    for r in refusals:
-        refused.setdefault((r.student, r.skill), []).append(r)
+    for r in refusals:  # one refused by a rule of no skill (not the time...): CSV only
+        if r.skill:
+            refused.setdefault((r.student, r.skill), []).append(r)
     keys = set(mine) | set(refused)
     order = list(SKILLS)
     skills = tuple(sorted({skill for _s, skill in keys},

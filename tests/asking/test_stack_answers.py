@@ -87,3 +87,21 @@ def test_cards_that_are_not_a_stack_are_a_wrong_try_refused_with_the_rule(tmp_pa
     cell = skill_grid(kept).cell("ana", "stack_sum")
     assert (cell.questions, cell.first_try, cell.right, cell.refusals) == (1, 0, 1, 0)
     assert cell.top_slip  # the wrong tries' slip
+
+
+def test_every_refusal_is_recorded_with_its_rule_at_every_level():
+    """A stack refused at "Show me the sums" (it was not recorded at all) and a move
+    refused by another rule: refusals with the rule the student read, not questions."""
+    from mathcards.asking import SHOW
+    from mathcards.games.dice_stacks import LayStack
+
+    ctl, answers = _at("QC 3S 5D 2C", (3, 4))
+    ctl.set_level(SHOW)
+    assert not ctl.attempt(ctl.play, LayStack(("QC", "3S")))
+    assert not ctl.attempt(ctl.play, LayStack(("9H",)))  # a card not held
+    said = [ctl.message]
+    assert [(a.skill, a.refusal, a.right, a.level) for a in answers] == [
+        ("stack_sum", True, False, SHOW), ("", True, False, SHOW)]
+    assert answers[-1].rule == said[0] and answers[0].rule and answers[0].expected == ""
+    cell = skill_grid(answers).cell("ana", "stack_sum")
+    assert (cell.questions, cell.refusals) == (0, 1)

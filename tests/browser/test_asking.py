@@ -260,11 +260,11 @@ def _graded(server, at_least: int = 0, timeout: float = 30.0) -> list[tuple[str,
         if db.exists():
             store = ProgressStore(db)
             try:
-                # the answers typed in the box: not a sign the ±10 bound refused, recorded
-                # too (skill "bound": "Can K♠ lie across…?"), which _ask may try first now
-                # that the signs keep one order (+ before −) whatever the goal
+                # the answers typed in the box: not a move the rules refused, recorded too
+                # (a refusal with its rule: a sign the ±10 bound refused, which _ask may
+                # try first now that the signs keep one order, + before −)
                 graded = [(a.given, a.right) for a in store.answers(student="boxer")
-                          if a.skill != "bound"]
+                          if not a.refusal]
             finally:
                 store.close()
         if len(graded) >= at_least or time.monotonic() > deadline:
