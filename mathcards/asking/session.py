@@ -338,7 +338,7 @@ class AskingSession:
         self._open = (len(self.ctl.state.log), p.qid, p.tries)
         self.feedback = ""
         words = self.ctl.view.why_not(self.ctl.state, p.action)
-        self.ctl.say(f"Not quite: {words}.", refused=True)
+        self.ctl.say(words, refused=True)  # under "Not allowed:" on the page
         self.ctl._notify("table")
 
     @staticmethod

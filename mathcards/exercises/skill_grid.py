@@ -98,7 +98,8 @@ def questions_of(answers: Iterable[Answer]) -> tuple[list[QuestionRecord], list[
     refusals: list[Answer] = []
     groups: dict[str, list[Answer]] = {}
     last_legacy: dict[tuple[object, ...], str] = {}  # the last legacy question by its key
-    for answer in sorted(answers, key=lambda a: (a.at, a.attempt, a.uid)):
+    # stable, by time and try only: records of one millisecond keep the order made
+    for answer in sorted(answers, key=lambda a: (a.at, a.attempt)):
         if answer.refusal:
             refusals.append(answer)
             continue
