@@ -205,8 +205,9 @@ class AskingSession:
             accepted = (self.asker.accepted_move(self.ctl.state, action, seat)
                         if self.ctl.state.is_legal(action) else None)
             if accepted is not None:
-                qid, tries = self._building(accepted)
-                self._record(accepted, str(action), right=True, asked_at=None,
+                qid, tries = self._building(accepted)  # seen: its result was on the page
+                self._record(accepted, str(action), right=not self.peeked,
+                             slip=SEEN if self.peeked else "", asked_at=None,
                              pending=Pending(accepted, self.ctl.state, qid=qid,
                                              tries=tries + 1, hints=self.ctl.hint_level))
             return False
