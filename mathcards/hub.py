@@ -530,7 +530,8 @@ class Service:
         from mathcards.skills import SKILLS, SLIP_WORDS
 
         names = {f.name for f in fields(Answer)}
-        if not isinstance(raw, dict) or set(raw) != names:
+        tries = {"question", "attempt", "hints", "rule"}  # a page from before tries: defaults
+        if not isinstance(raw, dict) or not names - tries <= set(raw) <= names:
             raise ServiceError(f"an answer has the fields {', '.join(sorted(names))}")
         numbers = raw["numbers"]
         if not isinstance(numbers, list) or len(numbers) > 40:
@@ -549,7 +550,10 @@ class Service:
             given=_text(raw["given"], "given", MAX_TEXT), right=raw["right"], slip=slip,
             seconds=_number(raw["seconds"], "seconds", 0.0, 10**7), level=level,
             source=_text(raw["source"], "source", 20), uid=_text(raw["uid"], "uid", 64),
-            at=_text(raw["at"], "at", 40))
+            at=_text(raw["at"], "at", 40), question=_text(raw.get("question", ""), "question", 64),
+            attempt=_int(raw.get("attempt", 1), "attempt", 1, 1000),
+            hints=_int(raw.get("hints", 0), "hints", 0, 1000),
+            rule=_text(raw.get("rule", ""), "rule", MAX_TEXT))
 
     def do_attempts_after(self, login: str, row: Any = 0, set_id: Any = None
                           ) -> tuple[list[dict[str, Any]], int]:

@@ -230,7 +230,7 @@ class GameView:
         (``mathcards.explain.refusal_words``, the one wording of a refusal)."""
         from mathcards.explain import refusal_words
 
-        return refusal_words(state, action)
+        return refusal_words(state, action, counting=self.counting)
 
 
 class TableController:
@@ -744,8 +744,10 @@ class TableController:
                 raise Refused(self.not_your_turn())
             if not self.state.is_legal(action):
                 if isinstance(action, self.state.game.action_types):
+                    if self.asking.ask_before(action):  # refused once answered (Dice Stacks)
+                        return
                     reason = self.view.why_not(self.state, action)
-                    self.asking.count_refusal(action)
+                    self.asking.count_refusal(action, reason)
                 else:
                     reason = "that is not a move of this game"
                 raise Refused(reason)

@@ -79,7 +79,9 @@ def test_a_planet_refused_for_its_total_does_not_say_the_total_and_counts():
     assert ctl.refused and "14" not in ctl.message and "15 to 18" in ctl.message
     assert ctl.state is state and ctl.asking.pending is None
     assert [(a.skill, a.right) for a in answers] == [("planet_sum", False)]
-    assert answers[0].expected == "14"  # the teacher sees the cards' total
+    # a refusal with its rule, not a question "what do they total?" never asked
+    assert answers[0].refusal and answers[0].rule == ctl.message
+    assert answers[0].expected == "" and sorted(answers[0].numbers) == [5, 9]
 
 
 def test_moons_are_built_and_checked_by_the_engine():

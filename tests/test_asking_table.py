@@ -9,6 +9,7 @@ and following the others' moves.
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 
@@ -166,9 +167,16 @@ def test_a_sign_that_breaks_the_bound_is_offered_then_refused_in_words_and_count
     assert f"sign:{play.contribution:+d}" in keys  # not greyed in advance
     assert not any(k.startswith("off:") for k in keys)
     assert ctl.attempt(ctl.click_choice, f"sign:{play.contribution:+d}") is False
-    assert ctl.refused and "±10" in ctl.message
+    # the rule in a teacher's words, not the deck the card would make (issue 37 item 3)
+    assert ctl.refused and "between −10 and 10" in ctl.message
+    made = state.deck_value + play.contribution
+    assert not re.search(rf"(?<![\d])[-−]?{abs(made)}(?![\d])", ctl.message.replace(
+        play.card.symbol, "")), ctl.message
     assert ctl.state is state and ctl.asking.pending is None  # unchanged
+    # recorded as a refusal with its rule, not as a question the student never saw
     assert len(answers) == 1 and answers[0].skill == "bound" and not answers[0].right
+    assert answers[0].refusal and answers[0].rule == ctl.message
+    assert "?" not in answers[0].prompt and answers[0].expected == ""
 
 
 def test_stepping_down_to_show_me_is_recorded_and_a_fixed_level_stays():

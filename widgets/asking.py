@@ -167,8 +167,11 @@ class AskingPanel:
             new = self._shown != pending
             # a capture claim: the buttons above pick the cards and the sign, the box
             # takes the number they make
+            # a Dice Stacks stack: the buttons above say the way (adding, taking away)
             self.w_answer.placeholder = ("what they make, then Enter"
                                          if asking.kind == "capture"
+                                         else "or type + or −, then Enter"
+                                         if asking.kind == "stack"
                                          else "type the number, then Enter")
             prompt = (f'<div class="mc-ask-prompt" role="status" aria-live="polite">'
                       f'{esc(asking.prompt)}</div>')

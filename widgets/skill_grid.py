@@ -43,9 +43,9 @@ def _percent(value: float) -> str:
 
 
 def skill_grid_html(grid: SkillGrid, levels: Iterable[LevelChange] = ()) -> str:
-    """The grid: per student and skill the right answers of how many, the most frequent
-    slip in words, the trend; then who changed the level of help at a table (``levels``);
-    then who needs help with each skill."""
+    """The grid: per student and skill the questions, right at the first try and in the
+    end, seen, the refusals, the most frequent slip in words, the trend; then who changed
+    the level of help at a table (``levels``); then who needs help with each skill."""
     if not grid.students:
         return ("<p>No answers yet: they appear here as students answer at the tables and "
                 f"in the exercises.</p>{level_changes_html(levels)}")
@@ -58,10 +58,21 @@ def skill_grid_html(grid: SkillGrid, levels: Iterable[LevelChange] = ()) -> str:
             if cell is None:
                 cells.append('<td class="mc-skill mc-untried">no questions</td>')
                 continue
+            if not cell.questions:  # refusals only
+                cells.append(f'<td class="mc-skill mc-untried">no questions; '
+                             f'{_refusals(cell.refusals)}</td>')
+                continue
             strength = ("mc-weak" if cell.accuracy < HELP_BELOW else
                         "mc-strong" if cell.accuracy >= 0.85 else "mc-middle")
-            right = f"<b>{cell.right} of {cell.questions} right</b>"
-            parts = [f"{right} ({_percent(cell.accuracy)})"]
+            asked = "1 question" if cell.questions == 1 else f"{cell.questions} questions"
+            parts = [(f"{asked}: <b>{cell.first_try} right at the first try</b> "
+                      f"({_percent(cell.accuracy)})"), f"{cell.right} right in the end"]
+            if cell.seen:
+                parts.append(f"{cell.seen} seen before the answer")
+            if cell.with_solution:
+                parts.append(f"{cell.with_solution} with the worked solution open")
+            if cell.refusals:
+                parts.append(_refusals(cell.refusals))
             if cell.top_slip:
                 parts.append(f'most often: <span class="mc-slip">'
                              f"{esc(cell.top_slip_words)}</span>")
@@ -73,6 +84,10 @@ def skill_grid_html(grid: SkillGrid, levels: Iterable[LevelChange] = ()) -> str:
              'aria-label="students by skills"><tr><th scope="col">student</th>'
              f"{head}</tr>{''.join(rows)}</table></div>")
     return f"{SKILL_GRID_CSS}{table}{level_changes_html(levels)}{needs_help_html(grid)}"
+
+
+def _refusals(n: int) -> str:
+    return f"{n} move{'' if n == 1 else 's'} the rules refused"
 
 
 def _game_title(name: str) -> str:

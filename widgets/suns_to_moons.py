@@ -222,7 +222,8 @@ class SunsToMoonsView(GameView):
         if self.counting:  # the engine's reason would say what the deck becomes
             return ("a Joker may not follow a Joker" if card.is_joker
                     and cast(SunsToMoonsState, state).after_joker
-                    else "the deck must stay within ±10 while another play can")
+                    else "the deck must stay between −10 and 10 whenever another card can "
+                    "keep it there")
         for play in self._all_plays(card):
             if not state.is_legal(play):
                 return self.why_not(state, play)

@@ -86,18 +86,38 @@ class Answer:
     uid: str = field(default_factory=lambda: uuid.uuid4().hex)
     at: str = field(default_factory=lambda: datetime.now(timezone.utc).isoformat(
         timespec="milliseconds"))
+    # the tries of one question share its ``question`` id ("" in records kept before tries
+    # were: ``mathcards.exercises.skill_grid.questions_of`` groups those by their prompt);
+    # ``attempt`` is the try (1: the first answer), ``hints`` the hints taken before it
+    question: str = ""
+    attempt: int = 1
+    hints: int = 0
+    # a move the rules refused, with the rule in words: a refusal, not a question
+    rule: str = ""
+
+    @property
+    def seen(self) -> bool:
+        """Its result was shown before the answer (``mathcards.asking.session.SEEN``)."""
+        return self.slip == "seen"
+
+    @property
+    def refusal(self) -> bool:
+        """A move the rules refused (recorded with the rule), not an answer to a question."""
+        return bool(self.rule)
 
     @classmethod
     def of(cls, question: Question, given: Any, *, right: bool, slip: str = "",
            student: str = "", asked_at: float | None = None, level: str = DEFAULT_LEVEL,
-           ) -> Answer:
-        """The record of ``given`` as the answer to ``question``."""
+           qid: str = "", attempt: int = 1, hints: int = 0, rule: str = "") -> Answer:
+        """The record of ``given`` as the answer to ``question`` (try ``attempt`` of the
+        question ``qid``), or, with ``rule``, of a move the rules refused."""
         seconds = 0.0 if asked_at is None else max(0.0, time.monotonic() - asked_at)
         return cls(student=student, game=question.game, skill=question.skill,
                    prompt=question.prompt, numbers=question.numbers,
                    expected=str(question.expected), given=str(given), right=right,
                    slip="" if right else slip, seconds=round(seconds, 2), level=level,
-                   source=FOLLOW if question.follow else PLAY)
+                   source=FOLLOW if question.follow else PLAY,
+                   question=qid or uuid.uuid4().hex, attempt=attempt, hints=hints, rule=rule)
 
 
 @dataclass(frozen=True)

@@ -123,6 +123,15 @@ def refused_move(state: Any, action: Any, seat: int) -> Question | None:
     return _moon_question(moon, seat, problem) if problem else None
 
 
+def rule_words(state: Any, action: Any, reason: str) -> str:
+    """A refused planet in words at "I count": the rule, not what its cards total."""
+    if (isinstance(action, DeclarePlanet) and state.current_player is not None
+            and refused_move(state, action, state.current_player) is not None):
+        return (f"{cards_shown(tuple(action.cards))} is not a planet: a planet's cards "
+                f"are one suit and total {PLANET_LOW} to {PLANET_HIGH} (J, Q, K count 10)")
+    return reason
+
+
 def after_move(before: Any, after: Any, seat: int, *, follow: bool) -> Question | None:
     """Following the others: another player's planet, what do its cards total?"""
     if not follow:
@@ -159,4 +168,4 @@ def explain(question: Question, before: Any = None, after: Any = None) -> list[A
 
 
 __all__ = ["PlanetQuestion", "accepted_move", "after_move", "before_move", "check",
-           "explain", "read_answer", "refused_move", "slip"]
+           "explain", "read_answer", "refused_move", "rule_words", "slip"]

@@ -39,6 +39,13 @@ the defaults below:
     about. ``pick(question, picks, key) -> (picks, text | None)``: the picks after a
     click on an offered key and an answer it gives at once. ``compose(question, picks,
     text) -> text``: the answer of the picks and the typed number.
+``ASKS_REFUSED = True``
+    ``before_move`` is asked about moves the rules refuse too (Dice Stacks: cards that are
+    not a stack are a wrong answer to "how do they make the dice total?", judged after the
+    student says; without it a refused move is never asked about).
+``rule_words(state, action, reason) -> str``
+    a refused move in words at "I count": the rule, never the numbers of the move
+    (default: the engine's ``reason``); ``mathcards.explain.refusal_words`` says it.
 ``hint(state, level) -> str``
     the hint at "I count" (default: the explainer's), naming no answer of a question.
 ``explain(question, before, after) -> list[Step] | None``
@@ -115,9 +122,20 @@ class Asker:
     def _fn(self, name: str) -> Any:
         return getattr(self.module, name, None)
 
+    @property
+    def asks_refused(self) -> bool:
+        return bool(self._fn("ASKS_REFUSED"))
+
     def before_move(self, state: Any, action: Any, seat: int) -> Question | None:
         fn = self._fn("before_move")
-        return None if fn is None else fn(state, action, seat)
+        if fn is None or not (self.asks_refused or state.is_legal(action)):
+            return None
+        return fn(state, action, seat)  # type: ignore[no-any-return]
+
+    def rule_words(self, state: Any, action: Any, reason: str) -> str:
+        """A refused move's words at "I count": the rule without the move's numbers."""
+        fn = self._fn("rule_words")
+        return reason if fn is None else str(fn(state, action, reason))
 
     def after_move(self, before: Any, after: Any, seat: int, *, follow: bool
                    ) -> Question | None:

@@ -37,6 +37,7 @@ kernel: this module never puts them in a message before the student has answered
 from __future__ import annotations
 
 import time
+import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
@@ -63,6 +64,8 @@ class Pending:
     given: Any = None  # the last answer given
     picks: tuple[str, ...] = ()  # the answer's buttons clicked so far (Sums' claim)
     seen: bool = False  # its result was shown here before the answer (a lower level)
+    qid: str = ""  # the question's id: its tries are recorded under it
+    hints: int = 0  # the hints taken before it was asked
 
 
 SEEN = "seen"  # the recorded slip of an answer whose result the student was shown
@@ -114,6 +117,8 @@ class AskingSession:
         # before it): what the seat gains until its next own move is that move's
         self.withheld: dict[int, int] = {}
         self._shown: tuple[int, int, bool] | None = None  # (seat, points, others moved since)
+        # the question being built at a position (its log's length), its id and tries so far
+        self._open: tuple[int, str, int] | None = None
         self.level = level
 
     # ------------------------------------------------------------------ level
@@ -154,7 +159,9 @@ class AskingSession:
         before = self._level
         p = self.pending
         if level == SHOW and p is not None:  # its result is shown now: recorded as seen,
-            self._record(p.question, "", right=False, slip=SEEN, asked_at=p.asked_at)
+            p.tries += 1
+            self._record(p.question, "", right=False, slip=SEEN, asked_at=p.asked_at,
+                         pending=p)
         if SHOW in (before, level) and (self.ctl.acting_human() or p is not None):
             self.peeked = True  # this position's results are (or were) on the page
         self.level = level
@@ -254,19 +261,44 @@ class AskingSession:
             out += max(0, _points(self.ctl.state)[seat] - self._shown[1])
         return out
 
-    def count_refusal(self, action: Any) -> None:
-        """A move the rules refuse: recorded as a wrong answer when it is one (±10)."""
+    def count_refusal(self, action: Any, rule: str) -> None:
+        """A move the rules refuse (``rule``: the words the student read): recorded as a
+        refusal with its rule and its skill (the ±10 bound, a planet's total, a moon; none
+        for a move refused by another rule), not as a question; at every level of a table
+        that asks."""
         seat = self.ctl.state.current_player
-        if not self.counting or self.asker is None or seat is None:
+        if self.asker is None or seat is None:
             return
         question = self.asker.refused_move(self.ctl.state, action, seat)
-        if question is not None:
-            given = getattr(action, "contribution", action)
-            self._record(question, f"{given:+d}" if isinstance(given, int) else str(given),
-                         right=False, asked_at=None)
+        if question is not None and self.counting and question.kind == "stack":
+            # the cards are the answer (Dice Stacks: a card that is not a stack by itself):
+            # a wrong try of the stack being built, not a refusal
+            qid, tries = self._building(question)
+            p = Pending(question, self.ctl.state, qid=qid, tries=tries + 1,
+                        hints=self.ctl.hint_level)
+            self._record(question, "adding", right=False, asked_at=None, pending=p)
+            self._open = (len(self.ctl.state.log), qid, tries + 1)
+            return
+        if question is None:  # refused by another rule (not the time, not a card held...)
+            question = Question(game=self.ctl.game_name, skill="", prompt=rule, numbers=(),
+                                expected="", seat=seat)
+        given = getattr(action, "contribution", action)
+        self._record(question, f"{given:+d}" if isinstance(given, int) else str(given),
+                     right=False, slip="other", asked_at=None, rule=rule or "refused")
+
+    def _building(self, question: Question) -> tuple[str, int]:
+        """The id of the question a student builds an answer to here, and its tries so far:
+        after cards that were not a stack, the next cards are the same question's next try
+        (Dice Stacks: the stack being built); else a new question."""
+        if (self._open is not None and question.kind == "stack"
+                and self._open[0] == len(self.ctl.state.log)):
+            return self._open[1], self._open[2]
+        return uuid.uuid4().hex, 0
 
     def ask_before(self, action: Any) -> bool:
-        """Ask about a legal move chosen here before it is laid (True: asked, not laid)."""
+        """Ask about a move chosen here before it is laid (True: asked, not laid): a legal
+        move, or one the rules refuse when the game asks about those too (Dice Stacks'
+        cards: the answer says, then the table judges)."""
         self.waiting = ""
         seat = self.ctl.state.current_player
         if not self.counting or self.asker is None or seat is None:
@@ -279,12 +311,19 @@ class AskingSession:
         if question is not None or (self._shown is not None and self._shown[2]):
             self._settle()
         if question is None:  # nothing to ask; a move that is a right answer is recorded
-            accepted = self.asker.accepted_move(self.ctl.state, action, seat)
+            accepted = (self.asker.accepted_move(self.ctl.state, action, seat)
+                        if self.ctl.state.is_legal(action) else None)
             if accepted is not None:
-                self._record(accepted, str(action), right=True, asked_at=None)
+                qid, tries = self._building(accepted)  # seen: its result was on the page
+                self._record(accepted, str(action), right=not self.peeked,
+                             slip=SEEN if self.peeked else "", asked_at=None,
+                             pending=Pending(accepted, self.ctl.state, qid=qid,
+                                             tries=tries + 1, hints=self.ctl.hint_level))
             return False
+        qid, tries = self._building(question)
         self.pending = Pending(question, self.ctl.state, action=action,
-                               asked_at=time.monotonic(), seen=self.peeked)
+                               asked_at=time.monotonic(), seen=self.peeked,
+                               qid=qid, hints=self.ctl.hint_level, tries=tries)
         self.feedback = ""
         self.ctl.hint_level = 0
         self.ctl.message, self.ctl.refused = "", False
@@ -313,7 +352,8 @@ class AskingSession:
             return
         held = (self.ctl._display(), tuple(self.ctl.history[shown[2]:]))
         self.ctl._show(shown)
-        self.pending = Pending(question, before, held=held, asked_at=time.monotonic())
+        self.pending = Pending(question, before, held=held, asked_at=time.monotonic(),
+                               qid=uuid.uuid4().hex)
         self.feedback = ""
 
     def _ask_after_own(self, before: State, after: State, shown: tuple[Any, ...]) -> None:
@@ -331,7 +371,8 @@ class AskingSession:
         held = (self.ctl._display(), ())
         self.ctl._show(shown, self.ctl.history[shown[2]:])  # the lines, not the explanation
         self.ctl.latest = held[0][3]
-        self.pending = Pending(question, after, held=held, asked_at=time.monotonic())
+        self.pending = Pending(question, after, held=held, asked_at=time.monotonic(),
+                               qid=uuid.uuid4().hex)
         self.feedback = ""
 
     def shown_state(self) -> State | None:
@@ -377,14 +418,18 @@ class AskingSession:
         right = self.asker.check(question, given)
         p.tries += 1
         p.given = given
+        if p.action is not None and not p.before.is_legal(p.action):
+            self._not_a_move(p, given)  # cards that are not a stack: a wrong try
+            return
         if p.seen:  # its result was on the page: recorded once, as seen, never right
-            self._record(question, given, right=False, slip=SEEN, asked_at=p.asked_at)
+            self._record(question, given, right=False, slip=SEEN, asked_at=p.asked_at,
+                         pending=p)
             self.feedback = (f"It is {self._said(question.expected)}: you saw it at "
                              f"\"Show me the sums\", so it counts as seen.")
             self._finish(explain=True)
             return
         slip = "" if right else self._slip(question, given)
-        self._record(question, given, right=right, slip=slip, asked_at=p.asked_at)
+        self._record(question, given, right=right, slip=slip, asked_at=p.asked_at, pending=p)
         if right:
             self.feedback = f"Right: {self._said(given)}."
             self._finish(explain=False)
@@ -396,6 +441,19 @@ class AskingSession:
             self.feedback = (f"Not quite: it is {self._said(question.expected)}. "
                              "The step is shown under \"What the last move did\".")
             self._finish(explain=True)
+
+    def _not_a_move(self, p: Pending, given: Any) -> None:
+        """The answer to a move the rules refuse (Dice Stacks: cards that are not a stack):
+        recorded as a wrong try with its slip, the rule said in words (nothing the cards
+        make), nothing laid; the next cards are the same question's next try."""
+        self._record(p.question, given, right=False, slip=SEEN if p.seen else "",
+                     asked_at=p.asked_at, pending=p)
+        self.pending = None
+        self._open = (len(self.ctl.state.log), p.qid, p.tries)
+        self.feedback = ""
+        words = self.ctl.view.why_not(self.ctl.state, p.action)
+        self.ctl.say(words, refused=True)  # under "Not allowed:" on the page
+        self.ctl._notify("table")
 
     @staticmethod
     def _said(value: Any) -> str:
@@ -443,9 +501,9 @@ class AskingSession:
             return
         self.pending = None
         self.feedback = ""
-        if p.action is not None:
+        if p.action is not None and p.before.is_legal(p.action):
             self.ctl._lay(p.action)
-        else:
+        elif p.action is None:
             self.ctl._show(*p.held)
             self.ctl.schedule_bot()
 
@@ -464,6 +522,7 @@ class AskingSession:
         """A new game: no question waits."""
         self.pending = None
         self.peeked = False
+        self._open = None
         self.feedback = ""
         self.waiting = ""
         self._wait_token += 1
@@ -488,14 +547,22 @@ class AskingSession:
             return "other"
 
     def _record(self, question: Question, given: Any, *, right: bool, slip: str = "",
-                asked_at: float | None) -> Answer:
+                asked_at: float | None, pending: Pending | None = None, rule: str = ""
+                ) -> Answer:
+        """An answer: try ``pending.tries`` of the pending question (else a question of
+        one try), or with ``rule`` a move the rules refused."""
         if not right and not slip:
             slip = self._slip(question, given)
         answer = Answer.of(question, given, right=right, slip=slip, student=self.student,
-                           asked_at=asked_at, level=self._level)
+                           asked_at=asked_at, level=self._level,
+                           qid=pending.qid if pending is not None else "",
+                           attempt=max(1, pending.tries) if pending is not None else 1,
+                           hints=pending.hints if pending is not None else 0, rule=rule)
         skill = self.asker.answer_skill(question, given) if self.asker is not None else ""
         if skill and skill != answer.skill:  # Sums: a capture missed is a capture not spotted
             answer = replace(answer, skill=skill)
+        if rule:  # a refusal: the rule the student read, no question they were asked
+            answer = replace(answer, prompt=rule, expected="")
         self.answers.append(answer)
         self._report(self.on_answer, answer)
         return answer

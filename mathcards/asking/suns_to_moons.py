@@ -127,6 +127,19 @@ def after_move(before: Any, after: Any, seat: int, *, follow: bool) -> Question 
     return None
 
 
+def rule_words(state: Any, action: Any, reason: str) -> str:
+    """A refused play in words at "I count": the ±10 rule, not the deck it would make."""
+    if isinstance(action, Play) and state.current_player is not None:
+        if action.is_joker and state.is_legal(action) is False and "Joker would" in reason:
+            return ("you can't play the Joker here: after it no card could bring the deck "
+                    f"back between −{BOUND} and {BOUND}, and another card keeps it there")
+        if refused_move(state, action, state.current_player) is not None:
+            return (f"you can't lay {action.card.symbol} {lying(action)} here: the deck "
+                    f"must stay between −{BOUND} and {BOUND} whenever another card can "
+                    "keep it there")
+    return reason
+
+
 def refused_move(state: Any, action: Any, seat: int) -> Question | None:
     """A card and sign that would break the ±10 bound while another play keeps within it:
     counted as a wrong answer of the skill "bound"."""
@@ -137,11 +150,11 @@ def refused_move(state: Any, action: Any, seat: int) -> Question | None:
     before = state.deck_value
     if within_bound(before + action.contribution):
         return None  # refused for another reason (not this player's card...)
-    prompt = (f"The deck is {number(before)}. Can {action.card.symbol} lie {lying(action)} "
-              f"({signed(action.contribution)}) and keep the deck within ±{BOUND}?")
+    prompt = (f"{action.card.symbol} {lying(action)} ({signed(action.contribution)}) with "
+              f"the deck at {number(before)}")
     return Question(game=GAME, skill="bound", prompt=prompt,
                     numbers=(before, action.contribution), expected="no", kind="choice",
                     seat=seat, cards=("", str(action.card)))
 
 
-__all__ = ["after_move", "before_move", "laid_words", "refused_move", "skill_of"]
+__all__ = ["after_move", "before_move", "laid_words", "refused_move", "rule_words", "skill_of"]

@@ -12,6 +12,7 @@ meant their plays to make, read against what the plays make.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from mathcards.asking import DEFAULT_LEVEL, EXERCISE, Answer, Question
@@ -142,12 +143,12 @@ def exercise_answer(kind: Kind, position: Position, value: Any, result: Result, 
         skill = (_stack_skill(position, value) if kind.name == "make_stacks"
                  else KIND_SKILLS.get(kind.name, "other"))
         numbers, expected = (), ""
-    return Answer(student=student, game=kind.game, skill=skill,
-                  prompt=prompt or kind.prompt(position), numbers=numbers,
-                  expected=expected, given=given, right=result.correct,
-                  slip="" if result.correct else slip, seconds=seconds, level=level,
-                  source=EXERCISE, **({"uid": uid} if uid else {}),
-                  **({"at": at} if at else {}))
+    answer = Answer(student=student, game=kind.game, skill=skill,
+                    prompt=prompt or kind.prompt(position), numbers=numbers,
+                    expected=expected, given=given, right=result.correct,
+                    slip="" if result.correct else slip, seconds=seconds, level=level,
+                    source=EXERCISE)
+    return replace(answer, uid=uid or answer.uid, at=at or answer.at)
 
 
 __all__ = ["KIND_SKILLS", "exercise_answer", "suns_skill"]

@@ -102,7 +102,11 @@ CREATE TABLE IF NOT EXISTS answers (
     slip TEXT NOT NULL,
     seconds REAL NOT NULL,
     level TEXT NOT NULL,
-    source TEXT NOT NULL
+    source TEXT NOT NULL,
+    question TEXT NOT NULL DEFAULT '',
+    attempt INTEGER NOT NULL DEFAULT 1,
+    hints INTEGER NOT NULL DEFAULT 0,
+    rule TEXT NOT NULL DEFAULT ''
 );
 CREATE INDEX IF NOT EXISTS answers_by_student ON answers (student, skill);
 CREATE TABLE IF NOT EXISTS level_changes (
@@ -217,13 +221,25 @@ class SolutionOpened:
 
 
 COLUMNS = tuple(f.name for f in fields(Attempt))
-# columns a file written before them lacks, and the value its rows have
-ADDED_COLUMNS = {"attempts": {"set_version": 1}}
+# columns a file written before them lacks, and the value its rows have (a database gains
+# them when opened for writing; a reader of the old form gives them their old value)
+ADDED_COLUMNS: dict[str, dict[str, int | str]] = {
+    "attempts": {"set_version": 1},
+    # an answer kept before tries were: its own question ("": grouped by its prompt when
+    # read, ``mathcards.exercises.skill_grid.questions_of``), the first try, no hint known,
+    # not a refusal
+    "answers": {"question": "", "attempt": 1, "hints": 0, "rule": ""},
+}
 SOLUTION_COLUMNS = tuple(f.name for f in fields(SolutionOpened))
 LEVEL_COLUMNS = ("uid", "at", "student", "game", "before", "after")
 # The answers table's columns, in the order of CSV exports (``numbers`` as "3 -5").
-ANSWER_COLUMNS = ("uid", "at", "student", "game", "skill", "prompt", "numbers", "expected",
-                  "given", "right", "slip", "seconds", "level", "source")
+OLD_ANSWER_COLUMNS = ("uid", "at", "student", "game", "skill", "prompt", "numbers",
+                      "expected", "given", "right", "slip", "seconds", "level", "source")
+ANSWER_COLUMNS = (*OLD_ANSWER_COLUMNS, "question", "attempt", "hints", "rule")
+# an answers CSV: the stored columns and "seen" (yes: the result was shown before the
+# answer); an export made before tries were kept has OLD_ANSWER_COLUMNS only
+ANSWER_CSV_COLUMNS = (*OLD_ANSWER_COLUMNS[:-1], "seen", "source", "question", "attempt",
+                      "hints", "rule")
 
 
 def default_progress_path() -> Path:
@@ -542,19 +558,33 @@ def _answer_row(answer: Answer) -> dict[str, Any]:
     return row
 
 
+def _answer_values(values: dict[str, Any]) -> dict[str, Any]:
+    """An ``Answer``'s fields from a stored row (old rows: the added columns' values)."""
+    for column, value in ADDED_COLUMNS["answers"].items():
+        if values.get(column) in (None, ""):
+            values[column] = value
+    values["attempt"] = int(values["attempt"])
+    values["hints"] = int(values["hints"])
+    values["question"], values["rule"] = str(values["question"]), str(values["rule"])
+    return values
+
+
 def answer_from_row(row: Sequence[Any]) -> Answer:
     """An ``Answer`` from a database row of ``ANSWER_COLUMNS``."""
     values = dict(zip(ANSWER_COLUMNS, row, strict=True))
     values["numbers"] = _numbers_of(values["numbers"])
     values["right"] = bool(values["right"])
     values["seconds"] = float(values["seconds"])
-    return Answer(**values)
+    return Answer(**_answer_values(values))
 
 
 def answers_csv(answers: Iterable[Answer]) -> str:
-    """Answers as CSV text: one row per answer, the columns of ``ANSWER_COLUMNS``."""
-    return _csv_of(ANSWER_COLUMNS, (
-        {**_answer_row(a), "right": "yes" if a.right else "no", "seconds": repr(a.seconds)}
+    """Answers as CSV text: one row per answer (a try of a question, or a refusal), the
+    columns of ``ANSWER_CSV_COLUMNS``: ``attempt`` the try, ``seen`` yes when its result was
+    shown before it."""
+    return _csv_of(ANSWER_CSV_COLUMNS, (
+        {**_answer_row(a), "right": "yes" if a.right else "no", "seconds": repr(a.seconds),
+         "seen": "yes" if a.seen else "no"}
         for a in answers))
 
 
@@ -572,13 +602,14 @@ def read_answers_csv(source: str | Path | io.StringIO) -> list[Answer]:
     """Answers from a CSV export of answers (a path or text stream); a bad row names its
     line."""
     def answer(row: dict[str, str]) -> Answer:
-        values: dict[str, Any] = {c: row[c] for c in ANSWER_COLUMNS}
+        values: dict[str, Any] = {c: row.get(c) for c in ANSWER_COLUMNS}
         values["numbers"] = _numbers_of(row["numbers"])
         values["right"] = _yes(row["right"])
         values["seconds"] = float(row["seconds"])
-        return Answer(**values)
+        return Answer(**_answer_values(values))
 
-    return _csv_records(source, ANSWER_COLUMNS, " of answers", answer)
+    # an export made before tries were kept has the old columns only
+    return _csv_records(source, OLD_ANSWER_COLUMNS, " of answers", answer)
 
 
 def _yes(text: str) -> bool:
@@ -663,8 +694,17 @@ def _add_missing_columns(conn: Any) -> None:
         present = {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}
         for column, value in added.items():
             if column not in present:
-                conn.execute(f"ALTER TABLE {table} ADD COLUMN {column} INTEGER NOT NULL "
-                             f"DEFAULT {int(value)}")
+                conn.execute(f"ALTER TABLE {table} ADD COLUMN {column} "
+                             f"{_column_type(value)} NOT NULL DEFAULT {_sql_value(value)}")
+
+
+def _column_type(value: int | str) -> str:
+    return "TEXT" if isinstance(value, str) else "INTEGER"
+
+
+def _sql_value(value: int | str) -> str:
+    """An added column's old value as SQL (MathCards' own constants, never a page's)."""
+    return "'" + value.replace("'", "''") + "'" if isinstance(value, str) else str(int(value))
 
 
 def attempts_csv(attempts: Iterable[Attempt]) -> str:
@@ -688,8 +728,9 @@ def read_csv(source: str | Path | io.StringIO) -> list[Attempt]:
     return _csv_records(source, [c for c in COLUMNS if c != "set_version"], "", attempt)
 
 
-__all__ = ["ADDED_COLUMNS", "ANSWER_COLUMNS", "CLASS_ENV", "COLUMNS", "ENV_VAR", "LEVEL_COLUMNS",
-           "SOLUTION_COLUMNS", "Attempt", "ProgressError", "ProgressStore", "SolutionOpened",
+__all__ = ["ADDED_COLUMNS", "ANSWER_COLUMNS", "ANSWER_CSV_COLUMNS", "CLASS_ENV", "COLUMNS",
+           "ENV_VAR", "LEVEL_COLUMNS", "OLD_ANSWER_COLUMNS", "SOLUTION_COLUMNS", "Attempt",
+           "ProgressError", "ProgressStore", "SolutionOpened",
            "answer_from_row", "answers_csv", "attempt_from_row", "attempts_csv",
            "class_progress_folder", "default_progress_path", "level_change_from_row",
            "level_changes_csv", "read_answers_csv", "read_csv", "read_level_changes_csv",

@@ -22,7 +22,9 @@ from typing import Any, TypeVar
 from mathcards.asking import Answer, LevelChange
 from mathcards.exercises.progress import (
     ANSWER_COLUMNS,
+    ANSWER_CSV_COLUMNS,
     LEVEL_COLUMNS,
+    OLD_ANSWER_COLUMNS,
     Attempt,
     FinishedGame,
     ProgressError,
@@ -83,8 +85,10 @@ def _csv_header(path: Path) -> list[str]:
 
 
 def _is_answers_export(path: Path) -> bool:
-    """Whether a CSV file is an export of answers (``ProgressStore.export_answers_csv``)."""
-    return _csv_header(path) == list(ANSWER_COLUMNS)
+    """Whether a CSV file is an export of answers (``ProgressStore.export_answers_csv``; one
+    made before tries were kept has the old columns only)."""
+    header = _csv_header(path)
+    return header in (list(ANSWER_CSV_COLUMNS), list(OLD_ANSWER_COLUMNS))
 
 
 def _is_levels_export(path: Path) -> bool:
@@ -147,7 +151,9 @@ def _read_only_rows(path: Path, table: str, columns: Sequence[str], after: int =
         added = ADDED_COLUMNS.get(table, {})
         if added:  # a database written before a column existed: its old value
             present = {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}
-            columns = [c if c in present or c not in added else f"{int(added[c])} AS {c}"
+            from mathcards.exercises.progress import _sql_value
+
+            columns = [c if c in present or c not in added else f"{_sql_value(added[c])} AS {c}"
                        for c in columns]
         picked = ", ".join(["id", *columns] if with_id else columns)
         return conn.execute(f"SELECT {picked} FROM {table} WHERE id > ? ORDER BY id",

@@ -96,13 +96,25 @@ def why_not(state: Any, action: Any) -> Refusal:
     return Refusal(action=str(action), reason=reason)
 
 
-def refusal_words(state: Any, action: Any, *, arithmetic: bool = True) -> str:
+def refusal_words(state: Any, action: Any, *, arithmetic: bool = True,
+                  counting: bool = False) -> str:
     """The one wording of a refused move for the student: the rule that refuses it
     (``State.reason_refused``, the engine's words), with the explainer's arithmetic in
     brackets when it has some. The table, the views' tooltips, the guided hands and the
     rooms all say a refusal through it; it never raises (the engine's words alone when the
     explainer has none, or ``arithmetic=False``: a card's tooltip that names the phase's
-    rule, not why one card is not a stack)."""
+    rule, not why one card is not a stack). ``counting`` ("I count": the student has not
+    said what the move makes) gives the rule alone, in the game's asking module's words
+    (``rule_words``): no number the move would make."""
+    if counting:
+        from mathcards.asking.registry import asker_for
+
+        reason = str(state.reason_refused(action))
+        asker = asker_for(state.game.name)
+        try:
+            return asker.rule_words(state, action, reason) if asker is not None else reason
+        except Exception:  # noqa: BLE001 - the engine's own words are enough
+            return reason
     if not arithmetic:
         return str(state.reason_refused(action))
     try:

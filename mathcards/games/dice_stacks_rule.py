@@ -192,6 +192,32 @@ def shape_of(cards: Sequence[Card], dice: tuple[int, int]) -> StackShape | None:
     return StackShape(MINUS, (top, *rest), kings, king_op(base, k, target), base, target, points)
 
 
+def value_by(cards: Sequence[Card], op: str, kings_op: KingOp | None) -> int | None:
+    """What ``cards`` make the way a student says they made them: ``op`` ``"+"`` (adding
+    every card but the Kings) or ``"−"`` (the largest minus the others), then each King
+    doubling or halving (``kings_op``); None when that way makes nothing (no card but
+    Kings, Kings without a way, a halving that leaves a half).
+
+    >>> from mathcards.cards import parse_cards
+    >>> value_by(parse_cards("7H 3S"), "−", None), value_by(parse_cards("8H 4S KC"), "+",
+    ...                                                      KingOp.HALVE)
+    (4, 6)
+    """
+    plain = [c.rank for c in cards if c.rank != KING]
+    kings = len(cards) - len(plain)
+    if not plain or (kings and kings_op is None):
+        return None
+    value = sum(plain) if op == "+" or len(plain) == 1 else 2 * max(plain) - sum(plain)
+    for _ in range(kings):
+        if kings_op is KingOp.DOUBLE:
+            value *= 2
+        elif value % 2:
+            return None
+        else:
+            value //= 2
+    return value
+
+
 # --- why cards are not a stack -----------------------------------------------------
 def halvings(base: int, kings: int) -> tuple[int | None, int | None, int]:
     """Halve ``base`` ``kings`` times: (the value, or None; the odd number that could

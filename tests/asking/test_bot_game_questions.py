@@ -95,6 +95,16 @@ def _check_question(name: str, module, question: Question, before, after,
         assert question.ways == ("none",)
         assert question.way is None
         tally["no capture"] += 1
+    elif question.kind == "stack":
+        # a stack's way (adding, taking away, the Kings'): the explainer's step of the
+        # stack makes the dice total, and another way is right only if it makes it too
+        _check_number(step.equation, sum(question.dice), sympy_too)
+        other = "taking away" if question.expected.startswith("adding") else "adding"
+        kings = question.expected.partition(", ")[2]
+        said = module.read_answer(question, f"{other}, {kings}" if kings else other)
+        assert module.check(question, said) == (
+            module.module._made(question, said) == sum(question.dice))
+        tally["stacks"] += 1
     else:
         way = question.way
         assert way is not None and question.expected in question.ways

@@ -12,26 +12,45 @@ from mathcards.games.dice_stacks import DiceStacks, LayStack, Roll
 from mathcards.games.sums import Play, Sums
 
 
-@pytest.mark.parametrize("cards, dice, skill, expected", [
-    ("10H AS AD", (3, 5), "stack_difference", 8),
-    ("7H AS", (3, 5), "stack_sum", 8),
-    ("QS 8D KH KC", (2, 3), "halve", 5),
-    ("3S KD", (3, 3), "double", 6),
+@pytest.mark.parametrize("cards, dice, skill, expected, wrong, slip", [
+    ("10H AS AD", (3, 5), "stack_difference", "taking away", "adding",
+     "added_not_subtracted"),
+    ("7H AS", (3, 5), "stack_sum", "adding", "taking away", "subtracted_not_added"),
+    ("QS 8D KH KC", (2, 3), "halve", "adding, Kings halve", "adding, Kings double",
+     "doubled_not_halved"),
+    ("3S KD", (3, 3), "double", "adding, Kings double", "Kings halve",
+     "halved_not_doubled"),
 ])
-def test_laying_a_stack_asks_what_it_makes(cards, dice, skill, expected):
+def test_laying_a_stack_asks_how_it_makes_the_dice_total(cards, dice, skill, expected, wrong,
+                                                         slip):
+    """Issue 37 item 3: the cards and the way the student says they made the total are the
+    answer (not "what does the stack make?", always the dice total); the skill and the slip
+    are what the student did."""
     state = DiceStacks().position(cards + " 9C", dice)
     question = D.before_move(state, LayStack(cards), 0)
     assert question.skill == skill and question.expected == expected
-    assert str(expected) not in question.prompt.split(":")[-1]
-    assert D.check(question, D.read_answer(question, str(expected)))
-    assert not D.check(question, D.read_answer(question, str(expected + 1)))
+    assert str(sum(dice)) not in question.prompt.split(":")[-1]
+    assert D.check(question, D.read_answer(question, expected))
+    said = D.read_answer(question, wrong)
+    assert not D.check(question, said)
+    assert D.slip(question, said) == slip
+    # an added stack is "a stack by adding", whatever the cards needed
+    assert D.answer_skill(question, said) == {"adding": "stack_sum",
+                                              "taking away": "stack_difference"}.get(
+        said, "double" if "double" in said else "halve")
     (step,) = D.explain(question, state, state.apply(LayStack(cards)))
-    assert step.equation.value == expected
+    assert step.equation.value == sum(dice)
 
 
-def test_a_selection_that_is_not_a_stack_asks_nothing():
+def test_a_selection_that_is_not_a_stack_is_asked_and_no_way_is_right():
     state = DiceStacks().position("10C 5S 4D", (5, 6))
-    assert D.before_move(state, LayStack("10C 5S 4D"), 0) is None
+    question = D.before_move(state, LayStack("10C 5S 4D"), 0)
+    assert question.expected == D.NOT_A_STACK
+    for way in ("adding", "taking away"):
+        assert not D.check(question, D.read_answer(question, way))
+    assert D.slip(question, "adding") == "other"  # 19 for 11
+    near = DiceStacks().position("7C 5S", (6, 5))  # 12 or 2 for 11: off by one, adding
+    assert D.slip(D.before_move(near, LayStack("7C 5S"), 0), "adding") == "off_by_one"
 
 
 def test_the_roll_asks_what_the_stacks_make():

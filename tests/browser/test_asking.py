@@ -167,7 +167,9 @@ def test_a_short_game_at_i_count_typed_then_on_the_pad_and_the_dashboard(voila_s
     moves = page.locator(".mc-header [data-move]").first.get_attribute("data-move")
     _click(page, page.locator(".mc-choices .mc-choice", has_text=sign_text))
     refusal = page.locator(".mc-near-hand").inner_text()
-    assert "±10" in refusal and "Not allowed" in refusal
+    # the rule in a teacher's words, not the deck the card would make (issue 37 item 3)
+    assert "between −10 and 10" in refusal and "Not allowed" in refusal
+    assert "deck" in refusal and "would make" not in refusal
     assert page.locator(".mc-header [data-move]").first.get_attribute("data-move") == moves
     legal_text = f"{legal:+d}".replace("-", "−")
     _click(page, page.locator(".mc-choices .mc-choice", has_text=legal_text))
@@ -258,11 +260,11 @@ def _graded(server, at_least: int = 0, timeout: float = 30.0) -> list[tuple[str,
         if db.exists():
             store = ProgressStore(db)
             try:
-                # the answers typed in the box: not a sign the ±10 bound refused, recorded
-                # too (skill "bound": "Can K♠ lie across…?"), which _ask may try first now
-                # that the signs keep one order (+ before −) whatever the goal
+                # the answers typed in the box: not a move the rules refused, recorded too
+                # (a refusal with its rule: a sign the ±10 bound refused, which _ask may
+                # try first now that the signs keep one order, + before −)
                 graded = [(a.given, a.right) for a in store.answers(student="boxer")
-                          if a.skill != "bound"]
+                          if not a.refusal]
             finally:
                 store.close()
         if len(graded) >= at_least or time.monotonic() > deadline:
@@ -326,3 +328,75 @@ def test_only_enter_ok_or_check_submit_and_a_busy_kernel_grades_the_whole_number
         assert not errors, errors
     finally:
         server.stop()
+
+
+def test_dice_stacks_cards_that_are_not_a_stack_are_refused_without_a_number_and_recorded(
+        voila_server, page):
+    """Issue 37 (c), at 1366x768: at "I count" a Dice Stacks selection that is not a stack
+    is asked about like any stack (how do the cards make the dice total?), then refused
+    with the rule alone: no number of its own (only the cards' own values and the dice);
+    the wrong try is recorded in the student's progress file."""
+    from mathcards.cards import Card
+    from mathcards.exercises.progress import ProgressStore
+    from mathcards.games.dice_stacks_rule import counts, counts_make
+
+    page.set_viewport_size({"width": 1366, "height": 768})
+    open_table(page, voila_server.page("play_dice_stacks.ipynb")
+               + "?delay=0&seats=human,random&student=stacker")
+    dice: tuple[int, int] | None = None
+    for _ in range(12):  # roll, say the dice's total, draw: the stacks phase
+        wait_settled(page)
+        prompt = _question(page)
+        if prompt:
+            found = re.search(r"rolled (\d) and (\d)", prompt)
+            assert found, prompt
+            dice = (int(found.group(1)), int(found.group(2)))
+            _give(page, sum(dice), pad=False)
+            continue
+        if (page.locator(".mc-hand .mc-cardbtn:enabled").count() and not
+                page.locator(".mc-choices .mc-choice:has-text('Draw'):enabled").count()):
+            break
+        _click(page, page.locator(".mc-choices .mc-choice:enabled").first)
+    assert dice is not None
+    hand = [c.get_attribute("class") for c in page.locator(".mc-hand .mc-cardbtn").all()]
+    cards = [Card(re.search(r"mc-s(\w+)", c).group(1), int(re.search(r"mc-r(\d+)", c).group(1)))
+             for c in hand]  # the button's rank and suit (its text is the card's name)
+    target = sum(dice)
+    # the test picks cards that are not a stack (the page never says which are)
+    pick = next(([i, j] for i in range(len(cards)) for j in range(i + 1, len(cards))
+                 if 13 not in (cards[i].rank, cards[j].rank)
+                 and not counts_make(counts([cards[i], cards[j]]), target)),
+                next(([i] for i, c in enumerate(cards)
+                      if c.rank != 13 and c.rank != target), None))
+    assert pick is not None, (hand, dice)
+    for i in pick:
+        _click(page, page.locator(".mc-hand .mc-cardbtn").nth(i))
+    _click(page, page.locator(".mc-choices .mc-choice:has-text('Lay down')"))
+    if len(pick) == 2:  # asked how they make the total: by adding
+        assert "how do they make the dice total" in _question(page)
+        _click(page, page.locator(".mc-choices .mc-choice", has_text="adding"))
+    refusal = page.locator(".mc-near-hand").inner_text()
+    assert "not a stack" in refusal, refusal
+    words = refusal
+    for i in pick:
+        words = words.replace(cards[i].symbol, "")
+    allowed = {str(d) for d in dice}
+    assert set(re.findall(r"\d+", words)) <= allowed, refusal  # no number of its own
+    assert not _question(page)  # nothing waits, nothing laid
+    db = voila_server.state_dir / "mathcards_data" / "progress.sqlite3"
+    deadline = time.monotonic() + 30
+    while True:
+        store = ProgressStore(db)
+        try:
+            mine = [a for a in store.answers(student="stacker") if a.game == "dice_stacks"]
+        finally:
+            store.close()
+        if any(a.skill.startswith("stack") for a in mine) or time.monotonic() > deadline:
+            break
+        time.sleep(0.2)
+    tried = [a for a in mine if a.skill.startswith("stack")]
+    assert len(tried) == 1 and not tried[0].right and tried[0].attempt == 1, mine
+    assert not tried[0].refusal  # a wrong try of the stack being built, with its slip
+    assert tried[0].slip
+    errors = [e for e in page.console_errors if "favicon" not in e]
+    assert not errors, errors

@@ -94,7 +94,10 @@ def test_the_dashboard_shows_a_students_answers_by_skill_with_the_slip_named(pag
     header = skills.locator("tr").first.inner_text()
     assert "add or subtract across zero" in header and "the sum of the dice" in header
     gil = skills.locator("tr", has=page.locator("th", has_text="gil")).inner_text()
-    assert "1 of 3 right" in gil and "0 of 1 right" in gil and "1 of 1 right" in gil
+    # three questions (each its own: Answer.of gives each a question id), one right
+    assert "3 questions: 1 right at the first try" in gil
+    assert "1 question: 0 right at the first try" in gil
+    assert "1 question: 1 right at the first try" in gil
     assert "most often: sign slip" in gil and "subtracted instead of added" in gil
     helped = page.locator("ul.mc-help").inner_text()
     assert "gil (33% of 3; most often sign slip)" in helped

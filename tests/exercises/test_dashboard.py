@@ -278,3 +278,77 @@ def test_a_set_published_on_the_server_shows_its_untried_exercises(tmp_path, mon
     view = dashboard(path, folder=samples)
     ana = cell_text(view.value, "ana")
     assert "1 of 5 tried" in ana and ana.count("not tried") == 4
+
+
+def test_the_skill_grid_counts_questions_with_their_tries_and_its_csvs_say_them(tmp_path):
+    """Issue 37 item 5, over a real SQLite file written by a real table: a Suns to Moons
+    question answered wrong then right, a sign the ±10 bound refused, a question whose result
+    was seen. The dashboard's grid counts questions (not answers): right at the first try,
+    right in the end, seen, the refusal apart; answers.csv has each try's number and the
+    "seen" flag; skill-grid.csv the same figures as the grid."""
+    import base64
+    import csv
+    import io
+
+    from mathcards.asking import COUNT, SHOW
+    from mathcards.games.suns_to_moons import Play, SunsToMoons, within_bound
+    from mathcards.table import TableController
+    from mathcards.widgets.exercises import dashboard
+    from mathcards.widgets.suns_to_moons import SunsToMoonsView
+
+    path = tmp_path / "class" / "ana" / "progress.sqlite3"
+    path.parent.mkdir(parents=True)
+    store = ProgressStore(path)
+    for seed in range(1, 400):  # a deal with a sign the bound refuses
+        ctl = TableController(SunsToMoonsView(), SunsToMoons(num_players=2), seed=seed,
+                              seats=("human", "strong"), bot_delay=0, save=False,
+                              level=COUNT, bot_seed=seed)
+        state = ctl.state
+        hand = state.observation(state.current_player).hand
+        refused = [Play(c, s, c.rank) for c in hand if not c.is_joker and c.rank != 1
+                   for s in (1, -1) if not state.is_legal(Play(c, s, c.rank))
+                   and not within_bound(state.deck_value + s * c.rank)]
+        if refused:
+            break
+    ctl.asking.student = "ana"
+    ctl.asking.on_answer = store.record_answer
+    assert not ctl.attempt(ctl.play, refused[0])  # a refusal, with its rule
+    skill_of: dict[str, str] = {}
+    play = next(a for a in state.legal_actions() if isinstance(a, Play) and not a.is_joker)
+    ctl.play(play)
+    q = ctl.asking.pending.question
+    skill_of["asked"] = q.skill
+    ctl.answer(str(q.expected + 1))  # wrong, then right: one question, two tries
+    ctl.answer(str(q.expected))
+    assert ctl.acting_human() and ctl.asking.pending is None  # the bot moved at once
+    again = next(a for a in ctl.state.legal_actions()
+                 if isinstance(a, Play) and not a.is_joker)
+    ctl.play(again)
+    seen_skill = ctl.asking.pending.question.skill
+    ctl.set_level(SHOW)  # its result shown: seen
+    store.close()
+
+    view = dashboard(tmp_path / "class", folder=tmp_path)
+    grid = view.w_content.value
+    assert "right at the first try" in grid and "right in the end" in grid
+    assert "seen before the answer" in grid and "move the rules refused" in grid
+    view.w_download.make()
+    files = {}
+    for link in view.w_download.w_out.value.split("<a ")[1:]:
+        name = link.split('download="', 1)[1].split('"', 1)[0]
+        data = link.split("base64,", 1)[1].split('"', 1)[0]
+        files[name] = list(csv.DictReader(io.StringIO(base64.b64decode(data).decode())))
+    tries = [(r["skill"], r["attempt"], r["right"], r["seen"], r["rule"] != "")
+             for r in files["answers.csv"]]
+    assert tries == [("bound", "1", "no", "no", True),
+                     (skill_of["asked"], "1", "no", "no", False),
+                     (skill_of["asked"], "2", "yes", "no", False),
+                     (seen_skill, "1", "no", "yes", False)]
+    rows = {r["skill"]: r for r in files["skill-grid.csv"]}
+    assert rows["bound"]["questions"] == "0" and rows["bound"]["refusals"] == "1"
+    if seen_skill != skill_of["asked"]:
+        asked = rows[skill_of["asked"]]
+        assert (asked["questions"], asked["first_try_right"], asked["right"],
+                asked["seen"]) == ("1", "0", "1", "0")
+    total = sum(int(r["questions"]) for r in rows.values())
+    assert total == 2 and sum(int(r["seen"]) for r in rows.values()) == 1

@@ -32,7 +32,8 @@ def test_reach_goal_refuses_a_play_outside_ten_while_another_play_stays_inside()
     ex = Exercise("reach_goal", deck="7H -10S", hand="3H 9D 8C", goal=-1, most_plays=2)
     result = ex.check("-9D +8C")  # −3 − 9 = −12: refused
     assert not result.correct
-    assert "9♦ as −9 would make the deck −12; you must stay within ±10" in result.text
+    assert ("9♦ as −9 would make the deck −12; the deck must stay between −10 and 10"
+            in result.text)
 
 
 def test_reach_goal_goal_with_fewer_than_three_cards_does_not_count():

@@ -126,3 +126,45 @@ def test_a_csv_export_from_before_versions_reads_as_version_1(tmp_path):
     writer.writerows(rows)
     old.seek(0)
     assert [a.set_version for a in read_csv(old)] == [1, 1]
+
+
+@pytest.mark.parametrize("file", ["progress.sqlite3", "progress.json"])
+def test_answers_kept_before_tries_read_as_questions_and_gain_the_columns(tmp_path, file):
+    """Issue 37 item 5: a file written before answers had a question id and a try number
+    reads as it did (the teacher's read-only reading, then the student's page opening and
+    writing it): every answer kept, its tries grouped by their prompt (exercise 1 answered
+    5 then 7 is one question, right in the end, not at the first try), and an answers CSV
+    exported before has the old columns and still reads."""
+    from mathcards.asking import Answer
+    from mathcards.exercises.progress import OLD_ANSWER_COLUMNS, answers_csv, read_answers_csv
+    from mathcards.exercises.skill_grid import skill_grid
+
+    data = old_folder(tmp_path)
+    path = data / file
+
+    def cell():
+        found = skill_grid(read_answers(path)).cell("ana", "subtract_positive")
+        return found.questions, found.first_try, found.right
+
+    assert [(a.given, a.attempt, a.question) for a in read_answers(path)] == [
+        ("5", 1, ""), ("7", 1, "")]
+    assert cell() == (1, 0, 1)
+    store = ProgressStore(path)  # the page opens it: the answers table gains the columns
+    store.record_answer(Answer(student="ana", game="suns_to_moons", skill="subtract_positive",
+                               prompt="The deck is 3. You lay 9♣ upright (−9)",
+                               numbers=(3, -9), expected="-6", given="-6", right=True,
+                               question="q1", attempt=1, hints=1))
+    store.close()
+    kept = read_answers(path)
+    assert [(a.given, a.question, a.hints) for a in kept] == [
+        ("5", "", 0), ("7", "", 0), ("-6", "q1", 1)]
+    assert cell() == (2, 1, 2)
+    old = io.StringIO()  # an answers export made before tries: the old columns only
+    rows = list(csv.DictReader(io.StringIO(answers_csv(kept[:2]))))
+    writer = csv.DictWriter(old, OLD_ANSWER_COLUMNS, extrasaction="ignore")
+    writer.writeheader()
+    writer.writerows(rows)
+    (tmp_path / "answers-before.csv").write_text(old.getvalue(), encoding="utf-8")
+    from_csv = read_answers(tmp_path / "answers-before.csv")
+    assert [(a.given, a.attempt) for a in from_csv] == [("5", 1), ("7", 1)]
+    assert read_answers_csv(tmp_path / "answers-before.csv") == from_csv

@@ -22,7 +22,8 @@ def _answer(student: str, skill: str, right: bool, n: int, *, slip: str = "",
     return Answer(student=student, game="suns_to_moons", skill=skill, prompt="?", numbers=(),
                   expected="1", given="1" if right else "2", right=right,
                   slip="" if right else slip, source=source, uid=f"{student}-{skill}-{n}",
-                  at=f"2024-05-01T10:{n // 60:02d}:{n % 60:02d}.000+00:00")
+                  at=f"2024-05-01T10:{n // 60:02d}:{n % 60:02d}.000+00:00",
+                  question=f"q-{student}-{skill}-{n}")  # a question of one try each
 
 
 def _class() -> list[Answer]:
@@ -109,3 +110,118 @@ def test_a_class_folder_gives_play_and_exercise_answers_and_keeps_attempts_apart
     assert read_answers(tmp_path / "dan-answers.csv")[0].slip == "off_by_two"
     assert read_results(tmp_path / "dan-answers.csv") == []
     assert read_answers(tmp_path / "dan-attempts.csv") == []
+
+
+# --- issue 37 item 5: a question is one record with its tries ---------------------------
+# A history is one student's questions on one skill, in order, written by hand: questions
+# apart by spaces, a question's tries joined by "-": R right, W<slip> wrong (s sign,
+# 1 off by one, 2 off by two, f a face card's value, + added instead of subtracted,
+# - subtracted instead of added, o another slip), S its result seen (stepped down while it
+# waited, or peeked), X answered with the worked solution open; "h:" before a question:
+# a hint was taken before it; F alone: a move the rules refused (a refusal with its rule,
+# not a question). "L:" before the whole history: kept before tries were (no question id:
+# read back by grouping, two tries at most at a table).
+SLIP_CODES = {"s": "sign", "1": "off_by_one", "2": "off_by_two", "f": "face_value",
+              "+": "added_not_subtracted", "-": "subtracted_not_added", "o": "other"}
+
+# history -> (questions, first-try right, right in the end, seen, most frequent slip,
+#             with the solution, refusals, questions after a hint)
+HISTORIES = [
+    ("R", (1, 1, 1, 0, "", 0, 0, 0)),
+    ("Ws-R", (1, 0, 1, 0, "sign", 0, 0, 0)),
+    ("Ws-Ws", (1, 0, 0, 0, "sign", 0, 0, 0)),
+    # the issue's figure: 4 answers, 3 right, were "3 of 4 right"; 2 of 3 at the first try
+    ("R Ws-R R", (3, 2, 3, 0, "sign", 0, 0, 0)),
+    ("R R R R", (4, 4, 4, 0, "", 0, 0, 0)),
+    ("W1-R W1-R", (2, 0, 2, 0, "off_by_one", 0, 0, 0)),
+    ("W1-W1 Ws-R", (2, 0, 1, 0, "off_by_one", 0, 0, 0)),
+    ("W1-R Ws-R", (2, 0, 2, 0, "sign", 0, 0, 0)),  # a tie: the documented order (sign)
+    ("W2-R W2-W1 W1-W1", (3, 0, 1, 0, "off_by_one", 0, 0, 0)),
+    ("S", (1, 0, 0, 1, "", 0, 0, 0)),  # seen is not a slip
+    ("W1-S", (1, 0, 0, 1, "off_by_one", 0, 0, 0)),  # wrong, then stepped down: seen
+    ("S R", (2, 1, 1, 1, "", 0, 0, 0)),
+    ("R S S", (3, 1, 1, 2, "", 0, 0, 0)),
+    ("X", (1, 0, 0, 0, "", 1, 0, 0)),  # the worked solution: not right, not a slip
+    ("X R Wf-R", (3, 1, 2, 0, "face_value", 1, 0, 0)),
+    ("Wo-X", (1, 0, 0, 0, "other", 1, 0, 0)),
+    ("F", (0, 0, 0, 0, "", 0, 1, 0)),  # refusals only: no question
+    ("F F R", (1, 1, 1, 0, "", 0, 2, 0)),
+    ("F Ws-Ws F", (1, 0, 0, 0, "sign", 0, 2, 0)),
+    ("h:R", (1, 1, 1, 0, "", 0, 0, 1)),
+    ("h:Ws-R R", (2, 1, 2, 0, "sign", 0, 0, 1)),
+    ("h:W+-R h:W+-W+ R", (3, 1, 2, 0, "added_not_subtracted", 0, 0, 2)),
+    ("W--R W--R W+-R", (3, 0, 3, 0, "subtracted_not_added", 0, 0, 0)),
+    ("Wo-Wo Wo-R R R", (4, 2, 3, 0, "other", 0, 0, 0)),
+    ("R Wf-Wf Wf-R F S", (4, 1, 2, 1, "face_value", 0, 1, 0)),
+    ("h:S h:W1-S", (2, 0, 0, 2, "off_by_one", 0, 0, 2)),
+    ("Ws-Ws-R", (1, 0, 1, 0, "sign", 0, 0, 0)),  # a third try (cards built again)
+    ("W+-W+-W+-R", (1, 0, 1, 0, "added_not_subtracted", 0, 0, 0)),
+    ("X X S R F", (4, 1, 1, 1, "", 2, 1, 0)),
+    # kept before tries were: a wrong answer and the next to the same prompt are one
+    ("L:W1-R", (1, 0, 1, 0, "off_by_one", 0, 0, 0)),
+    ("L:W1-W1-W1", (2, 0, 0, 0, "off_by_one", 0, 0, 0)),  # a table asked twice at most
+    ("L:R R", (2, 2, 2, 0, "", 0, 0, 0)),  # right: the next answer is a new question
+    ("L:S R", (2, 1, 1, 1, "", 0, 0, 0)),  # seen: the next answer is a new question
+    ("L:Ws-R Ws", (2, 0, 1, 0, "sign", 0, 0, 0)),
+]
+
+
+def _history(n: int, text: str) -> list[Answer]:
+    """The answers of history ``n``: one student, the skill cross_zero, a prompt each."""
+    legacy = text.startswith("L:")
+    out: list[Answer] = []
+    tick = 0
+    for j, question in enumerate(text.removeprefix("L:").split()):
+        hints = 1 if question.startswith("h:") else 0
+        tries = question.removeprefix("h:")
+        if tries == "F":
+            tick += 1
+            out.append(Answer(student=f"s{n}", game="suns_to_moons", skill="cross_zero",
+                              prompt="you can't lay 9♣ upright here", numbers=(3, -9),
+                              expected="", given="-9", right=False, slip="other",
+                              uid=f"s{n}-f{j}", at=f"2024-05-01T10:00:{tick:02d}.000+00:00",
+                              question=f"s{n}-f{j}", rule="you can't lay 9♣ upright here"))
+            continue
+        for k, code in enumerate(_split(tries)):
+            tick += 1
+            right, seen, solution = code == "R", code == "S", code == "X"
+            slip = ("" if right else "seen" if seen else "with_solution" if solution
+                    else SLIP_CODES[code[1:]])
+            out.append(Answer(
+                student=f"s{n}", game="suns_to_moons", skill="cross_zero",
+                prompt=f"The deck is 3. You lay 9♣ upright (−9) #{j}" if not legacy else
+                "The deck is 3. You lay 9♣ upright (−9)", numbers=(3, -9), expected="-6",
+                given="-6" if right else "6", right=right, slip=slip, seconds=2.0,
+                uid=f"s{n}-{j}-{k}", at=f"2024-05-01T10:00:{tick:02d}.000+00:00",
+                question="" if legacy else f"s{n}-q{j}", attempt=1 if legacy else k + 1,
+                hints=hints))
+    return out
+
+
+def _split(tries: str) -> list[str]:
+    """Tries joined by "-" where a slip code is "-" or "+" too ("W--R": W- then R)."""
+    out, i = [], 0
+    while i < len(tries):
+        code = tries[i:i + 2] if tries[i] == "W" else tries[i]
+        out.append(code)
+        i += len(code) + 1
+    return out
+
+
+def test_thirty_hand_made_histories_give_their_skill_grid_cells():
+    assert len(HISTORIES) >= 30
+    answers = [a for n, (text, _cell) in enumerate(HISTORIES) for a in _history(n, text)]
+    grid = skill_grid(reversed(answers))  # any order in
+    for n, (text, want) in enumerate(HISTORIES):
+        cell = grid.cell(f"s{n}", "cross_zero")
+        got = (cell.questions, cell.first_try, cell.right, cell.seen,
+               cell.top_slip, cell.with_solution,
+               cell.refusals, cell.hinted)
+        assert got == want, f"history {n} {text!r}: {got} != {want}"
+    # the CSV carries the same figures
+    rows = {r["student"]: r for r in csv.DictReader(io.StringIO(skill_grid_csv(grid)))}
+    for n, (text, want) in enumerate(HISTORIES):
+        row = rows[f"s{n}"]
+        assert (int(row["questions"]), int(row["first_try_right"]), int(row["right"]),
+                int(row["seen"]), row["most_frequent_slip"], int(row["with_solution"]),
+                int(row["refusals"]), int(row["hinted"])) == want, text

@@ -183,7 +183,7 @@ class TestWhyNotAndHints:
         state = _position(["9H 2C 3C 4C 6C", "2S 3S 4S 5S 6S"], centre="5D")
         refusal = why_not(state, stm.Play(parse_card("9H"), 1, 9))
         assert isinstance(refusal, Refusal)
-        assert "you must stay within ±10" in refusal.text
+        assert "the deck must stay between −10 and 10" in refusal.text
         assert refusal.children[0].text == "5 + (+9) = 14"
         assert "14 is outside ±10" in refusal.children[0].notes
         check_steps([refusal])

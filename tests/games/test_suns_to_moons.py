@@ -189,7 +189,8 @@ def test_joker_chain_the_texts_minus_9_after_the_joker_would_break_the_bound():
     with pytest.raises(IllegalActionError) as info:
         after_joker.apply(pl("9C", -1))
     assert info.value.reason == (
-        "9♣ as −9 would make the deck −17; you must stay within ±10 while another play can"
+        "9♣ as −9 would make the deck −17; the deck must stay between −10 and 10 "
+        "whenever another card can keep it there"
     )
     assert after_joker.apply(pl("9C", 1)).deck_value == 1
     # without the Joker, −9 from 5 is the example's −4
@@ -261,7 +262,8 @@ def test_bound_keeps_plays_within_10_while_one_can():
     with pytest.raises(IllegalActionError) as info:
         state.apply(pl("KS", 1))
     assert info.value.reason == (
-        "K♠ as +13 would make the deck 14; you must stay within ±10 while another play can"
+        "K♠ as +13 would make the deck 14; the deck must stay between −10 and 10 "
+        "whenever another card can keep it there"
     )
     played = state.apply(pl("2H", -1))
     event = next(e for e in played.new_events if isinstance(e, CardPlayed))

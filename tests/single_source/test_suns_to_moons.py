@@ -226,7 +226,8 @@ def test_the_bound_in_the_engines_refusals_is_the_rules_bound():
     assert "±10" not in inspect.getsource(stm.SunsToMoonsState.why_illegal)
     state = stm.SunsToMoons.position(parse_cards("KS 2H"), deck=_deck("7H"), goal=0)
     reason = state.reason_refused(stm.Play(parse_card("KS"), 1, 13))
-    assert reason.endswith(f"you must stay within ±{stm.BOUND} while another play can")
+    assert reason.endswith(f"the deck must stay between −{stm.BOUND} and {stm.BOUND} "
+                           "whenever another card can keep it there")
 
 
 # --- the practice page's "the deck would be" ---------------------------------------------

@@ -71,6 +71,12 @@ def _check(table, before: dict, question, checked: list[int]) -> None:
     after = _fields(table)
     if question.kind == "capture":
         leaks = _claim_leaks(table, before, after, question)
+    elif question.kind == "stack":  # no field prints what the cards make, nor which way
+        leaks = [f"{key} prints a sum: {text[:80]}" for key, text in after.items()
+                 if text.count(" = ") > before.get(key, "").count(" = ")]
+        ways = {w: _grown(before, after, w) for w in ("adding", "taking away")}
+        if ways["adding"] != ways["taking away"]:
+            leaks.append(f"one way is named more than the other: {ways}")
     elif _operands_print_it(question):
         return
     else:
@@ -85,6 +91,17 @@ def _answer(table, rng: random.Random, before: dict, checked: list[int]) -> None
     ctl, panel = table.ctl, table.asking_panel
     question = ctl.asking.pending.question
     wrong = rng.random() < 0.3
+    if question.kind == "stack":  # how the cards make the total: its buttons
+        op, _, kings = question.expected.partition(", ")
+        keys = [("ans:op:-" if op == "adding" else "ans:op:+") if wrong else
+                ("ans:op:+" if op == "adding" else "ans:op:-")]
+        keys += ["ans:k:double" if "double" in kings else "ans:k:halve"] if kings else []
+        for key in keys:
+            if ctl.asking.pending is not None and key in table.choice_keys:
+                table.choice_pool[table.choice_keys.index(key)].click()
+                if ctl.asking.pending is not None and not ctl.asking.feedback:
+                    _check(table, before, question, checked)  # a pick names nothing more
+        return
     if question.kind != "capture":
         type_answer(panel, str(question.expected + (1 if wrong else 0)))
         return

@@ -50,7 +50,8 @@ def test_the_dashboard_shows_each_skill_with_its_slip_and_who_needs_help(tmp_pat
     grid = shown[shown.index('aria-label="students by skills"'):]
     grid = grid[:grid.index("</table>")]
     assert "add or subtract across zero" in grid and "subtract a positive number" in grid
-    assert "1 of 3 right" in grid and "most often: " in grid and "sign slip" in grid
+    assert "3 questions: <b>1 right at the first try</b>" in grid and "most often: " in grid
+    assert "sign slip" in grid and "1 right in the end" in grid
     assert "play 3, exercises 0" in grid and "play 0, exercises 1" in grid
     assert "Who needs help" in shown and "<b>dora</b> (33% of 3; most often sign slip)" in shown
     assert "4 answers by skill" in shown

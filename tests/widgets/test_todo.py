@@ -57,7 +57,7 @@ def test_the_class_landing_page_shows_each_students_work_to_do(data_dir):
     assert re.search(r"Suns to Moons.*: late, due .*Sums at “I count”, 2 games: started "
                      r"\(1 of 2\)", text_of(bo), re.S), text_of(bo)
     assert "Dice Stacks" not in ana and "set=sums" not in ana  # other class, not open yet
-    assert f'href="play_sums.ipynb?level=count&amp;class=7b&amp;student=Ana"' in ana
+    assert 'href="play_sums.ipynb?level=count&amp;class=7b&amp;student=Ana"' in ana
     assert 'href="practice.ipynb?set=suns_to_moons&amp;class=7b&amp;student=Bo"' in bo
     assert late.id and game.id
     assert todo_html("8a", "Cy", SAMPLES).count("<li") == 1

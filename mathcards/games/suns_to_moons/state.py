@@ -278,8 +278,8 @@ class SunsToMoonsState(State["SunsToMoons"]):
                         "removes the last card still counted")
             after = sum(after_joker(self.counted))
             return (f"the Joker would leave the deck at {number(after)} and no card after it "
-                    f"brings the deck within ±{BOUND}; you must stay within ±{BOUND} while "
-                    "another play can")
+                    f"brings the deck back between −{BOUND} and {BOUND}; the deck must stay "
+                    f"between −{BOUND} and {BOUND} whenever another card can keep it there")
         if card not in hand:
             return f"you do not hold {card.symbol}"
         if action.sign not in (1, -1):
@@ -292,7 +292,8 @@ class SunsToMoonsState(State["SunsToMoons"]):
             return f"{card.symbol} counts {values[0]}"
         after = self.deck_value + action.contribution
         return (f"{card.symbol} as {signed(action.contribution)} would make the deck "
-                f"{number(after)}; you must stay within ±{BOUND} while another play can")
+                f"{number(after)}; the deck must stay between −{BOUND} and {BOUND} "
+                "whenever another card can keep it there")
 
     # --- what a player sees --------------------------------------------
     def observation(self, player: int) -> SunsToMoonsView:
