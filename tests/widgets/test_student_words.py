@@ -132,6 +132,17 @@ def test_the_jargon_rules_find_the_old_words():
     assert jargon_in(fine) == []
 
 
+def _said(question) -> str:
+    """The right answer as a student gives it; for cards that are not a stack (Dice
+    Stacks: the table judges them after the student says how they make the total), a way."""
+    from mathcards.asking.dice_stacks import NOT_A_STACK
+    from mathcards.games.dice_stacks import KING
+
+    if question.expected == NOT_A_STACK:
+        return "adding, Kings double" if KING in question.numbers else "adding"
+    return str(question.expected)
+
+
 def _play_and_read(game: str, level: str, seed: int, max_steps: int = 1500) -> set[str]:
     """A whole game at a table with a person and bots (rounds held until Next round, hints
     asked, questions answered right); every text on the table after every step."""
@@ -145,7 +156,9 @@ def _play_and_read(game: str, level: str, seed: int, max_steps: int = 1500) -> s
         if table.state.is_over:
             break
         if ctl.asking.pending is not None:
-            ctl.answer(str(ctl.asking.pending.question.expected))
+            ctl.answer(_said(ctl.asking.pending.question))
+        elif ctl.asking.waiting:  # the feedback or the step: OK
+            ctl.click_choice("ok")
         elif ctl.holding:
             ctl.click_choice(NEXT_ROUND)
         elif ctl.acting_human() and ctl.refused and "back" in table.choice_keys:
