@@ -693,8 +693,10 @@ class TableController:
     @property
     def scores(self) -> tuple[int, ...]:
         """The scores that count: the engine's, minus the points of moves played for a
-        student."""
-        return tuple(s - self.asking.withheld_of(i) for i, s in enumerate(self.state.scores))
+        student; as the board shows them (before a followed move whose question waits: its
+        captures are the question's answer)."""
+        return tuple(s - self.asking.withheld_of(i)
+                     for i, s in enumerate(self.shown_state.scores))
 
     @property
     def winners(self) -> tuple[int, ...]:

@@ -138,4 +138,4 @@ def build_snapshot(ctl: TableController) -> SeatSnapshot:
         length_choice=ctl.length_choice(), deal_code=ctl.deal_code, room_code=ctl.room_code,
         move_example=state.game.move_example, question=question,
         selection_mode_hint=ctl.view.selection_mode_hint if selecting else "",
-        score_words=tuple(ctl.view.score_words(state, seat)))
+        score_words=tuple(ctl.view.score_words(ctl.shown_state, seat)))

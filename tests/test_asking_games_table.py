@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from mathcards.asking import COUNT, Answer
 from mathcards.games.dice_stacks import DiceStacks, LayStack, Phase, best_stacks
 from mathcards.games.sums import Captured, CaptureThreatened, Play, Sums
@@ -210,3 +212,36 @@ def test_at_i_count_no_sums_hint_names_the_capture():
     shown.asking.level = "show"
     shown.ask_hint(3)
     assert "Q♣" in shown.hint_text()  # "Show me the sums" shows the capture
+
+
+def test_the_header_shows_the_scores_before_a_followed_move_whose_question_waits():
+    """A bot's Sums move asked about ("what does it capture?"): the header's scores are the
+    board's, from before the move (they were after it: a score that moved said a capture
+    happened, and which, before the student answered)."""
+    for seed in range(60):
+        ctl, _answers = _table(SumsView(), Sums(num_players=2), seed)
+        ctl.set_follow(True)
+        for _ in range(400):
+            if ctl.state.is_over:
+                break
+            if ctl.asking.waiting:
+                ctl.click_choice("ok")
+                continue
+            p = ctl.asking.pending
+            if p is not None and p.question.follow:
+                shown = ctl.shown_state
+                assert shown is not ctl.state
+                snap = ctl.snapshot()
+                assert snap.scores == tuple(shown.scores)
+                if tuple(shown.scores) != tuple(ctl.state.scores):
+                    return  # a followed move that changed the scores: checked
+                ctl.answer(str(p.question.expected))
+                continue
+            if p is not None:
+                ctl.answer(str(p.question.expected))
+                continue
+            if not ctl.acting_human():
+                break  # the bots move at once at this table (bot_delay=0)
+            legal = list(ctl.state.legal_actions())
+            ctl.play(legal[seed % len(legal)])
+    pytest.fail("no followed move changed the scores in 60 games")

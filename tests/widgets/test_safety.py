@@ -452,7 +452,8 @@ def _forms(value: int) -> list[re.Pattern[str]]:
 _NOT_SUMS = re.compile("|".join((
     r"[Mm]ove <span[^>]*>\d+</span>", r'data-[\w-]+="[^"]*"', r"Player \d+",
     r"\d+ (?:new )?cards?\b", r"[Rr]ound \d+", r"first to \d+", r"[Gg]oal (?:is )?\S+",
-    r"Make the deck \S+", r"[Mm]ove \d+", r"\d+ points?", r": \d+(?= \(to play\)|</li>)",
+    r"Make the deck \S+", r"[Mm]ove \d+", r"\d+ points?",
+    r": \d+(?= \(to play\)|</li>| ?<span)",  # a score (with its words after it)
     r'\b(?:start|tabindex)="\d+"', r"\d+ in hand",  # the history list's first number
     r'style="[^"]*"')))  # an element's CSS (the move list's width for its numbers: 3.6ch)
 
