@@ -37,6 +37,7 @@ from mathcards.table import short_game, short_setting
 from mathcards.widgets import table_games
 from mathcards.widgets.cards import CardButton, card_face_html, esc, style_html
 from mathcards.widgets.lesson import cards_of, dice_svg
+from mathcards.widgets.student_page import student_link_html
 
 __all__ = ["DashboardView", "ExerciseSetView", "class_link", "class_link_builder",
            "class_table_html", "dashboard", "dashboard_html", "grid_html", "missed_chart_svg",
@@ -898,7 +899,7 @@ def grid_html(grid: Any) -> str:
     rows = []
     for student in grid.students:
         cells = "".join(_cell_html(grid.cell(student, n)) for n in range(len(grid.columns)))
-        rows.append(f'<tr><th scope="row">{esc(student)}</th>'
+        rows.append(f'<tr><th scope="row">{student_link_html(student)}</th>'
                     f"{_summary_html(grid.summary(student))}{cells}</tr>")
     return ('<div class="mc-grid-wrap"><table class="mc-progress mc-grid" '
             'aria-label="students by exercises"><tr><th scope="col">student</th>'
@@ -1028,8 +1029,9 @@ class DashboardView(W.VBox):
             self.w_roster.value = ""
             return
         rows = roster(school_class.names, [*self.attempts, *self.solutions])
-        body = "".join(f'<tr><th scope="row">{esc(r.name)}</th><td class="mc-activity">'
-                       f"{esc(r.activity_words)}</td></tr>" for r in rows)
+        body = "".join(f'<tr><th scope="row">{student_link_html(r.name)}</th>'
+                       f'<td class="mc-activity">{esc(r.activity_words)}</td></tr>'
+                       for r in rows)
         self.w_roster.value = (
             f'{style_html()}<table class="mc-progress mc-roster" aria-label="class '
             f'{esc(cid)}"><tr><th scope="col">student</th><th scope="col">last activity'

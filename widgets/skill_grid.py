@@ -22,6 +22,7 @@ from mathcards.exercises.skill_grid import (
 )
 from mathcards.skills import SLIP_WORDS
 from mathcards.widgets.cards import esc
+from mathcards.widgets.student_page import student_link_html
 
 TREND_MARKS = {"better": "↑ better", "worse": "↓ worse", "steady": "→ steady",
                "too few": "too few to tell"}
@@ -79,7 +80,7 @@ def skill_grid_html(grid: SkillGrid, levels: Iterable[LevelChange] = ()) -> str:
             parts.append(f"trend: {TREND_MARKS[cell.trend]}")
             parts.append(f"play {cell.from_play}, exercises {cell.from_exercises}")
             cells.append(f'<td class="mc-skill {strength}">' + "<br>".join(parts) + "</td>")
-        rows.append(f'<tr><th scope="row">{esc(student)}</th>{"".join(cells)}</tr>')
+        rows.append(f'<tr><th scope="row">{student_link_html(student)}</th>{"".join(cells)}</tr>')
     table = ('<div class="mc-grid-wrap"><table class="mc-progress mc-skills" '
              'aria-label="students by skills"><tr><th scope="col">student</th>'
              f"{head}</tr>{''.join(rows)}</table></div>")

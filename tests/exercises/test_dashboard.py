@@ -13,6 +13,7 @@ from mathcards.exercises import ProgressStore, load_set_text
 from mathcards.exercises.exercise_grid import progress_grid
 from tests.exercises.test_exercise_grid import FIVE
 from tests.exercises.test_progress import SET
+from tests.widgets.helpers import row_head
 
 
 @pytest.fixture
@@ -40,7 +41,7 @@ def class_db(tmp_path, warm_up):
 def cell_text(html: str, student: str) -> str:
     """The student's row of the student x exercise grid (the skill grid comes before it)."""
     html = html.split('aria-label="students by exercises"', 1)[1]
-    row = html.split(f'<th scope="row">{student}</th>', 1)[1]
+    row = html.split(row_head(student), 1)[1]
     return row.split("</tr>", 1)[0]
 
 
@@ -80,7 +81,7 @@ def test_the_dashboard_shows_the_grid_and_refresh_reads_new_attempts(class_db, w
     cy = warm_up.show("cy", store=store)
     cy.w_hint_button.click()
     cy.submit(["+9D"])
-    assert '<th scope="row">cy</th>' not in view.value
+    assert row_head("cy") not in view.value
     view.w_refresh.click()
     assert "+9♦" in cell_text(view.value, "cy") and "hints: 1" in cell_text(view.value, "cy")
     assert "3 students" in view.value and "4 attempts" in view.value
@@ -205,11 +206,11 @@ def test_the_set_filter_defaults_to_the_newest_and_shows_one_set(lesson, tmp_pat
     view = dashboard(path, folder=folder)
     assert [v for _t, v in view.w_set.options] == ["warm-up", "integers-7b"]
     assert view.w_set.value == "warm-up"
-    assert '<th scope="row">cy</th>' in view.w_grid.value
-    assert '<th scope="row">ana</th>' not in view.w_grid.value
+    assert row_head("cy") in view.w_grid.value
+    assert row_head("ana") not in view.w_grid.value
     view.w_set.value = "integers-7b"
-    assert '<th scope="row">ana</th>' in view.w_grid.value
-    assert '<th scope="row">cy</th>' not in view.w_grid.value
+    assert row_head("ana") in view.w_grid.value
+    assert row_head("cy") not in view.w_grid.value
     assert "students" in view.w_missed.value  # "1 of 2 students", a unit
 
 
@@ -246,7 +247,7 @@ def test_it_refreshes_by_itself_on_the_event_loop_reading_only_new_attempts(less
         try:
             view = DashboardView(path, folder=folder)
             assert "updated at" in view.w_updated.value
-            assert '<th scope="row">dee</th>' not in view.w_grid.value
+            assert row_head("dee") not in view.w_grid.value
             exercise_set.session("dee", store=ProgressStore(path)).check(1, ["+3H"])
             await asyncio.sleep(0.4)  # no click: the page reads by itself
             shown = view.w_grid.value
@@ -256,7 +257,7 @@ def test_it_refreshes_by_itself_on_the_event_loop_reading_only_new_attempts(less
             DashboardView.refresh_every = 20.0
 
     shown = asyncio.run(lesson_goes_on())
-    assert '<th scope="row">dee</th>' in shown
+    assert row_head("dee") in shown
 
 
 def test_a_set_published_on_the_server_shows_its_untried_exercises(tmp_path, monkeypatch):

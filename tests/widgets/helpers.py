@@ -62,3 +62,10 @@ def widgets_under(*widgets) -> list:
         out.append(w)
         todo.extend(getattr(w, "children", ()))
     return out
+
+
+def row_head(name: str) -> str:
+    """A results table's row head: the student's name, a link to their page (issue 38)."""
+    from mathcards.widgets.student_page import student_link_html
+
+    return f'<th scope="row">{student_link_html(name)}</th>'

@@ -72,3 +72,23 @@ def test_a_name_on_the_classes_page_opens_the_students_page(data_dir):
     assert panel.save("7b", "Ana\nO'Neil")
     assert 'href="student.ipynb?who=Ana"' in panel.w_list.value
     assert 'href="student.ipynb?who=O%27Neil"' in panel.w_list.value
+
+
+def test_every_name_on_the_class_results_opens_the_students_page(data_dir):
+    """Issue 38 item 3: 'a teacher reaches it from any name': the class results' set grid
+    and skill grid rows link to the student's page too (plain names before)."""
+    from mathcards.exercises.skill_grid import skill_grid
+    from mathcards.widgets.exercises import dashboard
+    from mathcards.widgets.skill_grid import skill_grid_html
+
+    answers = [Answer(student="ana", game="sums", skill="add_positive", prompt="p",
+                      numbers=(1,), expected="2", given="2", right=True, at=_at(1))]
+    assert '<th scope="row"><a class="mc-student-link" href="student.ipynb?who=ana"' in \
+        skill_grid_html(skill_grid(answers))
+    store = ProgressStore()
+    store.record(Attempt.new(student="bo", set_id="warm_up", set_title="Warm-up",
+                             exercise="1", number=1, kind="deck_value", variant="",
+                             answer="7", correct=True, score=1.0, hints_used=0, seconds=4.0))
+    store.close()
+    assert '<th scope="row"><a class="mc-student-link" href="student.ipynb?who=bo"' in \
+        dashboard().value
