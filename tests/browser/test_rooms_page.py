@@ -133,8 +133,10 @@ def test_two_students_play_a_whole_sums_game_in_a_room_and_a_reload_keeps_the_se
             moves += 1
             assert moves < 400, "the game did not end"
         assert reloaded and moves > 6
-        scores = [p.locator(".mc-scores").inner_text() for p in (ana, ben)]
-        assert re.sub(r"\s*\(you\)", "", scores[0]) == re.sub(r"\s*\(you\)", "", scores[1])
+        # the same scores on both screens (each says "your" of its own seat's words)
+        scores = [re.findall(r"(\w+)(?: \(you\))?: (\d+)",
+                             p.locator(".mc-scores").inner_text()) for p in (ana, ben)]
+        assert scores[0] == scores[1] and len(scores[0]) == 2, scores
     finally:
         for ctx in (ana_ctx, ben_ctx):
             for p in ctx.pages:
