@@ -1,13 +1,13 @@
 """Issue 38's must-show, in the browser at 1366x768 (a real Voilà server as ``make play``
 runs it, Debian's Chromium, the server's real SQLite files).
 
-The teacher, with the key, saves class 7w (Ana, Bo, Cy) on *Your classes* and assigns it
+The teacher, with the key, saves class 7w (Zora, Yusuf, Xena) on *Your classes* and assigns it
 a set due in a week, a game at a level, and a second set whose due day has passed. Three
 students, each in a browser of their own, open the class's link and pick their names:
-each sees *To do*. Ana finishes the first set; Bo starts it (a wrong try, then a right
-one, of its first exercise) and does the late set after its due day; Cy never opens
+each sees *To do*. Zora finishes the first set; Yusuf starts it (a wrong try, then a right
+one, of its first exercise) and does the late set after its due day; Xena never opens
 anything. The first set's page shows done, in progress and not started, the late set's
-page Bo's work as done late, and the CSV of each holds the same rows. Bo's own page lists
+page Yusuf's work as done late, and the CSV of each holds the same rows. Yusuf's own page lists
 his answers with their tries.
 """
 
@@ -120,7 +120,7 @@ def test_a_class_is_assigned_work_and_the_teacher_sees_who_has_done_it(browser, 
         teacher = _page(contexts[0])
         pages.append(teacher)
         teacher.goto(voila_server.page(f"classes.ipynb?key={key}"), timeout=120_000)
-        save_class(teacher, "7w", ["Ana", "Bo", "Cy"])
+        save_class(teacher, "7w", ["Zora", "Yusuf", "Xena"])
         _assign(teacher, "Exercise set: Pair 7W", today, today + dt.timedelta(days=7),
                 "the exercise set “Pair 7W”")
         teacher.locator(".mc-assign-what select").select_option(label="Game: Sums")
@@ -140,24 +140,24 @@ def test_a_class_is_assigned_work_and_the_teacher_sees_who_has_done_it(browser, 
         link = whole.inner_text().strip()
 
         # --- three students, three browsers ------------------------------------------------
-        ana, todo = _student(contexts[1], link, "Ana")
-        pages.append(ana)
+        zora, todo = _student(contexts[1], link, "Zora")
+        pages.append(zora)
         words = todo.inner_text()
         assert words.index("Late 7W") < words.index("Pair 7W")  # soonest due first
         assert re.search(r"Late 7W.*: late", words) and re.search(r"Pair 7W.*: to do", words)
         assert "Sums at “I count”, 3 games: to do" in words
-        _open_set(ana, todo, "Pair 7W")
-        _answer(ana, 1, True, 1)
-        ana.get_by_role("button", name="Next ▶").click()
-        ana.get_by_text("Exercise 2 of 2").first.wait_for()
-        _answer(ana, 2, True, 2)
+        _open_set(zora, todo, "Pair 7W")
+        _answer(zora, 1, True, 1)
+        zora.get_by_role("button", name="Next ▶").click()
+        zora.get_by_text("Exercise 2 of 2").first.wait_for()
+        _answer(zora, 2, True, 2)
 
-        bo, todo = _student(contexts[2], link, "Bo")
+        bo, todo = _student(contexts[2], link, "Yusuf")
         pages.append(bo)
         _open_set(bo, todo, "Pair 7W")
         _answer(bo, 0, False, 1)  # wrong, then right: started
         _answer(bo, 1, True, 2)
-        bo.goto(f"{link}&student=Bo", timeout=120_000)  # back to the class's page
+        bo.goto(f"{link}&student=Yusuf", timeout=120_000)  # back to the class's page
         wait_for_rendered(bo)
         todo = bo.locator("section.mc-todo")
         todo.wait_for()
@@ -165,7 +165,7 @@ def test_a_class_is_assigned_work_and_the_teacher_sees_who_has_done_it(browser, 
         _open_set(bo, todo, "Late 7W")  # after its due day
         _answer(bo, 1, True, 1)
 
-        cy, todo = _student(contexts[3], link, "Cy")  # sees it, never opens it
+        cy, todo = _student(contexts[3], link, "Xena")  # sees it, never opens it
         pages.append(cy)
         assert todo.locator("li").count() == 3
 
@@ -173,8 +173,8 @@ def test_a_class_is_assigned_work_and_the_teacher_sees_who_has_done_it(browser, 
         teacher.goto(voila_server.page(pair_page), timeout=120_000)
         wait_for_rendered(teacher)
         rows = _rows(teacher)
-        assert list(rows) == ["Bo", "Cy", "Ana"]  # the students to see first on top
-        assert rows == {"Bo": "in progress", "Cy": "not started", "Ana": "done"}
+        assert list(rows) == ["Yusuf", "Xena", "Zora"]  # the students to see first on top
+        assert rows == {"Yusuf": "in progress", "Xena": "not started", "Zora": "done"}
         assert _csv(teacher) == rows
         assert "Most missed: exercise 1, missed at the first try by 1" in \
             " ".join(teacher.locator(".mc-assignment").locator("xpath=..").inner_text().split())
@@ -182,13 +182,13 @@ def test_a_class_is_assigned_work_and_the_teacher_sees_who_has_done_it(browser, 
         teacher.goto(voila_server.page(late_page), timeout=120_000)
         wait_for_rendered(teacher)
         rows = _rows(teacher)
-        assert rows == {"Ana": "not started (overdue)", "Cy": "not started (overdue)",
-                        "Bo": "done late"}
+        assert rows == {"Zora": "not started (overdue)", "Xena": "not started (overdue)",
+                        "Yusuf": "done late"}
         assert _csv(teacher) == rows
 
         # --- one student's page, from his name ----------------------------------------------
         with teacher.context.expect_page() as opened:  # the name opens a tab of its own
-            teacher.locator("table.mc-assignment").get_by_role("link", name="Bo").click()
+            teacher.locator("table.mc-assignment").get_by_role("link", name="Yusuf").click()
         bo_page = opened.value
         pages.append(bo_page)
         bo_page.set_default_timeout(90_000)
