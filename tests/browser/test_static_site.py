@@ -104,14 +104,18 @@ def _play_one_move(page) -> None:
     page.wait_for_function(
         "(m) => Number(document.querySelector('.mc-header [data-move]').dataset.move) > m",
         arg=moves, timeout=60_000)
+    next_round = ".mc-choices .mc-choice:visible:has-text('Next round')"
     for _ in range(5):
         wait_settled(page, timeout=60_000)  # no bot about to move
+        # the bots wait a moment after the feedback of a right answer (issue 37 item 7):
+        # the student's turn, or a round won, comes after it
+        page.locator(f".mc-turn.mc-turn-you, {next_round}").first.wait_for(timeout=60_000)
         if page.locator(".mc-turn.mc-turn-you").count():
             return
         # a round won: its moment holds the table until "Next round" (the table's pool of
         # choice buttons keeps hidden ones with their last words: the visible one)
         render = render_number(page)
-        page.locator(".mc-choices .mc-choice:visible:has-text('Next round')").click()
+        page.locator(next_round).click()
         wait_settled(page, render, timeout=60_000)
     raise AssertionError("the student never came to move again")
 
