@@ -114,8 +114,12 @@ class AssignmentStore:
         self.path = Path(path) if path is not None else storage.data_dir() / CLASSES_FILE
         self._lock = threading.Lock()
         self._db = storage.open_database(self.path, timeout=10.0)
-        with storage.write_transaction(self._db, self._lock) as db:
-            db.execute(_SCHEMA)
+        # every named student's landing page of a class reads it: the table is made once,
+        # not in a write transaction per page (a class opening its page at once)
+        if self._db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND "
+                            "name = 'assignments'").fetchone() is None:
+            with storage.write_transaction(self._db, self._lock) as db:
+                db.execute(_SCHEMA)
 
     def close(self) -> None:
         self._db.close()
