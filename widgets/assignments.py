@@ -242,10 +242,16 @@ def todo_html(cls: str, name: str, folder: str | Path = "exercises",
     school_class = find_class(cls)
     if not open_now or school_class is None:
         return ""
+    from mathcards.exercises.progress import ProgressStore
+
+    try:  # one store for all of them (each open of it makes sure of its tables)
+        store: ProgressStore | None = ProgressStore()
+    except (MathCardsError, OSError):
+        store = None
     items = []
     for assignment in open_now:
         try:
-            row = _own_row(assignment, student, folder, today)
+            row = _own_row(store, assignment, student, folder, today) if store else None
         except (MathCardsError, OSError):
             row = None
         state = TODO_WORDS[row.state] if row is not None else "to do"
@@ -258,29 +264,24 @@ def todo_html(cls: str, name: str, folder: str | Path = "exercises",
             f"<b>{'late' if late else esc(state)}</b>"
             + (f" ({row.done} of {row.needed})" if row is not None and row.done else "")
             + f", {esc(due)}</li>")
+    if store is not None:
+        store.close()
     return (f'<section class="mc-todo" aria-label="To do"><h3>To do</h3><ul>{"".join(items)}'
             "</ul></section>")
 
 
-def _own_row(assignment: Assignment, student: str, folder: str | Path,
+def _own_row(store: Any, assignment: Assignment, student: str, folder: str | Path,
              today: dt.date) -> StudentProgress:
     """The student's own row for an assignment, from their own records only."""
-    from mathcards.exercises.progress import ProgressStore
     from mathcards.widgets.exercises import student_set
 
-    store = ProgressStore()
-    try:
-        if assignment.kind == SET:
-            exercises = [e.id for e in student_set(folder, assignment.target)]
-            rows = set_progress(assignment, [student], exercises,
-                                store.attempts(student=student),
-                                store.solutions(student=student), today)
-        else:
-            rows = game_progress(assignment, [student],
-                                 store.finished_games(student=student),
-                                 store.answers(student=student, game=assignment.target), today)
-    finally:
-        store.close()
+    if assignment.kind == SET:
+        exercises = [e.id for e in student_set(folder, assignment.target)]
+        rows = set_progress(assignment, [student], exercises, store.attempts(student=student),
+                            store.solutions(student=student), today)
+    else:
+        rows = game_progress(assignment, [student], store.finished_games(student=student),
+                             store.answers(student=student, game=assignment.target), today)
     return rows[0]
 
 
