@@ -40,6 +40,7 @@ from mathcards.games.suns_to_moons import (
     CardPlayed,
     GoalReached,
     GoalTooEarly,
+    HandsDealt,
     JokerPlayed,
     Play,
     RoundStarted,
@@ -187,11 +188,19 @@ def steps_for_events(events: Sequence[Any], before: Any = None, after: Any = Non
             out.append(goal_check)
         elif isinstance(ev, JokerPlayed):
             out.extend(play_steps((ev,), player=ev.player))
+        elif isinstance(ev, HandsDealt) and any(isinstance(e, RoundStarted) for e in events):
+            continue  # said in the round's one sentence below (a phone's first screen holds it)
         elif isinstance(ev, RoundStarted):
-            if ev.initial_card.suit == "JK":
-                start = "a Joker is the centre card, so the deck starts at 0"
+            dealt = next((e for e in events if isinstance(e, HandsDealt)), None)
+            if dealt is not None:
+                start = (f"{seat_name(names, dealt.player)} deals {dealt.cards_each} cards to "
+                         "each player; ")
             else:
-                start = (f"the centre card {ev.initial_card.symbol} starts the deck at "
+                start = ""
+            if ev.initial_card.suit == "JK":
+                start += "a Joker is the centre card, so the deck starts at 0"
+            else:
+                start += (f"the centre card {ev.initial_card.symbol} starts the deck at "
                          f"{number_text(ev.initial_value)}")
             out.append(Fact(
                 player=ev.player,

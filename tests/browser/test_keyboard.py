@@ -165,6 +165,24 @@ BOXES = """() => {
 }"""
 TOP = """() => document.querySelectorAll('*').forEach(e => {
     if (e.scrollTop) e.scrollTop = 0; if (e.scrollLeft) e.scrollLeft = 0; })"""
+# every running animation or transition finished (a picked card rises)
+SETTLED = "() => Promise.all(document.getAnimations().map(a => a.finished))"
+# the deck grown to n cards by drawing its own cards again, and the deck's rows and last card
+CROWD_DECK = """(n) => {
+    const deck = document.querySelector('.mc-deck');
+    const played = [...deck.querySelectorAll(':scope > .mc-played')];
+    for (let i = played.length; i < n; i++)
+        deck.appendChild(played[i % played.length].cloneNode(true));
+}"""
+DECK = """() => {
+    const deck = document.querySelector('.mc-deck');
+    const played = [...deck.querySelectorAll(':scope > .mc-played')];
+    const box = e => { const r = e.getBoundingClientRect();
+                       return {top: r.top, bottom: r.bottom, right: r.right}; };
+    const lowest = Math.min(...played.map(p => box(p).bottom));
+    return {cards: played.length, rows: played.some(p => box(p).top >= lowest) ? 2 : 1,
+            last: box(played.at(-1).querySelector('.mc-card')), box: box(deck)};
+}"""
 CUT = """() => [...document.querySelectorAll('.mathcards button')]
     .filter(b => b.checkVisibility() && b.scrollWidth > b.clientWidth + 1)
     .map(b => `${b.innerText} (${b.scrollWidth} > ${b.clientWidth})`)"""
@@ -212,6 +230,7 @@ def test_at_390_px_the_hand_the_moves_and_the_equation_fit_the_first_screen(voil
     press(page, "Enter")
     page.wait_for_function(f"() => ({FOCUSED})()?.text.includes('→')")  # a sign is focused
     page.evaluate(TOP)  # the first screen: every scrolled box back at its top
+    page.evaluate(SETTLED)
     boxes = page.evaluate(BOXES)
     kinds = {b["sel"] for b in boxes}
     assert kinds == {".mc-hand .mc-cardbtn", ".mc-choices .mc-choice",
@@ -219,3 +238,15 @@ def test_at_390_px_the_hand_the_moves_and_the_equation_fit_the_first_screen(voil
     low = [b for b in boxes if b["bottom"] > 844 or b["right"] > 390]
     assert not low, f"below the first screen or cut at the right: {low}"
     assert not page.evaluate(CUT), page.evaluate(CUT)
+    # a long round: twelve cards on the deck (the view's own cards, drawn again) stay one
+    # row, the last card whole, so the hand, the moves and the equation stay where they
+    # were (CI at 2eb5402: a round with more cards wrapped the deck onto a second row and
+    # pushed the equation to y = 862-882)
+    page.evaluate(CROWD_DECK, 12)
+    page.evaluate(SETTLED)
+    crowded = page.evaluate(BOXES)
+    moved = [(b, c) for b, c in zip(boxes, crowded, strict=True) if abs(c["top"] - b["top"]) > 6]
+    assert not moved, f"a crowded deck moved these: {moved}"
+    deck = page.evaluate(DECK)
+    assert deck["cards"] == 12 and deck["rows"] == 1, deck
+    assert deck["last"]["right"] <= min(deck["box"]["right"], 390) + 0.5, deck
