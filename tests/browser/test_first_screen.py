@@ -184,3 +184,35 @@ def test_sums_draws_on_the_first_chromebook_screen_above_the_pad_and_help_row(vo
         assert choice["bottom"] <= CHROMEBOOK["height"], f"below the first screen: {found}"
         for other in found["below"]:
             assert choice["bottom"] <= other["top"], f"{choice} under {other}"
+
+
+def test_sums_claims_on_the_first_chromebook_screen_above_the_pad_and_help_row(voila_server,
+                                                                             page):
+    """Issue 36 item 16: at "I count" a card chosen to play is a claim, made with buttons
+    (the cards in play, + and −, "No capture") and a number pad; the claims sat under the
+    pad and the help row. At 1366x768 every claim button lies on the first screen, above
+    them."""
+    page.set_viewport_size(CHROMEBOOK)
+    url = table_url(voila_server, "sums").replace("level=show", "level=count")
+    assert "level=count" in url
+    open_table(page, url)
+    for _ in range(6):  # draw when the table asks for a draw, then choose a card to play
+        wait_settled(page)
+        if page.locator(".mc-pad").filter(visible=True).count():
+            break
+        render = render_number(page)
+        draws = page.locator(".mc-choices .mc-choice:enabled", has_text="Draw")
+        if draws.count():
+            draws.first.click()
+        else:
+            page.locator(".mc-hand .mc-cardbtn:enabled").first.click()
+        wait_settled(page, render)
+    found = page.evaluate(SUMS_CHOICES)
+    texts = [c["text"] for c in found["choices"]]
+    assert "No capture" in texts and "+" in texts, found
+    assert any(b for b in found["below"]), f"no pad or help row: {found}"
+    for choice in found["choices"]:
+        assert choice["bottom"] <= CHROMEBOOK["height"], f"below the first screen: {found}"
+        for other in found["below"]:
+            assert choice["bottom"] <= other["top"], f"{choice} under {other}"
+    page.screenshot(path=str(SCREENSHOTS / "sums_claims_1366.png"))
