@@ -24,7 +24,7 @@ import secrets
 import tempfile
 import time
 import zlib
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -176,11 +176,14 @@ def read_deal_code(code: Any) -> tuple[Game, int]:
 # --- the autosave ------------------------------------------------------------
 @dataclass(frozen=True)
 class SavedTable:
-    """A saved table: the replayed state and who sits in each seat."""
+    """A saved table: the replayed state, who sits in each seat, and the points of moves
+    played for a seat at "I count" (they do not count for it: kept across a reload, so a
+    page reopened never turns them into points that count)."""
 
     state: State
     seats: tuple[str, ...]
     path: Path
+    withheld: Mapping[int, int] = dataclasses.field(default_factory=dict)
 
 
 def tables_dir() -> Path:
@@ -198,16 +201,21 @@ def save_path(game_name: str, slot: str = "") -> Path:
     return tables_dir() / (f"{game_name}-{safe_slot}.json" if safe_slot else f"{game_name}.json")
 
 
-def save_table(state: State, seats: tuple[str, ...], slot: str = "") -> Path:
-    """Write the table (atomically: a crash never leaves half a file)."""
+def save_table(state: State, seats: tuple[str, ...], slot: str = "",
+               withheld: Mapping[int, int] | None = None) -> Path:
+    """Write the table (atomically: a crash never leaves half a file); ``withheld``: each
+    seat's points that do not count (``SavedTable.withheld``)."""
     path = save_path(state.game.name, slot)
-    payload = {
+    payload: dict[str, Any] = {
         "format": TABLE_FORMAT,
         "version": TABLE_VERSION,
         "seats": list(seats),
         "saved_at": time.strftime("%Y-%m-%d %H:%M"),
         "game": json.loads(state.to_json()),
     }
+    held = {str(seat): n for seat, n in sorted((withheld or {}).items()) if n}
+    if held:  # saves from before it have none: nothing held back
+        payload["withheld"] = held
     data = json.dumps(payload, ensure_ascii=False).encode("utf-8")
     # a temp file of its own in the same folder (two tables saving one slot never
     # share one), flushed to disk, then renamed over the save in one step: a
@@ -241,7 +249,13 @@ def _parse(text: str, path: Path, game_name: str) -> SavedTable:
     if (not isinstance(seats, list) or len(seats) != state.game.num_players
             or any(s not in SEAT_KINDS for s in seats)):
         raise SaveFileError("the saved table's seats are damaged")
-    return SavedTable(state, tuple(seats), path)
+    held = data.get("withheld", {})
+    players = state.game.num_players
+    if not isinstance(held, dict) or any(
+            not isinstance(k, str) or k not in {str(i) for i in range(players)}
+            or type(v) is not int or not 0 <= v <= 10_000 for k, v in held.items()):
+        raise SaveFileError("the saved table's held-back points are damaged")
+    return SavedTable(state, tuple(seats), path, {int(k): v for k, v in held.items()})
 
 
 def load_table(

@@ -397,6 +397,9 @@ class TableController:
         self.saved_offer = None
         self.length_offer = False  # a saved game keeps its own length
         self.start(saved.state.game, saved.seats, saved.state.seed, state=saved.state)
+        # points of moves played for a seat stay held back after a reload (issue 37)
+        self.asking.withheld = dict(saved.withheld)
+        self._notify("table")
         self.say(f"Welcome back: your saved game is restored at move {len(self.state.history)}.")
 
     def accept_offer(self) -> None:
@@ -667,7 +670,9 @@ class TableController:
 
     def _save_step(self, after: State) -> None:
         """Save the table (saving); the message after the move."""
-        self.message, self.refused = self.saving.after_commit(after, self.seats), False
+        withheld = {i: self.asking.withheld_of(i) for i in range(len(self.seats))}
+        self.message = self.saving.after_commit(after, self.seats, withheld)
+        self.refused = False
         if after.is_over:
             self.message = self.final_words()
             if self.on_game_over is not None:

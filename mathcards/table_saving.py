@@ -9,6 +9,8 @@ cleared). A disk that refuses becomes a line the table shows; play goes on.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from mathcards import saves
 from mathcards.games.base import State
 
@@ -32,16 +34,18 @@ class TableSaving:
             saved = None
         return saved, problem
 
-    def after_commit(self, after: State, seats: tuple[str, ...]) -> str:
-        """Save the table after a move (a finished game's save is cleared); "" when saved
-        or not saving, else the problem in words (the reason, never the server's path)."""
+    def after_commit(self, after: State, seats: tuple[str, ...],
+                     withheld: Mapping[int, int] | None = None) -> str:
+        """Save the table after a move (a finished game's save is cleared), with each seat's
+        points that do not count; "" when saved or not saving, else the problem in words
+        (the reason, never the server's path)."""
         if not self.enabled:
             return ""
         try:
             if after.is_over:
                 saves.clear_table(self.game_name, self.slot)
             else:
-                saves.save_table(after, seats, self.slot)
+                saves.save_table(after, seats, self.slot, withheld)
         except OSError as exc:
             why = exc.strerror or "the disk refused"
             return f"Could not save the game ({why}); play goes on."
