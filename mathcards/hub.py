@@ -375,6 +375,11 @@ class HubAssignmentStore:
     def remove(self, aid: object) -> bool:
         return bool(self.call("unassign", id=str(aid)[:20]))
 
+    def class_list(self, cid: str, names: Sequence[str]) -> bool:
+        """A class's list, saved again on the teacher's page, to the service (which shows
+        the class's work to those on it); False when the class has no assignment there."""
+        return bool(self.call("class_list", cls=cid, names=list(names)))
+
 
 def assignment_store() -> Any:
     """The assignments: the service's on a hub that has one, else the classes' file."""
@@ -700,16 +705,10 @@ class Service:
         """A teacher's assignment to class ``cls``, whose list (``names``, the students'
         logins) comes with it: those students' pages then read it."""
         from mathcards.assignments import GAME, MAX_GAMES, SET
-        from mathcards.classes import MAX_NAMES, ClassError, parse_names
-        from mathcards.students import StudentNameError, clean_name
-
         if not teacher:
             raise ServiceError(f"only a teacher (the hub's {TEACHERS_GROUP!r} group) "
                                "assigns work to a class")
-        cid = self._class(cls)
-        if not isinstance(names, list) or not 1 <= len(names) <= MAX_NAMES:
-            raise ServiceError(f"names must be a list of 1 to {MAX_NAMES} names")
-        listed = [_text(n, "a name", 60) for n in names]
+        cid, listed = self._class(cls), self._names(names)
         kind = _text(kind, "kind", 10)
         if kind not in (SET, GAME):
             raise ServiceError(f"kind must be {SET!r} or {GAME!r}")
@@ -717,14 +716,37 @@ class Service:
         level = _text(level, "level", 40)
         games = _int(games, "games", 0, MAX_GAMES)
         opens, due = _text(opens, "opens", 20), _text(due, "due", 20)
-        try:  # the whole list checked, name by name, before anything is kept
-            listed = parse_names("\n".join(clean_name(n) for n in listed))
-        except (ClassError, StudentNameError) as exc:
-            raise ServiceError(str(exc)) from None
         made = self.assignments.add(cid, kind, target, opens=opens, due=due, level=level,
                                     games=games)
         self.classes.save(cid, listed)
         return _assignment_dict(made)
+
+    @staticmethod
+    def _names(names: Any) -> list[str]:
+        """A class's list from a teacher's page, the whole of it checked, name by name."""
+        from mathcards.classes import MAX_NAMES, ClassError, parse_names
+        from mathcards.students import StudentNameError, clean_name
+
+        if not isinstance(names, list) or not 1 <= len(names) <= MAX_NAMES:
+            raise ServiceError(f"names must be a list of 1 to {MAX_NAMES} names")
+        try:
+            return parse_names("\n".join(clean_name(_text(n, "a name", 60)) for n in names))
+        except (ClassError, StudentNameError) as exc:
+            raise ServiceError(str(exc)) from None
+
+    def do_class_list(self, login: str, cls: Any = None, names: Any = None, *,
+                      teacher: bool = False) -> bool:
+        """A teacher saved a class's list on their page: the service's copy (which says
+        whose landing page shows the class's work) follows it. False: the service has
+        no assignment for that class, and keeps no list of it."""
+        if not teacher:
+            raise ServiceError(f"only a teacher (the hub's {TEACHERS_GROUP!r} group) "
+                               "changes a class's list")
+        cid, listed = self._class(cls), self._names(names)
+        if self.classes.get(cid) is None:
+            return False
+        self.classes.save(cid, listed)
+        return True
 
     def do_unassign(self, login: str, id: Any = None, *, teacher: bool = False) -> bool:
         if not teacher:
@@ -881,13 +903,14 @@ METHODS: dict[str, set[str]] = {
     "solutions": {"set_id"}, "finished_games": {"game"},
     "assign": {"cls", "names", "kind", "target", "level", "games", "opens", "due"},
     "unassign": {"id"}, "assignments": {"cls"}, "assignment": {"id"},
+    "class_list": {"cls", "names"},
 }
 # the methods told whether the caller is in the hub's teachers' group (``Service.handle``)
-TEACHER_METHODS = {"create", "assign", "unassign", "assignments", "assignment"}
+TEACHER_METHODS = {"create", "assign", "unassign", "assignments", "assignment", "class_list"}
 WRITES = {"record", "record_answer", "record_solution", "record_level", "record_game",
           "create", "join",
           "fill_with_bots", "set_turn_timer", "start", "touch", "replace_gone", "append",
-          "assign", "unassign"}
+          "assign", "unassign", "class_list"}
 
 
 # --- the service's web server (the hub starts it) --------------------------------------------

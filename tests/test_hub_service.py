@@ -565,3 +565,50 @@ def test_a_students_to_do_on_a_hub_comes_from_the_service(service, monkeypatch, 
     monkeypatch.setenv("JUPYTERHUB_USER", "bo")
     monkeypatch.chdir(SAMPLES.parent)
     assert "Sums at “I count”, 1 game: to do" in text_of(landing("").w_hello.value)
+
+
+def test_the_teachers_pages_on_a_hub_assign_and_list_through_the_service(
+        service, monkeypatch, tmp_path):
+    """*Assign work* and *Your classes* on a teacher's hub server: the assignment, and the
+    class's list when it changes, go to the service (the teacher's own classes file keeps
+    the class, as before, but no assignment)."""
+    import mathcards.hub as hub
+    from mathcards.assignments import AssignmentStore
+    from mathcards.classes import ClassStore
+    from mathcards.widgets.assignments import AssignmentPage, AssignPanel
+    from mathcards.widgets.classes import ClassesPanel
+    from tests.widgets.test_todo import SAMPLES, text_of
+
+    monkeypatch.setenv("MATHCARDS_DATA_DIR", str(tmp_path / "teachers-server"))
+    monkeypatch.setenv(hub.SERVICE_ENV, "http://hub.invalid/services/mathcards/")
+    monkeypatch.setattr(hub, "HubAssignmentStore",
+                        lambda: HubAssignmentStore(transport=as_(service, "teacher", True)))
+    classes = ClassesPanel()
+    assert classes.save("7b", "Ana\nBo")  # no assignment yet: the service keeps no list
+    assert service.classes.get("7b") is None
+    panel = AssignPanel(SAMPLES)
+    panel.w_what.value = ("game", "sums")
+    panel.w_level.value, panel.w_games.value = "count", 2
+    made = panel.assign()
+    assert made is not None and "Assigned to class 7b" in text_of(panel.w_line.value)
+    assert [a.id for a in service.assignments.for_class("7b")] == [made.id]
+    assert service.classes.get("7b").names == ["Ana", "Bo"]
+    assert "Sums at “I count”, 2 games" in text_of(panel.w_list.value)
+    with AssignmentStore() as own:  # the teacher's server's file: no assignment in it
+        assert own.all() == []
+    page = AssignmentPage(made.id, SAMPLES)
+    assert "Class 7b" in text_of(page.w_out.value) and "Bo" in text_of(page.w_out.value)
+    # Cy joins the class: the service's list follows, and Cy's page lists the work
+    assert classes.save("7b", "Ana\nBo\nCy")
+    assert service.classes.get("7b").names == ["Ana", "Bo", "Cy"]
+    assert [a.id for a in HubAssignmentStore(transport=as_(service, "cy")).all()] == [made.id]
+    with ClassStore() as own:
+        assert own.get("7b").names == ["Ana", "Bo", "Cy"]
+    # a student's server sending a class's list is refused, and nothing changes
+    with pytest.raises(ServiceError, match="only a teacher"):
+        service.handle("ana", "class_list", {"cls": "7b", "names": ["Ana"]})
+    for bad in ({"cls": 7, "names": ["Ana"]}, {"cls": "7b", "names": "Ana"},
+                {"cls": "7b", "names": ["Ana", "ANA"]}, {"cls": "7b", "names": [None]}):
+        with pytest.raises(ServiceError):
+            service.handle("teacher", "class_list", bad, teacher=True)
+    assert service.classes.get("7b").names == ["Ana", "Bo", "Cy"]

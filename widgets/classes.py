@@ -394,6 +394,15 @@ class ClassesPanel:
             return False
         self.w_line.value = (f'<p role="status">Class {esc(saved.id)} saved with '
                              f"{len(saved.members)} names.</p>")
+        from mathcards.hub import HubAssignmentStore, service_url
+
+        if service_url():  # a hub: the class's work follows its new list (issue 38)
+            try:
+                HubAssignmentStore().class_list(saved.id, saved.names)
+            except MathCardsError as exc:
+                self.w_line.value += (f'<p class="mc-refused" role="alert">The class\'s '
+                                      f"work does not know its new list yet ({esc(exc)}): "
+                                      "save it again in a minute.</p>")
         self.render()
         refresh_class_pickers()  # the tournament rooms' class list on the same page
         from mathcards.widgets.assignments import refresh_assign_panels
