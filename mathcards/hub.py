@@ -433,7 +433,8 @@ def _optional(value: Any, check: Callable[[Any], Any]) -> Any:
 
 
 class Service:
-    """The service's state (rooms, secret, progress) and its methods, for one caller each.
+    """The service's state (rooms, secret, progress, assignments) and its methods, for
+    one caller each.
 
     ``handle(login, method, args)`` runs ``method`` for the hub user ``login`` (whom the
     hub named from the request's token); ``args`` come from the page and are checked."""
