@@ -8,7 +8,10 @@ runs (``python -m mathcards hub-service``) in a place students cannot reach:
   student's own exercises), in the service's data folder (``MATHCARDS_DATA_DIR``);
 - **the class's progress**: each student's attempts in
   ``$MATHCARDS_CLASS_PROGRESS/<student>/progress.sqlite3``, which the teacher's
-  dashboard reads.
+  dashboard reads;
+- **the teachers' assignments** (issue 38) and the lists of the classes they were given
+  to, in ``classes.sqlite3`` of its data folder: a teacher writes them, a student's
+  landing page reads its own classes' (*To do*).
 
 A page's kernel calls it with its server's hub token (``JUPYTERHUB_API_TOKEN``); the
 service asks the hub whose token it is, and acts for that login only: a seat is held,
@@ -25,8 +28,8 @@ holds no seat gets one line whether the room exists or not, counted with their w
 room codes; no caller sees another seat's holder token.
 
 Pages use it when ``MATHCARDS_HUB_SERVICE_URL`` names it (``room_store``,
-``progress_store``, ``variant_seed``, ``holder``); elsewhere they keep the local SQLite
-files as before.
+``progress_store``, ``assignment_store``, ``variant_seed``, ``holder``); elsewhere they
+keep the local SQLite files as before.
 """
 
 from __future__ import annotations
@@ -288,8 +291,103 @@ class HubProgressStore:
     def count(self) -> int:
         return len(self.attempts())
 
+    def solutions(self, *, student: str | None = None,
+                  set_id: str | None = None) -> list[Any]:
+        """This student's opened worked solutions (``ProgressStore.solutions``)."""
+        from mathcards.exercises.progress import SolutionOpened
+
+        return [SolutionOpened(**s) for s in self.call("solutions", set_id=set_id)]
+
+    def finished_games(self, student: str | None = None,
+                       game: str | None = None) -> list[Any]:
+        """This student's finished games (``ProgressStore.finished_games``)."""
+        from mathcards.exercises.progress import FinishedGame
+
+        return [FinishedGame(**g) for g in self.call("finished_games", game=game)]
+
     def close(self) -> None:
         pass
+
+
+def _assignment_dict(assignment: Any) -> dict[str, Any]:
+    return {**asdict(assignment), "opens": assignment.opens.isoformat(),
+            "due": assignment.due.isoformat()}
+
+
+def _assignment_of(raw: dict[str, Any]) -> Any:
+    import datetime as dt
+
+    from mathcards.assignments import Assignment
+
+    return Assignment(**{**raw, "opens": dt.date.fromisoformat(raw["opens"]),
+                         "due": dt.date.fromisoformat(raw["due"])})
+
+
+class HubAssignmentStore:
+    """``AssignmentStore``'s methods that pages use, answered by the service (issue 38):
+    the teacher's assignments are kept there, where every student's server reads its own
+    class's. A teacher writes; a student reads only the classes whose list has them."""
+
+    def __init__(self, transport: Callable[..., Any] | None = None) -> None:
+        self.call = transport or call
+
+    def close(self) -> None:
+        pass
+
+    def __enter__(self) -> HubAssignmentStore:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        pass
+
+    def add(self, cid: object, kind: str, target: str, *, opens: object, due: object,
+            level: str = "", games: int = 0, now: float | None = None,
+            names: Sequence[str] | None = None) -> Any:
+        """Assign as ``AssignmentStore.add``; the class's names (by default from this
+        server's *Your classes*) go with it: the service shows it to those students."""
+        import datetime as dt
+
+        from mathcards.assignments import AssignmentError
+        from mathcards.classes import find_class
+
+        if names is None:
+            found = find_class(cid)
+            if found is None:
+                raise AssignmentError(f"there is no class {str(cid)[:20]!r}: make it on "
+                                      "Your classes first")
+            cid, names = found.id, found.names
+        day = {k: v.isoformat() if isinstance(v, dt.date) else str(v)[:20]
+               for k, v in (("opens", opens), ("due", due))}
+        return _assignment_of(self.call("assign", cls=cid, names=list(names), kind=kind,
+                                        target=target, level=level, games=games, **day))
+
+    def get(self, aid: object) -> Any:
+        raw = self.call("assignment", id=str(aid)[:20])
+        return None if raw is None else _assignment_of(raw)
+
+    def for_class(self, cid: object) -> list[Any]:
+        return [_assignment_of(a) for a in self.call("assignments", cls=str(cid)[:40])]
+
+    def all(self) -> list[Any]:
+        """Every assignment the caller may see: a teacher's all, a student's own classes'."""
+        return [_assignment_of(a) for a in self.call("assignments", cls=None)]
+
+    def remove(self, aid: object) -> bool:
+        return bool(self.call("unassign", id=str(aid)[:20]))
+
+    def class_list(self, cid: str, names: Sequence[str]) -> bool:
+        """A class's list, saved again on the teacher's page, to the service (which shows
+        the class's work to those on it); False when the class has no assignment there."""
+        return bool(self.call("class_list", cls=cid, names=list(names)))
+
+
+def assignment_store() -> Any:
+    """The assignments: the service's on a hub that has one, else the classes' file."""
+    if service_url():
+        return HubAssignmentStore()
+    from mathcards.assignments import AssignmentStore
+
+    return AssignmentStore()
 
 
 def room_store() -> Any:
@@ -335,7 +433,8 @@ def _optional(value: Any, check: Callable[[Any], Any]) -> Any:
 
 
 class Service:
-    """The service's state (rooms, secret, progress) and its methods, for one caller each.
+    """The service's state (rooms, secret, progress, assignments) and its methods, for
+    one caller each.
 
     ``handle(login, method, args)`` runs ``method`` for the hub user ``login`` (whom the
     hub named from the request's token); ``args`` come from the page and are checked."""
@@ -354,12 +453,21 @@ class Service:
         self.secret = variant_secret()
         self._proof_key = _from_file(PROOF_FILE, 32)
         self.rooms = RoomStore(clock=clock)
+        # the teachers' assignments and the lists of their classes (issue 38), in the
+        # service's own folder: classes.sqlite3
+        from mathcards.assignments import AssignmentStore
+        from mathcards.classes import ClassStore
+
+        self.assignments = AssignmentStore()
+        self.classes = ClassStore(self.assignments.path)
         self._progress: dict[str, Any] = {}
         self._lock = threading.RLock()
         self._writes = 0
 
     def close(self) -> None:
         self.rooms.close()
+        self.assignments.close()
+        self.classes.close()
         for store in self._progress.values():
             store.close()
 
@@ -394,14 +502,15 @@ class Service:
 
     def handle(self, login: str, method: str, args: Any, *, teacher: bool = False) -> Any:
         """Run ``method`` for ``login``; ``teacher``: the hub puts the login in the teachers'
-        group (only a teacher makes rooms without a host, see ``do_create``)."""
+        group (only a teacher makes rooms without a host, ``do_create``, assigns work,
+        ``do_assign``, and reads every class's assignments)."""
         if method not in METHODS:
             raise ServiceError(f"the MathCards service has no method {method[:40]!r}")
         if not isinstance(args, dict) or set(args) - METHODS[method]:
             raise ServiceError(f"{method} takes only {', '.join(sorted(METHODS[method])) or 'no '}"
                                " arguments")
         with self._lock:
-            if method == "create":
+            if method in TEACHER_METHODS:
                 args = {**args, "teacher": teacher}
             result = getattr(self, "do_" + method)(login, **args)
             if method in WRITES:
@@ -563,6 +672,110 @@ class Service:
             set_id=_optional(set_id, lambda v: _text(v, "set_id")))
         return [asdict(a) for a in found], last
 
+    def do_solutions(self, login: str, set_id: Any = None) -> list[dict[str, Any]]:
+        """The worked solutions the caller opened (their To do's sets)."""
+        student = self.student_of(login)
+        return [asdict(s) for s in self._progress_of(student).solutions(
+            student=student, set_id=_optional(set_id, lambda v: _text(v, "set_id")))]
+
+    def do_finished_games(self, login: str, game: Any = None) -> list[dict[str, Any]]:
+        """The games the caller finished (their To do's games)."""
+        student = self.student_of(login)
+        return [asdict(g) for g in self._progress_of(student).finished_games(
+            student=student, game=_optional(game, lambda v: _text(v, "game", 40)))]
+
+    # --- assignments (issue 38): a teacher writes, a student reads their own classes' -----
+    @staticmethod
+    def _class(value: Any) -> str:
+        from mathcards.classes import ClassError, class_id
+
+        try:
+            return class_id(_text(value, "the class", 40))
+        except ClassError as exc:
+            raise ServiceError(str(exc)) from None
+
+    def _classes_of(self, login: str) -> set[str]:
+        """The classes whose list has the caller (a name of the list is a hub login)."""
+        student = self.student_of(login)
+        return {c.id for c in self.classes.classes()
+                if student in {m.name.casefold() for m in c.members}}
+
+    def do_assign(self, login: str, cls: Any = None, names: Any = None, kind: Any = None,
+                  target: Any = None, level: Any = "", games: Any = 0, opens: Any = None,
+                  due: Any = None, *, teacher: bool = False) -> dict[str, Any]:
+        """A teacher's assignment to class ``cls``, whose list (``names``, the students'
+        logins) comes with it: those students' pages then read it."""
+        from mathcards.assignments import GAME, MAX_GAMES, SET
+        if not teacher:
+            raise ServiceError(f"only a teacher (the hub's {TEACHERS_GROUP!r} group) "
+                               "assigns work to a class")
+        cid, listed = self._class(cls), self._names(names)
+        kind = _text(kind, "kind", 10)
+        if kind not in (SET, GAME):
+            raise ServiceError(f"kind must be {SET!r} or {GAME!r}")
+        target = _text(target, "target", 80)
+        level = _text(level, "level", 40)
+        games = _int(games, "games", 0, MAX_GAMES)
+        opens, due = _text(opens, "opens", 20), _text(due, "due", 20)
+        made = self.assignments.add(cid, kind, target, opens=opens, due=due, level=level,
+                                    games=games)
+        self.classes.save(cid, listed)
+        return _assignment_dict(made)
+
+    @staticmethod
+    def _names(names: Any) -> list[str]:
+        """A class's list from a teacher's page, the whole of it checked, name by name."""
+        from mathcards.classes import MAX_NAMES, ClassError, parse_names
+        from mathcards.students import StudentNameError, clean_name
+
+        if not isinstance(names, list) or not 1 <= len(names) <= MAX_NAMES:
+            raise ServiceError(f"names must be a list of 1 to {MAX_NAMES} names")
+        try:
+            return parse_names("\n".join(clean_name(_text(n, "a name", 60)) for n in names))
+        except (ClassError, StudentNameError) as exc:
+            raise ServiceError(str(exc)) from None
+
+    def do_class_list(self, login: str, cls: Any = None, names: Any = None, *,
+                      teacher: bool = False) -> bool:
+        """A teacher saved a class's list on their page: the service's copy (which says
+        whose landing page shows the class's work) follows it. False: the service has
+        no assignment for that class, and keeps no list of it."""
+        if not teacher:
+            raise ServiceError(f"only a teacher (the hub's {TEACHERS_GROUP!r} group) "
+                               "changes a class's list")
+        cid, listed = self._class(cls), self._names(names)
+        if self.classes.get(cid) is None:
+            return False
+        self.classes.save(cid, listed)
+        return True
+
+    def do_unassign(self, login: str, id: Any = None, *, teacher: bool = False) -> bool:
+        if not teacher:
+            raise ServiceError(f"only a teacher (the hub's {TEACHERS_GROUP!r} group) "
+                               "removes a class's work")
+        return self.assignments.remove(_text(id, "id", 20))
+
+    def do_assignments(self, login: str, cls: Any = None, *, teacher: bool = False
+                       ) -> list[dict[str, Any]]:
+        """Class ``cls``'s assignments (None: every class's) for a teacher; for a student
+        only those of their own classes (another class's: none)."""
+        cid = _optional(cls, self._class)
+        if teacher:
+            found = self.assignments.all() if cid is None else self.assignments.for_class(cid)
+        else:
+            mine = self._classes_of(login)
+            found = [a for a in self.assignments.all()
+                     if a.class_id in mine and (cid is None or a.class_id == cid)]
+        return [_assignment_dict(a) for a in found]
+
+    def do_assignment(self, login: str, id: Any = None, *, teacher: bool = False
+                      ) -> dict[str, Any] | None:
+        """One assignment: a teacher's any, a student's only of their own classes."""
+        found = self.assignments.get(_text(id, "id", 20))
+        if found is None or not (teacher or found.class_id in self._classes_of(login)):
+            return None
+        return _assignment_dict(found)
+
     # --- rooms -------------------------------------------------------------------------------
     def do_version(self, login: str) -> int:
         return self._writes * 1_000_003 + self.rooms.version()
@@ -688,10 +901,17 @@ METHODS: dict[str, set[str]] = {
     "set_turn_timer": {"code", "seconds"}, "start": {"code"}, "moves": {"code", "after"},
     "last_move_at": {"code"}, "touch": {"code", "seat"}, "replace_gone": {"code", "seat"},
     "append": {"code", "n", "action"},
+    "solutions": {"set_id"}, "finished_games": {"game"},
+    "assign": {"cls", "names", "kind", "target", "level", "games", "opens", "due"},
+    "unassign": {"id"}, "assignments": {"cls"}, "assignment": {"id"},
+    "class_list": {"cls", "names"},
 }
+# the methods told whether the caller is in the hub's teachers' group (``Service.handle``)
+TEACHER_METHODS = {"create", "assign", "unassign", "assignments", "assignment", "class_list"}
 WRITES = {"record", "record_answer", "record_solution", "record_level", "record_game",
           "create", "join",
-          "fill_with_bots", "set_turn_timer", "start", "touch", "replace_gone", "append"}
+          "fill_with_bots", "set_turn_timer", "start", "touch", "replace_gone", "append",
+          "assign", "unassign", "class_list"}
 
 
 # --- the service's web server (the hub starts it) --------------------------------------------
@@ -770,7 +990,7 @@ def serve(argv: Sequence[str] = ()) -> int:
                 self._answer(400, {"error": "the request is not JSON"})
                 return
             login = str(model["name"])
-            teacher = method == "create" and login in await teacher_logins()
+            teacher = method in TEACHER_METHODS and login in await teacher_logins()
             try:
                 result = service.handle(login, method, args, teacher=teacher)
             except MathCardsError as exc:  # one line, said to the page

@@ -7,8 +7,10 @@ the students' server tokens.
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import random
+import re
 import sqlite3
 
 import pytest
@@ -16,7 +18,13 @@ import pytest
 from mathcards.exercises.progress import Attempt
 from mathcards.games.base import encode_action
 from mathcards.games.registry import make_game
-from mathcards.hub import HubProgressStore, HubRoomStore, Service, ServiceError
+from mathcards.hub import (
+    HubAssignmentStore,
+    HubProgressStore,
+    HubRoomStore,
+    Service,
+    ServiceError,
+)
 from mathcards.rooms import RoomError, RoomLink
 from mathcards.table import TableController
 from tests.test_table_controller import _view
@@ -437,3 +445,170 @@ def test_only_the_proof_of_the_logins_own_server_is_taken(service, tmp_path):
     for forged in ("", None, ana.upper(), ana[:-1], server_proof("Ana", "t-ana", folder), 7):
         assert not service.own_server("ana", "t-ana", forged)
     assert (folder / "server-key").stat().st_mode & 0o077 == 0  # owner-only
+
+
+# --- issue 38: a teacher's assignments on a hub are the service's; a student reads only
+# their own classes' (the To do of their landing page) and their own progress for them
+TODAY = dt.date.today()
+GAME_WORK = {"cls": "7b", "names": ["Ana", "Bo"], "kind": "game", "target": "sums",
+             "level": "count", "games": 1, "opens": TODAY.isoformat(),
+             "due": (TODAY + dt.timedelta(days=3)).isoformat()}
+
+
+def test_a_teachers_assignments_on_a_hub_are_read_by_the_class_only(service):
+    from mathcards.assignments import GAME, SET
+
+    teacher = HubAssignmentStore(transport=as_(service, "teacher", True))
+    game = teacher.add("7B", GAME, "sums", opens=TODAY, due=TODAY + dt.timedelta(days=3),
+                       level="count", games=1, names=["Ana", "Bo"])
+    work = teacher.add("7b", SET, "suns_to_moons", opens=TODAY, due=TODAY,
+                       names=["Ana", "Bo"])
+    other = teacher.add("8a", SET, "dice_stacks", opens=TODAY, due=TODAY, names=["Cy"])
+    assert (game.class_id, game.level, game.games, game.opens) == ("7b", "count", 1, TODAY)
+    assert {a.id for a in teacher.all()} == {game.id, work.id, other.id}
+    assert teacher.get(other.id) == other
+    ana = HubAssignmentStore(transport=as_(service, "ana"))
+    assert {a.id for a in ana.all()} == {game.id, work.id}  # 7b's, not 8a's
+    assert ana.for_class("7b") == teacher.for_class("7b")
+    assert ana.for_class("8a") == [] and ana.get(other.id) is None
+    assert ana.get(game.id) == game
+    assert HubAssignmentStore(transport=as_(service, "zed")).all() == []  # on no list
+    # a student's server asking to assign or remove is refused in one line, nothing changes
+    for method, args in (("assign", GAME_WORK), ("unassign", {"id": game.id})):
+        with pytest.raises(ServiceError, match="only a teacher") as caught:
+            service.handle("ana", method, args)
+        assert "\n" not in str(caught.value)
+    with pytest.raises(ServiceError, match="takes only"):  # the page cannot say it is one
+        service.handle("ana", "assign", {**GAME_WORK, "teacher": True})
+    assert len(service.assignments.all()) == 3
+    assert teacher.remove(other.id) and HubAssignmentStore(
+        transport=as_(service, "cy")).all() == []
+
+
+@pytest.mark.parametrize("bad", [
+    {"cls": 7}, {"cls": "../7b"}, {"cls": "x" * 1000}, {"cls": None},
+    {"names": "Ana"}, {"names": []}, {"names": [1]}, {"names": ["x" * 100]},
+    {"names": ["Ana", "ana"]}, {"names": ["Ana\nBo"]}, {"names": ["<b>"]},
+    {"names": [f"n{i}" for i in range(61)]}, {"names": {"Ana": 1}},
+    {"kind": "exam"}, {"kind": None}, {"target": "x" * 1000}, {"target": 5},
+    {"target": "no_such_game"}, {"level": "expert"}, {"level": ["count"]},
+    {"games": True}, {"games": -1}, {"games": 10**9}, {"games": "3"}, {"games": 0},
+    {"games": 2.5}, {"opens": "tomorrow"}, {"opens": 20261201}, {"due": "1999-01-01"},
+    {"due": "x" * 1000}])
+def test_an_assignment_with_a_bad_argument_is_refused_in_one_line(service, bad):
+    from mathcards.errors import MathCardsError
+
+    with pytest.raises(MathCardsError) as caught:
+        service.handle("teacher", "assign", {**GAME_WORK, **bad}, teacher=True)
+    assert "\n" not in str(caught.value) and len(str(caught.value)) < 400
+    assert service.assignments.all() == [] and service.classes.classes() == []
+
+
+@pytest.mark.parametrize(("method", "args"), [
+    ("assignments", {"cls": 7}), ("assignments", {"cls": "x" * 1000}),
+    ("assignments", {"cls": ["7b"]}), ("assignment", {"id": None}),
+    ("assignment", {"id": {"a": 1}}), ("assignment", {"id": "x" * 1000}),
+    ("unassign", {"id": 3}), ("solutions", {"set_id": 5}), ("finished_games", {"game": []}),
+    ("assignments", {"class": "7b"})])
+def test_reading_assignments_with_a_bad_argument_is_refused_in_one_line(service, method,
+                                                                          args):
+    for teacher in (False, True):
+        with pytest.raises(ServiceError) as caught:
+            service.handle("ana", method, args, teacher=teacher)
+        assert "\n" not in str(caught.value)
+
+
+def test_a_students_to_do_on_a_hub_comes_from_the_service(service, monkeypatch, tmp_path):
+    """Fails before: a student's landing page on a hub read the assignments and the
+    progress of its own server's files, where no teacher's assignment is: no To do."""
+    import mathcards.hub as hub
+    from mathcards.assignments import GAME, SET
+    from mathcards.exercises import load_set
+    from mathcards.exercises.progress import FinishedGame
+    from mathcards.widgets.assignments import todo_html
+    from mathcards.widgets.classes import landing
+    from tests.widgets.test_todo import SAMPLES, text_of
+
+    teacher = HubAssignmentStore(transport=as_(service, "teacher", True))
+    teacher.add("7b", GAME, "sums", opens=TODAY, due=TODAY + dt.timedelta(days=3),
+                level="count", games=1, names=["Ana", "Bo"])
+    teacher.add("7b", SET, "suns_to_moons", opens=TODAY, due=TODAY + dt.timedelta(days=2),
+                names=["Ana", "Bo"])
+    teacher.add("8a", SET, "dice_stacks", opens=TODAY, due=TODAY, names=["Cy"])
+    # ana finishes the game and answers one exercise of the set, through the service
+    ana_progress = HubProgressStore(transport=as_(service, "ana"))
+    ana_progress.record_game(FinishedGame.new(student="ana", game="sums", level="count",
+                                              won=False))
+    work = load_set(SAMPLES / "suns_to_moons.yaml")
+    first = next(iter(work))
+    ana_progress.record(_attempt("ana", set_id=work.id, set_title=work.title,
+                                 exercise=first.id, number=first.number))
+    # the student's own server: its own data folder, the service's address, the login
+    monkeypatch.setenv("MATHCARDS_DATA_DIR", str(tmp_path / "students-server"))
+    monkeypatch.setenv(hub.SERVICE_ENV, "http://hub.invalid/services/mathcards/")
+    login = {"name": "ana"}
+    monkeypatch.setattr(hub, "HubAssignmentStore",
+                        lambda: HubAssignmentStore(transport=as_(service, login["name"])))
+    monkeypatch.setattr(hub, "HubProgressStore",
+                        lambda: HubProgressStore(transport=as_(service, login["name"])))
+    ana = text_of(todo_html("", "ana", SAMPLES))
+    assert re.search(r"To do\n.*Suns to Moons.*: started \(1 of \d+\), due .*\n"
+                     r"Sums at “I count”, 1 game: done \(1 of 1\)", ana, re.S), ana
+    assert "Dice Stacks" not in ana
+    assert 'href="play_sums.ipynb?level=count&amp;class=7b"' in todo_html("7b", "ana", SAMPLES)
+    assert todo_html("8a", "ana", SAMPLES) == ""  # another class's: nothing
+    login["name"] = "bo"
+    bo = text_of(todo_html("", "bo", SAMPLES))
+    assert re.search(r"Suns to Moons.*: to do, .*\nSums at “I count”, 1 game: to do", bo,
+                     re.S), bo
+    # the landing page of bo's server (the hub's login names him) shows it
+    monkeypatch.setenv("JUPYTERHUB_USER", "bo")
+    monkeypatch.chdir(SAMPLES.parent)
+    assert "Sums at “I count”, 1 game: to do" in text_of(landing("").w_hello.value)
+
+
+def test_the_teachers_pages_on_a_hub_assign_and_list_through_the_service(
+        service, monkeypatch, tmp_path):
+    """*Assign work* and *Your classes* on a teacher's hub server: the assignment, and the
+    class's list when it changes, go to the service (the teacher's own classes file keeps
+    the class, as before, but no assignment)."""
+    import mathcards.hub as hub
+    from mathcards.assignments import AssignmentStore
+    from mathcards.classes import ClassStore
+    from mathcards.widgets.assignments import AssignmentPage, AssignPanel
+    from mathcards.widgets.classes import ClassesPanel
+    from tests.widgets.test_todo import SAMPLES, text_of
+
+    monkeypatch.setenv("MATHCARDS_DATA_DIR", str(tmp_path / "teachers-server"))
+    monkeypatch.setenv(hub.SERVICE_ENV, "http://hub.invalid/services/mathcards/")
+    monkeypatch.setattr(hub, "HubAssignmentStore",
+                        lambda: HubAssignmentStore(transport=as_(service, "teacher", True)))
+    classes = ClassesPanel()
+    assert classes.save("7b", "Ana\nBo")  # no assignment yet: the service keeps no list
+    assert service.classes.get("7b") is None
+    panel = AssignPanel(SAMPLES)
+    panel.w_what.value = ("game", "sums")
+    panel.w_level.value, panel.w_games.value = "count", 2
+    made = panel.assign()
+    assert made is not None and "Assigned to class 7b" in text_of(panel.w_line.value)
+    assert [a.id for a in service.assignments.for_class("7b")] == [made.id]
+    assert service.classes.get("7b").names == ["Ana", "Bo"]
+    assert "Sums at “I count”, 2 games" in text_of(panel.w_list.value)
+    with AssignmentStore() as own:  # the teacher's server's file: no assignment in it
+        assert own.all() == []
+    page = AssignmentPage(made.id, SAMPLES)
+    assert "Class 7b" in text_of(page.w_out.value) and "Bo" in text_of(page.w_out.value)
+    # Cy joins the class: the service's list follows, and Cy's page lists the work
+    assert classes.save("7b", "Ana\nBo\nCy")
+    assert service.classes.get("7b").names == ["Ana", "Bo", "Cy"]
+    assert [a.id for a in HubAssignmentStore(transport=as_(service, "cy")).all()] == [made.id]
+    with ClassStore() as own:
+        assert own.get("7b").names == ["Ana", "Bo", "Cy"]
+    # a student's server sending a class's list is refused, and nothing changes
+    with pytest.raises(ServiceError, match="only a teacher"):
+        service.handle("ana", "class_list", {"cls": "7b", "names": ["Ana"]})
+    for bad in ({"cls": 7, "names": ["Ana"]}, {"cls": "7b", "names": "Ana"},
+                {"cls": "7b", "names": ["Ana", "ANA"]}, {"cls": "7b", "names": [None]}):
+        with pytest.raises(ServiceError):
+            service.handle("teacher", "class_list", bad, teacher=True)
+    assert service.classes.get("7b").names == ["Ana", "Bo", "Cy"]

@@ -20,7 +20,6 @@ from mathcards.assignments import (
     GAME,
     SET,
     Assignment,
-    AssignmentStore,
     StudentProgress,
     for_the_teacher,
     game_progress,
@@ -32,6 +31,7 @@ from mathcards.assignments import (
 )
 from mathcards.classes import ClassStore, SchoolClass
 from mathcards.errors import MathCardsError
+from mathcards.hub import assignment_store, progress_store, service_url
 from mathcards.widgets.cards import esc, style_html
 
 # the games a class can be given at a level: the tables that ask
@@ -172,7 +172,7 @@ class AssignPanel:
             return None
         kind, target = what
         try:
-            with AssignmentStore() as store:
+            with assignment_store() as store:
                 made = store.add(self.w_class.value or "", kind, target,
                                  opens=self.w_opens.value or "", due=self.w_due.value or "",
                                  level=str(self.w_level.value) if kind == GAME else "",
@@ -197,7 +197,7 @@ class AssignPanel:
             self.w_list.value = "<p>Make a class above first.</p>"
             return
         try:
-            with AssignmentStore() as store:
+            with assignment_store() as store:
                 mine = store.for_class(cid)
         except (MathCardsError, OSError) as exc:
             self.w_list.value = f'<p class="mc-refused">{esc(exc)}</p>'
@@ -228,24 +228,27 @@ def todo_html(cls: str, name: str, folder: str | Path = "exercises",
     """The class's open assignments for this student, soonest due first, each with its
     link (the student's name and class in it) and where the student stands: to do,
     started, done, done late, or late (past its due day and not done). "" when the class
-    has none open."""
+    has none open.
+
+    On a hub with the MathCards service (``name`` is the hub login) the assignments and
+    the student's progress are the service's: the teacher's, of the classes whose list
+    has the student (``cls`` "": all of them)."""
     from mathcards.classes import find_class
-    from mathcards.students import StudentNameError, student_id
+    from mathcards.students import StudentNameError, hub_student_id, student_id
 
     today = dt.date.today() if today is None else today
+    on_hub = service_url() is not None
     try:
-        student = student_id(name)
-        with AssignmentStore() as store:
-            open_now = [a for a in store.for_class(cls) if a.open_on(today)]
+        student = hub_student_id(name) if on_hub else student_id(name)
+        with assignment_store() as store:
+            listed = store.for_class(cls) if cls or not on_hub else store.all()
+        open_now = [a for a in listed if a.open_on(today)]
     except (StudentNameError, MathCardsError, OSError):
         return ""
-    school_class = find_class(cls)
-    if not open_now or school_class is None:
+    if not open_now or (not on_hub and find_class(cls) is None):
         return ""
-    from mathcards.exercises.progress import ProgressStore
-
     try:  # one store for all of them (each open of it makes sure of its tables)
-        store: ProgressStore | None = ProgressStore()
+        store = progress_store()
     except (MathCardsError, OSError):
         store = None
     items = []
@@ -256,7 +259,7 @@ def todo_html(cls: str, name: str, folder: str | Path = "exercises",
             row = None
         state = TODO_WORDS[row.state] if row is not None else "to do"
         late = row is not None and row.overdue
-        link = f"{student_link(assignment)}&student={quote(name)}"
+        link = student_link(assignment) + ("" if on_hub else f"&student={quote(name)}")
         due = "due today" if assignment.due == today else f"due {assignment.due:%a %d %b}"
         items.append(
             f'<li class="mc-todo-{"late" if late else state.replace(", ", "-")}">'
@@ -369,7 +372,7 @@ class AssignmentPage:
             self._list_all()
             return
         try:
-            with AssignmentStore() as store:
+            with assignment_store() as store:
                 assignment = store.get(self.aid)
             with ClassStore() as classes:
                 school_class = (classes.get(assignment.class_id)
@@ -401,7 +404,7 @@ class AssignmentPage:
         from mathcards.widgets.classes import page_link
 
         try:
-            with AssignmentStore() as store:
+            with assignment_store() as store:
                 every = store.all()
         except (MathCardsError, OSError) as exc:
             self.w_out.value = f'<p class="mc-refused">{esc(exc)}</p>'

@@ -321,10 +321,15 @@ def landing(query: str | None = None) -> W.VBox:
     box.w_hello = W.HTML()  # type: ignore[attr-defined]
     box.student = ""  # type: ignore[attr-defined]
     if login is not None:  # a hub: the student is the login; the links need no name
+        from mathcards.hub import service_url
+        from mathcards.widgets.assignments import todo_html
+
         box.student = login  # type: ignore[attr-defined]
+        # the work of the student's classes, from the hub's service (issue 38)
+        todo = todo_html(params.get("class", "")[:20], login) if service_url() else ""
         box.w_hello.value = (  # type: ignore[attr-defined]
             f'<p class="mc-hello">Playing as <b>{esc(login)}</b></p><p><a class="mc-button '
-            f'mc-practice" href="{PRACTICE}">Practice: exercise sets</a></p>')
+            f'mc-practice" href="{PRACTICE}">Practice: exercise sets</a></p>{todo}')
         box.children = (style, box.w_hello)  # type: ignore[attr-defined]
         return box
     browser = _browser()
@@ -389,6 +394,15 @@ class ClassesPanel:
             return False
         self.w_line.value = (f'<p role="status">Class {esc(saved.id)} saved with '
                              f"{len(saved.members)} names.</p>")
+        from mathcards.hub import HubAssignmentStore, service_url
+
+        if service_url():  # a hub: the class's work follows its new list (issue 38)
+            try:
+                HubAssignmentStore().class_list(saved.id, saved.names)
+            except MathCardsError as exc:
+                self.w_line.value += (f'<p class="mc-refused" role="alert">The class\'s '
+                                      f"work does not know its new list yet ({esc(exc)}): "
+                                      "save it again in a minute.</p>")
         self.render()
         refresh_class_pickers()  # the tournament rooms' class list on the same page
         from mathcards.widgets.assignments import refresh_assign_panels

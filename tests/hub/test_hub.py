@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import sqlite3
 import threading
 import time
@@ -517,3 +518,72 @@ def test_a_hand_made_token_gets_nothing_from_the_service(hub, browser):
     assert "too many wrong room codes" in lines[-1], lines
     # and the classmates' own pages still play
     assert call_service(hub, hal, "room", code=code)[0] == 200
+
+
+# --- issue 38: the teacher's assignments are the service's; a student's landing page on
+# the hub lists their class's (To do) with where they stand, from the service's progress
+def as_server_of(monkeypatch, user: str, data_dir: Path) -> None:
+    """This process as ``user``'s own server: its environment as the hub set it."""
+    env = server_environments(user)[0]
+    for name in ("MATHCARDS_HUB_SERVICE_URL", "JUPYTERHUB_API_TOKEN", PROOF_ENV,
+                 "JUPYTERHUB_USER"):
+        monkeypatch.setenv(name, env[name])
+    monkeypatch.setenv("MATHCARDS_DATA_DIR", str(data_dir))
+
+
+def test_a_teachers_assignment_reaches_the_students_to_do_through_the_service(
+        hub, browser, monkeypatch, tmp_path):
+    """Fails before: the assignments lived in the teacher's own server's classes file, and
+    a student's landing page on the hub showed no To do. Now the teacher's page writes
+    them to the service, a student's server reads its class's there, and a student's
+    server asking to assign is refused."""
+    import datetime as dt
+
+    from mathcards.assignments import GAME, SET
+    from mathcards.exercises.progress import FinishedGame
+    from mathcards.hub import HubAssignmentStore
+    from mathcards.widgets.assignments import todo_html
+    from mathcards.widgets.classes import landing
+    from tests.browser.server import LESSONS
+    from tests.widgets.test_todo import text_of
+
+    for user in ("teacher", "kim", "lou", "mo"):
+        context, page = log_in(browser, hub, user)
+        page.close(run_before_unload=True)
+        context.close()
+    today = dt.date.today()
+    kim = server_caller("kim")
+    work = {"cls": "9c", "names": ["kim"], "kind": "game", "target": "sums",
+            "level": "count", "games": 1, "opens": today.isoformat(),
+            "due": today.isoformat()}
+    status, answer = call_service(hub, kim, "assign", **work)
+    assert status == 400 and "only a teacher" in answer["error"], answer
+    # the teacher's page (widgets/assignments.py) assigns through the service
+    as_server_of(monkeypatch, "teacher", tmp_path / "teacher")
+    teacher = HubAssignmentStore()
+    game = teacher.add("9c", GAME, "sums", opens=today, due=today + dt.timedelta(days=2),
+                       level="count", games=1, names=["Kim", "Lou"])
+    practice = teacher.add("9c", SET, "shoot_the_moon", opens=today, due=today,
+                           names=["Kim", "Lou"])
+    assert {a.id for a in teacher.all()} >= {game.id, practice.id}
+    assert (hub.state_dir / "service" / "classes.sqlite3").exists()
+    assert not (tmp_path / "teacher" / "classes.sqlite3").exists()
+    # kim finishes the game: the service records it as kim's, whatever the page says
+    finished = FinishedGame.new(student="lou", game="sums", level="count", won=True)
+    assert call_service(hub, kim, "record_game", game=finished.__dict__)[0] == 200
+    seen = {}
+    for user in ("kim", "lou"):
+        as_server_of(monkeypatch, user, tmp_path / user)
+        seen[user] = text_of(todo_html("", user, LESSONS / "exercises"))
+    assert re.search(r"To do\n.*Shoot the Moon.*: to do, due today\n"
+                     r"Sums at “I count”, 1 game: done \(1 of 1\)", seen["kim"], re.S), seen
+    assert re.search(r"Shoot the Moon.*: to do.*\nSums at “I count”, 1 game: to do",
+                     seen["lou"], re.S), seen
+    monkeypatch.chdir(LESSONS)  # lou's landing page, as Voilà runs it
+    assert "Sums at “I count”, 1 game: to do" in text_of(landing("").w_hello.value)
+    # a student on no list of it gets none of it, by class or by the assignment's id
+    mo = server_caller("mo")
+    assert call_service(hub, mo, "assignments", cls=None) == (200, {"result": []})
+    assert call_service(hub, mo, "assignments", cls="9c") == (200, {"result": []})
+    assert call_service(hub, mo, "assignment", id=game.id) == (200, {"result": None})
+    assert call_service(hub, kim, "assignment", id=game.id)[1]["result"]["target"] == "sums"
