@@ -327,8 +327,8 @@ def test_a_teachers_tournament_rooms_are_the_services_on_a_hub(service, monkeypa
                                                                tmp_path):
     """On a hub the teacher's page makes the rooms through the service, where the students'
     pages look for them (not in the teacher's own server's data folder)."""
-    import mathcards.hub as hub
-    from mathcards.rooms import teacher_rooms
+    import mathcards.hub_client as hub
+    from mathcards.hub_client import teacher_rooms
 
     service.rooms.version()  # the service's rooms file is open: the teacher's server has its own
     monkeypatch.setenv("MATHCARDS_DATA_DIR", str(tmp_path / "teachers-server"))

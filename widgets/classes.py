@@ -481,7 +481,7 @@ class TournamentPanel:
         self.widget.add_class("mathcards")
 
     def make(self) -> list[str]:
-        from mathcards.rooms import teacher_rooms
+        from mathcards.hub_client import teacher_rooms
 
         game = str(self.w_game.value)
         try:

@@ -118,7 +118,7 @@ class Session:
         self.level = level  # the page's level of help, kept with each answer
         self.student = student_id(student)  # the one rule: ``Ana`` and ``ana`` are one student
         if store is None:
-            from mathcards.hub import progress_store
+            from mathcards.hub_client import progress_store
 
             store = progress_store()  # the hub's service, where there is one
         elif store is False:
