@@ -78,7 +78,7 @@ def rooms(rest: Sequence[str], out: TextIO | None = None) -> int:
     """Room codes for a class tournament (see USAGE)."""
     from mathcards.errors import MathCardsError
     from mathcards.games.registry import find_game, game_names
-    from mathcards.rooms import teacher_rooms
+    from mathcards.hub_client import teacher_rooms
 
     out = out or sys.stdout
     args, url, leave = list(rest), "", None

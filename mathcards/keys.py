@@ -85,7 +85,7 @@ def teacher_key() -> str:
     """The teacher's key (made on first use when none is set). On a hub with the MathCards
     service only teachers' servers have it: a student's server has none to make."""
     from mathcards.errors import MathCardsError
-    from mathcards.hub import service_url
+    from mathcards.hub_client import service_url
 
     if service_url() and not os.environ.get(TEACHER_ENV, "").strip():
         raise MathCardsError("on this hub the teacher's pages open on a teacher's server only")

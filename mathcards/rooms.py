@@ -907,27 +907,3 @@ class RoomLink:
 
 
 TEACHER_ROOMS_MAX = 100
-
-
-def teacher_rooms(game_name: str, players: int, count: int, *,
-                  leave_after: float | None = None,
-                  store: Any = None) -> list[str]:
-    """``count`` rooms of ``game_name`` for ``players`` each, made ahead by a teacher (no
-    host: the first student in a room starts it; counted against no visitor's limit); a
-    seat whose student left for ``leave_after`` seconds (10-3600) goes to a bot. Their
-    codes, in ``store`` (by default this place's rooms: a hub's service, else the local
-    file). Bad values raise a ``MathCardsError`` whose one line says what is accepted."""
-    from mathcards.games.registry import find_game, game_specs, make_game
-    from mathcards.hub import room_store
-
-    spec = find_game(game_name)
-    if spec is None or not spec.rooms:
-        names = ", ".join(s.name for s in game_specs() if s.rooms)
-        raise RoomError(f"unknown game {game_name!r}: choose one of {names}")
-    if not 1 <= count <= TEACHER_ROOMS_MAX:
-        raise RoomError(f"make 1 to {TEACHER_ROOMS_MAX} rooms at a time, not {count}")
-    if leave_after is not None and not 10 <= leave_after <= 3600:
-        raise RoomError("a seat goes to a bot after 10 to 3600 seconds of absence")
-    game = make_game(game_name, num_players=players)
-    rooms = store or room_store()
-    return [str(rooms.create(game, None, replace_after=leave_after)) for _ in range(count)]

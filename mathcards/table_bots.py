@@ -14,13 +14,16 @@ from __future__ import annotations
 import asyncio
 import threading
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 from mathcards.bots import BOT_KINDS
 from mathcards.errors import MathCardsError
 
 if TYPE_CHECKING:
-    from mathcards.table import TableController
+    from mathcards.bots import Bot
+    from mathcards.games.base import State
+    from mathcards.saves import SavedTable
+    from mathcards.table_room import RoomSync
 
 Schedule = Callable[[float, Callable[[], None]], None]
 
@@ -40,10 +43,39 @@ def schedule_later(delay: float, fn: Callable[[], None]) -> None:
         timer.start()
 
 
+class _Questions(Protocol):
+    def holds_bots(self) -> bool: ...
+
+
+class BotTable(Protocol):
+    """What the scheduler reads of its table and asks it to do: ``mathcards.table.
+    TableController`` (which makes the scheduler) has it all; this module does not import
+    the table."""
+
+    @property
+    def state(self) -> State: ...
+    @property
+    def seats(self) -> tuple[str, ...]: ...
+    @property
+    def bots(self) -> dict[int, Bot]: ...
+    @property
+    def holding(self) -> bool: ...
+    @property
+    def room(self) -> RoomSync: ...
+    @property
+    def asking(self) -> _Questions: ...
+    @property
+    def saved_offer(self) -> SavedTable | None: ...
+    @property
+    def lock(self) -> threading.RLock: ...
+    def say(self, text: str, *, refused: bool = False) -> None: ...
+    def _commit(self, action: Any, *, by_bot: bool = False) -> None: ...
+
+
 class BotScheduler:
     """When and how the bots of one table move (the table's lock guards every move)."""
 
-    def __init__(self, table: TableController, delay: float, schedule: Schedule) -> None:
+    def __init__(self, table: BotTable, delay: float, schedule: Schedule) -> None:
         self.table = table
         self.delay = max(0.0, float(delay))
         self._schedule = schedule

@@ -19,7 +19,7 @@ from mathcards.games.base import State
 from mathcards.moments import Moment, moment_for
 
 if TYPE_CHECKING:
-    from mathcards.table import GameView
+    from mathcards.game_view import GameView
 
 
 @dataclass

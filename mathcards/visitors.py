@@ -137,7 +137,7 @@ def page_visitor(wait: float = 2.0) -> str:
     """The token of whoever is at this page (see the module docstring)."""
     user = hub_login()
     if user:
-        from mathcards import hub
+        from mathcards import hub_client as hub
 
         if hub.service_url():  # the service holds the secret and says who this is
             return hub.holder()

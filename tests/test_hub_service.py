@@ -335,8 +335,8 @@ def test_a_teachers_tournament_rooms_are_the_services_on_a_hub(service, monkeypa
                                                                tmp_path):
     """On a hub the teacher's page makes the rooms through the service, where the students'
     pages look for them (not in the teacher's own server's data folder)."""
-    import mathcards.hub as hub
-    from mathcards.rooms import teacher_rooms
+    import mathcards.hub_client as hub
+    from mathcards.hub_client import teacher_rooms
 
     service.rooms.version()  # the service's rooms file is open: the teacher's server has its own
     monkeypatch.setenv("MATHCARDS_DATA_DIR", str(tmp_path / "teachers-server"))
@@ -521,7 +521,8 @@ def test_reading_assignments_with_a_bad_argument_is_refused_in_one_line(service,
 def test_a_students_to_do_on_a_hub_comes_from_the_service(service, monkeypatch, tmp_path):
     """Fails before: a student's landing page on a hub read the assignments and the
     progress of its own server's files, where no teacher's assignment is: no To do."""
-    import mathcards.hub as hub
+    import mathcards.hub_client as hub_client
+    from mathcards import hub
     from mathcards.assignments import GAME, SET
     from mathcards.exercises import load_set
     from mathcards.exercises.progress import FinishedGame
@@ -547,9 +548,9 @@ def test_a_students_to_do_on_a_hub_comes_from_the_service(service, monkeypatch, 
     monkeypatch.setenv("MATHCARDS_DATA_DIR", str(tmp_path / "students-server"))
     monkeypatch.setenv(hub.SERVICE_ENV, "http://hub.invalid/services/mathcards/")
     login = {"name": "ana"}
-    monkeypatch.setattr(hub, "HubAssignmentStore",
+    monkeypatch.setattr(hub_client, "HubAssignmentStore",
                         lambda: HubAssignmentStore(transport=as_(service, login["name"])))
-    monkeypatch.setattr(hub, "HubProgressStore",
+    monkeypatch.setattr(hub_client, "HubProgressStore",
                         lambda: HubProgressStore(transport=as_(service, login["name"])))
     ana = text_of(todo_html("", "ana", SAMPLES))
     assert re.search(r"To do\n.*Suns to Moons.*: started \(1 of \d+\), due .*\n"
@@ -572,7 +573,8 @@ def test_the_teachers_pages_on_a_hub_assign_and_list_through_the_service(
     """*Assign work* and *Your classes* on a teacher's hub server: the assignment, and the
     class's list when it changes, go to the service (the teacher's own classes file keeps
     the class, as before, but no assignment)."""
-    import mathcards.hub as hub
+    import mathcards.hub_client as hub_client
+    from mathcards import hub
     from mathcards.assignments import AssignmentStore
     from mathcards.classes import ClassStore
     from mathcards.widgets.assignments import AssignmentPage, AssignPanel
@@ -581,7 +583,7 @@ def test_the_teachers_pages_on_a_hub_assign_and_list_through_the_service(
 
     monkeypatch.setenv("MATHCARDS_DATA_DIR", str(tmp_path / "teachers-server"))
     monkeypatch.setenv(hub.SERVICE_ENV, "http://hub.invalid/services/mathcards/")
-    monkeypatch.setattr(hub, "HubAssignmentStore",
+    monkeypatch.setattr(hub_client, "HubAssignmentStore",
                         lambda: HubAssignmentStore(transport=as_(service, "teacher", True)))
     classes = ClassesPanel()
     assert classes.save("7b", "Ana\nBo")  # no assignment yet: the service keeps no list

@@ -31,7 +31,7 @@ from mathcards.assignments import (
 )
 from mathcards.classes import ClassStore, SchoolClass
 from mathcards.errors import MathCardsError
-from mathcards.hub import assignment_store, progress_store, service_url
+from mathcards.hub_client import assignment_store, progress_store, service_url
 from mathcards.widgets.cards import esc, style_html
 
 # the games a class can be given at a level: the tables that ask

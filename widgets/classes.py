@@ -394,7 +394,7 @@ class ClassesPanel:
             return False
         self.w_line.value = (f'<p role="status">Class {esc(saved.id)} saved with '
                              f"{len(saved.members)} names.</p>")
-        from mathcards.hub import HubAssignmentStore, service_url
+        from mathcards.hub_client import HubAssignmentStore, service_url
 
         if service_url():  # a hub: the class's work follows its new list (issue 38)
             try:
@@ -495,7 +495,7 @@ class TournamentPanel:
         self.widget.add_class("mathcards")
 
     def make(self) -> list[str]:
-        from mathcards.rooms import teacher_rooms
+        from mathcards.hub_client import teacher_rooms
 
         game = str(self.w_game.value)
         try:

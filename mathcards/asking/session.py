@@ -36,19 +36,67 @@ kernel: this module never puts them in a message before the student has answered
 
 from __future__ import annotations
 
+import threading
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from mathcards.asking import COUNT, LEVELS, SHOW, Answer, LevelChange, Question
 from mathcards.asking.registry import Asker, asker_for
 from mathcards.errors import MathCardsError
 
 if TYPE_CHECKING:
+    from mathcards.game_view import GameView
     from mathcards.games.base import State
-    from mathcards.table import TableController
+
+
+class _Timers(Protocol):
+    def _schedule(self, delay: float, fn: Callable[[], None]) -> None: ...
+
+
+class AskingTable(Protocol):
+    """What the questions read of their table and ask it to do: ``mathcards.table.
+    TableController`` (which makes its ``AskingSession``) has it all; this module does not
+    import the table."""
+
+    hint_level: int
+    message: str
+    refused: bool
+    latest: str
+
+    @property
+    def state(self) -> State: ...
+    @property
+    def view(self) -> GameView: ...
+    @property
+    def game_name(self) -> str: ...
+    @property
+    def seats(self) -> tuple[str, ...]: ...
+    @property
+    def humans(self) -> tuple[int, ...]: ...
+    @property
+    def history(self) -> list[str]: ...
+    @property
+    def lock(self) -> threading.RLock: ...
+    @property
+    def bot_delay(self) -> float: ...
+    @property
+    def bot_scheduler(self) -> _Timers: ...
+    @property
+    def publish(self) -> Callable[[State, Any], bool] | None: ...
+    @property
+    def room_code(self) -> str: ...
+    def acting_human(self) -> bool: ...
+    def final_words(self) -> str: ...
+    def say(self, text: str, *, refused: bool = False) -> None: ...
+    def schedule_bot(self) -> None: ...
+    def _notify(self, what: str) -> None: ...
+    def _lay(self, action: Any) -> None: ...
+    def _display(self) -> tuple[Any, ...]: ...
+    def _show(self, display: tuple[Any, ...], lines: Sequence[str] = ()) -> None: ...
+    def _explain_with(self, steps: Sequence[Any]) -> None: ...
 
 
 @dataclass
@@ -91,7 +139,7 @@ def _points(state: Any) -> tuple[int, ...]:
 class AskingSession:
     """The level of help at one table and the question it waits for."""
 
-    def __init__(self, ctl: TableController, level: str = SHOW) -> None:
+    def __init__(self, ctl: AskingTable, level: str = SHOW) -> None:
         self.ctl = ctl
         self._level = SHOW
         self.fixed = False  # the teacher's link fixed the level: no picker, no change

@@ -13,17 +13,62 @@ so the teacher's skill grid sees exercises and play together.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from mathcards.asking import DEFAULT_LEVEL, Answer
 from mathcards.errors import MathCardsError
 from mathcards.exercises.evidence import exercise_answer
-from mathcards.exercises.kinds import Result
-from mathcards.exercises.model import ExerciseSet, Variant
+from mathcards.exercises.kinds import Kind, Result
 from mathcards.exercises.progress import Attempt, ProgressStore, SolutionOpened
 from mathcards.students import student_id
+
+
+# What a session reads of its set (``mathcards.exercises.model``: ``ExerciseSet``,
+# ``Exercise``, ``Variant``, whose ``ExerciseSet.session`` makes the session): this module
+# does not import the model.
+class ExerciseVariant(Protocol):
+    """One student's version of an exercise (``model.Variant``)."""
+
+    @property
+    def position(self) -> dict[str, Any]: ...
+    @property
+    def kind(self) -> Kind: ...
+    @property
+    def text(self) -> str: ...
+    def prompt(self) -> str: ...
+    def hint(self, level: int = 1) -> Any: ...
+    def solution(self) -> Result: ...
+
+
+class SetExercise(Protocol):
+    """One exercise of a set (``model.Exercise``)."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def number(self) -> int: ...
+    @property
+    def prompt(self) -> str: ...
+    @property
+    def kind(self) -> Kind: ...
+    def variant(self, student: str = "") -> ExerciseVariant: ...
+
+
+class ExerciseSetLike(Protocol):
+    """An exercise set (``model.ExerciseSet``)."""
+
+    @property
+    def id(self) -> str: ...
+    @property
+    def title(self) -> str: ...
+    @property
+    def version(self) -> int: ...
+    def __getitem__(self, key: int | str) -> SetExercise: ...
+    def __iter__(self) -> Iterator[SetExercise]: ...
+    def __len__(self) -> int: ...
+    def attempts_allowed(self, exercise: Any) -> int: ...
 
 
 class MemoryStore:
@@ -110,7 +155,7 @@ class SetEnd:
 class Session:
     """A student's run through a set (``teacher=True`` may open solutions at once)."""
 
-    def __init__(self, exercise_set: ExerciseSet, student: str = "guest", *,
+    def __init__(self, exercise_set: ExerciseSetLike, student: str = "guest", *,
                  store: Any = None, teacher: bool = False,
                  clock: Callable[[], float] = time.monotonic,
                  level: str = DEFAULT_LEVEL) -> None:
@@ -118,7 +163,7 @@ class Session:
         self.level = level  # the page's level of help, kept with each answer
         self.student = student_id(student)  # the one rule: ``Ana`` and ``ana`` are one student
         if store is None:
-            from mathcards.hub import progress_store
+            from mathcards.hub_client import progress_store
 
             store = progress_store()  # the hub's service, where there is one
         elif store is False:
@@ -126,7 +171,7 @@ class Session:
         self.store: ProgressStore | MemoryStore = store
         self.teacher = teacher
         self._clock = clock
-        self._variants: dict[int, Variant] = {}
+        self._variants: dict[int, ExerciseVariant] = {}
         self._hint_level: dict[int, int] = {}
         self._shown_at: dict[int, float] = {}
         # this student's attempts at this set, read once and then only what is new
@@ -137,7 +182,7 @@ class Session:
         return len(self.set)
 
     # --- what the student sees -------------------------------------------------------------
-    def variant(self, number: int) -> Variant:
+    def variant(self, number: int) -> ExerciseVariant:
         """Exercise ``number`` (1 = first) as this student sees it."""
         if number not in self._variants:
             self._variants[number] = self.set[number].variant(self.student)

@@ -13,7 +13,7 @@ from functools import lru_cache
 from types import SimpleNamespace
 from typing import Any
 
-from mathcards.explain.terms import Equation, Half, Neg, Node, Num, Product, Sum
+from mathcards.explain.nodes import Equation, Half, Neg, Node, Num, Product, Sum
 
 _SUIT_LATEX = {"♠": r"\spadesuit", "♥": r"\heartsuit", "♦": r"\diamondsuit", "♣": r"\clubsuit"}
 

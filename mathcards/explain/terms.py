@@ -20,63 +20,21 @@ and is imported the first time LaTeX is asked for.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
+
+from mathcards.explain import _sympy
+from mathcards.explain.nodes import Equation as Equation
+from mathcards.explain.nodes import Half as Half
+from mathcards.explain.nodes import Neg as Neg
+from mathcards.explain.nodes import Node as Node
+from mathcards.explain.nodes import Num as Num
+from mathcards.explain.nodes import Product as Product
+from mathcards.explain.nodes import Sum as Sum
 
 MINUS = "\u2212"  # the minus sign (−), not a hyphen
 TIMES = "\u00d7"  # ×
 HALF = "\u00bd"  # ½
-
-
-@dataclass(frozen=True, slots=True)
-class Num:
-    """A whole number; ``signed`` shows its sign in brackets: ``(−10)``, ``(+13)``."""
-
-    value: int
-    signed: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class Half:
-    """The factor ½ of a halving King."""
-
-
-@dataclass(frozen=True, slots=True)
-class Neg:
-    """A term that is taken away: ``5 − (+13)``."""
-
-    term: Node
-
-
-@dataclass(frozen=True, slots=True)
-class Sum:
-    """Terms added in the order given (a negative ``Num`` prints as ``− n``)."""
-
-    terms: tuple[Node, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class Product:
-    """Factors multiplied in the order given."""
-
-    factors: tuple[Node, ...]
-
-
-Node = Num | Half | Neg | Sum | Product
-
-
-@dataclass(frozen=True, slots=True)
-class Equation:
-    """``lhs = value`` where ``value`` is the rules engine's own number.
-
-    ``names`` are what the value also is on the table, printed after it:
-    ``7 + 5 = 12 = Q♦``.
-    """
-
-    lhs: Node
-    value: int | Fraction
-    names: tuple[str, ...] = ()
 
 
 # --- exact value (pure Python) ---------------------------------------------
@@ -163,13 +121,9 @@ def text_of(item: Node | Equation) -> str:
 # --- LaTeX (through sympy, imported on first use) ---------------------------
 def latex_of(item: Node | Equation) -> str:
     """LaTeX for MathJax, printed by sympy with the order of play kept."""
-    from mathcards.explain import _sympy
-
     return _sympy.latex_of(item)
 
 
 def sympy_of(item: Node | Equation) -> Any:  # a sympy expression (sympy is untyped)
     """The unevaluated sympy expression (``.doit()`` gives its value)."""
-    from mathcards.explain import _sympy
-
     return _sympy.to_sympy(item)

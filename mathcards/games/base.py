@@ -20,7 +20,7 @@ import random
 import re
 import types
 import typing
-from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic
 
@@ -571,10 +571,23 @@ def decode_action(game: Game, data: Any, where: str = "action", *,
         raise SaveFileError(f"{where}: {exc}") from None
 
 
+def _no_games(name: Any) -> type[Game]:  # pragma: no cover - the package wires the registry
+    raise SettingsError(f"unknown game {name!r}: no games are registered")
+
+
+# A save's game name -> its Game class. The registry sits above this module (it knows the
+# games); mathcards.games, which runs before any of its modules, passes its lookup in.
+_game_class: Callable[[Any], type[Game]] = _no_games
+
+
+def use_game_lookup(lookup: Callable[[Any], type[Game]]) -> None:
+    """Tell ``load_state`` how to find a saved game's class by its name."""
+    global _game_class
+    _game_class = lookup
+
+
 def load_state(text: str | bytes) -> State:
     """Replay a saved game; a damaged save raises SaveFileError and nothing else."""
-    from mathcards.games.registry import get_game_class
-
     try:
         data = json.loads(text)
     except (ValueError, TypeError) as exc:
@@ -595,7 +608,7 @@ def load_state(text: str | bytes) -> State:
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise SaveFileError(f"the saved game's seed {seed!r} is not a whole number")
     try:
-        cls = get_game_class(name)
+        cls = _game_class(name)
         game = cls(**settings)
         state = game.new_game(seed, private_seed=data.get("private_seed", 0),
                               known_seat=data.get("known_seat"))

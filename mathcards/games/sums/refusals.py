@@ -2,18 +2,37 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
+from mathcards.cards import Card
 from mathcards.games.base import seat_name
 from mathcards.games.sums.actions import Capture, Counter, Decline, Draw, EndGame, Play, TakeBack
-from mathcards.games.sums.pieces import CHOOSE, COUNTER, LAST, PLAY, START
+from mathcards.games.sums.pieces import CHOOSE, COUNTER, LAST, PLAY, START, Phase, Threat
 from mathcards.games.sums.rules import TAKE_BACK_LIMIT, why_no_capture
-
-if TYPE_CHECKING:
-    from mathcards.games.sums.state import SumsState
+from mathcards.games.sums.settings import SumsSettings
 
 
-def why_illegal(state: SumsState, action: Any) -> str:
+class SumsPosition(Protocol):
+    """What a refusal reads of a position: ``SumsState`` (which asks this module) has it."""
+
+    @property
+    def game(self) -> SumsSettings: ...
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def actor(self) -> int | None: ...
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]: ...
+    @property
+    def sides(self) -> tuple[tuple[Card, ...], ...]: ...
+    @property
+    def piles(self) -> tuple[tuple[Card, ...], ...]: ...
+    @property
+    def threat(self) -> Threat | None: ...
+    def _played_cards(self, player: int) -> tuple[Card, ...]: ...
+
+
+def why_illegal(state: SumsPosition, action: Any) -> str:
     """Why ``action`` is not allowed in ``state`` (the engine's reason for a refusal)."""
     phase, p = state.phase, state.actor
     assert p is not None

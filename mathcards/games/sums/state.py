@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from mathcards.cards import Card
 from mathcards.games.base import Event, State
@@ -49,9 +49,7 @@ from mathcards.games.sums.pieces import (
 )
 from mathcards.games.sums.refusals import why_illegal
 from mathcards.games.sums.rules import _POINTS, TAKE_BACK_LIMIT, CaptureWay, _ways
-
-if TYPE_CHECKING:
-    from mathcards.games.sums.game import Sums  # noqa: F401 - the base State["Sums"]
+from mathcards.games.sums.settings import SumsSettings
 
 
 def _remove(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
@@ -77,7 +75,7 @@ def _scores(sides: Iterable[tuple[Card, ...]], captured: Iterable[tuple[Card, ..
 
 
 @dataclass(frozen=True, kw_only=True)
-class SumsState(State["Sums"]):
+class SumsState(State[SumsSettings]):
     """A position of Sums: hands, each side's face-up cards, captured piles, community piles."""
 
     hands: tuple[tuple[Card, ...], ...]

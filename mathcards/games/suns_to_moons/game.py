@@ -2,25 +2,25 @@
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from mathcards.cards import Card, as_card, standard_deck
-from mathcards.errors import MathCardsError, SettingsError
-from mathcards.games.base import EMPTY, Event, Game, State, reshuffle, rng_for
+from mathcards.cards import Card, as_card
+from mathcards.errors import MathCardsError
+from mathcards.games.base import EMPTY, Event, State, reshuffle, rng_for
 from mathcards.games.suns_to_moons.actions import EndTurn, Pass, Play
 from mathcards.games.suns_to_moons.deal import _deal_round
 from mathcards.games.suns_to_moons.rules import count_deck, deck_terms
+from mathcards.games.suns_to_moons.settings import SunsToMoonsSettings
 from mathcards.games.suns_to_moons.state import SunsToMoonsState
 from mathcards.games.suns_to_moons.turns import _check_counted
 
 
 # --- the game ------------------------------------------------------------
 @dataclass(frozen=True)
-class SunsToMoons(Game):
+class SunsToMoons(SunsToMoonsSettings):
     """Suns to Moons for 2-8 players: make the deck's value equal the leader's score."""
 
     name = "suns_to_moons"
@@ -38,32 +38,6 @@ class SunsToMoons(Game):
         "EndTurn": "end-turn",
         "Pass": "pass",
     }
-
-    target_score: int = 10
-    decks: int | None = None
-
-    def __post_init__(self) -> None:
-        super().__post_init__()
-        t = self.target_score
-        if isinstance(t, bool) or not isinstance(t, int) or not 1 <= t <= 99:
-            raise SettingsError(
-                f"target_score must be a whole number from 1 to 99 (the rules play to 10), "
-                f"not {t!r}"
-            )
-        d = self.decks
-        if d is not None and (isinstance(d, bool) or not isinstance(d, int) or not 1 <= d <= 8):
-            raise SettingsError(
-                f"decks must be a whole number from 1 to 8, or None for one deck per 4 "
-                f"players, not {d!r}"
-            )
-
-    @property
-    def num_decks(self) -> int:
-        """Decks in play: the setting, or one per 4 players rounded up."""
-        return self.decks if self.decks is not None else math.ceil(self.num_players / 4)
-
-    def deck(self) -> tuple[Card, ...]:
-        return standard_deck(jokers=2, decks=self.num_decks)
 
     @classmethod
     def position(cls, hand: Iterable[Card | str], *, deck: Iterable[Play] | None = None,

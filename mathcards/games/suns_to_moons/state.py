@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from mathcards.cards import Card
 from mathcards.games.base import Event, State, cached, number
@@ -31,10 +31,8 @@ from mathcards.games.suns_to_moons.rules import (
     card_values,
     signed,
 )
+from mathcards.games.suns_to_moons.settings import SunsToMoonsSettings
 from mathcards.games.suns_to_moons.turns import _Options, _turn_options, legal_turns
-
-if TYPE_CHECKING:
-    from mathcards.games.suns_to_moons.game import SunsToMoons  # noqa: F401 - the base State["SunsToMoons"]
 
 
 class Phase(enum.Enum):
@@ -72,7 +70,7 @@ class SunsToMoonsView:
 
 
 @dataclass(frozen=True, kw_only=True)
-class SunsToMoonsState(State["SunsToMoons"]):
+class SunsToMoonsState(State[SunsToMoonsSettings]):
     """A Suns to Moons position: hands, stock, junk pile, the centre deck and scores."""
 
     points: tuple[int, ...]
