@@ -57,6 +57,7 @@ SLIPS: dict[str, str] = {
     "missed_capture": "a capture missed",
     "wrong_capture": "a capture claimed that is not one",
     "colour": "a card of the other colour in a capture",
+    "goal": "the goal typed, not the deck",  # Suns to Moons: mathcards.asking.suns_to_moons
     "other": "another slip",
 }
 
@@ -65,6 +66,8 @@ SLIPS: dict[str, str] = {
 OUTCOMES: dict[str, str] = {
     "seen": "the result was shown before the answer",  # mathcards.asking.session.SEEN
     "with_solution": "answered with the worked solution open",  # exercises.with_solution
+    # the goal typed again after typing it for a deck that was not the goal (GUESS)
+    "goal_guess": "the goal typed as a guess",
 }
 
 # every key an answer's ``slip`` may hold, with its words (the dashboard, the hub's check)
@@ -175,7 +178,9 @@ def classify_slip(question: Question, given: int | str) -> str:
     """The slip (a key of ``SLIPS``) that best explains ``given`` as a wrong answer to
     ``question``; ``"other"`` when none fits (or the answer is not a number at all).
 
-    The plainest, then the most particular explanation wins: the answer's sign lost (−x for
+    The goal the page shows (``question.goal``, Suns to Moons) typed for a deck that is
+    not the goal is named first: the number is on the page. Then the plainest, then the
+    most particular explanation wins: the answer's sign lost (−x for
     x), then an Ace counted 14 for 1 (or 1 for 14), then a face card's value (J 11, Q 12,
     K 13 mistaken for one another or for 10), then another sign slip (the deck's or the
     card's sign changed: 3 − 5 for 3 + 5), then the
@@ -197,6 +202,8 @@ def classify_slip(question: Question, given: int | str) -> str:
         return "other"
     if answer == expected:
         return "other"  # not a wrong answer: nothing to explain
+    if question.goal is not None and answer == question.goal:
+        return "goal"  # the goal the page shows typed for a deck that is not the goal
     numbers, cards = tuple(question.numbers), tuple(question.cards)
     rule = next((r for r in _RULES.get(question.skill, ())
                  if _apply(r, numbers) == expected), None)

@@ -580,7 +580,8 @@ class TableController:
             return ""
         names = self.seat_names
         who = ", ".join(f"{names[i]} {n}" for i, n in lost)
-        return (f"Points from moves worked out for you after two tries do not count ({who}).")
+        return (f"Points from moves worked out for you (after two tries, a result seen or "
+                f"the goal guessed) do not count ({who}).")
 
     def final_words(self) -> str:
         names = self.seat_names
@@ -942,6 +943,7 @@ class TableController:
                          refused=True)
                 return
             self.hint_level = level
+            self.asking.hint_shown(level)
             if self.refused:  # a refused hint level before: its words go
                 self.message, self.refused = "", False
             self._notify("table")

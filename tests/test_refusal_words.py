@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from mathcards.asking.session import OK_KEY
 from mathcards.explain import refusal_words
 from mathcards.games.registry import make_game
 from mathcards.games.suns_to_moons import Play, SunsToMoons, card_values
@@ -155,6 +156,9 @@ def _suns_game(seed: int, tally: list[int]) -> None:
             return
         if ctl.asking.pending is not None:
             ctl.answer(str(ctl.asking.pending.question.expected))
+            continue
+        if ctl.asking.waiting:  # the card the hint named, laid to the goal: seen, the step
+            ctl.click_choice(OK_KEY)
             continue
         if not ctl.acting_human():
             return  # pragma: no cover - the bots move at once

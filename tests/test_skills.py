@@ -130,9 +130,27 @@ def test_a_capture_claim_is_missed_or_wrong(expected, given, slip):
     assert classify_slip(question, given) == slip
 
 
+# Suns to Moons: the goal the page shows typed for the deck ("Goal is 2: ... + 9(5) − 3(2)":
+# the deck 5, 9 laid across, the goal 2): (numbers, cards, expected, goal, given, slip)
+GOALS = [
+    ((5, 9), ("", "9H"), 14, 2, "2", "goal"),  # the goal, not the deck
+    ((-4, 9), ("", "9C"), 5, 4, "4", "goal"),  # named before off by one
+    ((7, -10), ("", "10D"), -3, 3, "3", "goal"),  # before a sign slip: it is on the page
+    ((5, -3), ("", "3H"), 2, 2, "2", "other"),  # the goal is the deck: not a wrong answer
+    ((5, 9), ("", "9H"), 14, 2, "13", "off_by_one"),
+]
+
+
+@pytest.mark.parametrize(("numbers", "cards", "expected", "goal", "given", "slip"), GOALS)
+def test_the_goal_typed_for_another_deck_is_named_first(numbers, cards, expected, goal,
+                                                        given, slip):
+    question = Question(S2M, "add_positive", "", numbers, expected, cards=cards, goal=goal)
+    assert classify_slip(question, given) == slip
+
+
 def test_the_table_is_large_and_names_every_slip_and_only_known_skills():
     assert len(TABLE) + len(CAPTURES) >= 40
-    named = {row[6] for row in TABLE} | {row[2] for row in CAPTURES}
+    named = {row[6] for row in TABLE} | {row[2] for row in CAPTURES} | {r[5] for r in GOALS}
     assert named == set(SLIPS)
     assert {row[1] for row in TABLE} <= set(SKILLS)
 

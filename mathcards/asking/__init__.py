@@ -65,6 +65,10 @@ class Question:
     seat: int | None = None  # the seat whose move it is about
     follow: bool = False  # about another player's move (following the others)
     cards: tuple[str, ...] = ()  # the card text behind each of ``numbers`` ("" for none)
+    # the number the page asks the player to reach (Suns to Moons' goal, shown as "Make the
+    # deck 3"), None where there is none: typed for a deck that is not the goal, it is the
+    # slip "goal"; typed after that, right or not, it is a guess (``asking.session``)
+    goal: int | None = None
 
 
 @dataclass(frozen=True)

@@ -46,8 +46,14 @@ the defaults below:
 ``rule_words(state, action, reason) -> str``
     a refused move in words at "I count": the rule, never the numbers of the move
     (default: the engine's ``reason``); ``mathcards.explain.refusal_words`` says it.
-``hint(state, level) -> str``
-    the hint at "I count" (default: the explainer's), naming no answer of a question.
+``hint(state, level) -> str | None``
+    the hint at "I count" (None, the default: the explainer's), naming no answer of a
+    question.
+``hint_shows(state, action, level) -> str``
+    why the hint of ``level`` shown at ``state`` made the answer about ``action`` known,
+    "" when it did not (Suns to Moons: "which card" named a card that can reach the goal,
+    and the move does: the deck will be the goal the page shows). The answer is then
+    recorded as seen and the move's points held back, as after two wrong answers.
 ``explain(question, before, after) -> list[Step] | None``
     the explainer's steps shown after a second wrong answer; ``before``/``after`` are the
     states around the move the question is about. None (the default): the table shows the
@@ -86,6 +92,9 @@ NUDGES: dict[str, str] = {
     "subtracted_not_added": "Not quite: does this card add or take away?",
     "doubled_not_halved": "Not quite: does the King double or halve here?",
     "halved_not_doubled": "Not quite: does the King double or halve here?",
+    "goal": ("Not quite: that is the goal, not the deck. Work out what the deck makes "
+             "(typing the goal is guessing: a goal you type next counts only after a deck "
+             "you get right the first time)."),
 }
 NUDGE = "Not quite: try once more."
 
@@ -210,7 +219,12 @@ class Asker:
     def hint(self, state: Any, level: int) -> str | None:
         """The module's hint at "I count", or None (the explainer's hint)."""
         fn = self._fn("hint")
-        return None if fn is None else str(fn(state, level))
+        found = None if fn is None else fn(state, level)
+        return None if found is None else str(found)
+
+    def hint_shows(self, state: Any, action: Any, level: int) -> str:
+        fn = self._fn("hint_shows")
+        return "" if fn is None or not level else str(fn(state, action, level))
 
     def explain(self, question: Question, before: Any, after: Any) -> Sequence[Any] | None:
         fn = self._fn("explain")

@@ -111,12 +111,14 @@ class Pending:
     tries: int = 0
     given: Any = None  # the last answer given
     picks: tuple[str, ...] = ()  # the answer's buttons clicked so far (Sums' claim)
-    seen: bool = False  # its result was shown here before the answer (a lower level)
+    seen: bool = False  # its result was shown here before the answer (a lower level, a hint)
+    shown_by: str = ""  # how, when a hint showed it ("the hint said your 7♥ can reach ...")
     qid: str = ""  # the question's id: its tries are recorded under it
     hints: int = 0  # the hints taken before it was asked
 
 
 SEEN = "seen"  # the recorded slip of an answer whose result the student was shown
+GUESS = "goal_guess"  # the recorded slip of the goal typed again after the slip "goal"
 
 # what the table waits for after an answer (``AskingSession.waiting``, issue 37 item 7)
 STEP = "step"  # the explainer's step after a second wrong answer: until the student's OK
@@ -167,6 +169,12 @@ class AskingSession:
         self._shown: tuple[int, int, bool] | None = None  # (seat, points, others moved since)
         # the question being built at a position (its log's length), its id and tries so far
         self._open: tuple[int, str, int] | None = None
+        # the highest hint level shown at a position (its log's length): a hint that named
+        # what a move makes (``Asker.hint_shows``) makes its answer seen
+        self._hinted: tuple[int, int] = (-1, 0)
+        # the goal typed for a deck that was not the goal (the slip "goal"), and no deck
+        # worked out right at the first try since: a goal typed now is a guess (GUESS)
+        self.guessing = False
         self.level = level
 
     # ------------------------------------------------------------------ level
@@ -343,6 +351,16 @@ class AskingSession:
             return self._open[1], self._open[2]
         return uuid.uuid4().hex, 0
 
+    def hint_shown(self, level: int) -> None:
+        """A hint of ``level`` is on the page at the position to play."""
+        here = len(self.ctl.state.log)
+        before = self._hinted[1] if self._hinted[0] == here else 0
+        self._hinted = (here, max(before, level))
+
+    def hinted_here(self) -> int:
+        """The highest hint level shown at the position to play (0: none)."""
+        return self._hinted[1] if self._hinted[0] == len(self.ctl.state.log) else 0
+
     def ask_before(self, action: Any) -> bool:
         """Ask about a move chosen here before it is laid (True: asked, not laid): a legal
         move, or one the rules refuse when the game asks about those too (Dice Stacks'
@@ -369,9 +387,11 @@ class AskingSession:
                                              tries=tries + 1, hints=self.ctl.hint_level))
             return False
         qid, tries = self._building(question)
+        shown_by = self.asker.hint_shows(self.ctl.state, action, self.hinted_here())
         self.pending = Pending(question, self.ctl.state, action=action,
-                               asked_at=time.monotonic(), seen=self.peeked,
-                               qid=qid, hints=self.ctl.hint_level, tries=tries)
+                               asked_at=time.monotonic(), seen=self.peeked or bool(shown_by),
+                               shown_by=shown_by, qid=qid, tries=tries,
+                               hints=max(self.ctl.hint_level, self.hinted_here()))
         self.feedback = ""
         self.ctl.hint_level = 0
         self.ctl.message, self.ctl.refused = "", False
@@ -472,11 +492,29 @@ class AskingSession:
         if p.seen:  # its result was on the page: recorded once, as seen, never right
             self._record(question, given, right=False, slip=SEEN, asked_at=p.asked_at,
                          pending=p)
-            self.feedback = (f"It is {self._said(question.expected)}: you saw it at "
-                             f"\"Show me the sums\", so it counts as seen.")
+            how = p.shown_by or "you saw it at \"Show me the sums\""
+            self.feedback = (f"It is {self._said(question.expected)}: {how}, so it counts "
+                             "as seen and what the move scores does not count for you.")
+            self._finish(explain=True)
+            return
+        goal = question.goal
+        if right and goal is not None and given == goal and self.guessing:
+            # the goal typed again after typing it for a deck that was not the goal: a
+            # guess copied from the page, never the student's own
+            self._record(question, given, right=False, slip=GUESS, asked_at=p.asked_at,
+                         pending=p)
+            self.feedback = (f"It is {self._said(given)}, the goal. But you typed the goal "
+                             "before when the deck was not the goal, so this counts as a "
+                             "guess: what the move scores does not count for you. Work "
+                             "out the deck each time and your goals count again.")
             self._finish(explain=True)
             return
         slip = "" if right else self._slip(question, given)
+        if goal is not None:
+            if slip == "goal":
+                self.guessing = True
+            elif right and p.tries == 1 and given != goal:
+                self.guessing = False  # a deck worked out at the first try
         self._record(question, given, right=right, slip=slip, asked_at=p.asked_at, pending=p)
         if right:
             self.feedback = f"Right: {self._said(given)}."
@@ -488,6 +526,9 @@ class AskingSession:
         else:
             self.feedback = (f"Not quite: it is {self._said(question.expected)}. "
                              "The step is shown under \"What the last move did\".")
+            if slip == "goal":
+                self.feedback += (" You typed the goal: a goal you type next counts only "
+                                  "after a deck you get right the first time.")
             self._finish(explain=True)
 
     def _not_a_move(self, p: Pending, given: Any) -> None:
@@ -571,6 +612,8 @@ class AskingSession:
         self.pending = None
         self.peeked = False
         self._open = None
+        self._hinted = (-1, 0)
+        self.guessing = False
         self.feedback = ""
         self.waiting = ""
         self._wait_token += 1
@@ -624,5 +667,5 @@ class AskingSession:
             self.ctl.say(f"Could not keep your answer ({exc}); play goes on.", refused=True)
 
 
-__all__ = ["OK_KEY", "READ", "READ_PAUSE", "SEEN", "STEP", "STEP_FIRST", "AskingSession",
+__all__ = ["GUESS", "OK_KEY", "READ", "READ_PAUSE", "SEEN", "STEP", "STEP_FIRST", "AskingSession",
            "Pending"]

@@ -25,6 +25,7 @@ from mathcards.games.base import seat_name
 from mathcards.games.suns_to_moons import (
     BOUND,
     CardPlayed,
+    GoalReached,
     JokerPlayed,
     Play,
     RoundWon,
@@ -67,7 +68,8 @@ def _step(state: Any, action: Any) -> tuple[Any, Any] | None:
     return None
 
 
-def _question(step: Any, ev: Any, *, seat: int, prompt: str, follow: bool) -> Question:
+def _question(step: Any, ev: Any, *, seat: int, prompt: str, follow: bool,
+              goal: int | None = None) -> Question:
     if isinstance(ev, JokerPlayed):
         term, card = ev.removed_contribution, ev.removed_card
         skill = "subtract_negative" if term < 0 else skill_of(ev.before, -term)
@@ -76,7 +78,7 @@ def _question(step: Any, ev: Any, *, seat: int, prompt: str, follow: bool) -> Qu
         skill = skill_of(ev.before, term)
     return Question(game=GAME, skill=skill, prompt=prompt, numbers=(ev.before, term),
                     expected=int(step.after), seat=seat, follow=follow,
-                    cards=("", str(card) if card is not None else ""))
+                    cards=("", str(card) if card is not None else ""), goal=goal)
 
 
 def before_move(state: Any, action: Any, seat: int) -> Question | None:
@@ -96,7 +98,7 @@ def before_move(state: Any, action: Any, seat: int) -> Question | None:
     else:
         prompt = (f"The deck is {number(ev.before)}. You lay {action.card.symbol} "
                   f"{lying(action)} ({signed(action.contribution)}): what is the deck now?")
-    return _question(step, ev, seat=seat, prompt=prompt, follow=False)
+    return _question(step, ev, seat=seat, prompt=prompt, follow=False, goal=state.goal)
 
 
 def after_move(before: Any, after: Any, seat: int, *, follow: bool) -> Question | None:
@@ -123,7 +125,8 @@ def after_move(before: Any, after: Any, seat: int, *, follow: bool) -> Question 
         from mathcards.explain.suns_to_moons import play_steps
 
         step = play_steps((ev,), player=ev.player)[0]
-        return _question(step, ev, seat=ev.player, prompt=prompt, follow=True)
+        return _question(step, ev, seat=ev.player, prompt=prompt, follow=True,
+                         goal=before.goal)
     return None
 
 
@@ -157,4 +160,44 @@ def refused_move(state: Any, action: Any, seat: int) -> Question | None:
                     seat=seat, cards=("", str(action.card)))
 
 
-__all__ = ["after_move", "before_move", "laid_words", "refused_move", "rule_words", "skill_of"]
+def _reaches_goal(state: Any, action: Any) -> bool:
+    return any(isinstance(ev, GoalReached) for ev in state.apply(action).new_events)
+
+
+def hint_card(state: Any) -> Play | None:
+    """The card the hint "which card" names as one that can reach the goal (the first of
+    the shortest turn that does), else None."""
+    from mathcards.explain.suns_to_moons import winning_turn
+
+    turn = winning_turn(state)
+    return turn[0] if turn else None
+
+
+def hint(state: Any, level: int) -> str | None:
+    """At "I count", the hint "which card" that names a card reaching the goal says too
+    that a round it wins is won with help (the move's answer is then the goal on the page:
+    ``hint_shows``); every other hint is the explainer's."""
+    if level != 2 or state.current_player is None:
+        return None
+    play = hint_card(state)
+    if play is None:
+        return None
+    card = "start with your Joker" if play.is_joker else f"play your {play.card.symbol}"
+    return f"{card}: it can reach the goal. A round won with a hint's card does not count for you"
+
+
+def hint_shows(state: Any, action: Any, level: int) -> str:
+    """Why the answer of ``action`` was shown by a hint at ``state`` ("" when not): the hint
+    "which card" (``level`` 2) named its card as one that can reach the goal, and it does,
+    so the deck will be the goal the page shows."""
+    if level < 2 or not isinstance(action, Play) or not state.is_legal(action):
+        return ""
+    play = hint_card(state)
+    if play is None or play.card.rank != action.card.rank or not _reaches_goal(state, action):
+        return ""
+    card = "Joker" if action.is_joker else action.card.symbol
+    return f"the hint said your {card} can reach the goal"
+
+
+__all__ = ["after_move", "before_move", "hint", "hint_card", "hint_shows", "laid_words",
+           "refused_move", "rule_words", "skill_of"]

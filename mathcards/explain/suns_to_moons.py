@@ -305,6 +305,28 @@ def _does_words(state: SunsToMoonsState, plays: Sequence[Play]) -> str:
             f"{number_text(state.goal)}")
 
 
+def _turns(state: SunsToMoonsState, plays: Sequence[Play]) -> list[tuple[Play, ...]]:
+    """The turns the player to act may still play: after a Joker, one more card."""
+    if state.after_joker:
+        return [(a,) for a in plays]
+    return [t.plays for t in state.turn_options()]
+
+
+def _shortest_win(state: SunsToMoonsState, turns: Sequence[tuple[Play, ...]]
+                  ) -> tuple[Play, ...] | None:
+    winning = [t for t in turns if _play_out(state, t)[1]]
+    return min(winning, key=len) if winning else None
+
+
+def winning_turn(state: SunsToMoonsState) -> tuple[Play, ...] | None:
+    """The turn a hint names when the player to act can reach the goal (its first card is
+    the card of the hint "which card": "play your 7♥: it can reach the goal"), else None."""
+    if state.current_player is None:
+        return None
+    plays = [a for a in state.legal_actions() if isinstance(a, Play)]
+    return _shortest_win(state, _turns(state, plays)) if plays else None
+
+
 def hint(state: SunsToMoonsState, level: int = 1) -> Hint:
     """A hint for the player to act: 1 a nudge, 2 which card, 3 the whole turn and its sum.
 
@@ -320,13 +342,9 @@ def hint(state: SunsToMoonsState, level: int = 1) -> Hint:
     if not plays:
         return Hint(level=level, sentence="you have no cards and none are left to deal: pass")
     goal = number_text(state.goal)
-    if state.after_joker:
-        turns: list[tuple[Play, ...]] = [(a,) for a in plays]
-    else:
-        turns = [t.plays for t in state.turn_options()]
-    winning = [t for t in turns if _play_out(state, t)[1]]
-    if winning:
-        best = min(winning, key=len)
+    turns = _turns(state, plays)
+    best = _shortest_win(state, turns)
+    if best is not None:
         if level <= 1:
             return Hint(level=1, sentence=f"there is a way to reach the goal {goal} this turn")
         if level == 2:
