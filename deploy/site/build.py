@@ -40,6 +40,9 @@ import tomllib
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
+# the site's pages start from a memory snapshot of this Pyodide (snapshot.js, issue 40):
+# stay on 0.29 while Pyodide 314.x cannot restore a snapshot over 30 MB (pyodide#6254;
+# the site's is 36 MB), and check the worker patch (WORKER_START) with any kernel update
 PYODIDE_VERSION = "0.29.0"
 PYTHON_VERSION = "3.13"
 # pyproject dependencies that serve pages and never run in the browser (brotli, zopfli:
