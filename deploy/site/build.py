@@ -483,8 +483,15 @@ def snapshot(out: Path, packages: list[str]) -> None:
         listed = Path(tmp) / "packages.json"
         listed.write_text(json.dumps(packages))
         run("node", HERE / "snapshot.js", pyodide, listed, pyodide)
-    start = (HERE / "snapshot-start.js").read_text()
-    chunks = out / "extensions" / "@jupyterlite" / "pyodide-kernel-extension" / "static"
+    patched = patch_worker(out / "extensions" / "@jupyterlite" / "pyodide-kernel-extension"
+                           / "static")
+    say(f"the kernel worker starts from the snapshot ({patched} places patched)")
+
+
+def patch_worker(chunks: Path) -> int:
+    """Each kernel worker chunk's `self.loadPyodide` becomes snapshot-start.js's; the
+    build stops with one line when a chunk loads Pyodide otherwise (a new kernel)."""
+    start = (HERE / "snapshot-start.js").read_text().strip()
     patched = 0
     for chunk in sorted(chunks.glob("*.js")):
         text = chunk.read_text(encoding="utf-8")
@@ -501,7 +508,7 @@ def snapshot(out: Path, packages: list[str]) -> None:
     if not patched:
         sys.exit("site: no kernel worker chunk loads Pyodide (self.loadPyodide): update "
                  "build.py's WORKER_START or build with --no-snapshot")
-    say(f"the kernel worker starts from the snapshot ({patched} places patched)")
+    return patched
 
 
 def main() -> None:
