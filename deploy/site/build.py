@@ -40,6 +40,9 @@ import tomllib
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent.parent
+# the site's pages start from a memory snapshot of this Pyodide (snapshot.js, issue 40):
+# stay on 0.29 while Pyodide 314.x cannot restore a snapshot over 30 MB (pyodide#6254;
+# the site's is 36 MB), and check the worker patch (WORKER_START) with any kernel update
 PYODIDE_VERSION = "0.29.0"
 PYTHON_VERSION = "3.13"
 # pyproject dependencies that serve pages and never run in the browser (brotli, zopfli:
@@ -466,11 +469,55 @@ def finish(out: Path) -> None:
         '<a href="voici/render/index.html">MathCards</a></body></html>\n')
 
 
+# the kernel worker's start: `importScripts(pyodideUrl), load = self.loadPyodide` in each
+# of jupyterlite-pyodide-kernel 0.7.0's worker chunks
+WORKER_START = re.compile(r"\(importScripts\((\w)\),(\w)=self\.loadPyodide\)")
+
+
+def snapshot(out: Path, packages: list[str]) -> None:
+    """Python started once at build time (snapshot.js, in Node), and the kernel's worker
+    patched to start from it (snapshot-start.js): a page skips unpacking the wheels and
+    importing the kernel (issue 40)."""
+    pyodide = out / "static" / "pyodide"
+    with tempfile.TemporaryDirectory() as tmp:
+        listed = Path(tmp) / "packages.json"
+        listed.write_text(json.dumps(packages))
+        run("node", HERE / "snapshot.js", pyodide, listed, pyodide)
+    patched = patch_worker(out / "extensions" / "@jupyterlite" / "pyodide-kernel-extension"
+                           / "static")
+    say(f"the kernel worker starts from the snapshot ({patched} places patched)")
+
+
+def patch_worker(chunks: Path) -> int:
+    """Each kernel worker chunk's `self.loadPyodide` becomes snapshot-start.js's; the
+    build stops with one line when a chunk loads Pyodide otherwise (a new kernel)."""
+    start = (HERE / "snapshot-start.js").read_text().strip()
+    patched = 0
+    for chunk in sorted(chunks.glob("*.js")):
+        text = chunk.read_text(encoding="utf-8")
+        wanted = text.count("self.loadPyodide")
+        if not wanted:
+            continue
+        text, found = WORKER_START.subn(
+            lambda m: f"(importScripts({m[1]}),{m[2]}=({start})(self.loadPyodide,{m[1]}))", text)
+        if found != wanted:
+            sys.exit(f"site: {chunk.name}: the kernel worker's start no longer matches "
+                     "build.py's WORKER_START: update it or build with --no-snapshot")
+        chunk.write_text(text, encoding="utf-8")
+        patched += found
+    if not patched:
+        sys.exit("site: no kernel worker chunk loads Pyodide (self.loadPyodide): update "
+                 "build.py's WORKER_START or build with --no-snapshot")
+    return patched
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=REPO / "_site")
     parser.add_argument("--cache", type=Path, default=Path(os.environ.get(
         "MATHCARDS_SITE_CACHE", Path.home() / ".cache" / "mathcards-site")))
+    parser.add_argument("--no-snapshot", action="store_true",
+                        help="no start-up snapshot: each page starts Python from the wheels")
     args = parser.parse_args()
     cache = args.cache.expanduser().resolve()
     cache.mkdir(parents=True, exist_ok=True)
@@ -478,7 +525,8 @@ def main() -> None:
     if Path(sys.prefix).resolve() != env.resolve():
         # go on inside the build tools' venv (packaging reads the wheels' markers there)
         os.execv(env / "bin" / "python", [str(env / "bin" / "python"), __file__,
-                                          "--out", str(args.out), "--cache", str(cache)])
+                                          "--out", str(args.out), "--cache", str(cache),
+                                          *(["--no-snapshot"] if args.no_snapshot else [])])
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
         wheels = [*compiled(cache, [
@@ -493,6 +541,8 @@ def main() -> None:
             lite / "contents", "--output-dir", out, "--no-sourcemaps",
             cwd=lite, env={**os.environ, "JUPYTERLITE_NO_LIBARCHIVE": "1"})
     finish(out)
+    if not args.no_snapshot:
+        snapshot(out, [n for n in names if n not in DEFERRED])
     say(f"built {out}: serve it with `python3 -m http.server -d {out.name}`")
 
 

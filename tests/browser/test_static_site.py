@@ -8,12 +8,20 @@ question in the answer box, answers a practice exercise, reloads both pages and 
 game and the answer kept, and downloads the progress file; the teacher's dashboard code
 reads a folder holding it. Every request the browser makes stays on the site's address.
 
+A page's Python starts from the site's memory snapshot (issue 40): checked with it, with
+it removed and with it corrupt (the page then starts from the wheels), and two starts from
+it hold different secrets.
+
 ``make test`` builds ``_site`` first (``make site``, downloads cached); run alone, the
 test builds it when it is missing.
 """
 
 from __future__ import annotations
 
+import contextlib
+import json
+import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -57,9 +65,16 @@ def ensure_site() -> None:
 def site() -> Iterator[str]:
     """The built site served by Python's plain static file server; its address."""
     ensure_site()
+    with serve(SITE) as address:
+        yield address
+
+
+@contextlib.contextmanager
+def serve(folder: Path) -> Iterator[str]:
+    """``folder`` served by Python's plain static file server; its address."""
     port = _free_port()
     server = subprocess.Popen(
-        [sys.executable, "-m", "http.server", "--bind", "127.0.0.1", "-d", str(SITE),
+        [sys.executable, "-m", "http.server", "--bind", "127.0.0.1", "-d", str(folder),
          str(port)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         for _ in range(100):
@@ -210,3 +225,111 @@ def test_the_static_site_plays_keeps_and_hands_over_a_students_work(site, browse
     assert any(url.endswith("/pyodide.asm.wasm") for url in requests), requests[:20]
     assert any(url.endswith("-py3-none-any.whl") for url in requests), requests[:20]
     assert errors == [], errors
+
+
+SNAPSHOT = Path("static") / "pyodide" / "mathcards-snapshot.bin.gz"
+
+
+def _site_copy(folder: Path, variant: str) -> Path:
+    """A copy of ``_site`` (hard links) whose start-up snapshot is as ``variant`` says."""
+    shutil.copytree(SITE, folder, copy_function=os.link)
+    snapshot = folder / SNAPSHOT
+    data = snapshot.read_bytes()
+    snapshot.unlink()  # a hard link: _site's own file stays as it is
+    if variant == "corrupt snapshot":
+        middle = len(data) // 2
+        snapshot.write_bytes(data[:middle] + bytes(b ^ 0x5A for b in data[middle:middle + 4096])
+                             + data[middle + 4096:])
+    return folder
+
+
+def _fresh_hand(browser, site: str) -> tuple[str, list[str], list[str]]:
+    """A first visit to the play page (a fresh browser): the hand dealt, every request,
+    and the page's errors."""
+    context = browser.new_context(viewport={"width": 1366, "height": 768})
+    requests: list[str] = []
+    context.on("request", lambda request: requests.append(request.url))
+    errors: list[str] = []
+    page = context.new_page()
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        page.goto(_page_of(site, "play_suns_to_moons"), timeout=START)
+        box = page.locator(".mathcards input[type=text]").first
+        box.wait_for(state="visible", timeout=START)
+        box.fill(NAME)
+        page.locator(".mathcards button:has-text('Start')").first.click()
+        hand = page.locator(".mc-hand").first
+        page.locator(".mc-hand .mc-cardbtn:enabled").first.wait_for(timeout=START)
+        return hand.inner_text(), requests, errors
+    finally:
+        page.close(run_before_unload=True)
+        context.close()
+
+
+@pytest.mark.parametrize("variant", ["snapshot", "no snapshot", "corrupt snapshot"])
+def test_a_play_page_starts_from_the_snapshot_and_without_a_good_one(
+        variant, browser, tmp_path):
+    """Issue 40: a page starts Python from the site's memory snapshot (no wheel fetched);
+    with the snapshot missing or corrupt it starts as before, from the wheels. Two fresh
+    visits deal different hands: nothing random is frozen into the snapshot."""
+    ensure_site()
+    folder = SITE if variant == "snapshot" else _site_copy(tmp_path / "site", variant)
+    with serve(folder) as address:
+        hand, requests, errors = _fresh_hand(browser, address)
+        assert errors == [], errors
+        elsewhere = sorted({url for url in requests
+                            if not url.startswith((address + "/", "data:", "blob:"))})
+        assert not elsewhere, elsewhere
+        wheels = [url for url in requests if url.endswith(".whl")]
+        if variant == "snapshot":
+            assert any(url.endswith("/mathcards-snapshot.bin.gz") for url in requests)
+            assert wheels == [], wheels
+            other_hand, _, other_errors = _fresh_hand(browser, address)
+            assert other_errors == [], other_errors
+            assert hand != other_hand, hand
+        else:
+            assert any("/mathcards-" in url for url in wheels), wheels
+
+
+# a visit's start in Node: the worker's loadPyodide (deploy/site/snapshot-start.js) with
+# the site's Pyodide, fetching the snapshot from the served site
+RESTORE_JS = r"""
+const fs = require("fs");
+const [site, address, start] = process.argv.slice(1);
+globalThis.self = { location: { href: address + "/voici/render/play_suns_to_moons.html" } };
+const { loadPyodide } = require(site + "/static/pyodide/pyodide.js");
+const warnings = [];
+console.warn = (text) => warnings.push(String(text));
+(async () => {
+  const load = eval(fs.readFileSync(start, "utf-8"))(
+    loadPyodide, "../../static/pyodide/pyodide.js");
+  const pyodide = await load({ indexURL: site + "/static/pyodide/", stdout: () => {} });
+  const found = pyodide.runPython(`
+import random, sys
+import mathcards.visitors, mathcards.saves
+" ".join([str("pyodide_kernel" in sys.modules), mathcards.visitors._THIS_KERNEL,
+          repr(random.random()), str(mathcards.saves.new_private_seed())])`);
+  process.stdout.write(JSON.stringify({ found, warnings }));
+})().catch((error) => { console.error(error); process.exit(1); });
+"""
+
+
+def test_two_starts_from_the_snapshot_hold_different_secrets(site):
+    """Issue 40: a snapshot freezes Python's memory, the random state and the secrets made
+    at import among it (pyodide#4652): each start from it reseeds `random` and makes
+    mathcards.visitors' kernel secret again."""
+    runs = []
+    for _ in range(2):
+        done = subprocess.run(
+            ["node", "-e", RESTORE_JS, str(SITE), site,
+             str(REPO / "deploy" / "site" / "snapshot-start.js")],
+            capture_output=True, text=True, timeout=300, check=True)
+        result = json.loads(done.stdout)
+        assert result["warnings"] == [], result["warnings"]  # started from the snapshot
+        restored, secret, number, seed = result["found"].split()
+        assert restored == "True"  # the kernel was imported: its memory came from the snapshot
+        runs.append((secret, number, seed))
+    (secret_1, number_1, seed_1), (secret_2, number_2, seed_2) = runs
+    assert secret_1.startswith("kernel:") and secret_1 != secret_2
+    assert number_1 != number_2
+    assert seed_1 != seed_2
