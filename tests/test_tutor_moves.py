@@ -175,17 +175,25 @@ def _copied(text: str, k: int) -> str:
     return found[k % len(found)].replace("−", "-") if found else "0"
 
 
+def _goes_on(ctl: TableController, snap, offered) -> bool:
+    """What every scripted student does first: Next round, or OK under feedback (True when
+    it clicked one)."""
+    if snap.holding:
+        ctl.click_choice(NEXT_ROUND)
+        return True
+    if offered and offered[0].key == OK_KEY:
+        ctl.click_choice(OK_KEY)
+        return True
+    return False
+
+
 def _script_step(ctl: TableController, tries: list[int], never_right: bool = False) -> None:
     """One thing a copying student does, reading only the page (the snapshot).
     ``never_right``: the click-through student, whose every answer is wrong (the harness
     makes sure of it: a copied number that happens to be right is changed)."""
     snap = ctl.snapshot()
     offered = [c for c in snap.choices if not c.key.startswith("off:")]
-    if snap.holding:
-        ctl.click_choice(NEXT_ROUND)
-        return
-    if offered and offered[0].key == OK_KEY:
-        ctl.click_choice(OK_KEY)
+    if _goes_on(ctl, snap, offered):
         return
     if snap.question.prompt:  # the buttons in their order, then a number from the page
         if snap.question.kind == "capture":
@@ -243,11 +251,7 @@ def _guess_step(ctl: TableController, tries: list[int], never_right: bool = Fals
     the page: right whenever the card happens to reach the goal."""
     snap = ctl.snapshot()
     offered = [c for c in snap.choices if not c.key.startswith("off:")]
-    if snap.holding:
-        ctl.click_choice(NEXT_ROUND)
-        return
-    if offered and offered[0].key == OK_KEY:
-        ctl.click_choice(OK_KEY)
+    if _goes_on(ctl, snap, offered):
         return
     if snap.question.prompt:
         goal = _GOAL.search(snap.board_html)
