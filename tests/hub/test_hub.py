@@ -20,6 +20,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from mathcards.asking import Answer, LevelChange
 from mathcards.exercises.progress import Attempt
@@ -405,10 +406,18 @@ def hand_made_token(browser, hub, user: str) -> str:
     """A token ``user`` makes on the hub's own token page, as any student can."""
     context, page = log_in(browser, hub, user)
     try:
-        page.goto(hub.url("hub/token"))
-        page.locator("#request-token-form button[type=submit]").click()
+        page.goto(hub.url("hub/token"), wait_until="networkidle")
         result = page.locator("#token-result")
-        result.wait_for(state="visible", timeout=30_000)
+        # the page's script handles the form once it has loaded (requirejs, after the
+        # page's load event): a click before that does nothing, so click again (CI at
+        # 096276d: the result never showed after one early click)
+        for _ in range(6):
+            page.locator("#request-token-form button[type=submit]").click()
+            try:
+                result.wait_for(state="visible", timeout=10_000)
+                break
+            except PlaywrightTimeout:
+                continue
         return result.inner_text().strip()
     finally:
         page.close(run_before_unload=True)
