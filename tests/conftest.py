@@ -28,8 +28,31 @@ os.environ.setdefault("MATHCARDS_SECRET", "variant-secret-of-the-test-suite")
 os.environ.pop("JUPYTERHUB_USER", None)
 
 
+# Tests that drive a real Voilà server or JupyterHub with Chromium get one more try
+# (pytest-rerunfailures): on a loaded 2-core CI machine a page can miss a wait. A second
+# try is never silent: the summary says RERUN, and tests/.reruns.txt lists every rerun
+# with the first try's error, to be fixed at its cause.
+RERUNS = os.path.join(os.path.dirname(__file__), ".reruns.txt")
+
+
 def pytest_collection_modifyitems(session, config, items):
     items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
+    for item in items:
+        if item.get_closest_marker("browser") is not None:
+            item.add_marker(pytest.mark.flaky(reruns=1, reruns_delay=2))
+
+
+def pytest_sessionstart(session):
+    if os.path.exists(RERUNS):
+        os.remove(RERUNS)
+
+
+def pytest_runtest_logreport(report):
+    if report.outcome == "rerun":
+        crash = getattr(report.longrepr, "reprcrash", None)
+        why = (crash.message if crash is not None else str(report.longrepr)).strip()
+        with open(RERUNS, "a", encoding="utf-8") as f:
+            f.write(f"{report.nodeid}: {why.splitlines()[0][:300] if why else ''}\n")
 
 
 @pytest.fixture(scope="session")

@@ -6,9 +6,11 @@ Screenshots: docs/screenshots/suns_to_moons_round_won_1280.png and _390.png.
 
 from __future__ import annotations
 
+import contextlib
 import random
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from mathcards.games.registry import make_game
 from mathcards.saves import deal_code
@@ -89,10 +91,16 @@ def test_a_round_won_is_a_moment_with_its_sum_and_next_round_on_the_first_screen
         assert box["left"] >= 0 and box["right"] <= box["width"], (width, box)
         page.screenshot(path=str(SCREENSHOTS / f"suns_to_moons_round_won_{width}.png"))
     # Next round: the moment goes and the game plays on
+    # (under a loaded CI machine a redraw can land between reading the render number and
+    # the click's own redraw: wait for the moment to go, and say what the table said if not)
     rendered = render_number(page)
     page.locator(NEXT).first.click()
     wait_settled(page, rendered)
-    assert not page.locator(MOMENT).count()
+    with contextlib.suppress(PlaywrightTimeout):  # the assertion says what the page shows
+        page.wait_for_selector(MOMENT, state="detached", timeout=15_000)
+    status = page.locator(".mc-status").all_inner_texts()
+    assert not page.locator(MOMENT).count(), ("the moment stayed after Next round", status,
+                                              page.locator(".mc-turn").all_inner_texts())
     assert not [e for e in page.console_errors if "favicon" not in e], page.console_errors
 
 
