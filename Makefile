@@ -11,7 +11,7 @@ PORT   ?= 8866
 
 NODE_STAMP := node_modules/.installed-stamp
 
-.PHONY: play test test-fast bench lint browser clean node_modules site
+.PHONY: play test test-fast bench lint browser clean node_modules site translations
 
 # JupyterLab's defaults for the lessons (no news fetched from the internet): pip puts them
 # in an environment's share/jupyter/lab/settings/overrides.d, but not for an editable install
@@ -58,6 +58,12 @@ node_modules: $(NODE_STAMP)
 # in $$MATHCARDS_SITE_CACHE, default ~/.cache/mathcards-site): serve _site/ as plain files.
 site:
 	$(PYTHON) deploy/site/build.py --out _site
+
+# The catalogs of every language (docs/translate.md): the marked strings extracted, every
+# language's .po updated, the pseudo-locale made, every .po compiled, then what is left to
+# translate in each language (LIST=1 lists it).
+translations: $(STAMP)
+	$(PY) -m mathcards.i18n_catalogs $(if $(LIST),--list)
 
 # lint first: ruff and mypy --strict (mathcards/) must pass before the tests run; the
 # static site is built (from the cache after the first time) for tests/browser/test_static_site.py

@@ -19,24 +19,27 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 
 from mathcards.errors import CardParseError
+from mathcards.i18n import N_, gettext
 
 STANDARD_SUITS = ("S", "H", "D", "C")
 MOON_COLOURS = ("R", "G", "P", "B")
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+SUIT_NAMES = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
 MOON_COLOUR_NAMES = {"R": "red", "G": "green", "P": "purple", "B": "blue"}
 # a shape per moon colour, so colour is never the only cue: drawn on the cards, written in sentences
 MOON_SHAPES = {"R": "▲", "G": "☾", "P": "★", "B": "●"}
 MOON_SUIT_NAMES = {
-    "R": "red rocket",
-    "G": "green crescent moon",
-    "P": "purple star",
-    "B": "blue full moon",
+    "R": N_("red rocket"),
+    "G": N_("green crescent moon"),
+    "P": N_("purple star"),
+    "B": N_("blue full moon"),
 }
 RANK_TEXT = {1: "A", 11: "J", 12: "Q", 13: "K"}
+# a card's rank in words
 RANK_NAMES = {
-    1: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
-    8: "eight", 9: "nine", 10: "ten", 11: "jack", 12: "queen", 13: "king",
+    1: N_("ace"), 2: N_("two"), 3: N_("three"), 4: N_("four"), 5: N_("five"), 6: N_("six"),
+    7: N_("seven"), 8: N_("eight"), 9: N_("nine"), 10: N_("ten"), 11: N_("jack"),
+    12: N_("queen"), 13: N_("king"),
 }
 JOKER = "JK"
 BIG_MOON = "BIG"
@@ -128,10 +131,13 @@ class Card:
     def name(self) -> str:
         """Words a screen reader speaks: ``seven of hearts``, ``red rocket 12``."""
         if self.is_standard:
-            return f"{RANK_NAMES[self.rank]} of {SUIT_NAMES[self.suit]}"
+            # Translators: a card's name, e.g. "seven of hearts"
+            return gettext("{rank} of {suit}").format(
+                rank=gettext(RANK_NAMES[self.rank]), suit=gettext(SUIT_NAMES[self.suit]))
         if self.is_moon_card:
-            return f"{MOON_SUIT_NAMES[self.suit]} {self.rank}"
-        return {JOKER: "joker", BIG_MOON: "Big Moon", LITTLE_MOON: "Little Moon"}[self.suit]
+            return f"{gettext(MOON_SUIT_NAMES[self.suit])} {self.rank}"
+        return gettext({JOKER: N_("joker"), BIG_MOON: N_("Big Moon"),
+                        LITTLE_MOON: N_("Little Moon")}[self.suit])
 
 
 @cache

@@ -1,0 +1,150 @@
+"""Words in the reader's language: the gettext catalogs of mathcards/ and widgets/ (issue 41).
+
+Code is written in English; every sentence a student or teacher reads goes through
+``gettext`` (``_``), ``ngettext`` (a count: "1 card", "3 cards"), or ``pgettext`` (the
+same English word meaning two things), and a module-level constant is marked with
+``N_`` and translated where it is shown. The catalogs live in ``mathcards/locale/<lang>/
+LC_MESSAGES/mathcards.po`` with their compiled ``.mo`` beside them: Python's own
+``gettext`` reads the ``.mo`` files, so a page needs no extra package (the static site
+runs in the browser, where every megabyte counts). ``make translations`` extracts the
+strings, updates every catalog, makes the pseudo-locale and compiles
+(``mathcards.i18n_catalogs``, with Babel); ``docs/translate.md`` says how a teacher adds
+a language without writing Python.
+
+The language is the reader's, not the server's: it is held in a context variable, so
+two pages served by one process each keep theirs; ``use`` sets it for a page's kernel,
+``using`` for a block. An unknown language is the source language, never an error.
+
+Numbers, card notation (``10H``, ``QS``) and arithmetic (−, ×, ½) are never translated.
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from functools import cache
+from pathlib import Path
+
+DOMAIN = "mathcards"
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+SOURCE = "en"  # the language the code is written in: no catalog
+# The pseudo-locale: every marked string wrapped and accented ("[Ṕļåý Šûɱš]"), made from
+# the template by ``make translations``. A page in it shows at a glance any word that was
+# not marked: it stays plain English.
+PSEUDO = "qps"
+
+_LANGUAGE: ContextVar[str] = ContextVar("mathcards_language", default=SOURCE)
+_TAG = re.compile(r"^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$")
+
+
+def available() -> tuple[str, ...]:
+    """The languages a reader can choose: the source language, then every compiled
+    catalog (the pseudo-locale last)."""
+    found = sorted(p.parent.parent.name for p in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.mo"))
+    ordered = [lang for lang in found if lang != PSEUDO]
+    return (SOURCE, *ordered, *([PSEUDO] if PSEUDO in found else []))
+
+
+def normalize(tag: object) -> str | None:
+    """The catalog a language tag asks for ("es-MX", "es_ES", "ES" -> "es"), or None when
+    the tag is not a language tag or no catalog has it."""
+    if not isinstance(tag, str) or not _TAG.match(tag.strip()):
+        return None
+    langs = available()
+    full = tag.strip().replace("_", "-").lower()
+    if full in langs:
+        return full
+    base = full.split("-")[0]
+    return base if base in langs else None
+
+
+def from_accept_language(header: object) -> str | None:
+    """The first language of a browser's ``Accept-Language`` header that has a catalog
+    (by its q-values, then its order), or None."""
+    if not isinstance(header, str):
+        return None
+    ranked: list[tuple[float, int, str]] = []
+    for i, part in enumerate(header.split(",")[:20]):
+        tag, _sep, params = part.strip().partition(";")
+        q = 1.0
+        for p in params.split(";"):
+            name, _eq, value = p.strip().partition("=")
+            if name.strip() == "q":
+                try:
+                    q = float(value)
+                except ValueError:
+                    q = 0.0
+        if q > 0:
+            ranked.append((-q, i, tag.strip()))
+    for _q, _i, tag in sorted(ranked):
+        if (lang := normalize(tag)) is not None:
+            return lang
+    return None
+
+
+def choose(asked: object = None, remembered: object = None, browser: object = None) -> str:
+    """The page's language: the one asked for (a class link's ``?lang=``, the page's
+    switch), else the one the student's pages remember, else the browser's first
+    language with a catalog, else the source language."""
+    for tag in (asked, remembered):
+        if (lang := normalize(tag)) is not None:
+            return lang
+    return from_accept_language(browser) or SOURCE
+
+
+@cache
+def catalog(lang: str) -> _gettext.NullTranslations:
+    """The compiled catalog of ``lang`` (the source language's is the identity)."""
+    if lang == SOURCE:
+        return _gettext.NullTranslations()
+    return _gettext.translation(DOMAIN, localedir=LOCALE_DIR, languages=[lang], fallback=True)
+
+
+def language() -> str:
+    """The language of the page being drawn."""
+    return _LANGUAGE.get()
+
+
+def use(lang: object) -> str:
+    """Draw this page (this kernel, this context) in ``lang`` from now on; an unknown
+    language is the source language. Returns the language chosen."""
+    chosen = normalize(lang) or SOURCE
+    _LANGUAGE.set(chosen)
+    return chosen
+
+
+@contextmanager
+def using(lang: object) -> Iterator[str]:
+    """Draw a block in ``lang`` (the language before is restored after)."""
+    token = _LANGUAGE.set(normalize(lang) or SOURCE)
+    try:
+        yield _LANGUAGE.get()
+    finally:
+        _LANGUAGE.reset(token)
+
+
+def gettext(message: str) -> str:
+    """``message`` in the page's language."""
+    return catalog(_LANGUAGE.get()).gettext(message)
+
+
+_ = gettext
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form for ``n`` in the page's language (its own plural rules: gettext's)."""
+    return catalog(_LANGUAGE.get()).ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the page's language, told apart from the same English words in
+    another ``context``."""
+    return catalog(_LANGUAGE.get()).pgettext(context, message)
+
+
+def N_(message: str) -> str:
+    """Marks a constant for the catalog; it is translated where it is shown."""
+    return message

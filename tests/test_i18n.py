@@ -1,0 +1,134 @@
+"""The catalogs and the choice of language (issue 41, its groundwork): the committed
+catalogs are exactly what ``make translations`` makes, Spanish is complete, every plural
+form compiles, translations keep their placeholders, and a page's language is the one
+asked for, then remembered, then the browser's."""
+
+from __future__ import annotations
+
+import gettext
+import threading
+
+import pytest
+
+from mathcards import i18n
+from mathcards import i18n_catalogs as C
+from mathcards.cards import parse_card
+
+
+def test_the_committed_template_holds_every_marked_string():
+    template = C.extract()
+    committed = C.read(C.TEMPLATE)
+    key = lambda cat: sorted((m.context or "", str(m.id)) for m in cat if m.id)  # noqa: E731
+    assert key(template) == key(committed), "run `make translations` and commit the catalogs"
+    assert len(key(template)) >= 25
+
+
+def test_every_compiled_catalog_is_its_po_compiled():
+    for lang in [*C.languages(), i18n.PSEUDO]:
+        path = C.po_path(lang)
+        mo = path.with_suffix(".mo")
+        assert mo.exists(), f"{mo} missing: run `make translations`"
+        assert mo.read_bytes() == C.mo_bytes(C.read(path, None if lang == i18n.PSEUDO
+                                                   else lang)), f"{mo} is stale"
+
+
+def test_the_pseudo_locale_is_made_from_the_template():
+    made = C.pseudo(C.read(C.TEMPLATE))
+    committed = C.read(C.po_path(i18n.PSEUDO))
+    assert {str(m.id): m.string for m in made if m.id} == \
+        {str(m.id): m.string for m in committed if m.id}
+
+
+def test_spanish_is_complete_and_keeps_every_placeholder():
+    assert "es" in C.languages()
+    assert C.untranslated("es") == []
+    assert C.mismatched("es") == []
+
+
+def test_a_missing_or_broken_translation_is_reported(tmp_path, monkeypatch):
+    # a copy of the Spanish catalog with one entry emptied and one placeholder lost
+    monkeypatch.setattr(C, "LOCALE_DIR", tmp_path)
+    path = C.po_path("es")
+    catalog = C.read(i18n.LOCALE_DIR / "es" / "LC_MESSAGES" / "mathcards.po", "es")
+    catalog["ace"].string = ""
+    catalog["{rank} of {suit}"].string = "{rank} de picas"
+    C._write(catalog, path)
+    assert C.untranslated("es") == ["ace"]
+    assert C.mismatched("es") == ["{rank} of {suit}"]
+
+
+@pytest.mark.parametrize("lang", ["es", "qps"])
+def test_every_plural_form_compiles_and_names_a_form(lang):
+    path = C.po_path(lang)
+    catalog = C.read(path, None if lang == i18n.PSEUDO else lang)
+    nplurals = catalog.num_plurals
+    plural = gettext.c2py(catalog.plural_expr)
+    for n in [*range(2001), 1_000_000, 2_000_000, 1_000_001]:
+        assert 0 <= plural(n) < nplurals, (lang, n)
+    for message in catalog:
+        if isinstance(message.id, (list, tuple)):
+            assert len(message.string) == nplurals and all(message.string), message.id
+
+
+def test_pseudo_text_accents_words_and_keeps_placeholders_and_markup():
+    assert C.pseudo_text("Play Sums") == "[Ṕļåý Šûɱš]"
+    out = C.pseudo_text('Take <b>{card}</b> for %(n)d points &amp; more')
+    assert "{card}" in out and "<b>" in out and "</b>" in out and "%(n)d" in out
+    assert "&amp;" in out and "Take" not in out and "points" not in out
+
+
+def test_card_names_are_said_in_the_page_language():
+    seven = parse_card("7H")
+    assert seven.name == "seven of hearts"
+    with i18n.using("es"):
+        assert seven.name == "siete de corazones"
+        assert parse_card("QC").name == "reina de tréboles"
+        assert parse_card("LITTLE").name == "Luna Pequeña"
+        assert str(seven) == "7H" and seven.symbol == "7♥"  # card notation stays
+    with i18n.using("qps"):
+        assert "seven" not in seven.name and seven.name.startswith("[")
+    assert seven.name == "seven of hearts"  # the block's language went with it
+
+
+@pytest.mark.parametrize(("asked", "remembered", "browser", "expected"), [
+    ("es", None, None, "es"),
+    ("es-MX", None, None, "es"),
+    ("ES_es", None, None, "es"),
+    (None, "es", "en-GB,en;q=0.9", "es"),          # the student's pages remember Spanish
+    ("en", "es", "es", "en"),                      # the class link's ?lang= wins
+    (None, None, "fr-FR,es;q=0.8,en;q=0.5", "es"),  # the browser's first with a catalog
+    (None, None, "en;q=0.2,es;q=0.9", "es"),        # by q-value, not by order
+    (None, None, "es;q=0", "en"),                   # q=0: not acceptable
+    (None, None, "fr", "en"),                       # no catalog: the source language
+    ("klingon!", None, None, "en"),                 # not a tag: never an error
+    ("<script>", "../../etc", 12, "en"),
+    (None, None, None, "en"),
+])
+def test_the_page_language_is_asked_then_remembered_then_the_browsers(
+        asked, remembered, browser, expected):
+    assert i18n.choose(asked, remembered, browser) == expected
+
+
+def test_each_thread_and_block_keeps_its_own_language():
+    seen = {}
+
+    def page(lang):
+        i18n.use(lang)
+        seen[lang] = parse_card("KS").name
+
+    threads = [threading.Thread(target=page, args=(lang,)) for lang in ("es", "en")]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert seen == {"es": "rey de picas", "en": "king of spades"}
+    assert i18n.language() == "en"
+
+
+def test_starting_a_language_makes_a_catalog_to_translate(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(C, "LOCALE_DIR", tmp_path)
+    assert C.main(["new", "fr"]) == 0
+    assert sorted(C.untranslated("fr")) == sorted(str(m.id) for m in C.read(C.TEMPLATE) if m.id)
+    assert "fr/LC_MESSAGES/mathcards.po" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        C.main(["new", "fr"])  # exists already: said, not overwritten
