@@ -11,9 +11,12 @@ strings, updates every catalog, makes the pseudo-locale and compiles
 (``mathcards.i18n_catalogs``, with Babel); ``docs/translate.md`` says how a teacher adds
 a language without writing Python.
 
-The language is the reader's, not the server's: it is held in a context variable, so
-two pages served by one process each keep theirs; ``use`` sets it for a page's kernel,
-``using`` for a block. An unknown language is the source language, never an error.
+The language is the reader's, not the server's. A page has a kernel of its own (Voilà,
+the static site, a notebook in JupyterLab), so ``use`` sets the kernel's language: a
+module-level setting, seen by the widgets' callbacks and the bots' timers alike (a
+context variable set in one notebook cell is not seen by the next cell's tasks).
+``using`` draws one block in another language (a context variable, so two threads or
+tasks each keep theirs). An unknown language is the source language, never an error.
 
 Numbers, card notation (``10H``, ``QS``) and arithmetic (−, ×, ½) are never translated.
 """
@@ -36,7 +39,8 @@ SOURCE = "en"  # the language the code is written in: no catalog
 # not marked: it stays plain English.
 PSEUDO = "qps"
 
-_LANGUAGE: ContextVar[str] = ContextVar("mathcards_language", default=SOURCE)
+_KERNEL = {"language": SOURCE}  # use(): the language of this kernel's page
+_LANGUAGE: ContextVar[str | None] = ContextVar("mathcards_language", default=None)
 _TAG = re.compile(r"^[A-Za-z]{2,3}(?:[-_][A-Za-z0-9]{2,8})*$")
 
 
@@ -105,30 +109,32 @@ def catalog(lang: str) -> _gettext.NullTranslations:
 
 def language() -> str:
     """The language of the page being drawn."""
-    return _LANGUAGE.get()
+    return _LANGUAGE.get() or _KERNEL["language"]
 
 
 def use(lang: object) -> str:
-    """Draw this page (this kernel, this context) in ``lang`` from now on; an unknown
-    language is the source language. Returns the language chosen."""
+    """Draw this kernel's page in ``lang`` from now on; an unknown language is the source
+    language. Returns the language chosen."""
     chosen = normalize(lang) or SOURCE
-    _LANGUAGE.set(chosen)
+    _KERNEL["language"] = chosen
     return chosen
 
 
 @contextmanager
 def using(lang: object) -> Iterator[str]:
-    """Draw a block in ``lang`` (the language before is restored after)."""
-    token = _LANGUAGE.set(normalize(lang) or SOURCE)
+    """Draw a block in ``lang`` (this thread or task only; the language before is
+    restored after)."""
+    chosen = normalize(lang) or SOURCE
+    token = _LANGUAGE.set(chosen)
     try:
-        yield _LANGUAGE.get()
+        yield chosen
     finally:
         _LANGUAGE.reset(token)
 
 
 def gettext(message: str) -> str:
     """``message`` in the page's language."""
-    return catalog(_LANGUAGE.get()).gettext(message)
+    return catalog(language()).gettext(message)
 
 
 _ = gettext
@@ -136,13 +142,13 @@ _ = gettext
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form for ``n`` in the page's language (its own plural rules: gettext's)."""
-    return catalog(_LANGUAGE.get()).ngettext(singular, plural, n)
+    return catalog(language()).ngettext(singular, plural, n)
 
 
 def pgettext(context: str, message: str) -> str:
     """``message`` in the page's language, told apart from the same English words in
     another ``context``."""
-    return catalog(_LANGUAGE.get()).pgettext(context, message)
+    return catalog(language()).pgettext(context, message)
 
 
 def N_(message: str) -> str:

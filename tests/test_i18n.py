@@ -109,12 +109,23 @@ def test_the_page_language_is_asked_then_remembered_then_the_browsers(
     assert i18n.choose(asked, remembered, browser) == expected
 
 
-def test_each_thread_and_block_keeps_its_own_language():
+def test_the_kernel_language_holds_until_changed_and_a_block_can_differ():
+    try:
+        assert i18n.use("es-AR") == "es"
+        assert parse_card("KS").name == "rey de picas"
+        with i18n.using("en"):
+            assert parse_card("KS").name == "king of spades"
+        assert i18n.use("xx") == "en" and parse_card("KS").name == "king of spades"
+    finally:
+        i18n.use("en")
+
+
+def test_each_thread_keeps_its_own_block_language():
     seen = {}
 
     def page(lang):
-        i18n.use(lang)
-        seen[lang] = parse_card("KS").name
+        with i18n.using(lang):
+            seen[lang] = parse_card("KS").name
 
     threads = [threading.Thread(target=page, args=(lang,)) for lang in ("es", "en")]
     for t in threads:
