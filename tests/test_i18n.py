@@ -6,6 +6,7 @@ asked for, then remembered, then the browser's."""
 from __future__ import annotations
 
 import gettext
+import re
 import threading
 
 import pytest
@@ -139,7 +140,46 @@ def test_each_thread_keeps_its_own_block_language():
 def test_starting_a_language_makes_a_catalog_to_translate(tmp_path, monkeypatch, capsys):
     monkeypatch.setattr(C, "LOCALE_DIR", tmp_path)
     assert C.main(["new", "fr"]) == 0
-    assert sorted(C.untranslated("fr")) == sorted(str(m.id) for m in C.read(C.TEMPLATE) if m.id)
+    template = C.read(C.TEMPLATE)
+    assert sorted(C.untranslated("fr")) == sorted(
+        m.id[0] if isinstance(m.id, tuple) else m.id for m in template if m.id)
     assert "fr/LC_MESSAGES/mathcards.po" in capsys.readouterr().out
     with pytest.raises(SystemExit):
         C.main(["new", "fr"])  # exists already: said, not overwritten
+
+
+# --- the engines' words (marked so far: Suns to Moons) --------------------------------
+ENGLISH = re.compile(r"\b(the|and|plays?|deck|goal|round|wins?|cards?|points?|deals?|"
+                     r"player|nobody|passe[sd]|removing|adding|subtracting|used)\b", re.I)
+
+
+def _suns_to_moons_words(seed: int, names: tuple[str, ...]) -> list[str]:
+    from mathcards.bots import Bot
+    from mathcards.games.registry import make_game
+
+    game = make_game("suns_to_moons", num_players=3, target_score=2)
+    state = game.new_game(seed=seed)
+    bots = [Bot("suns_to_moons", "random", seed=seed * 7 + i) for i in range(3)]
+    words = [e.describe(names) for e in state.events]
+    while not state.is_over:
+        state = state.apply(bots[state.current_player].choose(state))
+        words += [e.describe(names) for e in state.new_events]
+    return words
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_suns_to_moons_says_every_event_in_spanish_and_in_the_pseudo_locale(seed):
+    names = ("Ana", "", "Zoe")  # the second seat unnamed: "Player 2"
+    english = _suns_to_moons_words(seed, names)
+    with i18n.using("es"):
+        spanish = _suns_to_moons_words(seed, names)
+    with i18n.using("qps"):
+        pseudo = _suns_to_moons_words(seed, names)
+    assert len(english) == len(spanish) == len(pseudo) > 5
+    for en, es, ps in zip(english, spanish, pseudo, strict=True):
+        assert ENGLISH.search(en), en  # the check can fail: it finds the English
+        assert not ENGLISH.search(es), (en, es)
+        # the pseudo-locale leaves no plain English word: names, cards and numbers only
+        plain = re.sub(r"Ana|Zoe|\b(?:10|[2-9AJQK])[♠♥♦♣]|JK", "", ps)
+        assert not re.search(r"\b[A-Za-z]{2,}\b", plain), (en, ps)
+        assert re.findall(r"−?\d+", es) == re.findall(r"−?\d+", en)  # the same numbers

@@ -34,6 +34,7 @@ from mathcards.errors import (
     SaveFileError,
     SettingsError,
 )
+from mathcards.i18n import _
 
 if TYPE_CHECKING:  # the type checker knows functools' version; both read the same
     from functools import cached_property
@@ -92,10 +93,10 @@ def seat_name(names: Sequence[str], seat: int | None) -> str:
     """What to call ``seat`` in a sentence: its name at the table, else "Player N";
     "nobody" for no seat (an event no player caused)."""
     if seat is None:
-        return "nobody"
+        return _("nobody")
     if 0 <= seat < len(names) and names[seat]:
         return names[seat]
-    return f"Player {seat + 1}"
+    return _("Player {n}").format(n=seat + 1)
 
 
 def possessive(names: Sequence[str], seat: int | None, *, start: bool = False) -> str:

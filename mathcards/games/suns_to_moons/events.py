@@ -7,8 +7,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from mathcards.cards import Card
-from mathcards.games.base import Event, number, plural, seat_name
+from mathcards.games.base import Event, number, seat_name
 from mathcards.games.suns_to_moons.rules import signed
+from mathcards.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from mathcards.games.suns_to_moons.actions import Play
@@ -26,11 +27,11 @@ class RoundStarted(Event):
     goal: int
 
     def describe(self, names: Sequence[str] = ()) -> str:
-        return (
-            f"Round {self.round_number}: {seat_name(names, self.player)} deals; the centre card is "
-            f"{self.initial_card.symbol} (deck {number(self.initial_value)}); the goal is "
-            f"{self.goal}; {seat_name(names, self.first_player)} plays first."
-        )
+        return _("Round {round}: {dealer} deals; the centre card is {card} (deck {deck}); "
+                 "the goal is {goal}; {first} plays first.").format(
+            round=self.round_number, dealer=seat_name(names, self.player),
+            card=self.initial_card.symbol, deck=number(self.initial_value), goal=self.goal,
+            first=seat_name(names, self.first_player))
 
 
 @dataclass(frozen=True)
@@ -40,7 +41,9 @@ class HandsDealt(Event):
     cards_each: int
 
     def describe(self, names: Sequence[str] = ()) -> str:
-        return f"{seat_name(names, self.player)} deals {self.cards_each} cards to each player."
+        return ngettext("{dealer} deals {n} card to each player.",
+                        "{dealer} deals {n} cards to each player.", self.cards_each).format(
+            dealer=seat_name(names, self.player), n=self.cards_each)
 
 
 @dataclass(frozen=True)
@@ -52,8 +55,10 @@ class CardsDealt(Event):
     def describe(self, names: Sequence[str] = ()) -> str:
         who = seat_name(names, self.player)
         if self.count == 0:
-            return f"{who} has no cards, and there are none left to deal."
-        return f"{who} used all their cards and is dealt {self.count} new ones."
+            return _("{who} has no cards, and there are none left to deal.").format(who=who)
+        return ngettext("{who} used all their cards and is dealt {n} new one.",
+                        "{who} used all their cards and is dealt {n} new ones.",
+                        self.count).format(who=who, n=self.count)
 
 
 @dataclass(frozen=True)
@@ -63,8 +68,9 @@ class StockReshuffled(Event):
     cards: int
 
     def describe(self, names: Sequence[str] = ()) -> str:
-        return (f"The stock ran short: the {plural(self.cards, 'used card')} are shuffled "
-                "into it.")
+        return ngettext("The stock ran short: the {n} used card is shuffled into it.",
+                        "The stock ran short: the {n} used cards are shuffled into it.",
+                        self.cards).format(n=self.cards)
 
 
 @dataclass(frozen=True)
@@ -84,12 +90,14 @@ class CardPlayed(Event):
     counted: tuple[int, ...] = ()  # the signed values still counted after the card
 
     def describe(self, names: Sequence[str] = ()) -> str:
-        way = "across, adding" if self.sign > 0 else "upright, subtracting"
-        return (
-            f"{seat_name(names, self.player)} plays {self.card.symbol} {way} {self.value}: "
-            f"{number(self.before)} {'+' if self.sign > 0 else '−'} {self.value} = "
-            f"{number(self.after)}."
-        )
+        if self.sign > 0:
+            text = _("{who} plays {card} across, adding {value}: {before} + {value} = {after}.")
+        else:
+            text = _("{who} plays {card} upright, subtracting {value}: "
+                     "{before} − {value} = {after}.")
+        return text.format(who=seat_name(names, self.player), card=self.card.symbol,
+                           value=self.value, before=number(self.before),
+                           after=number(self.after))
 
 
 @dataclass(frozen=True)
@@ -112,13 +120,17 @@ class JokerPlayed(Event):
     def describe(self, names: Sequence[str] = ()) -> str:
         who = seat_name(names, self.player)
         if not self.removed:
-            return f"{who} plays a Joker; there is no card left for it to remove."
-        on = f" on {self.removed_card.symbol}" if self.removed_card is not None else ""
-        return (
-            f"{who} plays a Joker{on}, removing "
-            f"{signed(self.removed_contribution)}: the deck goes from {number(self.before)} "
-            f"to {number(self.after)}."
-        )
+            return _("{who} plays a Joker; there is no card left for it to remove.").format(
+                who=who)
+        if self.removed_card is not None:
+            text = _("{who} plays a Joker on {card}, removing {removed}: the deck goes from "
+                     "{before} to {after}.")
+        else:
+            text = _("{who} plays a Joker, removing {removed}: the deck goes from {before} "
+                     "to {after}.")
+        return text.format(who=who, removed=signed(self.removed_contribution),
+                           card=self.removed_card.symbol if self.removed_card else "",
+                           before=number(self.before), after=number(self.after))
 
 
 @dataclass(frozen=True)
@@ -126,7 +138,8 @@ class TurnEnded(Event):
     """The player ends their Joker turn without a second card."""
 
     def describe(self, names: Sequence[str] = ()) -> str:
-        return f"{seat_name(names, self.player)} ends the turn after the Joker."
+        return _("{who} ends the turn after the Joker.").format(
+            who=seat_name(names, self.player))
 
 
 @dataclass(frozen=True)
@@ -138,10 +151,10 @@ class GoalReached(Event):
     deck_size: int
 
     def describe(self, names: Sequence[str] = ()) -> str:
-        return (
-            f"{seat_name(names, self.player)} makes the deck {number(self.value)}, the goal, with "
-            f"{self.deck_size} cards in the deck."
-        )
+        return ngettext("{who} makes the deck {value}, the goal, with {n} card in the deck.",
+                        "{who} makes the deck {value}, the goal, with {n} cards in the deck.",
+                        self.deck_size).format(who=seat_name(names, self.player),
+                                               value=number(self.value), n=self.deck_size)
 
 
 @dataclass(frozen=True)
@@ -153,10 +166,11 @@ class GoalTooEarly(Event):
     deck_size: int
 
     def describe(self, names: Sequence[str] = ()) -> str:
-        return (
-            f"The deck is {number(self.value)}, the goal, but holds only {self.deck_size} "
-            f"card{'s' if self.deck_size != 1 else ''}; a win needs 3 or more, so play goes on."
-        )
+        return ngettext("The deck is {value}, the goal, but holds only {n} card; a win needs "
+                        "3 or more, so play goes on.",
+                        "The deck is {value}, the goal, but holds only {n} cards; a win needs "
+                        "3 or more, so play goes on.",
+                        self.deck_size).format(value=number(self.value), n=self.deck_size)
 
 
 @dataclass(frozen=True)
@@ -171,7 +185,9 @@ class RoundWon(Event):
 
     def describe(self, names: Sequence[str] = ()) -> str:
         who = seat_name(names, self.player)
-        return f"{who} wins the round and now has {plural(self.new_score, 'point')}."
+        return ngettext("{who} wins the round and now has {n} point.",
+                        "{who} wins the round and now has {n} points.",
+                        self.new_score).format(who=who, n=self.new_score)
 
 
 @dataclass(frozen=True)
@@ -179,7 +195,7 @@ class Passed(Event):
     """A player with no cards and none to get passes."""
 
     def describe(self, names: Sequence[str] = ()) -> str:
-        return f"{seat_name(names, self.player)} has no cards and passes."
+        return _("{who} has no cards and passes.").format(who=seat_name(names, self.player))
 
 
 @dataclass(frozen=True)
@@ -189,7 +205,8 @@ class RoundAbandoned(Event):
     round_number: int
 
     def describe(self, names: Sequence[str] = ()) -> str:
-        return f"Everyone passed: round {self.round_number} ends with no winner."
+        return _("Everyone passed: round {round} ends with no winner.").format(
+            round=self.round_number)
 
 
 @dataclass(frozen=True)
@@ -199,5 +216,6 @@ class GameWon(Event):
     score: int
 
     def describe(self, names: Sequence[str] = ()) -> str:
-        return (f"{seat_name(names, self.player)} reaches {plural(self.score, 'point')} and "
-                "wins the game.")
+        return ngettext("{who} reaches {n} point and wins the game.",
+                        "{who} reaches {n} points and wins the game.",
+                        self.score).format(who=seat_name(names, self.player), n=self.score)
