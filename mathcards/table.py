@@ -36,6 +36,7 @@ from mathcards.game_view import GameView as GameView
 from mathcards.game_view import Refused as Refused
 from mathcards.games.base import Game, State
 from mathcards.games.registry import game_spec, get_game_class
+from mathcards.i18n import N_, _
 from mathcards.moments import Moment
 from mathcards.table_bots import BotScheduler
 from mathcards.table_bots import Schedule as Schedule  # importable from here too
@@ -53,12 +54,12 @@ REMOTE = "remote"  # a classmate at another screen (a room's seat): moves arrive
 SEAT_LABELS = {"human": "person", "random": "bot (random)", "strong": "bot (strong)",
                REMOTE: "classmate"}
 MAX_SEATS = 8  # the most any game's engine allows
-OFFER_FIRST = "first answer the offer above: resume your saved game or start a new one"
+OFFER_FIRST = N_("first answer the offer above: resume your saved game or start a new one")
 NEXT_ROUND = "next-round"  # the choice that starts the next round after a round's moment
-ROUND_OVER = "the round is over: click \"Next round\" to start the next one"
+ROUND_OVER = N_("the round is over: click \"Next round\" to start the next one")
 # a room's table deals nothing else and resumes nothing (mathcards.rooms.RoomLink): the
 # room's game is the only game here until the player leaves the room
-ROOM_TABLE = "this table plays a room's game: leave the room first to start another game"
+ROOM_TABLE = N_("this table plays a room's game: leave the room first to start another game")
 SCREEN = "screen"  # TableController.snapshot's default: the seat this screen shows
 ANSWER_FIRST = "first answer the question: type the number and press Enter"
 
@@ -176,9 +177,10 @@ class TableController:
         humans = sum(1 for k in self.seats if k == "human")
         for i, kind in enumerate(self.seats):
             if kind == "human":
-                names.append(f"Player {i + 1} (you)" if humans == 1 else f"Player {i + 1}")
+                names.append(_("Player {n} (you)").format(n=i + 1) if humans == 1
+                             else _("Player {n}").format(n=i + 1))
             else:
-                names.append(f"Player {i + 1} (bot)")
+                names.append(_("Player {n} (bot)").format(n=i + 1))
         return tuple(names)
 
     @property
@@ -239,7 +241,7 @@ class TableController:
                  seed: int | None = None) -> None:
         """Deal a new game (same settings and seats unless given)."""
         if self.room_code:
-            raise Refused(ROOM_TABLE)
+            raise Refused(_(ROOM_TABLE))
         game = game or self.state.game
         seats = seats or self.seats
         if len(seats) != game.num_players:
@@ -250,20 +252,21 @@ class TableController:
 
     def resume(self, saved: saves.SavedTable) -> None:
         if self.room_code:
-            raise Refused(ROOM_TABLE)
+            raise Refused(_(ROOM_TABLE))
         self.saved_offer = None
         self.length_offer = False  # a saved game keeps its own length
         self.start(saved.state.game, saved.seats, saved.state.seed, state=saved.state)
         # points of moves played for a seat stay held back after a reload (issue 37)
         self.asking.withheld = dict(saved.withheld)
         self._notify("table")
-        self.say(f"Welcome back: your saved game is restored at move {len(self.state.history)}.")
+        self.say(_("Welcome back: your saved game is restored at move {n}.").format(
+            n=len(self.state.history)))
 
     def accept_offer(self) -> None:
         """Resume the saved game on offer (nothing when none is)."""
         if self.room_code:
             self.saved_offer = None
-            self.say(ROOM_TABLE, refused=True)
+            self.say(_(ROOM_TABLE), refused=True)
         elif self.saved_offer is not None:
             self.resume(self.saved_offer)
 
@@ -278,14 +281,14 @@ class TableController:
     def new_game_from_setup(self, players: Any, kinds: Sequence[Any]) -> None:
         """A new game from the setup panel's values (what the page sent: checked here)."""
         if self.room_code:  # the panel is hidden, yet a page can still send its clicks
-            self.say(ROOM_TABLE, refused=True)
+            self.say(_(ROOM_TABLE), refused=True)
             return
         if self.saved_offer is not None:
-            self.say(OFFER_FIRST, refused=True)
+            self.say(_(OFFER_FIRST), refused=True)
             return
         n = players if type(players) is int else whole_number(players, longest=2)
         if n is None or not 0 < n <= min(len(kinds), MAX_SEATS):
-            self.say("Cannot start that game: choose the number of players from the list",
+            self.say(_("Cannot start that game: choose the number of players from the list"),
                      refused=True)
             return
         try:
@@ -293,25 +296,25 @@ class TableController:
             game = self.game_cls(**settings)
             self.new_game(game, tuple(kinds[:n]))
         except MathCardsError as exc:
-            self.say(f"Cannot start that game: {exc}", refused=True)
+            self.say(_("Cannot start that game: {reason}").format(reason=exc), refused=True)
         except (TypeError, ValueError):  # never Python's own words on the page
-            self.say("Cannot start that game with these settings: choose them again from "
-                     "the lists", refused=True)
+            self.say(_("Cannot start that game with these settings: choose them again from "
+                       "the lists"), refused=True)
 
     def deal(self, code: Any, kinds: Sequence[str]) -> None:
         """Deal a deal code; ``kinds`` are the seat kinds shown (seats the code adds are bots)."""
         if self.room_code:
-            self.say(ROOM_TABLE, refused=True)
+            self.say(_(ROOM_TABLE), refused=True)
             return
         if self.saved_offer is not None:
-            self.say(OFFER_FIRST, refused=True)
+            self.say(_(OFFER_FIRST), refused=True)
             return
         try:
             game, seed = saves.read_deal_code(code)
             if game.name != self.game_name:
                 raise saves.DealCodeError(
-                    f"that deal code is for {game.title}; this table plays "
-                    f"{self.game_cls.title}")
+                    _("that deal code is for {game}; this table plays {this}").format(
+                        game=game.title, this=self.game_cls.title))
         except MathCardsError as exc:
             self.say(str(exc), refused=True)
             return
@@ -322,7 +325,7 @@ class TableController:
         kinds = kinds + ("strong",) * (n - len(kinds))
         self.length_offer = False  # a deal code keeps its own settings
         self.new_game(game, kinds, seed)
-        self.say(f"Dealt {self.deal_code}.")
+        self.say(_("Dealt {code}.").format(code=self.deal_code))
 
     # ------------------------------------------------------------------ turns
     def acting_human(self) -> bool:
@@ -354,7 +357,7 @@ class TableController:
         """The person here starts the next round: the moment goes, bots may move."""
         with self.lock:
             if not self.holding:
-                raise Refused("no round is waiting to start")
+                raise Refused(_("no round is waiting to start"))
             self.narration.start_next_round()  # the deal held back is said now
             self.message, self.refused = "", False
             self._notify("table")
@@ -365,16 +368,17 @@ class TableController:
         if self.saved_offer is not None:
             return ""
         if self.state.is_over:
-            return "Game over"
+            return _("Game over")
         if self.holding:
-            return "Round over: click Next round"
+            return _("Round over: click Next round")
         p = self.state.current_player
         if p is None:
             return ""
         name = self.seat_names[p]
         if self.seats[p] == "human":
-            return "Your turn" if len(self.humans) == 1 else f"{name}'s turn"
-        return f"{name} is playing…"
+            return _("Your turn") if len(self.humans) == 1 else _("{name}'s turn").format(
+                name=name)
+        return _("{name} is playing…").format(name=name)
 
     # ------------------------------------------------------------------ game length
     def length_choice(self) -> tuple[str, str] | None:
@@ -390,16 +394,16 @@ class TableController:
         field, _value = short_setting(game.name) or ("", 0)
         now, short_to, full_to = (getattr(g, field) for g in (game, short, full))
         if game == short:  # as switch_length tells them apart
-            return (f"Short game: first to {now}",
-                    f"Play a full game instead (first to {full_to})")
-        return (f"Full game: first to {now}",
-                f"Play a short game instead (first to {short_to})")
+            return (_("Short game: first to {n}").format(n=now),
+                    _("Play a full game instead (first to {n})").format(n=full_to))
+        return (_("Full game: first to {n}").format(n=now),
+                _("Play a short game instead (first to {n})").format(n=short_to))
 
     def switch_length(self) -> None:
         """Deal the other length (short or full) with the same seats."""
         with self.lock:
             if self.length_choice() is None:
-                raise Refused("the game has started: choose its length with New game")
+                raise Refused(_("the game has started: choose its length with New game"))
             game = self.state.game
             short = short_game(game)
             other = full_game(game) if game == short else short
@@ -515,13 +519,13 @@ class TableController:
             scores = " · ".join(f"{names[i]} {s}" for i, s in enumerate(self.scores))
             return replace(moment, headline=headline, win=win, winners=winners,
                            lines=(*lines, self.withheld_words(),
-                                  f"Scores that count: {scores}"))
+                                  _("Scores that count: {scores}").format(scores=scores)))
         mover = before.current_player
         if mover is not None and mover in moment.winners and self.asking._shown is not None \
                 and self.asking._shown[0] == mover and not self.asking._shown[2]:
             return replace(moment, win=False,
-                           headline="The round was won with a move worked out for you: "
-                                    "its point does not count for you",
+                           headline=_("The round was won with a move worked out for you: "
+                                      "its point does not count for you"),
                            lines=(*lines, self.withheld_words()))
         return moment
 
@@ -580,8 +584,8 @@ class TableController:
             return ""
         names = self.seat_names
         who = ", ".join(f"{names[i]} {n}" for i, n in lost)
-        return (f"Points from moves worked out for you (after two tries, a result seen or "
-                f"the goal guessed) do not count ({who}).")
+        return _("Points from moves worked out for you (after two tries, a result seen or "
+                 "the goal guessed) do not count ({who}).").format(who=who)
 
     def final_words(self) -> str:
         names = self.seat_names
@@ -590,17 +594,18 @@ class TableController:
         lost = self.withheld_words()
         lost = f" {lost}" if lost else ""
         if len(winners) == 1:
-            return f"Game over: {names[winners[0]]} wins! Scores: {scores}.{lost}"
-        return (f"Game over: a tie between {', '.join(names[i] for i in winners)}. "
-                f"Scores: {scores}.{lost}")
+            return _("Game over: {name} wins! Scores: {scores}.").format(
+                name=names[winners[0]], scores=scores) + lost
+        return _("Game over: a tie between {names}. Scores: {scores}.").format(
+            names=", ".join(names[i] for i in winners), scores=scores) + lost
 
     def play(self, action: Any) -> None:
         """Play ``action`` for the person to act (raises Refused with the reason)."""
         with self.lock:
             if self.saved_offer is not None:
-                raise Refused(OFFER_FIRST)
+                raise Refused(_(OFFER_FIRST))
             if self.holding:
-                raise Refused(ROUND_OVER)
+                raise Refused(_(ROUND_OVER))
             if self.asking.waiting == STEP:
                 raise Refused(STEP_FIRST)
             if self.asking.blocking():
@@ -625,8 +630,8 @@ class TableController:
         move that follows it by itself (``GameView.follow_up``: Dice Stacks' turn ends when
         the hand is empty)."""
         if self.publish is not None and not self.publish(self.state, action):
-            raise Refused("another move for this turn reached the room first; the "
-                          "table now shows it")
+            raise Refused(_("another move for this turn reached the room first; the "
+                            "table now shows it"))
         self._commit(action)
         follow = self.view.follow_up(self.state)
         if (follow is not None and self.acting_human() and not self.holding
@@ -648,7 +653,7 @@ class TableController:
         """Ask about the other players' moves too (a checkbox: True or False only)."""
         with self.lock:
             if type(on) is not bool:
-                raise Refused("follow the others: tick the box or not")
+                raise Refused(_("follow the others: tick the box or not"))
             self.asking.follow = on
             self._notify("table")
 
@@ -799,7 +804,7 @@ class TableController:
         """A click on a card of the hand (its key: "card:7H", or "h3" when selecting)."""
         with self.lock:
             if self.holding:
-                raise Refused(ROUND_OVER)
+                raise Refused(_(ROUND_OVER))
             if key is None or not self.acting_human():
                 raise Refused(self.not_your_turn())
             hand = self.hand()
@@ -807,7 +812,7 @@ class TableController:
                 i = whole_number(key[1:], longest=3) if key.startswith("h") else None
                 i = -1 if i is None else i
                 if not 0 <= i < len(hand):
-                    raise Refused("that card is not in your hand")
+                    raise Refused(_("that card is not in your hand"))
                 sel = list(self.selected)
                 if i in sel:
                     sel.remove(i)
@@ -865,14 +870,15 @@ class TableController:
     def _choose(self, key: str) -> None:
         matching, choices = self.stage()
         if key not in choices:
-            reason = "that choice is not one of the moves allowed now"
+            reason = _("that choice is not one of the moves allowed now")
             for off in self.view.refused_choices(self.state, self.picked):
                 if off.key == key:
                     reason = off.tooltip
             if key.startswith("card:"):
                 card = next((c for c in self.hand() if f"card:{c}" == key), None)
                 if card is not None and self.picked and key in self._first_choices():
-                    reason = f"{card.symbol} can be played too: click Back to choose it instead"
+                    reason = _("{card} can be played too: click Back to choose it "
+                               "instead").format(card=card.symbol)
                 elif card is not None:
                     reason = f"{card.symbol}: {self.view.card_refusal(self.state, card)}"
             raise Refused(reason)
@@ -895,28 +901,30 @@ class TableController:
     def _lay_selection(self) -> None:
         cards = self.selected_cards()
         if not cards:
-            raise Refused("select cards from your hand first")
+            raise Refused(_("select cards from your hand first"))
         self.play(self.view.selection_action(self.state, cards))
 
     def not_your_turn(self) -> str:
         p = self.state.current_player
         if p is None:
-            return "the game is over: start a new game"
+            return _("the game is over: start a new game")
+        name = self.seat_names[p]
         if self.seats[p] == REMOTE:
-            return f"it is {self.seat_names[p]}'s turn: wait for their move"
+            return _("it is {name}'s turn: wait for their move").format(name=name)
         if self.seats[p] != "human":
-            return f"it is {self.seat_names[p]}'s turn; wait for the bot to move"
-        return f"it is {self.seat_names[p]}'s turn: click \"I'm ready\" first"
+            return _("it is {name}'s turn; wait for the bot to move").format(name=name)
+        return _("it is {name}'s turn: click \"I'm ready\" first").format(name=name)
 
     def type_move(self, text: Any) -> None:
         """A typed move ("7H -"): read by the game's move parser, then played."""
         with self.lock:
             if self.holding:
-                raise Refused(ROUND_OVER)
+                raise Refused(_(ROUND_OVER))
             if not isinstance(text, str) or not text.strip():
-                raise Refused(f"type a move first, e.g. {self.state.game.move_example}")
+                raise Refused(_("type a move first, e.g. {example}").format(
+                    example=self.state.game.move_example))
             if len(text) > 80:
-                raise Refused("that is too long to be a move")
+                raise Refused(_("that is too long to be a move"))
             if not self.acting_human():
                 raise Refused(self.not_your_turn())
             self.play(self.view.parse_move(self.state, text))
@@ -938,8 +946,8 @@ class TableController:
                 return
             if not self.asking.hints or (self.asking.counting and level not in (1, 2)):
                 # "I count": a hint names a card, never what it makes
-                self.say("no hints at this level" if not self.asking.hints
-                         else "at \"I count\" the hints are the nudge and which card",
+                self.say(_("no hints at this level") if not self.asking.hints
+                         else _("at \"I count\" the hints are the nudge and which card"),
                          refused=True)
                 return
             self.hint_level = level
@@ -960,7 +968,7 @@ class TableController:
             if seat == SCREEN or seat == self.viewer:
                 return build_snapshot(self)
             if seat is not None and not (type(seat) is int and 0 <= seat < len(self.seats)):
-                raise Refused(f"there is no seat {seat!r} at this table")
+                raise Refused(_("there is no seat {seat!r} at this table").format(seat=seat))
             kept = self.viewer, self.picked, self.selected, self.hint_level
             self.viewer, self.picked, self.selected, self.hint_level = (
                 seat if isinstance(seat, int) else None, (), (), 0)
@@ -971,7 +979,7 @@ class TableController:
 
     def status_line(self) -> str:
         if self.holding and not self.message:
-            return "The round is over: click Next round to deal the next one."
+            return _("The round is over: click Next round to deal the next one.")
         return self.message or self.view.status(self.shown_state, self.seat_names)
 
     def hint_text(self) -> str:
@@ -986,7 +994,7 @@ class TableController:
                 return own
             return str(X.hint(self.state, self.hint_level).spoken)
         except MathCardsError as exc:  # a hint must never break the table
-            return f"(no hint: {exc})"
+            return _("(no hint: {reason})").format(reason=exc)
         except Exception:  # noqa: BLE001 - nor a bug of the hint's
             return "(no hint now)"
 
@@ -1003,7 +1011,7 @@ class TableController:
         selection = acting and self.view.selection_mode(self.state)
         choices: dict[str, Choice] = {}
         if acting and not selection:
-            _, choices = self.stage()
+            _matching, choices = self.stage()
         picked_cards = {k for k in self.picked if k.startswith("card:")}
         # while a card is chosen, the others that start a move stay offered (truly)
         firsts = self._first_choices() if acting and not selection and self.picked else {}
@@ -1031,11 +1039,11 @@ class TableController:
         """The choice buttons to show now (keys "off:..." are shown disabled with a reason)."""
         wanted: list[Choice] = []
         if self.holding:
-            return [Choice(NEXT_ROUND, "Next round", tooltip="start the next round",
+            return [Choice(NEXT_ROUND, _("Next round"), tooltip=_("start the next round"),
                            primary=True)]
         if self.asking.waiting:  # the step or the feedback to read first: OK goes on
-            wanted.append(Choice(OK_KEY, "OK, go on", primary=True,
-                                 tooltip="I have read it: play goes on"))
+            wanted.append(Choice(OK_KEY, _("OK, go on"), primary=True,
+                                 tooltip=_("I have read it: play goes on")))
         if self.asking.pending is not None:  # the buttons that build the answer, if any
             wanted = [Choice(key, label, tooltip=tip, primary=picked)
                       for key, label, tip, picked in self.asking.answer_choices()]
@@ -1043,11 +1051,11 @@ class TableController:
             if self.view.selection_mode(self.state):
                 wanted += self._selection_choices()
             else:
-                _, choices = self.stage()
+                _matching, choices = self.stage()
                 wanted += [c for c in choices.values() if c.card is None]
                 wanted += self.view.refused_choices(self.state, self.picked)
                 if self.picked:
-                    wanted.append(Choice("back", "Back", tooltip="choose again"))
+                    wanted.append(Choice("back", _("Back"), tooltip=_("choose again")))
         return list({c.key: c for c in wanted}.values())  # a key is one button
 
     def _selection_choices(self) -> list[Choice]:
@@ -1057,16 +1065,17 @@ class TableController:
         if cards:
             action = self.view.selection_action(self.state, cards)
             names = " ".join(c.symbol for c in cards)
+            lay = _("Lay down {cards}").format(cards=names)
             if self.view.counting:  # "I count": offered whatever the cards make (no hint)
-                out.append(Choice("lay", f"Lay down {names}",
-                                  tooltip="lay them down, then say what they make",
+                out.append(Choice("lay", lay,
+                                  tooltip=_("lay them down, then say what they make"),
                                   primary=True))
             elif self.state.is_legal(action):
-                out.append(Choice("lay", f"Lay down {names}", tooltip=str(action), primary=True))
+                out.append(Choice("lay", lay, tooltip=str(action), primary=True))
             else:  # only legal moves are enabled; the reason is the line under the hand
-                out.append(Choice("off:lay", f"Lay down {names}",
+                out.append(Choice("off:lay", lay,
                                   tooltip=self.view.selection_summary(self.state, cards)[1]))
-            out.append(Choice("clear", "Clear selection"))
+            out.append(Choice("clear", _("Clear selection")))
         for action in self.view.listed_actions(self.state):
             out.extend(self.view.path(self.state, action)[:1])
         return out

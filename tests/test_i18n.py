@@ -183,3 +183,27 @@ def test_suns_to_moons_says_every_event_in_spanish_and_in_the_pseudo_locale(seed
         plain = re.sub(r"Ana|Zoe|\b(?:10|[2-9AJQK])[♠♥♦♣]|JK", "", ps)
         assert not re.search(r"\b[A-Za-z]{2,}\b", plain), (en, ps)
         assert re.findall(r"−?\d+", es) == re.findall(r"−?\d+", en)  # the same numbers
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_suns_to_moons_table_plays_a_whole_game_in_spanish(seed):
+    import random
+
+    from mathcards.games.registry import game_spec, resolve
+    from mathcards.table import TableController
+    from tests.test_table_controller import click_to_end
+
+    with i18n.using("es"):
+        ctl = TableController(resolve(game_spec("suns_to_moons").view)(), seed=seed,
+                              bot_delay=0, save=False, bot_seed=seed)
+        assert ctl.turn_banner() == "Tu turno"
+        assert ctl.seat_names == ("Jugador 1 (tú)", "Jugador 2 (bot)")
+        for text in ("", "x" * 100):
+            assert not ctl.attempt(ctl.type_move, text)
+            assert ctl.refused and not ENGLISH.search(ctl.message), ctl.message
+        click_to_end(ctl, random.Random(seed))
+        assert ctl.turn_banner() == "Fin de la partida"
+        assert ctl.message.startswith("Fin de la partida: ") and "Puntos: " in ctl.message
+        assert ctl.history and not [line for line in ctl.history if ENGLISH.search(line)]
+        assert not ctl.attempt(ctl.click_choice, "next-round")  # nothing waits: refused
+        assert not ENGLISH.search(ctl.message), ctl.message
