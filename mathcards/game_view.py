@@ -18,6 +18,7 @@ from mathcards.cards import Card
 from mathcards.errors import MathCardsError
 from mathcards.games.base import Event, State
 from mathcards.games.registry import game_spec
+from mathcards.i18n import _
 
 
 @dataclass(frozen=True)
@@ -125,14 +126,14 @@ class GameView:
 
     def card_refusal(self, state: State, card: Card) -> str:
         """Why a card in hand cannot be chosen now."""
-        return "it cannot be played now"
+        return _("it cannot be played now")
 
     def parse_move(self, state: State, text: str) -> Any:
         """A typed move -> the action it names, read by the game's one move parser
         (``parse_move`` of its engine; the table checks the action's legality)."""
         parse = game_spec(self.game_name).parse_move
         if parse is None:
-            raise Refused("this game has no typed moves: choose one with the buttons")
+            raise Refused(_("this game has no typed moves: choose one with the buttons"))
         return parse(state, text)
 
     # --- explaining ------------------------------------------------------

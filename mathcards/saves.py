@@ -33,6 +33,7 @@ from mathcards import storage
 from mathcards.errors import MathCardsError, SaveFileError, SettingsError
 from mathcards.games.base import Game, State, load_state
 from mathcards.games.registry import find_game, game_spec, game_specs, spec_by_code
+from mathcards.i18n import _
 
 TABLE_FORMAT = "mathcards-table"
 TABLE_VERSION = 1
@@ -118,36 +119,41 @@ def deal_code(game: Game, seed: int) -> str:
 def _bad_code(code: str, why: str) -> DealCodeError:
     shown = code if len(code) <= 40 else code[:37] + "..."
     return DealCodeError(
-        f"deal code {shown!r} {why}; a deal code looks like {_EXAMPLE}"
+        _("deal code {code!r} {why}; a deal code looks like {example}").format(
+            code=shown, why=why, example=_EXAMPLE)
     )
 
 
 def read_deal_code(code: Any) -> tuple[Game, int]:
     """The game (with settings) and seed of a deal code; DealCodeError if it is wrong."""
     if not isinstance(code, str):
-        raise DealCodeError(f"a deal code is text like {_EXAMPLE}, not {type(code).__name__}")
+        raise DealCodeError(_("a deal code is text like {example}, not {kind}").format(
+            example=_EXAMPLE, kind=type(code).__name__))
     text = re.sub(r"\s+", "", code).upper()
     if not text:
-        raise DealCodeError(f"the deal code is empty; type one like {_EXAMPLE}")
+        raise DealCodeError(_("the deal code is empty; type one like {example}").format(
+            example=_EXAMPLE))
     if len(text) > 60 or not re.fullmatch(r"[A-Z0-9-]+", text):
-        raise _bad_code(code, "has characters a deal code never has (only letters, digits, -)")
+        raise _bad_code(code, _("has characters a deal code never has (only letters, "
+                                "digits, -)"))
     parts = text.split("-")
     if len(parts) < 3:
-        raise _bad_code(code, "is too short")
+        raise _bad_code(code, _("is too short"))
     spec = spec_by_code(parts[0])
     if spec is None:
-        raise _bad_code(code, f"starts with {parts[0]!r}, which is not a game "
-                              f"({', '.join(s.code for s in game_specs())})")
+        raise _bad_code(code, _("starts with {start!r}, which is not a game ({games})").format(
+            start=parts[0], games=", ".join(s.code for s in game_specs())))
     m = re.fullmatch(r"(\d{1,2})P", parts[1])
     if not m:
-        raise _bad_code(code, f"has {parts[1]!r} where the players go (like 3P)")
+        raise _bad_code(code, _("has {part!r} where the players go (like 3P)").format(
+            part=parts[1]))
     tail = parts[-1]
     if len(tail) < 2 or any(ch not in _B32_READ for ch in tail):
-        raise _bad_code(code, "does not end with a deal number and check letter")
+        raise _bad_code(code, _("does not end with a deal number and check letter"))
     digits = "".join(_B32[_B32_READ[ch]] for ch in tail[:-1])
     body = "-".join(parts[:-1]) + "-" + digits
     if _B32[_B32_READ[tail[-1]]] != _check_letter(body):
-        raise _bad_code(code, "has a typing slip (its check letter does not match)")
+        raise _bad_code(code, _("has a typing slip (its check letter does not match)"))
     seed = 0
     for ch in digits:
         seed = seed * 32 + _B32_READ[ch]
@@ -158,18 +164,20 @@ def read_deal_code(code: Any) -> tuple[Game, int]:
     for seg in parts[2:-1]:
         sm = re.fullmatch(r"([A-Z]+?)(\d+|Y|N)", seg)
         if not sm or sm.group(1) not in abbrs:
-            raise _bad_code(code, f"has a setting {seg!r} that {game_cls.title} does not have")
+            raise _bad_code(code, _("has a setting {setting!r} that {game} does not "
+                                    "have").format(setting=seg, game=game_cls.title))
         fname, raw = abbrs[sm.group(1)], sm.group(2)
         if raw in ("Y", "N"):
             if "bool" not in str(hints[fname]):
-                raise _bad_code(code, f"gives {fname} a yes/no value")
+                raise _bad_code(code, _("gives {setting} a yes/no value").format(setting=fname))
             settings[fname] = raw == "Y"
         else:
             settings[fname] = int(raw)
     try:
         game = game_cls(**settings)
     except (SettingsError, TypeError) as exc:
-        raise _bad_code(code, f"has settings the rules do not allow ({exc})") from None
+        raise _bad_code(code, _("has settings the rules do not allow ({reason})").format(
+            reason=exc)) from None
     return game, seed
 
 
@@ -237,24 +245,24 @@ def save_table(state: State, seats: tuple[str, ...], slot: str = "",
 def _parse(text: str, path: Path, game_name: str) -> SavedTable:
     try:
         data = json.loads(text)
-    except ValueError as exc:
-        raise SaveFileError(f"the saved table is not readable JSON ({exc})") from None
+    except ValueError:  # (Python's words on where the text broke help no student)
+        raise SaveFileError(_("the saved table's text is damaged")) from None
     if not isinstance(data, dict) or data.get("format") != TABLE_FORMAT:
-        raise SaveFileError("the saved table is not a MathCards table save")
+        raise SaveFileError(_("the saved table is not a MathCards table save"))
     seats = data.get("seats")
     game_data = data.get("game")
     if not isinstance(game_data, dict) or game_data.get("game") != game_name:
-        raise SaveFileError(f"the saved table is not a {game_name} game")
+        raise SaveFileError(_("the saved table is not a {game} game").format(game=game_name))
     state = load_state(json.dumps(game_data))
     if (not isinstance(seats, list) or len(seats) != state.game.num_players
             or any(s not in SEAT_KINDS for s in seats)):
-        raise SaveFileError("the saved table's seats are damaged")
+        raise SaveFileError(_("the saved table's seats are damaged"))
     held = data.get("withheld", {})
     players = state.game.num_players
     if not isinstance(held, dict) or any(
             not isinstance(k, str) or k not in {str(i) for i in range(players)}
             or type(v) is not int or not 0 <= v <= 10_000 for k, v in held.items()):
-        raise SaveFileError("the saved table's held-back points are damaged")
+        raise SaveFileError(_("the saved table's held-back points are damaged"))
     return SavedTable(state, tuple(seats), path, {int(k): v for k, v in held.items()})
 
 
@@ -274,20 +282,20 @@ def load_table(
     except FileNotFoundError:
         return None, ""
     except OSError as exc:
-        return None, (f"Your saved game could not be read ({exc.strerror or 'unreadable'}); "
-                      f"a new game has started.")
+        return None, _("Your saved game could not be read ({reason}); a new game has "
+                       "started.").format(reason=exc.strerror or _("unreadable"))
     try:
         return _parse(raw.decode("utf-8", errors="replace"), path, game_name), ""
     except (MathCardsError, RecursionError) as exc:
         kept = _set_aside(path, read_id)
         if kept is None and _retries:  # another table saved this slot meanwhile: read that
             return load_table(game_name, slot, _retries - 1)
-        kept = kept or "left in place"
+        kept = kept or _("left in place")
         first = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         if len(first) > 140:
             first = first[:137] + "..."
-        return None, (f"Your saved game could not be opened ({first}); it is {kept} and a "
-                      f"new game has started.")
+        return None, _("Your saved game could not be opened ({reason}); it is {kept} and a "
+                       "new game has started.").format(reason=first, kept=kept)
 
 
 def _set_aside(path: Path, read_id: int) -> str | None:
@@ -301,7 +309,7 @@ def _set_aside(path: Path, read_id: int) -> str | None:
             if os.stat(path).st_ino != read_id:
                 return None
         except FileNotFoundError:  # another page set it aside just now
-            return "kept aside"
+            return _("kept aside")
         stamp = time.strftime("%Y%m%d-%H%M%S")
         aside = path.with_name(f"{path.stem}.broken-{stamp}.json")
         n = 1
@@ -310,9 +318,9 @@ def _set_aside(path: Path, read_id: int) -> str | None:
             aside = path.with_name(f"{path.stem}.broken-{stamp}-{n}.json")
         try:
             os.replace(path, aside)
-            return f"kept as {aside.name}"
+            return _("kept as {name}").format(name=aside.name)
         except OSError:
-            return "left in place"
+            return _("left in place")
 
 
 @contextlib.contextmanager

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from mathcards.bots import BOT_KINDS
 from mathcards.errors import MathCardsError
+from mathcards.i18n import _
 
 if TYPE_CHECKING:
     from mathcards.bots import Bot
@@ -125,8 +126,8 @@ class BotScheduler:
             try:
                 self.move(generation)
             except Exception as exc:  # noqa: BLE001 - never let a timer die silently, nor show Python's words
-                why = exc if isinstance(exc, MathCardsError) else "please reload the page"
-                t.say(f"A bot could not move: {why}", refused=True)
+                why = exc if isinstance(exc, MathCardsError) else _("please reload the page")
+                t.say(_("A bot could not move: {reason}").format(reason=why), refused=True)
                 return
             self.schedule()
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from mathcards.games.base import State
+from mathcards.i18n import _
 from mathcards.moments import Moment, moment_for
 
 if TYPE_CHECKING:
@@ -64,7 +65,7 @@ class Narration:
         try:
             part = self._explain(before, after, names)
         except Exception as exc:  # noqa: BLE001 - the explainer must never block play
-            part = Explanation(text=f"(no explanation: {exc})")
+            part = Explanation(text=_("(no explanation: {reason})").format(reason=exc))
         # a person's move and the bots' answers are shown together until the next person moves
         self.parts = [*(self.parts if by_bot else [])[-5:], part]
         self._join_parts()

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 
 from mathcards import saves
 from mathcards.games.base import State
+from mathcards.i18n import _
 
 
 class TableSaving:
@@ -47,6 +48,6 @@ class TableSaving:
             else:
                 saves.save_table(after, seats, self.slot, withheld)
         except OSError as exc:
-            why = exc.strerror or "the disk refused"
-            return f"Could not save the game ({why}); play goes on."
+            why = exc.strerror or _("the disk refused")
+            return _("Could not save the game ({reason}); play goes on.").format(reason=why)
         return ""

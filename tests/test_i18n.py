@@ -150,7 +150,8 @@ def test_starting_a_language_makes_a_catalog_to_translate(tmp_path, monkeypatch,
 
 # --- the engines' words (marked so far: Suns to Moons) --------------------------------
 ENGLISH = re.compile(r"\b(the|and|plays?|deck|goal|round|wins?|cards?|points?|deals?|"
-                     r"player|nobody|passe[sd]|removing|adding|subtracting|used)\b", re.I)
+                     r"player|nobody|passe[sd]|removing|adding|subtracting|used|"
+                     r"code|saved?|game|has|is|not|could|kept|too|short|letters?)\b", re.I)
 
 
 def _suns_to_moons_words(seed: int, names: tuple[str, ...]) -> list[str]:
@@ -207,3 +208,31 @@ def test_a_suns_to_moons_table_plays_a_whole_game_in_spanish(seed):
         assert ctl.history and not [line for line in ctl.history if ENGLISH.search(line)]
         assert not ctl.attempt(ctl.click_choice, "next-round")  # nothing waits: refused
         assert not ENGLISH.search(ctl.message), ctl.message
+
+
+@pytest.mark.parametrize("code", ["", "!!", "STM", "ZZZ-2P-1A", "STM-XP-1A", "STM-2P-QQQQ",
+                                  "STM-2P-TS99-000NX", 12])
+def test_a_wrong_deal_code_is_explained_in_spanish(code):
+    from mathcards.errors import MathCardsError
+    from mathcards.saves import read_deal_code
+
+    with pytest.raises(MathCardsError) as english:
+        read_deal_code(code)
+    with i18n.using("es"), pytest.raises(MathCardsError) as spanish:
+        read_deal_code(code)
+    assert ENGLISH.search(str(english.value)), english.value
+    assert not ENGLISH.search(str(spanish.value)), spanish.value
+
+
+def test_a_broken_save_is_reported_in_spanish_and_kept_aside():
+    from mathcards.saves import load_table, save_path
+
+    path = save_path("suns_to_moons", "i18n-broken")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("{not json", encoding="utf-8")
+    with i18n.using("es"):
+        saved, message = load_table("suns_to_moons", "i18n-broken")
+    assert saved is None and not path.exists()  # set aside, never deleted
+    assert message.startswith("Tu partida guardada no se pudo abrir (el texto de la mesa "
+                              "guardada está dañado); está guardada como ")
+    assert "guardada como suns_to_moons-i18n-broken.broken-" in message, message
