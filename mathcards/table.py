@@ -607,7 +607,7 @@ class TableController:
             if self.holding:
                 raise Refused(_(ROUND_OVER))
             if self.asking.waiting == STEP:
-                raise Refused(STEP_FIRST)
+                raise Refused(_(STEP_FIRST))
             if self.asking.blocking():
                 raise Refused(ANSWER_FIRST)
             if not self.acting_human():  # the game is over, a bot's or another's turn

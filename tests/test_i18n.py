@@ -236,3 +236,47 @@ def test_a_broken_save_is_reported_in_spanish_and_kept_aside():
     assert message.startswith("Tu partida guardada no se pudo abrir (el texto de la mesa "
                               "guardada está dañado); está guardada como ")
     assert "guardada como suns_to_moons-i18n-broken.broken-" in message, message
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_i_count_asks_nudges_and_answers_in_spanish(seed):
+    import random
+
+    from tests.test_asking_table import _choose, _table
+
+    with i18n.using("es"):
+        ctl, answers, _levels = _table(seed, target=2)
+        rng = random.Random(seed)
+        said: list[str] = []
+        for _step in range(300):
+            if ctl.state.is_over:
+                break
+            if ctl.asking.pending is None:
+                plays = [a for a in ctl.state.legal_actions() if hasattr(a, "card")]
+                if not plays:
+                    ctl.play(ctl.state.legal_actions()[0])
+                    continue
+                _choose(ctl, rng.choice(plays))
+                if ctl.asking.pending is None:
+                    continue
+            expected = ctl.asking.pending.question.expected
+            assert not ctl.attempt(ctl.answer, "siete")  # not a number: one line, nothing changes
+            said.append(ctl.message)
+            for _try in range(rng.choice((0, 1, 2))):  # wrong first: a nudge, then the step
+                if ctl.asking.pending is not None:
+                    ctl.answer(str(expected + 3))
+                    said.append(ctl.asking.feedback)
+            if ctl.asking.pending is not None:
+                ctl.answer(str(expected))
+            said.append(ctl.asking.feedback)
+            if ctl.asking.waiting:
+                ctl.click_choice("ok")
+        assert ctl.state.is_over
+    prompts = [a.prompt for a in answers]
+    assert prompts and said
+    assert any(p.startswith("El montón vale ") for p in prompts), prompts[:3]
+    assert any(s.startswith("¡Bien! ") for s in said)
+    assert any(s.startswith("Casi") or s.startswith("Cerca") for s in said)
+    for text in prompts + said:
+        assert not ENGLISH.search(text), text
+        assert not re.search(r"\b(what|is|now|quite|not|type|number)\b", text, re.I), text

@@ -26,14 +26,16 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any
 
+from mathcards.i18n import N_
+
 # The levels of help at an arithmetic table, in a child's words. "show" is the table that
 # shows every sum (for learning the rules); "count" asks first (the play pages' default);
 # "count_no_hints" asks first and offers no hint button.
 SHOW, COUNT, COUNT_NO_HINTS = "show", "count", "count_no_hints"
 LEVELS: dict[str, str] = {
-    SHOW: "Show me the sums",
-    COUNT: "I count",
-    COUNT_NO_HINTS: "I count, no hints",
+    SHOW: N_("Show me the sums"),
+    COUNT: N_("I count"),
+    COUNT_NO_HINTS: N_("I count, no hints"),
 }
 DEFAULT_LEVEL = COUNT
 

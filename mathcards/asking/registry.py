@@ -73,6 +73,7 @@ from typing import Any
 
 from mathcards.asking import Question
 from mathcards.errors import MathCardsError
+from mathcards.i18n import N_, _
 
 MAX_ANSWER = 40  # characters: longer text is not an answer
 
@@ -83,20 +84,20 @@ class AnswerError(MathCardsError):
 
 # what a first wrong answer hears, by slip (never the answer itself)
 NUDGES: dict[str, str] = {
-    "sign": "Not quite: check the sign.",
-    "off_by_one": "Close, but not quite: count again, one step at a time.",
-    "off_by_two": "Close, but not quite: count again, one step at a time.",
-    "ace_14": "Not quite: check what the Ace counts here.",
-    "face_value": "Not quite: check the face card's value (J 11, Q 12, K 13).",
-    "added_not_subtracted": "Not quite: does this card add or take away?",
-    "subtracted_not_added": "Not quite: does this card add or take away?",
-    "doubled_not_halved": "Not quite: does the King double or halve here?",
-    "halved_not_doubled": "Not quite: does the King double or halve here?",
-    "goal": ("Not quite: that is the goal, not the deck. Work out what the deck makes "
-             "(typing the goal is guessing: a goal you type next counts only after a deck "
-             "you get right the first time)."),
+    "sign": N_("Not quite: check the sign."),
+    "off_by_one": N_("Close, but not quite: count again, one step at a time."),
+    "off_by_two": N_("Close, but not quite: count again, one step at a time."),
+    "ace_14": N_("Not quite: check what the Ace counts here."),
+    "face_value": N_("Not quite: check the face card's value (J 11, Q 12, K 13)."),
+    "added_not_subtracted": N_("Not quite: does this card add or take away?"),
+    "subtracted_not_added": N_("Not quite: does this card add or take away?"),
+    "doubled_not_halved": N_("Not quite: does the King double or halve here?"),
+    "halved_not_doubled": N_("Not quite: does the King double or halve here?"),
+    "goal": N_("Not quite: that is the goal, not the deck. Work out what the deck makes "
+                "(typing the goal is guessing: a goal you type next counts only after a deck "
+                "you get right the first time)."),
 }
-NUDGE = "Not quite: try once more."
+NUDGE = N_("Not quite: try once more.")
 
 _MINUSES = "-−–—‒﹣－"  # a hyphen, the minus sign, dashes a tablet's keyboard may type
 _NUMBER = re.compile(rf"\s*([+{re.escape(_MINUSES)}]?)\s*(\d{{1,4}})\s*")
@@ -110,13 +111,14 @@ def read_number(text: Any) -> int:
     (-6, 4, 0, 10)
     """
     if not isinstance(text, str) or not text.strip():
-        raise AnswerError("type a number first, e.g. 6 or −6")
+        raise AnswerError(_("type a number first, e.g. 6 or −6"))
     if len(text) > MAX_ANSWER:
-        raise AnswerError("that is too long to be an answer: type a number, e.g. 6 or −6")
+        raise AnswerError(_("that is too long to be an answer: type a number, e.g. 6 or −6"))
     found = _NUMBER.fullmatch(text)
     if found is None:
         shown = text.strip()[:12]
-        raise AnswerError(f"{shown!r} is not a whole number: type one, e.g. 6 or −6")
+        raise AnswerError(_("{text!r} is not a whole number: type one, e.g. 6 or −6").format(
+            text=shown))
     sign, digits = found.groups()
     value = int(digits)
     return -value if sign and sign != "+" else value
@@ -168,7 +170,7 @@ class Asker:
         if question.kind == "number":
             return read_number(text)
         if not isinstance(text, str) or not text.strip() or len(text) > MAX_ANSWER * 4:
-            raise AnswerError("give an answer first")
+            raise AnswerError(_("give an answer first"))
         return text.strip()
 
     def check(self, question: Question, given: int | str) -> bool:
@@ -181,7 +183,7 @@ class Asker:
         fn = self._fn("nudge")
         if fn is not None:
             return str(fn(question, given, slip))
-        return NUDGES.get(slip, NUDGE)
+        return _(NUDGES.get(slip, NUDGE))
 
     def after_answer(self, question: Question, given: Any, state: Any) -> Any | None:
         """The move an answer already chose (Sums: the capture claimed, when the engine

@@ -46,6 +46,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from mathcards.asking import COUNT, LEVELS, SHOW, Answer, LevelChange, Question
 from mathcards.asking.registry import Asker, asker_for
 from mathcards.errors import MathCardsError
+from mathcards.i18n import N_, _
 
 if TYPE_CHECKING:
     from mathcards.game_view import GameView
@@ -126,7 +127,7 @@ READ = "read"  # the feedback of a right answer: the bots wait for the pause or 
 READ_PAUSE = 3.0  # seconds the bots wait after the feedback, at a table whose bots pause
 MAX_PAUSE = 30.0  # the longest pause a teacher's link may set (``?pause=``)
 OK_KEY = "ok"  # the choice key of the OK button
-STEP_FIRST = "first read the step under \"What the last move did\", then click OK"
+STEP_FIRST = N_("first read the step under \"What the last move did\", then click OK")
 
 
 def _points(state: Any) -> tuple[int, ...]:
@@ -185,7 +186,8 @@ class AskingSession:
     @level.setter
     def level(self, level: str) -> None:
         if level not in LEVELS:
-            raise MathCardsError(f"level {level!r}: choose one of {', '.join(LEVELS)}")
+            raise MathCardsError(_("level {level!r}: choose one of {levels}").format(
+                level=level, levels=", ".join(LEVELS)))
         self._level = level
         self.ctl.view.counting = self.counting
 
@@ -207,11 +209,12 @@ class AskingSession:
     def set_level(self, level: Any) -> None:
         """The student (or the page) changes the level; a change is recorded."""
         if not isinstance(level, str) or level not in LEVELS:
-            raise MathCardsError("choose a level from the list")
+            raise MathCardsError(_("choose a level from the list"))
         if level == self._level:
             return
         if self.fixed:
-            raise MathCardsError(f"your teacher set this table to \"{LEVELS[self._level]}\"")
+            raise MathCardsError(_("your teacher set this table to \"{level}\"").format(
+                level=_(LEVELS[self._level])))
         before = self._level
         p = self.pending
         if level == SHOW and p is not None:  # its result is shown now: recorded as seen,
@@ -268,7 +271,8 @@ class AskingSession:
             return
         if isinstance(value, bool) or not isinstance(value, int | float) \
                 or not 0 <= value <= MAX_PAUSE:
-            raise MathCardsError(f"the pause is 0 to {MAX_PAUSE:.0f} seconds, or ok")
+            raise MathCardsError(_("the pause is 0 to {most} seconds, or ok").format(
+                most=f"{MAX_PAUSE:.0f}"))
         self.read_pause = float(value)
 
     def _wait(self, what: str) -> None:
@@ -296,7 +300,7 @@ class AskingSession:
     def acknowledge(self) -> None:
         """The student's OK: the step or the feedback has been read; play goes on."""
         if not self.waiting:
-            raise MathCardsError("there is nothing to confirm now")
+            raise MathCardsError(_("there is nothing to confirm now"))
         self.waiting = ""
         self._wait_token += 1
         self.ctl._notify("table")
@@ -463,9 +467,10 @@ class AskingSession:
         """A click on one of the answer's buttons: checked against those offered."""
         p = self.pending
         if p is None or self.asker is None:
-            raise MathCardsError("there is no question to answer now")
+            raise MathCardsError(_("there is no question to answer now"))
         if key not in {k for k, *_ in self.answer_choices()}:
-            raise MathCardsError("that is not one of the answer's buttons: click one of them")
+            raise MathCardsError(_("that is not one of the answer's buttons: click one of "
+                                   "them"))
         picks, text = self.asker.pick(p.question, p.picks, key)
         p.picks = picks
         if text is not None:
@@ -479,7 +484,7 @@ class AskingSession:
         is not an answer: nothing changes)."""
         p = self.pending
         if p is None or self.asker is None:
-            raise MathCardsError("there is no question to answer now")
+            raise MathCardsError(_("there is no question to answer now"))
         question = p.question
         text = self.asker.compose(question, p.picks, text)
         given = self.asker.read_answer(question, text)
@@ -492,9 +497,10 @@ class AskingSession:
         if p.seen:  # its result was on the page: recorded once, as seen, never right
             self._record(question, given, right=False, slip=SEEN, asked_at=p.asked_at,
                          pending=p)
-            how = p.shown_by or "you saw it at \"Show me the sums\""
-            self.feedback = (f"It is {self._said(question.expected)}: {how}, so it counts "
-                             "as seen and what the move scores does not count for you.")
+            how = p.shown_by or _("you saw it at \"Show me the sums\"")
+            self.feedback = _("It is {value}: {how}, so it counts as seen and what the move "
+                              "scores does not count for you.").format(
+                value=self._said(question.expected), how=how)
             self._finish(explain=True)
             return
         goal = question.goal
@@ -503,10 +509,11 @@ class AskingSession:
             # guess copied from the page, never the student's own
             self._record(question, given, right=False, slip=GUESS, asked_at=p.asked_at,
                          pending=p)
-            self.feedback = (f"It is {self._said(given)}, the goal. But you typed the goal "
-                             "before when the deck was not the goal, so this counts as a "
-                             "guess: what the move scores does not count for you. Work "
-                             "out the deck each time and your goals count again.")
+            self.feedback = _("It is {value}, the goal. But you typed the goal before when "
+                              "the deck was not the goal, so this counts as a guess: what "
+                              "the move scores does not count for you. Work out the deck "
+                              "each time and your goals count again.").format(
+                value=self._said(given))
             self._finish(explain=True)
             return
         slip = "" if right else self._slip(question, given)
@@ -517,18 +524,18 @@ class AskingSession:
                 self.guessing = False  # a deck worked out at the first try
         self._record(question, given, right=right, slip=slip, asked_at=p.asked_at, pending=p)
         if right:
-            self.feedback = f"Right: {self._said(given)}."
+            self.feedback = _("Right: {value}.").format(value=self._said(given))
             self._finish(explain=False)
         elif p.tries < 2:
             self.feedback = self.asker.nudge(question, given, slip)
             p.asked_at = time.monotonic()
             self.ctl.say(self.feedback)
         else:
-            self.feedback = (f"Not quite: it is {self._said(question.expected)}. "
-                             "The step is shown under \"What the last move did\".")
+            self.feedback = _("Not quite: it is {value}. The step is shown under \"What the "
+                              "last move did\".").format(value=self._said(question.expected))
             if slip == "goal":
-                self.feedback += (" You typed the goal: a goal you type next counts only "
-                                  "after a deck you get right the first time.")
+                self.feedback += " " + _("You typed the goal: a goal you type next counts "
+                                         "only after a deck you get right the first time.")
             self._finish(explain=True)
 
     def _not_a_move(self, p: Pending, given: Any) -> None:
@@ -664,7 +671,8 @@ class AskingSession:
         try:
             hook(record)
         except (OSError, MathCardsError) as exc:  # the store: never block play
-            self.ctl.say(f"Could not keep your answer ({exc}); play goes on.", refused=True)
+            self.ctl.say(_("Could not keep your answer ({reason}); play goes on.").format(
+                reason=exc), refused=True)
 
 
 __all__ = ["GUESS", "OK_KEY", "READ", "READ_PAUSE", "SEEN", "STEP", "STEP_FIRST", "AskingSession",

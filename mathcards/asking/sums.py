@@ -41,6 +41,7 @@ from mathcards.games.sums import (
     capture_ways,
     why_no_capture,
 )
+from mathcards.i18n import _
 
 GAME = "sums"
 NONE = "none"
@@ -264,7 +265,7 @@ def nudge(question: Question, given: int | str, slip_name: str) -> str:
         return "Not quite: check what the face cards count (look at the rules)."
     from mathcards.asking.registry import NUDGE, NUDGES
 
-    return NUDGES.get(slip_name, NUDGE)
+    return _(NUDGES.get(slip_name, NUDGE))
 
 
 # --- the claim at the table: buttons for the cards and the sign, the number box ----------

@@ -35,19 +35,22 @@ from mathcards.games.suns_to_moons import (
     signed,
     within_bound,
 )
+from mathcards.i18n import _, pgettext
 
 GAME = "suns_to_moons"
 
 
 def laid_words(play: Play) -> str:
     """How a card lies, in the table's words: "+5 laid across", "−5 upright"."""
-    laid = "laid " if lies_across(play.sign) else ""
-    return f"{signed(play.contribution)} {laid}{lying(play)}"
+    if lies_across(play.sign):
+        return _("{change} laid across").format(change=signed(play.contribution))
+    return _("{change} upright").format(change=signed(play.contribution))
 
 
 def lying(play: Play) -> str:
     """ "across" (it adds) or "upright" (it takes away)."""
-    return "across" if lies_across(play.sign) else "upright"
+    return pgettext("a card lies", "across") if lies_across(play.sign) \
+        else pgettext("a card lies", "upright")
 
 
 def skill_of(before: int, change: int) -> str:
@@ -92,12 +95,13 @@ def before_move(state: Any, action: Any, seat: int) -> Question | None:
     if isinstance(ev, JokerPlayed):
         if not ev.removed or ev.removed_card is None:
             return None  # nothing to take away: the deck stays as it is
-        prompt = (f"The deck is {number(ev.before)}. Your Joker takes away "
-                  f"{ev.removed_card.symbol} ({signed(ev.removed_contribution)}): "
-                  f"what is the deck now?")
+        prompt = _("The deck is {deck}. Your Joker takes away {card} ({change}): what is "
+                   "the deck now?").format(deck=number(ev.before), card=ev.removed_card.symbol,
+                                           change=signed(ev.removed_contribution))
     else:
-        prompt = (f"The deck is {number(ev.before)}. You lay {action.card.symbol} "
-                  f"{lying(action)} ({signed(action.contribution)}): what is the deck now?")
+        prompt = _("The deck is {deck}. You lay {card} {lying} ({change}): what is the deck "
+                   "now?").format(deck=number(ev.before), card=action.card.symbol,
+                                  lying=lying(action), change=signed(action.contribution))
     return _question(step, ev, seat=seat, prompt=prompt, follow=False, goal=state.goal)
 
 
@@ -113,13 +117,16 @@ def after_move(before: Any, after: Any, seat: int, *, follow: bool) -> Question 
             return None
         if isinstance(ev, CardPlayed):
             play = Play(ev.card, ev.sign, ev.value)
-            prompt = (f"{seat_name((), ev.player)} laid {ev.card.symbol} {lying(play)} "
-                      f"({signed(play.contribution)}): the deck was {number(ev.before)}; "
-                      "what is it now?")
+            prompt = _("{who} laid {card} {lying} ({change}): the deck was {deck}; what is "
+                       "it now?").format(who=seat_name((), ev.player), card=ev.card.symbol,
+                                         lying=lying(play), change=signed(play.contribution),
+                                         deck=number(ev.before))
         elif isinstance(ev, JokerPlayed) and ev.removed and ev.removed_card is not None:
-            prompt = (f"{seat_name((), ev.player)} played a Joker on "
-                      f"{ev.removed_card.symbol} ({signed(ev.removed_contribution)}): the "
-                      f"deck was {number(ev.before)}; what is it now?")
+            prompt = _("{who} played a Joker on {card} ({change}): the deck was {deck}; what "
+                       "is it now?").format(who=seat_name((), ev.player),
+                                            card=ev.removed_card.symbol,
+                                            change=signed(ev.removed_contribution),
+                                            deck=number(ev.before))
         else:
             continue
         from mathcards.explain.suns_to_moons import play_steps
@@ -133,14 +140,24 @@ def after_move(before: Any, after: Any, seat: int, *, follow: bool) -> Question 
 def rule_words(state: Any, action: Any, reason: str) -> str:
     """A refused play in words at "I count": the ±10 rule, not the deck it would make."""
     if isinstance(action, Play) and state.current_player is not None:
-        if action.is_joker and state.is_legal(action) is False and "Joker would" in reason:
-            return ("you can't play the Joker here: after it no card could bring the deck "
-                    f"back between −{BOUND} and {BOUND}, and another card keeps it there")
+        if _joker_breaks_bound(state, action):
+            return _("you can't play the Joker here: after it no card could bring the deck "
+                     "back between −{bound} and {bound}, and another card keeps it "
+                     "there").format(bound=BOUND)
         if refused_move(state, action, state.current_player) is not None:
-            return (f"you can't lay {action.card.symbol} {lying(action)} here: the deck "
-                    f"must stay between −{BOUND} and {BOUND} whenever another card can "
-                    "keep it there")
+            return _("you can't lay {card} {lying} here: the deck must stay between −{bound} "
+                     "and {bound} whenever another card can keep it there").format(
+                card=action.card.symbol, lying=lying(action), bound=BOUND)
     return reason
+
+
+def _joker_breaks_bound(state: Any, action: Play) -> bool:
+    """A Joker refused only because no card after it could bring the deck back within the
+    bound (the rules' other Joker refusals are not the bound's)."""
+    hand = state.hands[state.turn]
+    return (action.is_joker and action.sign == 0 and action.value == 0
+            and state.pending is None and action.card in hand
+            and not state.is_legal(action))
 
 
 def refused_move(state: Any, action: Any, seat: int) -> Question | None:
@@ -153,8 +170,9 @@ def refused_move(state: Any, action: Any, seat: int) -> Question | None:
     before = state.deck_value
     if within_bound(before + action.contribution):
         return None  # refused for another reason (not this player's card...)
-    prompt = (f"{action.card.symbol} {lying(action)} ({signed(action.contribution)}) with "
-              f"the deck at {number(before)}")
+    prompt = _("{card} {lying} ({change}) with the deck at {deck}").format(
+        card=action.card.symbol, lying=lying(action), change=signed(action.contribution),
+        deck=number(before))
     return Question(game=GAME, skill="bound", prompt=prompt,
                     numbers=(before, action.contribution), expected="no", kind="choice",
                     seat=seat, cards=("", str(action.card)))
@@ -182,8 +200,11 @@ def hint(state: Any, level: int) -> str | None:
     play = hint_card(state)
     if play is None:
         return None
-    card = "start with your Joker" if play.is_joker else f"play your {play.card.symbol}"
-    return f"{card}: it can reach the goal. A round won with a hint's card does not count for you"
+    if play.is_joker:
+        return _("start with your Joker: it can reach the goal. A round won with a hint's "
+                 "card does not count for you")
+    return _("play your {card}: it can reach the goal. A round won with a hint's card does "
+             "not count for you").format(card=play.card.symbol)
 
 
 def hint_shows(state: Any, action: Any, level: int) -> str:
@@ -195,8 +216,9 @@ def hint_shows(state: Any, action: Any, level: int) -> str:
     play = hint_card(state)
     if play is None or play.card.rank != action.card.rank or not _reaches_goal(state, action):
         return ""
-    card = "Joker" if action.is_joker else action.card.symbol
-    return f"the hint said your {card} can reach the goal"
+    if action.is_joker:
+        return _("the hint said your Joker can reach the goal")
+    return _("the hint said your {card} can reach the goal").format(card=action.card.symbol)
 
 
 __all__ = ["after_move", "before_move", "hint", "hint_card", "hint_shows", "laid_words",

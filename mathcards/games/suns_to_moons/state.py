@@ -33,6 +33,7 @@ from mathcards.games.suns_to_moons.rules import (
 )
 from mathcards.games.suns_to_moons.settings import SunsToMoonsSettings
 from mathcards.games.suns_to_moons.turns import _Options, _turn_options, legal_turns
+from mathcards.i18n import _
 
 
 class Phase(enum.Enum):
@@ -254,44 +255,48 @@ class SunsToMoonsState(State[SunsToMoonsSettings]):
     def why_illegal(self, action: Any) -> str:
         hand = self.hands[self.turn]
         if isinstance(action, Pass):
-            return ("you hold cards, so you must play one; you may pass only with no cards "
-                    "and none left to deal")
+            return _("you hold cards, so you must play one; you may pass only with no cards "
+                     "and none left to deal")
         if isinstance(action, EndTurn):
             if self.pending is None:
-                return "you may end your turn without a card only right after playing a Joker"
-            return (f"after the Joker the deck is {number(self.deck_value)}, outside ±{BOUND}, "
-                    f"and a second card can bring it back within ±{BOUND}: you must play one")
+                return _("you may end your turn without a card only right after playing a "
+                         "Joker")
+            return _("after the Joker the deck is {deck}, outside ±{bound}, and a second card "
+                     "can bring it back within ±{bound}: you must play one").format(
+                deck=number(self.deck_value), bound=BOUND)
         if not isinstance(action, Play):  # pragma: no cover - base checks the type
-            return "it is not a Suns to Moons move"
+            return _("it is not a Suns to Moons move")
         card = action.card
         if not hand:
-            return "you have no cards and there are none left to deal: you must pass"
+            return _("you have no cards and there are none left to deal: you must pass")
         if card.suit == "JK":
             if self.pending is not None:
-                return "after a Joker you may play one more card that is not a Joker"
+                return _("after a Joker you may play one more card that is not a Joker")
             if card not in hand:
-                return "you do not hold a Joker"
+                return _("you do not hold a Joker")
             if action.sign != 0 or action.value != 0:
-                return ("a Joker has no orientation or value: play it as Play(JK, 0, 0); it "
-                        "removes the last card still counted")
+                return _("a Joker has no orientation or value: play it as Play(JK, 0, 0); it "
+                         "removes the last card still counted")
             after = sum(after_joker(self.counted))
-            return (f"the Joker would leave the deck at {number(after)} and no card after it "
-                    f"brings the deck back between −{BOUND} and {BOUND}; the deck must stay "
-                    f"between −{BOUND} and {BOUND} whenever another card can keep it there")
+            return _("the Joker would leave the deck at {deck} and no card after it brings "
+                     "the deck back between −{bound} and {bound}; the deck must stay between "
+                     "−{bound} and {bound} whenever another card can keep it there").format(
+                deck=number(after), bound=BOUND)
         if card not in hand:
-            return f"you do not hold {card.symbol}"
+            return _("you do not hold {card}").format(card=card.symbol)
         if action.sign not in (1, -1):
-            return ("a card is played across (sign +1, it adds) or upright "
-                    "(sign −1, it subtracts)")
+            return _("a card is played across (sign +1, it adds) or upright "
+                     "(sign −1, it subtracts)")
         values = card_values(card)
         if action.value not in values:
             if card.rank == 1:
-                return "an Ace counts 1 or 14"
-            return f"{card.symbol} counts {values[0]}"
+                return _("an Ace counts 1 or 14")
+            return _("{card} counts {value}").format(card=card.symbol, value=values[0])
         after = self.deck_value + action.contribution
-        return (f"{card.symbol} as {signed(action.contribution)} would make the deck "
-                f"{number(after)}; the deck must stay between −{BOUND} and {BOUND} "
-                "whenever another card can keep it there")
+        return _("{card} as {change} would make the deck {deck}; the deck must stay between "
+                 "−{bound} and {bound} whenever another card can keep it there").format(
+            card=card.symbol, change=signed(action.contribution), deck=number(after),
+            bound=BOUND)
 
     # --- what a player sees --------------------------------------------
     def observation(self, player: int) -> SunsToMoonsView:
