@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mathcards.games.base import Event, State, number, plural, seat_name
+from mathcards.i18n import _
 
 __all__ = ["Moment", "moment_for", "plural"]
 
@@ -46,19 +47,28 @@ def _headline(winners: Sequence[int], names: Sequence[str], here: Sequence[int],
               what: str) -> tuple[str, bool]:
     """("You won the round!" or "Player 2 (bot) won the round", a win for this screen)."""
     win = any(w in here for w in winners)
+    game = what == "game"
     if not winners:
-        return f"Nobody won the {what}", False
+        return (_("Nobody won the game") if game else _("Nobody won the round")), False
     if len(winners) > 1:
-        who = " and ".join(seat_name(names, w) for w in winners)
-        return f"A tie: {who} share the win", win
+        who = _(" and ").join(seat_name(names, w) for w in winners)
+        return _("A tie: {names} share the win").format(names=who), win
     if len(here) == 1 and win:
-        return ("You won!" if what == "game" else f"You won the {what}!"), True
-    return f"{seat_name(names, winners[0])} won the {what}" + ("!" if win else ""), win
+        return (_("You won!") if game else _("You won the round!")), True
+    who = seat_name(names, winners[0])
+    if game:
+        text = _("{name} won the game!") if win else _("{name} won the game")
+    else:
+        text = _("{name} won the round!") if win else _("{name} won the round")
+    return text.format(name=who), win
 
 
-def _scores_line(scores: Sequence[int], names: Sequence[str], word: str = "Scores") -> str:
-    return f"{word}: " + " · ".join(f"{seat_name(names, i)} {number(s)}"
-                                     for i, s in enumerate(scores))
+def _scores_line(scores: Sequence[int], names: Sequence[str], word: str = "") -> str:
+    """"Scores: Ana 3 · Player 2 (bot) 1" (``word`` in the page's language, "Scores" by
+    default)."""
+    return _("{word}: {scores}").format(
+        word=word or _("Scores"),
+        scores=" · ".join(f"{seat_name(names, i)} {number(s)}" for i, s in enumerate(scores)))
 
 
 def _last(events: Sequence[Event], kind: type) -> Any:
@@ -196,7 +206,7 @@ def shoot_the_moon_moment(before: State, after: State, names: Sequence[str],
             lines.append(f"{seat_name(names, i)}: {plural(tricks, 'trick')} ({kind}) → {gain}")
         best = max(awards, default=0)
         gained = tuple(i for i, a in enumerate(awards) if a == best) if best > 0 else ()
-    lines.append(_scores_line(after.scores, names, "Chips"))
+    lines.append(_scores_line(after.scores, names, _("Chips")))
     if over is not None or after.is_over:
         headline, win = _headline(after.winners, names, here, "game")
         return Moment("game", "Game over", headline, tuple(lines), win, tuple(after.winners))
@@ -227,7 +237,7 @@ def _game_over(before: State, after: State, names: Sequence[str],
         return None
     lines = [_scores_line(after.scores, names)]
     headline, win = _headline(after.winners, names, here, "game")
-    return Moment("game", "Game over", headline, tuple(lines), win, tuple(after.winners))
+    return Moment("game", _("Game over"), headline, tuple(lines), win, tuple(after.winners))
 
 
 MomentFinder = Callable[[State, State, Sequence[str], Sequence[int]], "Moment | None"]

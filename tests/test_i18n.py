@@ -280,3 +280,18 @@ def test_i_count_asks_nudges_and_answers_in_spanish(seed):
     for text in prompts + said:
         assert not ENGLISH.search(text), text
         assert not re.search(r"\b(what|is|now|quite|not|type|number)\b", text, re.I), text
+
+
+@pytest.mark.parametrize(("winners", "here", "what", "spanish"), [
+    ((), (0,), "round", "Nadie ganó la ronda"),
+    ((0,), (0,), "game", "¡Ganaste!"),
+    ((0,), (0,), "round", "¡Ganaste la ronda!"),
+    ((1,), (0,), "game", "Jugador 2 ganó la partida"),
+    ((0, 1), (0,), "game", "Empate: Ana y Jugador 2 comparten la victoria"),
+])
+def test_a_moment_headline_in_spanish(winners, here, what, spanish):
+    from mathcards.moments import _headline, _scores_line
+
+    with i18n.using("es"):
+        assert _headline(winners, ("Ana", ""), here, what)[0] == spanish
+        assert _scores_line((3, -1), ("Ana", "")) == "Puntos: Ana 3 · Jugador 2 −1"
