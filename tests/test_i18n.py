@@ -295,3 +295,29 @@ def test_a_moment_headline_in_spanish(winners, here, what, spanish):
     with i18n.using("es"):
         assert _headline(winners, ("Ana", ""), here, what)[0] == spanish
         assert _scores_line((3, -1), ("Ana", "")) == "Puntos: Ana 3 · Jugador 2 −1"
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("lang=es", {"lang": "es"}), ("lang=es-MX", {"lang": "es"}), ("lang=fr", {}),
+    ("lang=<b>", {}), ("lang=" + "e" * 500, {}), ("lang=", {}),
+])
+def test_a_class_link_names_the_language(query, expected):
+    from mathcards.widgets import query_settings
+
+    assert {k: v for k, v in query_settings(query).items() if k == "lang"} == expected
+
+
+def test_a_play_page_with_lang_es_draws_the_table_in_spanish():
+    from mathcards.widgets import play
+
+    try:
+        table = play("suns_to_moons", query="lang=es&level=show&seats=human,strong&delay=0",
+                     save=False, ask_name=False)
+        assert i18n.language() == "es"
+        assert "Tu turno" in table.w_turn.value
+        assert table.ctl.seat_names == ("Jugador 1 (tú)", "Jugador 2 (bot)")
+        english = play("suns_to_moons", query="lang=en&level=show&delay=0", save=False,
+                       ask_name=False)
+        assert "Your turn" in english.w_turn.value
+    finally:
+        i18n.use("en")

@@ -138,7 +138,7 @@ def query_settings(query: str) -> dict[str, Any]:
     join, checked when joining), ``level`` (a key of ``mathcards.asking.LEVELS``),
     ``fixed`` (``1``: the level stays as the link says), ``pause`` (after the feedback of
     the student's answer at "I count" the bots wait this many seconds, 0-30, or ``ok``:
-    until the student clicks OK).
+    until the student clicks OK), ``lang`` (a language with a catalog: ``es``, ``es-MX``).
     """
     from mathcards.asking import LEVELS
 
@@ -173,6 +173,12 @@ def query_settings(query: str) -> dict[str, Any]:
             delay = None
         if delay is not None and 0 <= delay <= MAX_DELAY:
             out["bot_delay"] = delay
+    if params.get("lang"):  # a class link's language, if it has a catalog (mathcards.i18n)
+        from mathcards.i18n import normalize
+
+        lang = normalize(params["lang"][0][:20])
+        if lang is not None:
+            out["lang"] = lang
     return out
 
 
@@ -247,7 +253,8 @@ def with_student(query: str, name: str) -> str:
 def play(game_name: str, *, deal: str | None = None, seats: Sequence[str] | None = None,
          players: int | None = None, bot_delay: float = 0.8, save: bool = True,
          query: str | None = None, student: str | None = None, ask_name: bool | None = None,
-         level: str | None = None, fixed: bool = False, **settings: Any) -> Any:
+         level: str | None = None, fixed: bool = False, lang: str | None = None,
+         **settings: Any) -> Any:
     """A table for ``game_name``; page-address options (Voilà) override the arguments.
     Returns the ``GameTable``, or the name question that starts it, or a note (ipywidgets).
 
@@ -255,7 +262,9 @@ def play(game_name: str, *, deal: str | None = None, seats: Sequence[str] | None
     in the address, one the rule refuses or another browser holds), asks for one first
     (``mathcards.widgets.classes.ask_name``) and starts the table for the name picked.
     ``level`` is the level of help at the arithmetic tables (``mathcards.asking.LEVELS``;
-    a play page opens at "I count" unless its link says otherwise)."""
+    a play page opens at "I count" unless its link says otherwise). ``lang`` (or the
+    link's ``?lang=``) is the page's language (``mathcards.i18n``; the words marked so
+    far: the table's, the engines', the questions')."""
     from mathcards import saves
     from mathcards.errors import MathCardsError
     from mathcards.games.registry import game_spec, get_game_class
@@ -277,6 +286,10 @@ def play(game_name: str, *, deal: str | None = None, seats: Sequence[str] | None
         _warm_up(background=False)
     page_query = _page_query() if query is None else query
     opts = query_settings(page_query)
+    if "lang" in opts or lang is not None:
+        from mathcards import i18n
+
+        i18n.use(opts.get("lang", lang))
     deal = opts.get("deal", deal)
     seats = opts.get("seats", seats)
     bot_delay = opts.get("bot_delay", bot_delay)

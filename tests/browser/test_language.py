@@ -1,0 +1,47 @@
+"""A class link's language in a real browser (issue 41): ``?lang=es`` on a play page draws
+the table's words, the cards' spoken names and the moves' sentences in Spanish.
+
+(The words of the page's own widgets are marked next; the pseudo-locale walk of every
+page comes with them.)
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.browser.test_game_pages import (
+    PLAYABLE,
+    open_table,
+    page_url,
+    render_number,
+    wait_settled,
+)
+
+pytestmark = pytest.mark.browser
+
+SPANISH_CARD = re.compile(
+    r"^(as|dos|tres|cuatro|cinco|seis|siete|ocho|nueve|diez|jota|reina|rey) de "
+    r"(corazones|diamantes|picas|tréboles)$")
+
+
+def test_a_class_link_with_lang_es_plays_in_spanish(voila_server, page):
+    open_table(page, page_url(voila_server, "suns_to_moons", student="lang_es") + "&lang=es")
+    wait_settled(page)
+    banner = page.locator(".mc-turn").first.inner_text()
+    assert banner in ("Tu turno", "Jugador 2 (bot) está jugando…"), banner
+    names = page.locator(".mc-hand .mc-cardbtn").evaluate_all(
+        "bs => bs.map(b => b.getAttribute('aria-label') || b.title || '')")
+    spoken = [n for n in names if SPANISH_CARD.search(n.split(":")[0].strip())]
+    assert spoken, names  # the cards' names, as a screen reader says them
+    # a move (a card, then its sign): the latest move is said in Spanish
+    for _ in range(4):
+        wait_settled(page)
+        if "juega" in (page.locator(".mc-latest").all_inner_texts() or [""])[0]:
+            break
+        rendered = render_number(page)
+        page.locator(PLAYABLE).first.click()
+        wait_settled(page, rendered)
+    latest = page.locator(".mc-latest").first.inner_text()
+    assert " juega " in latest and " plays " not in latest, latest
