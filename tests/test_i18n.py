@@ -276,7 +276,7 @@ def test_i_count_asks_nudges_and_answers_in_spanish(seed):
     assert prompts and said
     assert any(p.startswith("El montón vale ") for p in prompts), prompts[:3]
     assert any(s.startswith("¡Bien! ") for s in said)
-    assert any(s.startswith("Casi") or s.startswith("Cerca") for s in said)
+    assert any(s.startswith(("Casi", "Cerca")) for s in said)
     for text in prompts + said:
         assert not ENGLISH.search(text), text
         assert not re.search(r"\b(what|is|now|quite|not|type|number)\b", text, re.I), text
