@@ -908,6 +908,7 @@ register_game(GameSpec(
         "mathcards.exercises.kinds.dice_stacks:MakeStacks",
         "mathcards.exercises.kinds.dice_stacks:IsStack",
     ),
+    assignable=True,
     card=LandingCard(
         practises="adding, subtracting, doubling and halving",
         blurb=("Roll two dice, then build stacks of cards that make the dice total: add "

@@ -451,6 +451,10 @@ def test_every_command_answers_help_with_its_usage(tmp_path, command, flag):
     assert f"\n{command}: " in result.stdout and "no such file" not in result.stdout
     assert result.stderr == ""
     assert not any((tmp_path / "data").glob("*"))  # no teacher's key, no rooms made
+    if command == "rooms":  # the games it makes rooms of, from the registry
+        from mathcards.games.registry import game_names
+
+        assert f"GAME ({', '.join(game_names())})" in " ".join(result.stdout.split())
 
 
 

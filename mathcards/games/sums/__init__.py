@@ -121,6 +121,8 @@ register_game(GameSpec(
     asking="mathcards.asking.sums",
     moments="mathcards.moments:sums_moment",
     kinds=("mathcards.exercises.kinds.sums:FindCapture",),
+    tournament_default=True,
+    assignable=True,
     card=LandingCard(
         practises="sums and differences",
         blurb=("Play a card; if it plus or minus one of your cards equals an opponent's "

@@ -110,6 +110,7 @@ register_game(GameSpec(
     ),
     short_game=("target_score", 3),  # first to 3 points (of 10)
     jokers=True,
+    assignable=True,
     card=LandingCard(
         practises="adding positive and negative numbers",
         blurb=("Lay each card across to add it or upright to subtract it, and steer the "
