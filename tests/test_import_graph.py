@@ -244,7 +244,8 @@ def test_no_import_loops_in_mathcards() -> None:
 # A game's own modules (where it may name itself, and only itself), for a game <g>:
 #   mathcards/games/<g>/ (its package) or mathcards/games/<g>.py, and the modules beside it
 #   whose names start with "<g>_" (mathcards/games/dice_stacks_rule.py, ..._solver.py);
-#   mathcards/asking/<g>.py, mathcards/exercises/kinds/<g>.py, mathcards/explain/<g>.py;
+#   mathcards/asking/<g>.py, mathcards/exercises/kinds/<g>.py, mathcards/explain/<g>.py,
+#   mathcards/moments/<g>.py;
 #   widgets/<g>.py (installed as mathcards.widgets.<g>).
 # A module names a game when, outside its docstrings (documentation, often an example):
 #   - a string holds the game's name as a code word: a name with an underscore anywhere
@@ -272,7 +273,6 @@ NOT_YET_MOVED = {
     "mathcards/explain/__init__.py": "re-exports two games' explainers",
     "mathcards/explain/numberline.py": "the Suns to Moons number line",
     "mathcards/explain/steps.py": "Sums' and Suns to Moons' steps",
-    "mathcards/moments.py": "each game's moment function",
     "mathcards/skills.py": "four skills' words name their game",
     "widgets/checks.py": "the lessons' checks of Suns to Moons and Dice Stacks",
     "widgets/exercises.py": "the Suns to Moons exercise board",
@@ -301,7 +301,7 @@ def own_game(relative: str, games: Iterable[str]) -> str | None:
                 parts[2] == game or stem == game or stem.startswith(game + "_")):
             return game
         if stem == game and (parts[:-1] in {("mathcards", "asking"), ("widgets",),
-                                            ("mathcards", "explain"),
+                                            ("mathcards", "explain"), ("mathcards", "moments"),
                                             ("mathcards", "exercises", "kinds")}):
             return game
     return None

@@ -119,7 +119,7 @@ register_game(GameSpec(
     view="mathcards.widgets.sums:SumsView",
     explainer="mathcards.explain.sums",
     asking="mathcards.asking.sums",
-    moments="mathcards.moments:sums_moment",
+    moments="mathcards.moments.sums:moment",
     kinds=("mathcards.exercises.kinds.sums:FindCapture",),
     tournament_default=True,
     assignable=True,

@@ -103,7 +103,7 @@ register_game(GameSpec(
     view="mathcards.widgets.suns_to_moons:SunsToMoonsView",
     explainer="mathcards.explain.suns_to_moons",
     asking="mathcards.asking.suns_to_moons",
-    moments="mathcards.moments:suns_to_moons_moment",
+    moments="mathcards.moments.suns_to_moons:moment",
     kinds=(
         "mathcards.exercises.kinds.suns_to_moons:ReachGoal",
         "mathcards.exercises.kinds.suns_to_moons:DeckValue",
