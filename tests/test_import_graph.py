@@ -268,7 +268,6 @@ GAME_NAMING_ALLOWED = {
 NOT_YET_MOVED = {
     "mathcards/exercises/fields.py": "the Suns to Moons centre card (DeckPlay)",
     "mathcards/exercises/kinds/__init__.py": "re-exports every game's kinds",
-    "mathcards/exercises/model.py": "Suns to Moons' Play in the exercise model",
     "mathcards/explain/__init__.py": "re-exports two games' explainers",
     "mathcards/explain/numberline.py": "the Suns to Moons number line",
     "mathcards/explain/steps.py": "Sums' and Suns to Moons' steps",
