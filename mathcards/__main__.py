@@ -12,6 +12,7 @@ too (exit code 3), so a teacher always sees what to do next.
 from __future__ import annotations
 
 import sys
+import textwrap
 from collections.abc import Sequence
 from typing import TextIO
 
@@ -27,18 +28,32 @@ COMMANDS = {
          "use; MATHCARDS_TEACHER_KEY overrides it); with --url, the teacher's links.")),
     "rooms": (
         "rooms GAME PLAYERS COUNT [--url BASE] [--leave-after SECONDS]",
-        ("rooms: makes COUNT rooms of GAME (suns_to_moons, dice_stacks, sums, shoot_the_moon,\n"
-         "moons_and_planets) for PLAYERS players each and prints their codes (with --url,\n"
-         "the links to hand out); the first student in a room starts it; --leave-after hands\n"
-         "a seat whose student left to a bot.")),
+        # {games}: the registered games' names, filled in when the help is printed
+        ("rooms: makes COUNT rooms of GAME ({games}) for PLAYERS players each and prints "
+         "their codes (with --url, the links to hand out); the first student in a room starts "
+         "it; --leave-after hands a seat whose student left to a bot.")),
     "hub-service": (
         "hub-service [--ip=ADDRESS]",
         ("hub-service: the MathCards service a JupyterHub runs (deploy/README.md): rooms, the\n"
          "variant secret and the class's progress, for students' servers that hold none of them.")),
 }
-USAGE = ("usage: " + "\n       ".join(f"python -m mathcards {line}"
-                                      for line, _ in COMMANDS.values())
-         + "\n\n" + "\n".join(text for _, text in COMMANDS.values()) + "\n")
+
+
+def _help_text(text: str) -> str:
+    """A command's help as printed: the games' names from the registry (only when asked
+    for: they import every game), wrapped."""
+    if "{games}" not in text:
+        return text
+    from mathcards.games.registry import game_names
+
+    return textwrap.fill(text.format(games=", ".join(game_names())), width=84)
+
+
+def usage() -> str:
+    """Every command's usage line, then what each does."""
+    return ("usage: " + "\n       ".join(f"python -m mathcards {line}"
+                                         for line, _ in COMMANDS.values())
+            + "\n\n" + "\n".join(_help_text(text) for _, text in COMMANDS.values()) + "\n")
 HELP_FLAGS = ("-h", "--help")
 TEACHER_PAGES = ("write_set.ipynb", "classes.ipynb", "assignment.ipynb", "dashboard.ipynb",
                  "teachers.ipynb")
@@ -47,7 +62,7 @@ TEACHER_PAGES = ("write_set.ipynb", "classes.ipynb", "assignment.ipynb", "dashbo
 def command_usage(command: str) -> str:
     """One command's usage line and what it does."""
     line, text = COMMANDS[command]
-    return f"usage: python -m mathcards {line}\n\n{text}\n"
+    return f"usage: python -m mathcards {line}\n\n{_help_text(text)}\n"
 
 
 def teacher_key(rest: Sequence[str], out: TextIO | None = None) -> int:
@@ -58,7 +73,7 @@ def teacher_key(rest: Sequence[str], out: TextIO | None = None) -> int:
 
     out = out or sys.stdout
     if rest and (rest[0] != "--url" or len(rest) != 2):
-        print(f"teacher-key takes only --url BASE\n{USAGE}", end="", file=sys.stderr)
+        print(f"teacher-key takes only --url BASE\n{usage()}", end="", file=sys.stderr)
         return 2
     try:
         value = key()
@@ -75,7 +90,7 @@ def teacher_key(rest: Sequence[str], out: TextIO | None = None) -> int:
 
 
 def rooms(rest: Sequence[str], out: TextIO | None = None) -> int:
-    """Room codes for a class tournament (see USAGE)."""
+    """Room codes for a class tournament (see ``usage()``)."""
     from mathcards.errors import MathCardsError
     from mathcards.games.registry import find_game, game_names
     from mathcards.hub_client import teacher_rooms
@@ -99,7 +114,7 @@ def rooms(rest: Sequence[str], out: TextIO | None = None) -> int:
             raise ValueError
     except (IndexError, ValueError):
         print(f"rooms takes a game ({', '.join(game_names())}), the players per room, how many "
-              f"rooms (1-100), and --leave-after 10-3600 seconds\n{USAGE}", end="",
+              f"rooms (1-100), and --leave-after 10-3600 seconds\n{usage()}", end="",
               file=sys.stderr)
         return 2
     try:
@@ -140,7 +155,7 @@ def check(paths: Sequence[str], out: TextIO | None = None) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     if not args or args[0] in ("-h", "--help", "help"):
-        print(USAGE, end="")
+        print(usage(), end="")
         return 0 if args else 2
     command, rest = args[0], args[1:]
     if command in COMMANDS and any(a in HELP_FLAGS for a in rest):
@@ -157,10 +172,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if command != "check":
         print(f"unknown command {command!r}: the commands are 'check', 'teacher-key', "
               "'rooms' and 'hub-service'"
-              f"\n{USAGE}", end="", file=sys.stderr)
+              f"\n{usage()}", end="", file=sys.stderr)
         return 2
     if not rest:
-        print(f"give the exercise files to check\n{USAGE}", end="", file=sys.stderr)
+        print(f"give the exercise files to check\n{usage()}", end="", file=sys.stderr)
         return 2
     try:
         return check(rest)

@@ -24,7 +24,8 @@ from __future__ import annotations
 
 import ast
 import itertools
-from collections.abc import Iterator
+import re
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -232,3 +233,183 @@ def test_no_import_loops_in_mathcards() -> None:
     loops = [component for component in strongly_connected(graph) if len(component) > 1]
     assert not loops, f"{len(loops)} import loop(s) in mathcards/:\n" + "\n".join(
         describe(graph, component) for component in loops)
+
+
+# --- issue 39 item 2: no shared module names a game --------------------------------------
+# A game's facts live on its own side: its GameSpec (mathcards/games/registry.py) and its
+# own modules. A module every game shares asks the registry; it never names a game. This
+# test reads every module of mathcards/ and widgets/ (ast, so comments do not count) and
+# lists each place a shared module names one.
+#
+# A game's own modules (where it may name itself, and only itself), for a game <g>:
+#   mathcards/games/<g>/ (its package) or mathcards/games/<g>.py, and the modules beside it
+#   whose names start with "<g>_" (mathcards/games/dice_stacks_rule.py, ..._solver.py);
+#   mathcards/asking/<g>.py, mathcards/exercises/kinds/<g>.py, mathcards/explain/<g>.py,
+#   mathcards/moments/<g>.py;
+#   widgets/<g>.py (installed as mathcards.widgets.<g>).
+# A module names a game when, outside its docstrings (documentation, often an example):
+#   - a string holds the game's name as a code word: a name with an underscore anywhere
+#     ("suns_to_moons"); a one-word name as the whole string ("sums"), quoted ('sums') or
+#     touching one of _ . / : (play_sums, mathcards.games.sums): "Show me the sums" is an
+#     English sentence, not a name;
+#   - a string holds its title ("Dice Stacks"), except "Shoot the Moon card(s)": the name
+#     of the moon deck (mathcards.cards), which two games play with;
+#   - an identifier (a name, an attribute, a def, a class, an argument, an import) holds
+#     the name between underscores or dots (sums_picture, mathcards.games.sums) or its
+#     title in CamelCase (SumsView).
+GAME_NAMING_ALLOWED = {
+    # the built-in games in the landing page's order, each imported by its name when first
+    # asked for (a Sums page imports Sums only): loading by name needs the names
+    "mathcards/games/registry.py": "BUILTIN_GAMES",
+}
+# Shared modules that still name games (issue 39 item 2 not finished): each entry goes when
+# its module is moved to the games' side; an entry whose module no longer names a game fails
+# the test, so the list only shrinks.
+NOT_YET_MOVED = {
+    "mathcards/exercises/fields.py": "the Suns to Moons deck field (DeckPlay, read_deck)",
+    "mathcards/explain/__init__.py": "its pinned API re-exports stack_steps, chain_steps",
+    "mathcards/explain/numberline.py": "its default band is the Suns to Moons bound",
+    "mathcards/explain/steps.py": "Sums' and Suns to Moons' steps",
+    "mathcards/skills.py": "four skills' words name their game",
+    "widgets/checks.py": "the lessons' checks of Suns to Moons and Dice Stacks",
+    "widgets/exercises.py": "the Suns to Moons exercise board",
+    "widgets/lesson.py": "the landing cards' pictures, the lessons' examples, a trick hint",
+    "widgets/tricks.py": "the two trick games' views share one module",
+}
+
+REPO = ROOT.parent
+WIDGETS = REPO / "widgets"
+
+
+def _game_words() -> dict[str, tuple[str, str]]:
+    """game name -> (its title, its title in CamelCase), from the registry."""
+    from mathcards.games.registry import game_specs
+
+    return {s.name: (s.title, "".join(w[:1].upper() + w[1:] for w in s.title.split()))
+            for s in game_specs()}
+
+
+def own_game(relative: str, games: Iterable[str]) -> str | None:
+    """The game whose own module ``relative`` (a path from the repository) is, or None."""
+    parts = Path(relative).parts
+    stem = Path(relative).stem
+    for game in games:
+        if parts[:2] == ("mathcards", "games") and len(parts) > 2 and (
+                parts[2] == game or stem == game or stem.startswith(game + "_")):
+            return game
+        if stem == game and (parts[:-1] in {("mathcards", "asking"), ("widgets",),
+                                            ("mathcards", "explain"), ("mathcards", "moments"),
+                                            ("mathcards", "exercises", "kinds")}):
+            return game
+    return None
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            body = node.body
+            if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+                found.add(id(body[0].value))
+    return found
+
+
+def game_names_in(source: str, words: dict[str, tuple[str, str]],
+                  but: str | None = None) -> Iterator[tuple[int, str, str]]:
+    """(line, game, what) for each place ``source`` names a game other than ``but``."""
+    tree = ast.parse(source)
+    docs = _docstrings(tree)
+    for game, (title, camel) in words.items():
+        if game == but:
+            continue
+        as_code = re.compile(rf"(?<![A-Za-z0-9]){game}(?![A-Za-z0-9])")
+        as_title = re.compile(rf"\b{title}\b(?! cards?\b)" if title == "Shoot the Moon"
+                              else rf"\b{title}\b")
+        as_camel = re.compile(rf"(?<![A-Za-z]){camel}(?![a-z])")
+        # a one-word name ("sums") is a name in an identifier only as a dotted path's part
+        # or a prefix (mathcards.games.sums, sums_picture): a variable ``sums`` is a word
+        as_name = as_code if "_" in game else re.compile(
+            rf"\.{game}(?:\.|$)|^{game}[._]")
+        for node in ast.walk(tree):
+            texts: list[str] = []
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                if id(node) in docs:
+                    continue
+                text = node.value
+                code_word = text == game or ("_" in game and game in text) or any(
+                    text[m.start() - 1:m.start()] in ("_", ".", "/", ":")
+                    or text[m.end():m.end() + 1] in ("_", ".", "/", ":")
+                    or (text[m.start() - 1:m.start()] == text[m.end():m.end() + 1]
+                        and text[m.end():m.end() + 1] in ("'", '"'))
+                    for m in as_code.finditer(text))
+                if code_word or as_title.search(text):
+                    yield node.lineno, game, f"string {text[:60]!r}"
+                continue
+            if isinstance(node, ast.Name):
+                texts = [node.id]
+            elif isinstance(node, ast.Attribute):
+                texts = [node.attr]
+            elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+                texts = [node.name]
+            elif isinstance(node, ast.arg):
+                texts = [node.arg]
+            elif isinstance(node, ast.alias):
+                texts = [node.name, node.asname or ""]
+            elif isinstance(node, ast.ImportFrom):  # from mathcards.games import sums
+                texts = [f"{node.module}.{alias.name}" for alias in node.names]
+            for text in texts:
+                if as_name.search(text) or as_camel.search(text):
+                    yield node.lineno, game, f"name {text}"
+
+
+def shared_modules_naming_games() -> dict[str, list[str]]:
+    """relative path -> "line N: what (game)" for every module that names another game."""
+    words = _game_words()
+    found: dict[str, list[str]] = {}
+    for path in sorted([*ROOT.rglob("*.py"), *WIDGETS.rglob("*.py")]):
+        relative = path.relative_to(REPO).as_posix()
+        own = own_game(relative, words)
+        for line, game, what in game_names_in(path.read_text("utf-8"), words, but=own):
+            found.setdefault(relative, []).append(f"line {line}: {what} ({game})")
+    return found
+
+
+def test_the_game_name_reader_sees_names_and_not_words() -> None:
+    words = {"sums": ("Sums", "Sums"), "shoot_the_moon": ("Shoot the Moon", "ShootTheMoon")}
+    source = ('"""Docs may say sums and Shoot the Moon."""\n'
+              'A = ("sums",)\n'
+              'B = "Show me the sums" + \'you saw "Show me the sums"\'\n'
+              'C = "like 30:play_sums"\n'
+              'def sums_picture(): pass\n'
+              'from mathcards.games.shoot_the_moon import x\n'
+              'D = "a Shoot the Moon card"\n'
+              'E = "Shoot the Moon: take tricks"\n'
+              'class ShootTheMoonView: pass\n'
+              'F = "not mathcards.games.sumsx"\n'
+              'def f(sums, new_sums): return sums + new_sums\n'
+              'import mathcards.games.sums.rules\n'
+              'from mathcards.games import sums as s\n')
+    found = sorted((line, game) for line, game, _ in game_names_in(source, words))
+    assert found == [(2, "sums"), (4, "sums"), (5, "sums"), (6, "shoot_the_moon"),
+                     (8, "shoot_the_moon"), (9, "shoot_the_moon"), (12, "sums"), (13, "sums")]
+    assert {g for _, g, _ in game_names_in(source, words, but="sums")} == {"shoot_the_moon"}
+    games = ["sums", "dice_stacks"]
+    assert own_game("mathcards/games/sums/rules.py", games) == "sums"
+    assert own_game("mathcards/games/dice_stacks_solver.py", games) == "dice_stacks"
+    assert own_game("mathcards/exercises/kinds/sums.py", games) == "sums"
+    assert own_game("widgets/dice_stacks.py", games) == "dice_stacks"
+    assert own_game("widgets/lesson.py", games) is None
+    assert own_game("mathcards/games/registry.py", games) is None
+
+
+def test_no_shared_module_names_a_game() -> None:
+    """Issue 39 item 2: shared code asks the registry (a GameSpec's fields) for a game's
+    facts; only a game's own modules name it."""
+    found = shared_modules_naming_games()
+    assert found.keys() >= {"mathcards/games/registry.py"}  # the reader reads
+    wrong = {m: lines for m, lines in found.items()
+             if m not in GAME_NAMING_ALLOWED and m not in NOT_YET_MOVED}
+    assert not wrong, "shared modules name games (ask the registry instead):\n" + "\n".join(
+        f"  {m}: " + "; ".join(lines) for m, lines in sorted(wrong.items()))
+    moved = sorted(m for m in NOT_YET_MOVED if m not in found)
+    assert not moved, f"no longer name a game: take them off NOT_YET_MOVED: {moved}"

@@ -30,9 +30,10 @@ from mathcards.rooms import (
     normal_code,
 )
 from mathcards.table import REMOTE, Refused, TableController
+from tests.registered import card_tables
 from tests.test_table_controller import _view
 
-GAMES = ("suns_to_moons", "dice_stacks", "sums")
+GAMES = tuple(card_tables())  # the tables that deal privately (not the trick tables)
 TRICKS = (("shoot_the_moon", 3), ("shoot_the_moon", 4), ("moons_and_planets", 2),
           ("moons_and_planets", 4))
 

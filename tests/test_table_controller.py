@@ -10,6 +10,7 @@ import pytest
 
 from mathcards.games.registry import game_spec, game_specs, resolve
 from mathcards.table import Refused, TableController
+from tests.registered import trick_tables
 
 TABLES = tuple(s.name for s in game_specs() if s.view)  # every game with a table
 
@@ -42,7 +43,7 @@ def click_to_end(ctl: TableController, rng: random.Random, limit: int = 5000) ->
 @pytest.mark.parametrize("game", sorted(TABLES))
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_a_controller_plays_whole_games_by_what_it_offers(game, seed):
-    if game in ("shoot_the_moon", "moons_and_planets"):
+    if game in trick_tables():
         from mathcards.games.registry import make_game
 
         game_obj = make_game(game, num_players=3)
@@ -114,7 +115,7 @@ def test_the_controller_never_loads_a_widget_library():
     assert out.returncode == 0, out.stdout + out.stderr
 
 
-@pytest.mark.parametrize("game", ["shoot_the_moon", "moons_and_planets"])
+@pytest.mark.parametrize("game", trick_tables())
 def test_the_trick_view_reads_typed_moves_with_the_engines_parser(game):
     from mathcards.games.registry import make_game
     from mathcards.widgets.tricks import TrickView

@@ -34,11 +34,17 @@ from mathcards.errors import MathCardsError
 from mathcards.hub_client import assignment_store, progress_store, service_url
 from mathcards.widgets.cards import esc, style_html
 
-# the games a class can be given at a level: the tables that ask
-ASSIGNABLE_GAMES = ("suns_to_moons", "dice_stacks", "sums")
 PAGE = "assignment.ipynb"
 STATE_CLASS = {"not started": "mc-not-started", "in progress": "mc-in-progress",
                "done": "mc-done", "done late": "mc-done-late"}
+
+
+def assignable_games() -> tuple[str, ...]:
+    """The games a class can be given at a level (``GameSpec.assignable``: the tables that
+    ask), in the registry's order."""
+    from mathcards.games.registry import game_specs
+
+    return tuple(s.name for s in game_specs() if s.assignable)
 
 
 def _game_title(name: str) -> str:
@@ -154,7 +160,7 @@ class AssignPanel:
         sets = sorted(set(published) | set(sample_files(self.folder)))
         self.w_what.options = (
             [(f"Exercise set: {_set_title(self.folder, n)}", (SET, n)) for n in sets]
-            + [(f"Game: {_game_title(g)}", (GAME, g)) for g in ASSIGNABLE_GAMES])
+            + [(f"Game: {_game_title(g)}", (GAME, g)) for g in assignable_games()])
         if self.w_what.value is None and self.w_what.options:
             self.w_what.value = self.w_what.options[0][1]
         self._show_game_boxes()

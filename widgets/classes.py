@@ -471,9 +471,10 @@ class TournamentPanel:
     def __init__(self) -> None:
         from mathcards.games.registry import game_specs
 
-        self.w_game = W.Dropdown(options=[(s.engine.title, s.name) for s in game_specs()
-                                          if s.rooms],
-                                 value="sums", description="Game:")
+        specs = [s for s in game_specs() if s.rooms]
+        self.w_game = W.Dropdown(options=[(s.engine.title, s.name) for s in specs],
+                                 value=next((s.name for s in specs if s.tournament_default),
+                                            specs[0].name), description="Game:")
         self.w_players = W.BoundedIntText(value=2, min=2, max=8, description="Players:",
                                           layout=W.Layout(width="160px"))
         self.w_count = W.BoundedIntText(value=15, min=1, max=100, description="Rooms:",

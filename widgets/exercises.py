@@ -457,7 +457,7 @@ class ExerciseSetView(W.VBox):
         used = self._used()
         for i, b in enumerate(self.w_hand):
             b.disabled = i in used
-        from mathcards.exercises.kinds import position_state
+        from mathcards.exercises.kinds.suns_to_moons import position_state
 
         counted = position_state(self.variant.position).counted
         if not self._pending:

@@ -375,10 +375,10 @@ def parse_class(text: str) -> tuple[int, list[str]]:
     size = size.strip()
     if not size.isascii() or not size.isdigit() or not 0 < int(size) <= 200:
         raise ValueError(f"{CLASS_ENV}={text!r}: write the class size (1-200), a colon and the "
-                         "pages, like 30:play_sums")
+                         "pages, like 30:index,practice")
     names = [p.strip() for p in pages.split(",") if p.strip()]
     if not names:
-        raise ValueError(f"{CLASS_ENV}={text!r}: name the pages to warm, like 30:play_sums")
+        raise ValueError(f"{CLASS_ENV}={text!r}: name the pages to warm, like 30:index,practice")
     return int(size), [n if n.endswith(".ipynb") else n + ".ipynb" for n in names]
 
 

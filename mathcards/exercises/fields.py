@@ -26,8 +26,10 @@ from mathcards.games.registry import game_spec, game_specs
 from mathcards.games.suns_to_moons import (
     MoveTextError,
     Play,
+    card_values,
     move_text,
     parse_move,
+    within_bound,
 )
 
 MINUSES = str.maketrans({"\u2212": "-", "\u2013": "-"})
@@ -159,6 +161,23 @@ class DeckTemplate:
 
     count: int
     text: str
+
+    def draw(self, pool: list[Card], rng: random.Random) -> tuple[DeckPlay, ...]:
+        """A random deck of ``count`` cards from ``pool`` (taken out of it): the centre
+        card, then each card laid with a sign and value that keep the deck within the
+        bound when one can."""
+        cards = [c for c in pool if not c.is_joker][:self.count]
+        for card in cards:
+            pool.remove(card)
+        plays = [DeckPlay(cards[0], 1, cards[0].rank)]
+        value = cards[0].rank
+        for card in cards[1:]:
+            options = [(s, v) for v in card_values(card) for s in (1, -1)]
+            inside = [(s, v) for s, v in options if within_bound(value + s * v)]
+            sign, val = rng.choice(inside or options)
+            plays.append(DeckPlay(card, sign, val))
+            value += sign * val
+        return tuple(plays)
 
 
 def is_template(value: Any) -> bool:

@@ -225,7 +225,7 @@ def read_set_text(text: str, *, name: str = "exercises") -> tuple[ExerciseSet | 
     set_id = data.get("id", name)
     if not isinstance(set_id, (str, int)) or isinstance(set_id, bool) or not str(set_id).strip():
         problems.append(Problem(line_of("id"), "the id must be a short word like "
-                                               "'suns_to_moons'"))
+                                               f"{game_names()[0]!r}"))
         set_id = name
     game = data.get("game")
     if game is not None and find_game(game) is None:

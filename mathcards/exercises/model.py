@@ -57,7 +57,6 @@ from mathcards.exercises.fields import (
 )
 from mathcards.exercises.kinds import KINDS, Kind, Result, WorkLimitError, work_budget
 from mathcards.games.registry import game_spec
-from mathcards.games.suns_to_moons import card_values, within_bound
 
 if TYPE_CHECKING:
     from mathcards.exercises.session import Session
@@ -362,25 +361,10 @@ class Exercise:
                 pool.remove(card)
             return drawn[0] if spec.one_card else tuple(drawn)
         if isinstance(value, DeckTemplate):
-            return self._random_deck(value.count, pool, rng)
+            return value.draw(pool, rng)
         if isinstance(value, tuple) and any(isinstance(v, IntTemplate) for v in value):
             return tuple(v.draw(rng) if isinstance(v, IntTemplate) else v for v in value)
         return value
-
-    @staticmethod
-    def _random_deck(count: int, pool: list[Card], rng: random.Random) -> tuple[DeckPlay, ...]:
-        cards = [c for c in pool if not c.is_joker][:count]
-        for card in cards:
-            pool.remove(card)
-        plays = [DeckPlay(cards[0], 1, cards[0].rank)]
-        value = cards[0].rank
-        for card in cards[1:]:
-            options = [(s, v) for v in card_values(card) for s in (1, -1)]
-            inside = [(s, v) for s, v in options if within_bound(value + s * v)]
-            sign, val = rng.choice(inside or options)
-            plays.append(DeckPlay(card, sign, val))
-            value += sign * val
-        return tuple(plays)
 
     # --- answering (for teachers in notebooks and for tests) ------------------------------
     def check(self, answer: Any, student: str = "") -> Result:

@@ -903,11 +903,12 @@ register_game(GameSpec(
     view="mathcards.widgets.dice_stacks:DiceStacksView",
     explainer="mathcards.explain.dice_stacks",
     asking="mathcards.asking.dice_stacks",
-    moments="mathcards.moments:dice_stacks_moment",
+    moments="mathcards.moments.dice_stacks:moment",
     kinds=(
         "mathcards.exercises.kinds.dice_stacks:MakeStacks",
         "mathcards.exercises.kinds.dice_stacks:IsStack",
     ),
+    assignable=True,
     card=LandingCard(
         practises="adding, subtracting, doubling and halving",
         blurb=("Roll two dice, then build stacks of cards that make the dice total: add "

@@ -64,6 +64,8 @@ class GameSpec:
     parse_move: Callable[[Any, str], Any] | None = None  # typed text -> one legal action
     view: str = ""  # "mathcards.widgets.sums:SumsView": a table (play page, rooms) when set
     rooms: bool = True  # its table has a "Play with classmates" panel
+    tournament_default: bool = False  # the teacher's "Rooms for a tournament" shows it first
+    assignable: bool = False  # a class can be given its table at a level (its table asks)
     explainer: str = ""  # the explainer's module for this game ("" : events' sentences)
     asking: str = ""  # the "I count" questions' module ("" : the table asks nothing)
     moments: str = ""  # "module:function" giving a round's or a game's moment ("" : game over)

@@ -34,6 +34,7 @@ from mathcards.explain.terms import Equation, text_of, value_of
 from mathcards.games.registry import get_game_class
 from mathcards.skills import SKILLS
 from tests.explain.checks import check_equation, exact_read_back
+from tests.registered import asking_games
 
 QUICK_GAMES = 60
 SLOW_GAMES = int(os.environ.get("MATHCARDS_ASKING_GAMES", "1000"))
@@ -182,7 +183,7 @@ def _run(name: str, seeds: range, *, slow: bool = False) -> Counter:
     return tally
 
 
-NAMES = ["suns_to_moons", "dice_stacks", "sums", "moons_and_planets"]
+NAMES = asking_games()  # every table that asks
 
 
 @pytest.mark.parametrize("name", NAMES)

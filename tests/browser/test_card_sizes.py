@@ -22,12 +22,13 @@ from tests.browser.test_game_pages import (
     page_url,
     wait_settled,
 )
+from tests.registered import card_tables, trick_tables
 
 pytestmark = pytest.mark.browser
 
 WIDTHS = {1280: 800, 768: 1024, 390: 844}  # viewport width -> height
-TRICK_TABLES = ("shoot_the_moon", "moons_and_planets")
-PAGES = ["sums", "suns_to_moons", "dice_stacks", *TRICK_TABLES]
+TRICK_TABLES = trick_tables()
+PAGES = [*card_tables(), *TRICK_TABLES]
 HAND = ".mc-hand .mc-cardbtn:not(.mc-hide)"
 
 # Every visible card of the hand: its box, its own width/scroll width, and the window's.

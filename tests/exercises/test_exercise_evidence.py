@@ -66,3 +66,30 @@ def test_a_teacher_trying_a_set_keeps_answers_in_memory_only(tmp_path):
     session = load_set_text(SET, name="evidence").session("t", store=False)
     session.check(1, "-3")
     assert [a.skill for a in session.store.answers()] == ["cross_zero"]
+
+
+def test_each_kind_gives_the_skill_and_slip_of_its_own_answers():
+    """The kinds say what their attempts show (``Kind.worked_sum``, ``attempt_skill``,
+    ``wrong_slip``); the evidence asks them and names no kind: a stack made by subtracting,
+    one halved by a King, a wrong capture."""
+    from mathcards.cards import parse_card
+    from mathcards.exercises.evidence import exercise_answer
+    from mathcards.exercises.kinds import KINDS, Result
+
+    def cards(text: str) -> list:
+        return [parse_card(c) for c in text.split()]
+
+    wrong = Result(False, 0.0, "not quite")
+    stacks, dice = KINDS["make_stacks"], {"dice": (2, 3)}
+    assert exercise_answer(stacks, dice, [cards("2H 3S")], Result(True, 1.0, "yes"),
+                           student="ana", seconds=1).skill == "stack_sum"
+    assert exercise_answer(stacks, dice, [cards("8H 3S")], wrong, student="ana",
+                           seconds=1).skill == "stack_difference"
+    assert exercise_answer(stacks, dice, [cards("KH 6S 4S")], wrong, student="ana",
+                           seconds=1).skill == "halve"
+    capture = exercise_answer(KINDS["find_capture"], {}, (parse_card("7D"), parse_card("QD")),
+                              wrong, student="ana", seconds=1)
+    assert (capture.skill, capture.slip) == ("capture_spot", "wrong_capture")
+    trick = exercise_answer(KINDS["who_takes_trick"], {"trick": cards("G3 G5")}, 0, wrong,
+                            student="ana", seconds=1)
+    assert (trick.skill, trick.slip) == ("trick_winner", "other")

@@ -16,6 +16,7 @@ import pytest
 from mathcards.exercises import ExerciseFileError, check_file, load_set
 from tests.browser.server import LESSONS
 from tests.exercises.conftest import has_dice_stacks
+from tests.registered import every_game
 
 SAMPLES = sorted((LESSONS / "exercises").glob("*.yaml"))
 
@@ -417,8 +418,7 @@ def test_one_sample_set_per_game_easy_to_hard():
         games |= {e.kind.game for e in exercise_set}
         assert len(exercise_set) >= 4
         assert exercise_set[len(exercise_set)].is_random  # the last one: everyone's own
-    assert games == {"suns_to_moons", "dice_stacks", "sums", "shoot_the_moon",
-                     "moons_and_planets"}
+    assert games == set(every_game())
 
 
 def test_a_card_asked_about_is_one_of_the_others_and_counts_once():
@@ -451,6 +451,10 @@ def test_every_command_answers_help_with_its_usage(tmp_path, command, flag):
     assert f"\n{command}: " in result.stdout and "no such file" not in result.stdout
     assert result.stderr == ""
     assert not any((tmp_path / "data").glob("*"))  # no teacher's key, no rooms made
+    if command == "rooms":  # the games it makes rooms of, from the registry
+        from mathcards.games.registry import game_names
+
+        assert f"GAME ({', '.join(game_names())})" in " ".join(result.stdout.split())
 
 
 

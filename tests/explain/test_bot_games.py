@@ -23,6 +23,7 @@ from mathcards.explain import (
     explain_move,
 )
 from mathcards.games.registry import get_game_class
+from tests.registered import explained_games
 
 from .checks import check_steps
 
@@ -126,7 +127,7 @@ def _run(name: str, seeds: range) -> Counter:
     return tally
 
 
-NAMES = ["suns_to_moons", "sums", "dice_stacks"]
+NAMES = explained_games()  # every game with an explainer of its own
 
 
 @pytest.mark.parametrize("name", NAMES)

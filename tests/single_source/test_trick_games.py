@@ -22,7 +22,9 @@ from mathcards.explain import explain_new_events
 from mathcards.games import moons_and_planets as mp
 from mathcards.games import shoot_the_moon as stm
 from mathcards.games.moons_and_planets import rules as mp_rules
+from mathcards.games.registry import make_game
 from mathcards.games.shoot_the_moon import rules as stm_rules
+from tests.registered import trick_tables
 
 MOON_DECK = sorted(set(stm.ShootTheMoon(num_players=3).deck()), key=str)
 TRICK_CARDS = [c for c in standard_deck() if mp._playable(c)]
@@ -274,10 +276,9 @@ def test_a_wrong_prize_gives_the_suit_order_of_the_rules(monkeypatch) -> None:
 
 
 # --- events are worded with the table's names ---------------------------------------
-@pytest.mark.parametrize("name", ["moons_and_planets", "shoot_the_moon"])
+@pytest.mark.parametrize("name", trick_tables())
 def test_events_name_the_seats(name: str) -> None:
-    game = (mp.MoonsAndPlanets(num_players=3) if name == "moons_and_planets"
-            else stm.ShootTheMoon(num_players=3))
+    game = make_game(name, num_players=3)
     state = play_game(game, seed=3, bots="strong")
     names = ("Ada", "Ben", "Cy")
     worded = [e.describe(names) for e in state.events]

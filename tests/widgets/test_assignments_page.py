@@ -31,7 +31,9 @@ def test_the_teacher_assigns_a_set_and_a_game_and_follows_the_set(data_dir):
     labels = [label for label, _value in panel.w_what.options]
     assert "Exercise set: Suns to Moons: reach the goal" in labels or any(
         label.startswith("Exercise set: ") for label in labels)
-    assert "Game: Suns to Moons" in labels
+    # the tables that ask (GameSpec.assignable), in the landing page's order
+    assert [label for label in labels if label.startswith("Game: ")] == [
+        "Game: Suns to Moons", "Game: Dice Stacks", "Game: Sums"]
     panel.w_what.value = ("set", "suns_to_moons")
     assert panel.w_game_boxes.layout.display == "none"  # no level for a set
     today = dt.date.today()

@@ -252,6 +252,7 @@ def test_the_teacher_makes_tournament_rooms_on_the_page(data_dir):
     from mathcards.widgets.classes import TournamentPanel
 
     panel = TournamentPanel()
+    assert panel.w_game.value == "sums"  # shown first (GameSpec.tournament_default)
     panel.w_game.value, panel.w_players.value, panel.w_count.value = "dice_stacks", 3, 4
     codes = panel.make()
     assert len(codes) == 4 and "4 rooms made for 3 players each" in panel.w_out.value

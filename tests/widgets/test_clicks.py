@@ -13,6 +13,7 @@ from mathcards.table import MAX_SEATS, Refused
 from mathcards.widgets import play
 from mathcards.widgets.dice_stacks import dice_stacks_table
 from mathcards.widgets.suns_to_moons import suns_to_moons_table
+from tests.registered import card_tables
 from tests.widgets.helpers import click_something, enabled_cards, play_to_end
 
 
@@ -69,7 +70,7 @@ def test_a_click_behind_the_resume_offer_is_refused_and_the_save_is_kept(data_di
     assert reopened.state == saved_state
 
 
-@pytest.mark.parametrize("game", ["suns_to_moons", "sums", "dice_stacks"])
+@pytest.mark.parametrize("game", card_tables())
 def test_the_largest_table_each_engine_allows_plays_to_the_end(game):
     most = get_game_class(game).max_players
     assert most <= MAX_SEATS
@@ -82,7 +83,7 @@ def test_the_largest_table_each_engine_allows_plays_to_the_end(game):
     assert table.state.is_over
 
 
-@pytest.mark.parametrize("game", ["suns_to_moons", "sums", "dice_stacks"])
+@pytest.mark.parametrize("game", card_tables())
 def test_a_deal_code_for_the_largest_table_deals_through_the_box_and_the_address(game):
     cls = get_game_class(game)
     code = deal_code(cls(num_players=cls.max_players), 4242)

@@ -19,6 +19,7 @@ from mathcards.games.registry import make_game
 from mathcards.saves import deal_code, read_deal_code
 from mathcards.saves import new_private_seed as REAL_SECRETS
 from mathcards.widgets import play
+from tests.registered import private_deal_games
 from tests.widgets.helpers import click_something
 
 
@@ -120,7 +121,7 @@ def test_a_teachers_code_gives_every_student_the_same_start(real_secrets):
     assert len({t.state.hands[1] for t in tables}) == 3  # the bots' hands differ
 
 
-@pytest.mark.parametrize("name", ["sums", "suns_to_moons", "dice_stacks"])
+@pytest.mark.parametrize("name", private_deal_games())
 def test_a_private_deal_replays_from_its_save(name):
     game = make_game(name, num_players=3)
     state = game.new_game(42, private_seed=987654321, known_seat=0)

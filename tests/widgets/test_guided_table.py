@@ -24,6 +24,7 @@ from mathcards.games.moons_and_planets import MoonsAndPlanets
 from mathcards.games.shoot_the_moon import ShootTheMoon
 from mathcards.widgets import lesson
 from mathcards.widgets.cards import CardButton, synced_states
+from tests.registered import trick_tables
 
 GAMES = {
     "shoot_the_moon": lambda: ShootTheMoon(num_players=3),
@@ -317,7 +318,7 @@ def test_prizes_face_down_are_backs_and_never_named():
     check_table(hand)
 
 
-@pytest.mark.parametrize("game", ["shoot_the_moon", "moons_and_planets"])
+@pytest.mark.parametrize("game", trick_tables())
 def test_the_free_play_tables_draw_the_trick_and_prizes_the_same_way(game):
     """lessons/play_<game>.ipynb: the table's board is TrickView.board_html, the trick in
     play order with who played each card, and the prizes or the chips."""
@@ -373,7 +374,7 @@ def test_partnerships_show_one_chips_line_per_side():
                                                   obs.chips[obs.side_of(1)]]
 
 
-@pytest.mark.parametrize("game", ["shoot_the_moon", "moons_and_planets"])
+@pytest.mark.parametrize("game", trick_tables())
 def test_the_last_trick_is_found_by_the_events_class_not_its_name(game):
     """``TrickView.last_trick`` dispatches on the engine's event classes (issue 26 item 22):
     a subclass of the finished-trick event under another name is still the last trick, and

@@ -17,9 +17,9 @@ turns a *position* (a dict of field values: cards, numbers, dice) into:
 Answers come from Python (``Exercise.check``) or from a click in the browser;
 ``read_answer`` validates either before anything is judged.
 
-One module per game holds its kinds (``suns_to_moons``, ``dice_stacks``, ``sums``,
-``shoot_the_moon``, ``moons_and_planets``); ``base`` is the protocol they share and
-``registry`` lists them (``KINDS``).
+One module per game holds its kinds (``mathcards.exercises.kinds.<game>``, named by its
+``GameSpec.kinds``); ``base`` is the protocol they share and ``registry`` lists them
+(``KINDS``). A game's own names (its kinds, its helpers) are imported from its module.
 """
 
 from __future__ import annotations
@@ -39,21 +39,9 @@ from mathcards.exercises.kinds.base import (
     spend,
     work_budget,
 )
-from mathcards.exercises.kinds.dice_stacks import IsStack, MakeStacks
-from mathcards.exercises.kinds.moons_and_planets import MoonOrNot, PlanetOrNot, WhichPrize
 from mathcards.exercises.kinds.registry import KINDS
-from mathcards.exercises.kinds.shoot_the_moon import IsPlayLegal, WhoTakesTrick
-from mathcards.exercises.kinds.sums import FindCapture
-from mathcards.exercises.kinds.suns_to_moons import (
-    DeckValue,
-    ReachGoal,
-    position_state,
-    read_plays,
-)
 
 __all__ = [
-    "KINDS", "MAX_WORK", "AnswerError", "DeckValue", "FieldReader", "FieldSpec", "FindCapture",
-    "IsPlayLegal", "IsStack", "Kind", "MakeStacks", "MoonOrNot", "PlanetOrNot", "Position",
-    "ReachGoal", "Result", "WhichPrize", "WhoTakesTrick", "WorkLimitError", "YesNoKind", "fact",
-    "make_hint", "position_state", "read_plays", "spend", "work_budget",
+    "KINDS", "MAX_WORK", "AnswerError", "FieldReader", "FieldSpec", "Kind", "Position",
+    "Result", "WorkLimitError", "YesNoKind", "fact", "make_hint", "spend", "work_budget",
 ]

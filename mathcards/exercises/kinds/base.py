@@ -26,6 +26,7 @@ from mathcards.exercises.fields import (
 )
 
 if TYPE_CHECKING:
+    from mathcards.asking import Question
     from mathcards.explain.steps import Fact, Hint
 
 
@@ -190,6 +191,18 @@ class Kind:
     unique_cards: ClassVar[bool] = False  # one deck: no card twice in a position
     asked_card: ClassVar[str | None] = None  # a field whose card is one of the others'
     work_advice: ClassVar[str] = "use fewer cards or loosen 'require'"
+    wrong_slip: ClassVar[str] = "other"  # a wrong answer's slip when it is no worked sum
+
+    def worked_sum(self, position: Position, answer: Any) -> tuple[Question, Any] | None:
+        """The sum an attempt worked, asked as a table asks it (its skill, its numbers),
+        and the number the student meant it to make (read for the slip); None when the
+        answer is no sum (``mathcards.exercises.evidence``)."""
+        return None
+
+    def attempt_skill(self, position: Position, answer: Any) -> str | None:
+        """The skill an attempt that is no worked sum shows, when it depends on the
+        answer; None: the kind's skill (``evidence.KIND_SKILLS``)."""
+        return None
 
     def problems(self, position: Position) -> list[str]:
         return []

@@ -47,6 +47,17 @@ def _stack_step(cards: Sequence[Card], dice: tuple[int, int]) -> Any:
         return fact(exc.reason)
 
 
+def _stack_skill(position: Position, stacks: Sequence[Sequence[Any]]) -> str:
+    target = sum(position["dice"])
+    for stack in stacks:
+        values = [c.rank for c in stack if c.rank != 13]
+        if any(c.rank == 13 for c in stack):
+            return "halve" if sum(values) > target else "double"
+        if len(values) > 1 and sum(values) != target:
+            return "stack_difference"
+    return "stack_sum"
+
+
 class MakeStacks(Kind):
     """Dice Stacks: lay as many points of stacks as the hand allows."""
 
@@ -106,6 +117,9 @@ class MakeStacks(Kind):
         """The position as a real engine state: you to lay stacks with this hand."""
         from mathcards.games import dice_stacks as ds
         return ds.DiceStacks(num_players=2).position(position["hand"], position["dice"])
+
+    def attempt_skill(self, position: Position, answer: Any) -> str | None:
+        return _stack_skill(position, answer)
 
     def check(self, position: Position, answer: Any) -> Result:
         from mathcards.games import dice_stacks as ds

@@ -31,6 +31,7 @@ class FindCapture(Kind):
 
     name = "find_capture"
     game = "sums"
+    wrong_slip = "wrong_capture"  # a capture claimed that is not one
     title = "Find the capture"
     question = "Find a capture."
     answer_style = "capture"

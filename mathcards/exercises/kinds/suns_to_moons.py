@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from mathcards.asking import Question
 from mathcards.cards import Card, whole_number
 from mathcards.exercises.fields import (
     FieldError,
@@ -151,6 +152,79 @@ def read_plays(answer: Any) -> tuple[Any, ...]:
     return tuple(plays)
 
 
+# --- the evidence of an attempt (mathcards.exercises.evidence) -------------------------
+def suns_skill(start: int, steps: Sequence[int], *, joker_took_negative: bool = False) -> str:
+    """The skill of a chain: the deck ``start`` changed by ``steps`` in turn.
+
+    >>> suns_skill(7, [-10]), suns_skill(3, [4]), suns_skill(11, [-4, -2]), suns_skill(1, [4],
+    ...                                                                   joker_took_negative=True)
+    ('cross_zero', 'add_positive', 'subtract_positive', 'subtract_negative')
+    """
+    value, crossed = start, False
+    for step in steps:
+        after = value + step
+        crossed = crossed or (value > 0 > after) or (value < 0 < after)
+        value = after
+    if crossed:
+        return "cross_zero"
+    if joker_took_negative:
+        return "subtract_negative"
+    return "subtract_positive" if any(s < 0 for s in steps) else "add_positive"
+
+
+def _counted_plays(deck: Sequence[Any]) -> list[Any]:
+    """The plays of a deck still counted after its Jokers (ruling 4), centre card first."""
+    from mathcards.games.suns_to_moons.rules import after_joker
+
+    counted: tuple[Any, ...] = ()
+    for play in deck:
+        counted = after_joker(counted) if play.card.is_joker else (*counted, play)
+    return list(counted)
+
+
+def _deck_value_question(kind: Kind, position: Position) -> Question:
+    counted = tuple(kind.counted(position))  # type: ignore[attr-defined]
+    plays = _counted_plays(position["deck"])
+    cards = tuple(str(p.card) for p in plays) if len(plays) == len(counted) else ()
+    joker_took_negative = False
+    seen: list[Any] = []
+    for play in position["deck"]:
+        if play.card.is_joker:
+            joker_took_negative = joker_took_negative or bool(seen and seen[-1].contribution < 0)
+            seen = seen[:-1]
+        else:
+            seen.append(play)
+    skill = suns_skill(counted[0] if counted else 0, counted[1:],
+                       joker_took_negative=joker_took_negative)
+    return Question(kind.game, skill, kind.prompt(position), counted, sum(counted),
+                    cards=cards)
+
+
+def _reach_goal_question(kind: Kind, position: Position, plays: Sequence[Any]) -> Question:
+    """What the student's plays make, asked as a sum: the deck, then each play's change.
+    The student meant them to make the goal, so the goal is read as their answer."""
+    state = position_state(position)
+    start = value = state.deck_value
+    steps: list[int] = []
+    cards: list[str] = [""]
+    joker_took_negative = False
+    for play in plays:
+        if play not in _sm_moves(state):
+            break  # refused by the rules: what came before is what was worked
+        state = _sm_apply(state, play)
+        step = state.deck_value - value
+        joker_took_negative = joker_took_negative or (play.card.is_joker and step > 0)
+        steps.append(step)
+        cards.append(str(play.card))
+        value = state.deck_value
+    if not steps:
+        skill = "bound"  # no play the rules allow: the ±10 bound, most often
+    else:
+        skill = suns_skill(start, steps, joker_took_negative=joker_took_negative)
+    return Question(kind.game, skill, kind.prompt(position), (start, *steps), value,
+                    cards=tuple(cards))
+
+
 class ReachGoal(Kind):
     """Suns to Moons: play cards from the hand until the deck equals the goal."""
 
@@ -240,6 +314,10 @@ class ReachGoal(Kind):
 
     def answer_text(self, answer: Any) -> str:
         return " ".join(move_text(p) for p in answer)
+
+    def worked_sum(self, position: Position, answer: Any) -> tuple[Question, Any] | None:
+        """The sum the plays make, read against the goal the student meant them to make."""
+        return _reach_goal_question(self, position, answer), position["goal"]
 
     def check(self, position: Position, answer: Any) -> Result:
         plays = self.read_answer(position, answer)
@@ -356,6 +434,10 @@ class DeckValue(Kind):
 
         counted = self.counted(position) or [0]
         return text_of(Sum(tuple(Num(t) for t in counted))) + " = ?"
+
+    def worked_sum(self, position: Position, answer: Any) -> tuple[Question, Any] | None:
+        """The deck's sum, read against the value the student gave."""
+        return _deck_value_question(self, position), answer
 
     def check(self, position: Position, answer: Any) -> Result:
         said = self.read_answer(position, answer)

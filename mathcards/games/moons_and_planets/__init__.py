@@ -200,7 +200,7 @@ register_game(GameSpec(
     parse_move=parse_move,
     view="mathcards.widgets.tricks:MoonsAndPlanetsView",
     asking="mathcards.asking.moons_and_planets",
-    moments="mathcards.moments:moons_and_planets_moment",
+    moments="mathcards.moments.moons_and_planets:moment",
     kinds=(
         "mathcards.exercises.kinds.moons_and_planets:PlanetOrNot",
         "mathcards.exercises.kinds.moons_and_planets:MoonOrNot",

@@ -122,7 +122,7 @@ register_game(GameSpec(
     strong_policy=strong_policy,
     parse_move=parse_move,
     view="mathcards.widgets.tricks:ShootTheMoonView",
-    moments="mathcards.moments:shoot_the_moon_moment",
+    moments="mathcards.moments.shoot_the_moon:moment",
     kinds=(
         "mathcards.exercises.kinds.shoot_the_moon:WhoTakesTrick",
         "mathcards.exercises.kinds.shoot_the_moon:IsPlayLegal",

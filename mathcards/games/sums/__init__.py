@@ -119,8 +119,10 @@ register_game(GameSpec(
     view="mathcards.widgets.sums:SumsView",
     explainer="mathcards.explain.sums",
     asking="mathcards.asking.sums",
-    moments="mathcards.moments:sums_moment",
+    moments="mathcards.moments.sums:moment",
     kinds=("mathcards.exercises.kinds.sums:FindCapture",),
+    tournament_default=True,
+    assignable=True,
     card=LandingCard(
         practises="sums and differences",
         blurb=("Play a card; if it plus or minus one of your cards equals an opponent's "

@@ -1,0 +1,48 @@
+"""Sums' moment: the game over, each score as face-up points + captured points."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from mathcards.games.base import State, plural, seat_name
+from mathcards.moments import Moment, _headline, _last
+
+
+def moment(before: State, after: State, names: Sequence[str],
+           here: Sequence[int]) -> Moment | None:
+    from mathcards.games.sums import GameEnded, SumsState, card_points
+
+    if _last(after.new_events, GameEnded) is None:
+        return None
+    assert isinstance(after, SumsState)
+    lines = []  # the sides are face up and every capture was shown as it happened: public
+    for i, (side, caught) in enumerate(zip(after.sides, after.captured, strict=True)):
+        lines.append(f"{seat_name(names, i)}: {sum(map(card_points, side))} face up "
+                     f"({plural(len(side), 'card')}) + {sum(map(card_points, caught))} "
+                     f"captured ({plural(len(caught), 'card')}) = {after.scores[i]}")
+    headline, win = _headline(after.winners, names, here, "game")
+    return Moment("game", "Game over", headline,
+                  (f"A pile ran out. {_points_table(card_points)}.", *lines),
+                  win, tuple(after.winners))
+
+
+def _points_table(card_points: Callable[[Any], int]) -> str:
+    """The engine's points per rank, in words: "A scores 3, 2 to 10 score 1, ..."."""
+    from mathcards.cards import Card
+
+    label = {1: "A", 11: "J", 12: "Q", 13: "K"}
+    groups: list[list[int]] = []  # runs of ranks with the same points
+    for rank in range(1, 14):
+        if groups and card_points(Card("S", groups[-1][0])) == card_points(Card("S", rank)):
+            groups[-1].append(rank)
+        else:
+            groups.append([rank])
+    parts = []
+    for run in groups:
+        first, last = label.get(run[0], str(run[0])), label.get(run[-1], str(run[-1]))
+        ranks = first if len(run) == 1 else f"{first} and {last}" if len(run) == 2 \
+            else f"{first} to {last}"
+        verb = "scores" if len(run) == 1 else "score"
+        parts.append(f"{ranks} {verb} {card_points(Card('S', run[0]))}")
+    return ", ".join(parts)
