@@ -235,7 +235,7 @@ def test_the_tests_the_doc_cites_exist():
 
 
 # --------------------------------------------------------------------------- the traced answer
-STEP = re.compile(r"`((?:mathcards|widgets)/[\w/]+\.py)` `([\w.]+)`")
+STEP = re.compile(r"`((?:mathcards|widgets)/[\w/]+\.py)`\s+`([\w.]+)`")
 
 
 def named_steps() -> list[tuple[str, str]]:
@@ -288,13 +288,17 @@ def trace(fn) -> list[tuple[str, str]]:
 
 
 def missing_in_order(steps: list[tuple[str, str]], calls: list[tuple[str, str]]) -> list[str]:
-    """The steps not found in ``calls`` after the step before them."""
-    missing, at = [], 0
+    """The steps that never run, or whose first call comes before the first call of the
+    step named before them (a later move's calls cannot stand in for this one's)."""
+    missing, last = [], -1
     for step in steps:
-        try:
-            at = calls.index(step, at) + 1
-        except ValueError:
+        if step not in calls:
             missing.append(f"{step[0]} {step[1]}")
+            continue
+        first = calls.index(step)
+        if first < last:
+            missing.append(f"{step[0]} {step[1]} (before the step named before it)")
+        last = max(last, first)
     return missing
 
 
@@ -330,9 +334,10 @@ def test_the_traced_answer_runs_the_functions_the_doc_names_in_its_order(tmp_pat
 
 
 def test_the_order_check_finds_a_step_out_of_order():
-    calls = [("a.py", "f"), ("b.py", "g"), ("c.py", "h")]
+    calls = [("a.py", "f"), ("b.py", "g"), ("c.py", "h"), ("b.py", "g")]
     assert missing_in_order([("a.py", "f"), ("c.py", "h")], calls) == []
-    assert missing_in_order([("c.py", "h"), ("b.py", "g")], calls) == ["b.py g"]
+    assert missing_in_order([("c.py", "h"), ("b.py", "g")], calls) == [
+        "b.py g (before the step named before it)"]
     assert missing_in_order([("a.py", "nothing")], calls) == ["a.py nothing"]
 
 
