@@ -321,3 +321,26 @@ def test_a_play_page_with_lang_es_draws_the_table_in_spanish():
         assert "Your turn" in english.w_turn.value
     finally:
         i18n.use("en")
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_suns_to_moons_moments_read_in_spanish(seed):
+    """Every round and game won in seeded games: the moment's title, headline and lines."""
+    from mathcards.bots import Bot
+    from mathcards.games.registry import make_game
+    from mathcards.moments import moment_for
+
+    game = make_game("suns_to_moons", num_players=2, target_score=2)
+    state = game.new_game(seed=seed)
+    bots = [Bot("suns_to_moons", "random", seed=seed + i) for i in range(2)]
+    seen = 0
+    with i18n.using("es"):
+        while not state.is_over:
+            before = state
+            state = state.apply(bots[state.current_player].choose(state))
+            found = moment_for(before, state, ("Ana", ""), (0,))
+            if found is not None:
+                seen += 1
+                assert not ENGLISH.search(found.text), found.text
+                assert found.title.startswith(("Ronda ", "Fin de la partida"))
+    assert seen >= 2

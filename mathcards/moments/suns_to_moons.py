@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from mathcards.games.base import State, plural, seat_name
+from mathcards.games.base import State, seat_name
+from mathcards.i18n import _, ngettext
 from mathcards.moments import Moment, _headline, _last, _scores_line
 
 
@@ -26,28 +27,41 @@ def moment(before: State, after: State, names: Sequence[str],
     scores = after.scores
     if won is not None and won.player is not None:
         p = won.player
+        who = seat_name(names, p)
         reached = _last(events, GoalReached)
-        cards = f", with {plural(reached.deck_size, 'card')} in the deck" if reached else ""
         # the explainer's chain of the counted values: "7 − 5 + 1 = 3", true minus signs
         # ("7 − 5 + 1 = 3", or "4" with one card still counted: no "4 = 4")
-        lines = [(f"{seat_name(names, p)} made the deck {chain_steps(won.counted).sum_text}, "
-                 f"the goal{cards}."),
-                 f"{seat_name(names, p)} now has {plural(won.new_score, 'point')}."]
+        made = chain_steps(won.counted).sum_text
+        if reached:
+            first = ngettext("{who} made the deck {sum}, the goal, with {n} card in the deck.",
+                             "{who} made the deck {sum}, the goal, with {n} cards in the deck.",
+                             reached.deck_size).format(who=who, sum=made, n=reached.deck_size)
+        else:
+            first = _("{who} made the deck {sum}, the goal.").format(who=who, sum=made)
+        n = won.new_score
         target = getattr(after.game, "target_score", None)
         if over is None and target is not None:
-            lines[-1] = lines[-1][:-1] + f" (the first to {target} wins the game)."
-        lines.append(_scores_line(scores, names))
+            points = ngettext("{who} now has {n} point (the first to {target} wins the game).",
+                              "{who} now has {n} points (the first to {target} wins the game).",
+                              n).format(who=who, n=n, target=target)
+        else:
+            points = ngettext("{who} now has {n} point.", "{who} now has {n} points.",
+                              n).format(who=who, n=n)
+        lines = [first, points, _scores_line(scores, names)]
         if over is not None:
             headline, win = _headline(after.winners, names, here, "game")
-            return Moment("game", "Game over", headline,
-                          ((f"{seat_name(names, p)} reached {plural(over.score, 'point')} "
-                           f"and won the game."), *lines), win, tuple(after.winners))
+            reached_line = ngettext("{who} reached {n} point and won the game.",
+                                    "{who} reached {n} points and won the game.",
+                                    over.score).format(who=who, n=over.score)
+            return Moment("game", _("Game over"), headline, (reached_line, *lines), win,
+                          tuple(after.winners))
         headline, win = _headline((p,), names, here, "round")
-        return Moment("round", f"Round {round_number} won", headline, tuple(lines), win, (p,))
+        return Moment("round", _("Round {n} won").format(n=round_number), headline,
+                      tuple(lines), win, (p,))
     gone = _last(events, RoundAbandoned)
     if gone is not None:
-        return Moment("round", f"Round {gone.round_number}: no winner",
-                      "Nobody won the round",
-                      (("Everyone passed: no cards were left to play, so nobody reached the "
-                       "goal."), _scores_line(scores, names)), False, ())
+        return Moment("round", _("Round {n}: no winner").format(n=gone.round_number),
+                      _("Nobody won the round"),
+                      (_("Everyone passed: no cards were left to play, so nobody reached the "
+                         "goal."), _scores_line(scores, names)), False, ())
     return None
