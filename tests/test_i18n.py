@@ -344,3 +344,26 @@ def test_suns_to_moons_moments_read_in_spanish(seed):
                 assert not ENGLISH.search(found.text), found.text
                 assert found.title.startswith(("Ronda ", "Fin de la partida"))
     assert seen >= 2
+
+
+@pytest.mark.parametrize(("game", "settings"), [("dice_stacks", {}), ("sums", {"piles": 4})])
+@pytest.mark.parametrize("seed", range(4))
+def test_the_game_over_moments_of_dice_stacks_and_sums_read_in_spanish(game, settings, seed):
+    from mathcards.bots import Bot
+    from mathcards.games.registry import make_game
+    from mathcards.moments import moment_for
+
+    state = make_game(game, num_players=2, **settings).new_game(seed=seed)
+    bots = [Bot(game, "random", seed=seed + i) for i in range(2)]
+    before = state
+    while not state.is_over:
+        before, state = state, state.apply(bots[state.current_player].choose(state))
+    english = moment_for(before, state, ("Ana", ""), (0,))
+    with i18n.using("es"):
+        spanish = moment_for(before, state, ("Ana", ""), (0,))
+    assert english is not None and spanish is not None
+    assert re.search(r"\b(stacks?|cards?|captured|scores?|pile)\b", english.text)
+    assert not re.search(r"\b(stacks?|cards?|captured|scores?|pile|left|face|up|and|to)\b",
+                         spanish.text), spanish.text
+    assert spanish.title == "Fin de la partida"
+    assert re.findall(r"−?\d+", spanish.text) == re.findall(r"−?\d+", english.text)

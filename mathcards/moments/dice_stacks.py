@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from mathcards.games.base import State, number, plural, seat_name
+from mathcards.games.base import State, number, seat_name
+from mathcards.i18n import _, ngettext
 from mathcards.moments import Moment, _headline, _last
 
 
@@ -17,13 +18,16 @@ def moment(before: State, after: State, names: Sequence[str],
     assert isinstance(after, DiceStacksState)
     lines = []
     for i, (stacks, left) in enumerate(zip(after.stacks, after.hands, strict=True)):
-        terms = plural(len(stacks), "stack")
+        terms = ngettext("{n} stack", "{n} stacks", len(stacks)).format(n=len(stacks))
         bonus = after.stack_points[i] - len(stacks)  # special stacks' extra points
         if bonus:
-            terms += f" + {bonus} for special stacks"
-        terms += f" + {plural(after.run_outs[i], 'run-out')} − {plural(len(left), 'card')} left"
+            terms += " + " + _("{n} for special stacks").format(n=bonus)
+        runs = after.run_outs[i]
+        terms += " + " + ngettext("{n} run-out", "{n} run-outs", runs).format(n=runs)
+        terms += " − " + ngettext("{n} card left", "{n} cards left", len(left)).format(
+            n=len(left))
         lines.append(f"{seat_name(names, i)}: {terms} = {number(after.scores[i])}")
     headline, win = _headline(after.winners, names, here, "game")
-    return Moment("game", "Game over", headline,
-                  ("The stock is empty. Score = stacks + run-outs − cards left in hand:",
+    return Moment("game", _("Game over"), headline,
+                  (_("The stock is empty. Score = stacks + run-outs − cards left in hand:"),
                    *lines), win, tuple(after.winners))

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from mathcards.games.base import State, plural, seat_name
+from mathcards.games.base import State, seat_name
+from mathcards.i18n import _, ngettext
 from mathcards.moments import Moment, _headline, _last
 
 
@@ -18,13 +19,15 @@ def moment(before: State, after: State, names: Sequence[str],
     assert isinstance(after, SumsState)
     lines = []  # the sides are face up and every capture was shown as it happened: public
     for i, (side, caught) in enumerate(zip(after.sides, after.captured, strict=True)):
-        lines.append(f"{seat_name(names, i)}: {sum(map(card_points, side))} face up "
-                     f"({plural(len(side), 'card')}) + {sum(map(card_points, caught))} "
-                     f"captured ({plural(len(caught), 'card')}) = {after.scores[i]}")
+        up = ngettext("{points} face up ({n} card)", "{points} face up ({n} cards)",
+                      len(side)).format(points=sum(map(card_points, side)), n=len(side))
+        got = ngettext("{points} captured ({n} card)", "{points} captured ({n} cards)",
+                       len(caught)).format(points=sum(map(card_points, caught)), n=len(caught))
+        lines.append(f"{seat_name(names, i)}: {up} + {got} = {after.scores[i]}")
     headline, win = _headline(after.winners, names, here, "game")
-    return Moment("game", "Game over", headline,
-                  (f"A pile ran out. {_points_table(card_points)}.", *lines),
-                  win, tuple(after.winners))
+    return Moment("game", _("Game over"), headline,
+                  (_("A pile ran out. {points}.").format(points=_points_table(card_points)),
+                   *lines), win, tuple(after.winners))
 
 
 def _points_table(card_points: Callable[[Any], int]) -> str:
@@ -41,8 +44,9 @@ def _points_table(card_points: Callable[[Any], int]) -> str:
     parts = []
     for run in groups:
         first, last = label.get(run[0], str(run[0])), label.get(run[-1], str(run[-1]))
-        ranks = first if len(run) == 1 else f"{first} and {last}" if len(run) == 2 \
-            else f"{first} to {last}"
-        verb = "scores" if len(run) == 1 else "score"
-        parts.append(f"{ranks} {verb} {card_points(Card('S', run[0]))}")
+        ranks = first if len(run) == 1 else \
+            _("{first} and {last}").format(first=first, last=last) if len(run) == 2 \
+            else _("{first} to {last}").format(first=first, last=last)
+        parts.append(ngettext("{ranks} scores {points}", "{ranks} score {points}",
+                              len(run)).format(ranks=ranks, points=card_points(Card("S", run[0]))))
     return ", ".join(parts)
