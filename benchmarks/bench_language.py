@@ -18,12 +18,12 @@ from __future__ import annotations
 import argparse
 import statistics
 import tempfile
-import time
 from pathlib import Path
 
+from benchmarks.bench_classroom import browser_tti
 from benchmarks.bench_click import MEASURE
 from benchmarks.bench_pages import _filled, _wait_refilled, start_site, wait_quiet
-from tests.browser.conftest import FIRST_WIDGET, launch_chromium
+from tests.browser.conftest import launch_chromium
 
 NOTEBOOK = "play_suns_to_moons.ipynb"
 LANGS = ("en", "es")
@@ -34,17 +34,7 @@ HEADER = ".mc-header [data-move]"
 
 
 def tti(browser, server, lang: str) -> float:
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    page = context.new_page()
-    try:
-        start = time.perf_counter()
-        page.goto(server.page(f"{NOTEBOOK}?student=guest&lang={lang}"), wait_until="commit")
-        page.locator(FIRST_WIDGET).filter(visible=True).first.wait_for(
-            state="visible", timeout=120_000)
-        return time.perf_counter() - start
-    finally:
-        page.close(run_before_unload=True)
-        context.close()
+    return browser_tti(browser, server, NOTEBOOK, "guest", query=f"lang={lang}")
 
 
 def _render(page) -> int:
