@@ -613,7 +613,7 @@ def serve(argv: Sequence[str] = ()) -> int:
     import logging
     from urllib.parse import urlparse
 
-    from jupyterhub.services.auth import HubAuth  # type: ignore[import-untyped]
+    from jupyterhub.services.auth import HubAuth
     from tornado import web
 
     from mathcards.exercises.progress import ProgressError

@@ -130,7 +130,7 @@ export default { render };
 """
 
 
-class AnswerBox(anywidget.AnyWidget):  # type: ignore[misc]
+class AnswerBox(anywidget.AnyWidget):
     """A number answer: typed (Enter or Check) or on the pad (✓ OK)."""
 
     _esm = _ESM % {"keys": "[" + ", ".join(f'"{k}"' for k in PAD_KEYS) + "]",

@@ -78,7 +78,7 @@ class AskingPanel:
         # draw, a claim's pieces) come first on the screen (issue 36 item 16)
         self.widget = table._box(W.VBox, [self.w_style, self.w_box])
         self.widget.add_class("mc-asking")
-        self._shown = None
+        self._shown: float | None = None
 
     @property
     def w_answer(self) -> AnswerBox:

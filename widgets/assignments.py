@@ -79,10 +79,11 @@ def student_link(assignment: Assignment) -> str:
     from mathcards.widgets.classes import page_link
 
     if assignment.kind == GAME:
-        return page_link(f"play_{assignment.target}.ipynb", cls=assignment.class_id,
-                         extra=f"level={assignment.level}")
-    return page_link("practice.ipynb", cls=assignment.class_id,
-                     extra=f"set={assignment.target}")
+        return page_link(  # type: ignore[no-any-return]  # mathcards.widgets: Any to mypy
+            f"play_{assignment.target}.ipynb", cls=assignment.class_id,
+            extra=f"level={assignment.level}")
+    return page_link(  # type: ignore[no-any-return]  # mathcards.widgets: Any to mypy
+        "practice.ipynb", cls=assignment.class_id, extra=f"set={assignment.target}")
 
 
 def _dates(assignment: Assignment) -> str:
@@ -179,7 +180,7 @@ class AssignPanel:
         kind, target = what
         try:
             with assignment_store() as store:
-                made = store.add(self.w_class.value or "", kind, target,
+                made: Assignment = store.add(self.w_class.value or "", kind, target,
                                  opens=self.w_opens.value or "", due=self.w_due.value or "",
                                  level=str(self.w_level.value) if kind == GAME else "",
                                  games=int(self.w_games.value) if kind == GAME else 0)

@@ -138,7 +138,7 @@ def _query(query: str | None) -> dict[str, str]:
 def _browser() -> str | None:
     from mathcards.widgets import page_browser
 
-    return page_browser()
+    return page_browser()  # type: ignore[no-any-return]  # mathcards.widgets: Any to mypy
 
 
 class NamePicker:
@@ -250,14 +250,14 @@ def ask_name(start: Callable[[str], Any], *, school_class: SchoolClass | None,
 
     def started(name: str) -> None:
         box.children = (start(name),)
-        box.student = name  # type: ignore[attr-defined]
+        box.student = name
 
     picker = NamePicker(started, school_class=school_class, browser=browser)
     if problem:
         picker.refuse(problem)
     box.children = (W.HTML(style_html()), picker.widget)
-    box.picker = picker  # type: ignore[attr-defined]
-    box.student = ""  # type: ignore[attr-defined]
+    box.picker = picker
+    box.student = ""
     return box
 
 
@@ -312,29 +312,29 @@ def landing(query: str | None = None) -> W.VBox:
     def greet(name: str) -> None:
         from mathcards.widgets.assignments import todo_html
 
-        box.student = name  # type: ignore[attr-defined]
+        box.student = name
         # the greeting, then the class's work for the student (issue 38), before the games
-        box.w_hello.value = greeting_html(name, cls) + (  # type: ignore[attr-defined]
+        box.w_hello.value = greeting_html(name, cls) + (
             todo_html(cls, name) if cls else "")
-        box.children = (style, box.w_hello)  # type: ignore[attr-defined]
+        box.children = (style, box.w_hello)
 
-    box.w_hello = W.HTML()  # type: ignore[attr-defined]
-    box.student = ""  # type: ignore[attr-defined]
+    box.w_hello = W.HTML()
+    box.student = ""
     if login is not None:  # a hub: the student is the login; the links need no name
         from mathcards.hub import service_url
         from mathcards.widgets.assignments import todo_html
 
-        box.student = login  # type: ignore[attr-defined]
+        box.student = login
         # the work of the student's classes, from the hub's service (issue 38)
         todo = todo_html(params.get("class", "")[:20], login) if service_url() else ""
-        box.w_hello.value = (  # type: ignore[attr-defined]
+        box.w_hello.value = (
             f'<p class="mc-hello">Playing as <b>{esc(login)}</b></p><p><a class="mc-button '
             f'mc-practice" href="{PRACTICE}">Practice: exercise sets</a></p>{todo}')
-        box.children = (style, box.w_hello)  # type: ignore[attr-defined]
+        box.children = (style, box.w_hello)
         return box
     browser = _browser()
     picker = NamePicker(_kept(greet), school_class=school_class, browser=browser)
-    box.picker = picker  # type: ignore[attr-defined]
+    box.picker = picker
     box.children = (style, picker.widget)
     note = ""
     if params.get("class") and school_class is None:
@@ -544,7 +544,7 @@ def class_picker(no_class: str, description: str) -> W.Dropdown:
     picker = W.Dropdown(options=[(no_class, ""), *class_choices()], description=description,
                         layout=W.Layout(width="max-content", max_width="100%"),
                         style={"description_width": "initial"})
-    picker.no_class = no_class  # type: ignore[attr-defined]
+    picker.no_class = no_class
     _CLASS_PICKERS.add(picker)
     return picker
 

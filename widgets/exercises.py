@@ -15,7 +15,7 @@ dashboard, drawn as plain HTML/SVG (no plotting library needed).
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +23,7 @@ import ipywidgets as W
 
 from mathcards.asking import DEFAULT_LEVEL, LEVELS, SHOW
 from mathcards.errors import MathCardsError
-from mathcards.exercises.session import Session
+from mathcards.exercises.session import ExerciseVariant, Session
 from mathcards.games.suns_to_moons import (
     JOKER_PLAY,
     Play,
@@ -181,7 +181,7 @@ def _hand_row(buttons: list[W.Button]) -> W.HBox:
     return row
 
 
-class ExerciseSetView(W.VBox):
+class ExerciseSetView(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types
     """A set on screen for one student (see the module docstring)."""
 
     # Answers from the page are paced (a token bucket): a burst of ``answer_burst``,
@@ -235,7 +235,7 @@ class ExerciseSetView(W.VBox):
 
     # --- navigation -------------------------------------------------------------------------
     @property
-    def variant(self):
+    def variant(self) -> ExerciseVariant:
         return self.session.variant(self.number)
 
     def go(self, number: int) -> None:
@@ -351,7 +351,7 @@ class ExerciseSetView(W.VBox):
                 f"{faces}</div></div>")
 
     # --- answer widgets -----------------------------------------------------------------------
-    def _card_button(self, card: Any, index: int, on_click) -> W.Button:
+    def _card_button(self, card: Any, index: int, on_click: Callable[[int], None]) -> W.Button:
         """A card of the exercise's hand: the tables' ``CardButton`` (its text is the card's
         spoken name; the face is drawn by the style sheet), naming its place in the hand."""
         cb = CardButton(lambda _cb, i=index: on_click(i), mark="mc-ex-card")
@@ -821,7 +821,7 @@ def _site_practice(folder: str | Any, names: list[str], student: str, level: str
 
     download = csv_downloads("Download my progress", "your answers as a file for your "
                              "teacher's dashboard", progress_file, mime="application/json")
-    box.w_download = download  # type: ignore[attr-defined]
+    box.w_download = download
     shown = (W.HTML(head), W.HBox(buttons), download)
     box.children = shown
     return box
@@ -926,7 +926,7 @@ GRID_CSS = """
 """
 
 
-class DashboardView(W.VBox):
+class DashboardView(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types
     """The teacher's dashboard: read when built, on **Refresh**, and by itself every
     ``refresh_every`` seconds while the page is open (on the kernel's event loop; each
     reading takes only the attempts written since the last one)."""
@@ -1413,9 +1413,9 @@ def class_link_builder(folder: str | Any = "exercises") -> W.VBox:
                   W.HBox([w_players, w_short]), w_deal, W.HBox([w_level, w_fixed]),
                   W.HBox([w_class, w_each]), w_make, w_out])
     box.add_class("mathcards")
-    box.make = make  # type: ignore[attr-defined]
-    box.w_page, box.w_players, box.w_short, box.w_deal, box.w_out = (  # type: ignore[attr-defined]
+    box.make = make
+    box.w_page, box.w_players, box.w_short, box.w_deal, box.w_out = (
         w_page, w_players, w_short, w_deal, w_out)
-    box.w_level, box.w_fixed = w_level, w_fixed  # type: ignore[attr-defined]
-    box.w_class, box.w_each = w_class, w_each  # type: ignore[attr-defined]
+    box.w_level, box.w_fixed = w_level, w_fixed
+    box.w_class, box.w_each = w_class, w_each
     return box

@@ -239,7 +239,7 @@ class ForkServer:
         self.log = log
         self._lock = threading.Lock()
         self._sock: socket.socket | None = None
-        self.process: subprocess.Popen | None = None
+        self.process: subprocess.Popen[bytes] | None = None
         self.pid = 0
 
     def start(self) -> ForkServer:
@@ -317,16 +317,18 @@ def install(log: Any = None) -> ForkServer:
     if _SERVER is None:
         _SERVER = ForkServer(log).start()
     server = _SERVER
-    if getattr(local_provisioner.launch_kernel, "_mathcards_forks", False):
+    # the provisioner calls jupyter_client.launcher's launch_kernel by this name (it is
+    # not in the module's __all__, hence the attr-defined ignores)
+    if getattr(local_provisioner.launch_kernel, "_mathcards_forks", False):  # type: ignore[attr-defined]
         return server
-    usual = local_provisioner.launch_kernel
+    usual = local_provisioner.launch_kernel  # type: ignore[attr-defined]
 
     def launch_kernel(cmd: list[str], **kwargs: Any) -> Any:
         forked = server.launch(cmd, kwargs.get("env"), kwargs.get("cwd"))
         return forked if forked is not None else usual(cmd, **kwargs)
 
     launch_kernel._mathcards_forks = True  # type: ignore[attr-defined]
-    local_provisioner.launch_kernel = launch_kernel  # type: ignore[assignment]
+    local_provisioner.launch_kernel = launch_kernel  # type: ignore[attr-defined,assignment]
     return server
 
 

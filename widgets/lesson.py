@@ -29,7 +29,7 @@ def cards_of(cards: str | Card | Iterable[str | Card]) -> tuple[Card, ...]:
         return (card,)
     if isinstance(cards, str):
         return parse_cards(cards)
-    return tuple(as_card(c) for c in cards)
+    return tuple(as_card(c) for c in cards)  # type: ignore[union-attr]  # a Card returned above
 
 
 def card_svg(card: str | Card, *, width: int = 54, turned: bool = False, label: str = "") -> str:
@@ -238,7 +238,7 @@ class StepThrough:
     have ``.text`` and ``.latex``); ``pictures`` an optional card picture per step.
     """
 
-    def __init__(self, steps: Sequence, pictures: Sequence[str] = (), title: str = "") -> None:
+    def __init__(self, steps: Sequence[Any], pictures: Sequence[str] = (), title: str = "") -> None:
         import ipywidgets as w
 
         self.steps = [(s.text, s.latex) if hasattr(s, "latex") else tuple(s) for s in steps]
@@ -270,12 +270,12 @@ class StepThrough:
         self.back.disabled = position == 0
         self.next.disabled = position == len(self.steps) - 1
 
-    def _repr_mimebundle_(self, **kwargs):
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
 
 
 # --- a guided hand against bots ----------------------------------------------------
-def _guide_events() -> tuple[tuple[type, ...], type, type]:
+def _guide_events() -> tuple[tuple[type, ...], type[Any], type[Any]]:
     """(events the guide explains, the trick-won event, the round-scored event)."""
     from mathcards.games import moons_and_planets as mp
     from mathcards.games import shoot_the_moon as stm
@@ -386,7 +386,7 @@ class GuidedHand:
         return self.ctl.hand()
 
     def _card_phase(self) -> bool:
-        return self.view.card_phase(self.state)
+        return self.view.card_phase(self.state)  # type: ignore[no-any-return]  # mathcards.widgets: Any to mypy
 
     def _my_turn(self) -> bool:
         return not self.paused and self.ctl.acting_human()
@@ -685,9 +685,9 @@ class GuidedHand:
         """The seat whose hand this screen shows (the student's)."""
         return self.seat
 
-    def hidden_widget_states(self) -> list[dict]:
+    def hidden_widget_states(self) -> list[dict[str, Any]]:
         """Every synced state of every widget of this hand (children, layouts, styles)."""
-        return synced_states(self.widget)
+        return synced_states(self.widget)  # type: ignore[no-any-return]  # mathcards.widgets: Any to mypy
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
@@ -707,7 +707,7 @@ def _move_tooltip(action: Any) -> str:
     }.get(action_name(action), str(action))
 
 
-def _replace_children(box, children: list) -> None:
+def _replace_children(box: Any, children: list[Any]) -> None:
     """Put ``children`` in ``box`` and close the widgets they replace (with their own
     layout and style widgets), so a long game does not keep every old button alive."""
     old = box.children
@@ -716,7 +716,7 @@ def _replace_children(box, children: list) -> None:
         _close(widget)
 
 
-def _close(widget) -> None:
+def _close(widget: Any) -> None:
     for child in getattr(widget, "children", ()):
         _close(child)
     for part in (getattr(widget, "layout", None), getattr(widget, "style", None)):
@@ -739,7 +739,7 @@ def suns_to_moons_example(plays: Sequence[tuple[int, int]], *, goal: int | None 
 
     suits = "HSDC"
     count = count_deck(None if sign == 0 else sign * value for value, sign in plays)
-    steps: list = []
+    steps: list[object] = []
     before = 0
     for i, ((value, sign), after) in enumerate(zip(plays, count.running, strict=True)):
         if sign == 0:

@@ -277,7 +277,8 @@ class CompactFiles:
     _mc_immutable = False
 
     def validate_absolute_path(self, root: Any, absolute_path: str) -> str | None:
-        path = super().validate_absolute_path(root, absolute_path)  # type: ignore[misc]
+        path: str | None = super().validate_absolute_path(  # type: ignore[misc]
+            root, absolute_path)
         self._mc_plain = path
         request = self.request  # type: ignore[attr-defined]
         if path is None or request.method not in ("GET", "HEAD") or \
@@ -362,7 +363,7 @@ def _handler_classes() -> dict[str, type]:
     from jupyter_server.base.handlers import FileFindHandler
     from voila.static_file_handler import MultiStaticFileHandler, TemplateStaticFileHandler
 
-    class VoilaStaticFiles(CompactFiles, MultiStaticFileHandler):
+    class VoilaStaticFiles(CompactFiles, MultiStaticFileHandler):  # type: ignore[misc]  # Voila: no types
         """Voilà's scripts, also under ``mc-<version>/`` (cached for good there)."""
 
         def parse_url_path(self, url_path: str) -> str:
@@ -370,9 +371,10 @@ def _handler_classes() -> dict[str, type]:
             if sep and first.startswith(VERSION_PREFIX):
                 self._mc_immutable = first == VERSION_PREFIX + current_version()
                 url_path = rest
-            return super().parse_url_path(url_path)
+            parsed: str = super().parse_url_path(url_path)
+            return parsed
 
-    class TemplateFiles(CompactFiles, TemplateStaticFileHandler):
+    class TemplateFiles(CompactFiles, TemplateStaticFileHandler):  # type: ignore[misc]  # Voila: no types
         """The template's styles and scripts."""
 
     class LabextensionFiles(CompactFiles, FileFindHandler):
@@ -393,7 +395,7 @@ def install() -> None:
         return
     for name, cls in _handler_classes().items():
         setattr(app, name, cls)
-    app._mathcards_compact = True  # type: ignore[attr-defined]
+    app._mathcards_compact = True
 
 
 def main() -> None:

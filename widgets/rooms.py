@@ -57,8 +57,11 @@ class RoomPanel:
             b.add_class("mc-choice")
         self.w_make.on_click(lambda _b: self._try(self.make))
         self.w_join.on_click(lambda _b: self._try(self.join, self.w_code.value))
-        self.w_code.observe(lambda c: c.get("new") and self._try(self.join, c["new"]),
-                            names="value")
+        def join_typed(change: dict[str, Any]) -> None:
+            if change.get("new"):
+                self._try(self.join, change["new"])
+
+        self.w_code.observe(join_typed, names="value")
         self.w_outside = W.HBox([self.w_make, self.w_code, self.w_join])
         self._inside: tuple[W.HBox, W.Dropdown, W.Button, W.Button, W.Button] | None = None
         self.widget = table._box(W.VBox, [self.w_title, self.w_outside, self.w_line])

@@ -97,6 +97,8 @@ import logging
 import os
 import re
 import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Any
 from urllib.parse import urlencode
 
 from jupyter_server._tz import utcnow
@@ -108,6 +110,10 @@ from traitlets import Bool, Float, Int, List, Unicode
 
 from mathcards import visitors
 from mathcards.widgets import network, sockets
+
+# Voilà ships no types: its page and websocket handlers, and the pool class that wraps
+# the manager's methods, are this (the names say which object is meant)
+VoilaHandler = Any
 
 CLASS_ENV = "MATHCARDS_CLASS"
 FULL = ("This server is full right now (every kernel it can hold is in use): wait a minute "
@@ -180,7 +186,8 @@ def _redact_logs(*extra: logging.Logger) -> None:
             logger.addFilter(KeyRedactingFilter())
 
 
-def _skip_unshown_records(logger: logging.Logger | logging.LoggerAdapter) -> None:
+def _skip_unshown_records(
+        logger: logging.Logger | logging.LoggerAdapter[logging.Logger]) -> None:
     """Raise ``logger``'s level to the lowest of its handlers' levels.
 
     traitlets sets an application's logger to DEBUG and its handler to the log level
@@ -213,9 +220,10 @@ def _fast_dates() -> None:
     current = getattr(session, "extract_dates", None)
     if not callable(current) or getattr(current, "_mathcards", False):
         return  # already done, or a jupyter_client that parses dates elsewhere: leave it
-    pattern, slow = jsonutil.ISO8601_PAT, jsonutil.parse_date
+    pattern = jsonutil.ISO8601_PAT
+    slow: Callable[[str], Any] = jsonutil.parse_date
 
-    def parse_date(text):
+    def parse_date(text: str | None) -> Any:
         if text is None:
             return None
         match = pattern.match(text)
@@ -228,7 +236,7 @@ def _fast_dates() -> None:
                 pass
         return slow(text)
 
-    def extract_dates(obj):
+    def extract_dates(obj: Any) -> Any:
         if isinstance(obj, dict):
             return {key: extract_dates(value) for key, value in obj.items()}
         if isinstance(obj, list | tuple):
@@ -239,13 +247,13 @@ def _fast_dates() -> None:
 
     extract_dates._mathcards = True  # type: ignore[attr-defined]
     extract_dates.parse_date = parse_date  # type: ignore[attr-defined]
-    session.extract_dates = extract_dates
+    session.extract_dates = extract_dates  # type: ignore[attr-defined]  # not in its __all__
 
 
 _SIGNED_IN = "signed in"  # the request was answered with a redirect: render nothing
 
 
-def _teacher_of(handler) -> bool | str:
+def _teacher_of(handler: VoilaHandler) -> bool | str:
     """Whether a page request is the teacher's: the right key in the address (then the
     browser gets the sign-in cookie and is sent to the address without the key:
     ``_SIGNED_IN``), or that cookie."""
@@ -273,7 +281,7 @@ def _teacher_of(handler) -> bool | str:
         return False
 
 
-def _visitor_of(handler) -> str | None:
+def _visitor_of(handler: VoilaHandler) -> str | None:
     """The browser behind a page request, when it carries Voilà's identity cookie."""
     try:
         provider = handler.identity_provider
@@ -286,7 +294,7 @@ def _visitor_of(handler) -> str | None:
         return None
 
 
-def _identity_of(handler) -> str | None:
+def _identity_of(handler: VoilaHandler) -> str | None:
     """The identity Voilà gives this request's browser (its signed cookie says it, or the
     response sets it now)."""
     try:
@@ -306,13 +314,13 @@ def _track_visitors() -> None:
         return
     original = VoilaHandler.get_generator
 
-    async def get_generator(self, path=None):
+    async def get_generator(self: VoilaHandler, path: str | None = None) -> AsyncIterator[str]:
         teacher = _teacher_of(self)
         if teacher == _SIGNED_IN:
             return
         _TEACHER.set(teacher is True)  # this request's task only
         visitor = _visitor_of(self)
-        address = f"addr:{self.request.remote_ip}"
+        address: str | None = f"addr:{self.request.remote_ip}"
         manager = self.kernel_manager
         admit = getattr(manager, "admit_address", None)
         if teacher is True or admit is None:
@@ -352,7 +360,8 @@ def _bound_sockets(backlog_bytes: int) -> None:
         return
     original = VoilaKernelWebsocketHandler.write_message
 
-    def write_message(self, message, binary=False):
+    def write_message(self: VoilaHandler, message: bytes | str | dict[str, Any],
+                      binary: bool = False) -> Any:
         stream = getattr(self.ws_connection, "stream", None)
         if stream is not None and stream.max_write_buffer_size is None:
             stream.max_write_buffer_size = self._mathcards_backlog
@@ -362,7 +371,9 @@ def _bound_sockets(backlog_bytes: int) -> None:
             self.log.warning("Closing a websocket of kernel %s: its client left %d MB unread",
                              getattr(self, "kernel_id", "?"), self._mathcards_backlog >> 20)
             sockets.misbehaved(self)  # its kernel's replies are not buffered for it
-            stream.close()  # a close frame would not fit either: drop the connection
+            # the full stream is there (it raised); a close frame would not fit either:
+            # drop the connection
+            stream.close()  # type: ignore[union-attr]
             return None
 
     VoilaKernelWebsocketHandler.write_message = write_message
@@ -441,14 +452,17 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         5.0, config=True,
         help="Seconds without a page handed out before a pool is refilled.")
 
-    def __init__(self, **kwargs):
-        super().__init__(**kwargs)
+    # Voilà's pool class (its kernel_pools_config trait) wraps this class, or nothing does
+    kernel_pools_config: dict[str, dict[str, Any]]
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)  # type: ignore[no-untyped-call]  # jupyter_server: unannotated
         self._waiting_since: dict[str, float] = {}  # never-connected kernels: idle since
         self._busy_since: dict[str, float] = {}  # never-connected kernels: busy since
         self._connected_once: set[str] = set()
         self._gone_since: dict[str, float] = {}  # connected before, no connection now
         self._last_handout = 0.0
-        self._refills: dict[str, asyncio.Task] = {}
+        self._refills: dict[str | None, asyncio.Task[None]] = {}
         self._by_visitor: dict[str, set[str]] = {}  # browser or address: kernels
         self._admitting: dict[str, int] = {}  # page loads under way, by address
         self._sent_at: dict[str, float] = {}  # never-connected kernels: when the page was sent
@@ -586,8 +600,9 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             if kernel_id in self._kernels and kernel_id not in self._connected_once:
                 self._sent_at[kernel_id] = now
 
-    def _counted_handout(self, original):
-        async def handout(*args, **kwargs):
+    def _counted_handout(
+            self, original: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
+        async def handout(*args: Any, **kwargs: Any) -> Any:
             await self._check_visitor()
             result = await original(*args, **kwargs)
             self._count(result[2])  # (task, cells, kernel id)
@@ -596,8 +611,9 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         return handout
 
     # --- pools -----------------------------------------------------------------------
-    def _fill_when_quiet(self, original):
-        def fill(delay=None, notebook_name=None, **kwargs):
+    def _fill_when_quiet(self, original: Callable[..., Any]) -> Callable[..., Any]:
+        def fill(delay: float | None = None, notebook_name: str | None = None,
+                 **kwargs: Any) -> Any:
             if delay is not None:  # the first fill at start: at once
                 return original(delay=delay, notebook_name=notebook_name, **kwargs)
             self._last_handout = time.monotonic()  # delay None: a kernel was just handed out
@@ -610,7 +626,8 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
             return None
         return fill
 
-    async def _refill(self, original, notebook_name, kwargs) -> None:
+    async def _refill(self, original: Callable[..., Any], notebook_name: str | None,
+                      kwargs: dict[str, Any]) -> None:
         while True:
             quiet = time.monotonic() - self._last_handout
             if quiet >= self.refill_quiet:
@@ -621,7 +638,8 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         original(delay=0, notebook_name=notebook_name, **kwargs)
 
     # --- the cap ---------------------------------------------------------------------
-    async def start_kernel(self, *args, **kwargs):
+    async def start_kernel(  # type: ignore[override]  # the async manager's is async
+            self, *args: Any, **kwargs: Any) -> str:
         await self._check_visitor()
         if _FOR_PAGE.get() and len(self._kernels) >= self.max_kernels:
             self.log.warning("Refusing a kernel: %d running, the cap is %d",
@@ -653,7 +671,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         pools = getattr(self, "_pools", None) or {}
         return any(not task.done() for pool in pools.values() for task in pool)
 
-    async def cull_kernel_if_idle(self, kernel_id: str):
+    async def cull_kernel_if_idle(self, kernel_id: str) -> Any:
         kernel = self._kernels.get(kernel_id)
         if kernel is None:
             return None
@@ -667,9 +685,11 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
                     self.log.info("Shutting down kernel %s: its page closed %.0f s ago.",
                                   kernel_id, now - since)
                     return await ensure_async(self.shutdown_kernel(kernel_id))
-            return await ensure_async(super().cull_kernel_if_idle(kernel_id))
+            return await ensure_async(
+                super().cull_kernel_if_idle(kernel_id))  # type: ignore[no-untyped-call]  # jupyter_server: unannotated
         if getattr(kernel, "execution_state", None) == "dead":
-            return await ensure_async(super().cull_kernel_if_idle(kernel_id))
+            return await ensure_async(
+                super().cull_kernel_if_idle(kernel_id))  # type: ignore[no-untyped-call]  # jupyter_server: unannotated
         if getattr(kernel, "execution_state", None) == "busy" or self._pool_is_filling():
             # still rendering its page (or perhaps a pool kernel starting): not waiting yet
             self._waiting_since.pop(kernel_id, None)
@@ -684,7 +704,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
                          kernel_id, now - since)
         return await ensure_async(self.shutdown_kernel(kernel_id))
 
-    async def _cull_if_stuck(self, kernel_id: str, now: float):
+    async def _cull_if_stuck(self, kernel_id: str, now: float) -> Any:
         """A kernel out of its pool, busy and never connected for ``busy_unconnected_grace``
         seconds is stuck (a page that never finished: its visitor gave up long ago)."""
         since = self._busy_since.setdefault(kernel_id, now)
@@ -697,7 +717,7 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     def notify_connect(self, kernel_id: str) -> None:
         """A page connected: from now on the usual idle culling applies, counted from
         now (however long the kernel waited in its pool)."""
-        super().notify_connect(kernel_id)
+        super().notify_connect(kernel_id)  # type: ignore[no-untyped-call]  # jupyter_server: unannotated
         self._gone_since.pop(kernel_id, None)
         if kernel_id in self._kernels and kernel_id not in self._connected_once:
             self._connected_once.add(kernel_id)
@@ -711,7 +731,8 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
                                kernel_id, time.monotonic() - sent)
             self._kernels[kernel_id].last_activity = utcnow()
 
-    async def shutdown_kernel(self, kernel_id: str, *args, **kwargs):
+    async def shutdown_kernel(  # type: ignore[override]  # the async manager's is async
+            self, kernel_id: str, *args: Any, **kwargs: Any) -> Any:
         with contextlib.suppress(OSError):
             visitors.forget(kernel_id)
         sockets.forget(kernel_id)
@@ -721,4 +742,5 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
         self._sent_at.pop(kernel_id, None)
         self._visitor_of_kernel.pop(kernel_id, None)
         self._connected_once.discard(kernel_id)
-        return await ensure_async(super().shutdown_kernel(kernel_id, *args, **kwargs))
+        return await ensure_async(
+            super().shutdown_kernel(kernel_id, *args, **kwargs))  # type: ignore[no-untyped-call]  # jupyter_server: unannotated

@@ -144,7 +144,7 @@ def add_exercise(text: str, item: dict[str, Any], title: str = NEW_SET) -> str:
     return yaml.safe_dump(rewritten, sort_keys=False, allow_unicode=True, width=200)
 
 
-class SetWriter(W.VBox):
+class SetWriter(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types
     """The write-a-set page (see the module docstring)."""
 
     def __init__(self, folder: str | Path = "exercises", *, store: SetStore | None = None,
@@ -319,7 +319,11 @@ class SetWriter(W.VBox):
         """An edit: check a moment after the last one (a check per key would lag)."""
         self._typed += 1
         mine = self._typed
-        self._schedule(DEBOUNCE, lambda: self._typed == mine and self.check_now())
+        def check_if_latest() -> None:
+            if self._typed == mine:
+                self.check_now()
+
+        self._schedule(DEBOUNCE, check_if_latest)
 
     def check_now(self) -> list[str]:
         """Run the checker on the editor's text; show its messages and the preview."""

@@ -21,6 +21,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Sequence
+from typing import Any
 from urllib.parse import urlparse
 
 from jupyter_server.utils import url_path_join
@@ -31,7 +32,7 @@ from voila.app import Voila
 DEFAULT_URL = "/voila/render/index.ipynb"  # the landing page, from the lessons folder
 
 
-class HubIdentityProvider(JupyterHubIdentityProvider):
+class HubIdentityProvider(JupyterHubIdentityProvider):  # type: ignore[misc]  # JupyterHub and Voila ship no types
     """JupyterHub's own identity provider, fitted to Voilà's server: its handlers
     (the OAuth callback, logout) under this server's prefix, and the hub's API token
     as its token (Voilà passes a token of its own, which is ignored)."""
@@ -44,15 +45,15 @@ class HubIdentityProvider(JupyterHubIdentityProvider):
     def token(self, value: str) -> None:
         pass
 
-    def get_handlers(self) -> list:
+    def get_handlers(self) -> list[tuple[Any, ...]]:
         prefix = os.environ.get("JUPYTERHUB_SERVICE_PREFIX", "/")
         return [(url_path_join(prefix, path), *rest) for path, *rest in super().get_handlers()]
 
 
-class HubVoila(Voila):
+class HubVoila(Voila):  # type: ignore[misc]  # JupyterHub and Voila ship no types
     """Voilà with the hub's default URL at the server's top address."""
 
-    def init_handlers(self) -> list:
+    def init_handlers(self) -> list[tuple[Any, ...]]:
         handlers = super().init_handlers()
         default = os.environ.get("JUPYTERHUB_DEFAULT_URL") or DEFAULT_URL
         top = (url_path_join(self.server_url, "/?"), web.RedirectHandler,

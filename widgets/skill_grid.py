@@ -170,9 +170,9 @@ def csv_downloads(description: str, tooltip: str,
 
     button.on_click(make)
     box = W.VBox([button, out])
-    box.make = make  # type: ignore[attr-defined]
-    box.w_out = out  # type: ignore[attr-defined]
-    box.w_button = button  # type: ignore[attr-defined]
+    box.make = make
+    box.w_out = out
+    box.w_button = button
     return box
 
 

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import logging
 import weakref
+from collections.abc import Callable
 from typing import Any
 
 LOG: Any = logging.getLogger("mathcards.sockets")
@@ -158,7 +159,7 @@ def _is_shutdown(handler: Any, ws_message: Any) -> bool:
 
 
 def _no_buffer_for_misbehaving(manager: Any) -> None:
-    original = manager.start_buffering
+    original: Callable[[str, str, dict[str, Any]], None] = manager.start_buffering
 
     def start_buffering(kernel_id: str, session_key: str, channels: dict[str, Any]) -> None:
         if session_key in _MISBEHAVED:

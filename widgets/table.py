@@ -49,7 +49,7 @@ HISTORY_LINES = 40
 SAME_SUBMISSION = 1.5
 
 
-class GameTable(W.VBox):
+class GameTable(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types
     """A playable table: seats (people or bots), the cards, the moves and the explainer."""
 
     def __init__(self, view: GameView, game: Game | None = None, *,
@@ -429,7 +429,7 @@ class GameTable(W.VBox):
         with self.ctl.lock:
             if self._choice_buttons.get(key) is not button or key not in self.choice_keys:
                 return  # made on a choice the table no longer offers (a double click)
-            if button.disabled and not key.startswith("off:"):
+            if button.disabled and not key.startswith("off:"):  # type: ignore[union-attr]  # is the held one
                 return
             self._focus_next(self.ctl.attempt, self.ctl.click_choice, key)
 
@@ -741,9 +741,10 @@ class GameTable(W.VBox):
             + "".join(f"<li>{esc(x)}</li>" for x in lines) + "</ol>")
 
     # ------------------------------------------------------------------ for tests
-    def hidden_widget_states(self) -> list[dict]:
+    def hidden_widget_states(self) -> list[dict[str, Any]]:
         """Every synced state of every widget in this table (what a visitor can read)."""
-        return synced_states(self)
+        states: list[dict[str, Any]] = synced_states(self)
+        return states
 
 
 def wait_for_bots(table: GameTable | TableController, timeout: float = 10.0) -> None:

@@ -67,7 +67,7 @@ from __future__ import annotations
 
 import importlib
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import Any
 
@@ -124,18 +124,49 @@ def read_number(text: Any) -> int:
     return -value if sign and sign != "+" else value
 
 
+# the functions a game's asking module may define (the module docstring says each one)
+HOOKS = ("before_move", "after_move", "refused_move", "accepted_move", "read_answer",
+         "check", "nudge", "after_answer", "slip", "answer_skill", "answer_choices", "pick",
+         "compose", "rule_words", "hint", "hint_shows", "explain")
+NEEDED = ("before_move", "after_move")  # one of them at least: what a table asks
+
+
+class AskingModuleError(MathCardsError):
+    """A game's asking module that does not follow the protocol (says the game and the
+    piece)."""
+
+
 class Asker:
-    """A game's asking module with the protocol's defaults filled in."""
+    """A game's asking module with the protocol's defaults filled in; the module is
+    checked once, here: its hooks are functions, one of ``NEEDED`` is there, and
+    ``ASKS_REFUSED`` is True or False."""
 
-    def __init__(self, module: ModuleType) -> None:
+    def __init__(self, module: ModuleType, game: str = "") -> None:
         self.module = module
+        where = f"the asking module of {game or 'a game'} ({module.__name__})"
+        found = vars(module)
+        self._hooks: dict[str, Callable[..., Any]] = {}
+        for name in HOOKS:
+            fn = found.get(name)
+            if fn is None:
+                continue
+            if not callable(fn):
+                raise AskingModuleError(f"{where}: {name} is not a function")
+            self._hooks[name] = fn
+        if not any(name in self._hooks for name in NEEDED):
+            raise AskingModuleError(f"{where} defines neither before_move nor after_move: "
+                                    "its table would ask nothing")
+        refused = found.get("ASKS_REFUSED", False)
+        if not isinstance(refused, bool):
+            raise AskingModuleError(f"{where}: ASKS_REFUSED is {refused!r}, not True or False")
+        self._asks_refused = refused
 
-    def _fn(self, name: str) -> Any:
-        return getattr(self.module, name, None)
+    def _fn(self, name: str) -> Callable[..., Any] | None:
+        return self._hooks.get(name)
 
     @property
     def asks_refused(self) -> bool:
-        return bool(self._fn("ASKS_REFUSED"))
+        return self._asks_refused
 
     def before_move(self, state: Any, action: Any, seat: int) -> Question | None:
         fn = self._fn("before_move")
@@ -251,8 +282,9 @@ def asker_for(game_name: str) -> Asker | None:
             except ModuleNotFoundError as exc:
                 if exc.name != path:  # a module that is there but broken: say so
                     raise
-        _ASKERS[game_name] = None if module is None else Asker(module)
+        _ASKERS[game_name] = None if module is None else Asker(module, game_name)
     return _ASKERS[game_name]
 
 
-__all__ = ["NUDGE", "NUDGES", "AnswerError", "Asker", "asker_for", "read_number"]
+__all__ = ["HOOKS", "NEEDED", "NUDGE", "NUDGES", "AnswerError", "Asker", "AskingModuleError",
+           "asker_for", "read_number"]

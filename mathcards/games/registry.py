@@ -21,6 +21,7 @@ while with ``registered``.
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -83,10 +84,45 @@ class GameSpec:
 
 _SPECS: dict[str, GameSpec] = {}
 
+# a dotted path as GameSpec names its parts: "package.module" or "package.module:Name"
+_PATH = re.compile(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)*(:[A-Za-z_]\w*)?")
+
+
+def check_spec(spec: GameSpec) -> None:
+    """Check a game's registration once, when it registers (its dotted paths by their form
+    only: they are imported when first needed); SettingsError naming the game and the
+    piece that is wrong."""
+    from mathcards.games.base import Game
+
+    name = spec.name if isinstance(spec.name, str) else repr(spec.name)
+    if not isinstance(spec.name, str) or not spec.name.isidentifier():
+        raise SettingsError(f"game {name}: its name must be a word like 'sums'")
+    if not (isinstance(spec.engine, type) and issubclass(spec.engine, Game)):
+        raise SettingsError(f"game {name!r}: engine must be a Game class, "
+                            f"not {spec.engine!r}")
+    if not isinstance(spec.code, str) or not spec.code.isalnum():
+        raise SettingsError(f"game {name!r}: code must be letters or digits like 'SUMS'")
+    if not callable(spec.strong_policy):
+        raise SettingsError(f"game {name!r}: strong_policy must be a function "
+                            "(observation, legal, rng) -> action")
+    if spec.parse_move is not None and not callable(spec.parse_move):
+        raise SettingsError(f"game {name!r}: parse_move must be a function or None")
+    paths = {"view": spec.view, "explainer": spec.explainer, "asking": spec.asking,
+             "moments": spec.moments, "conformance": spec.conformance,
+             **{f"kinds[{i}]": path for i, path in enumerate(spec.kinds)}}
+    if spec.card is not None:
+        paths["card.picture"] = spec.card.picture
+    for piece, path in paths.items():
+        if not isinstance(path, str) or (path and _PATH.fullmatch(path) is None):
+            raise SettingsError(f"game {name!r}: {piece} must be a dotted path like "
+                                f"'package.module:Name', not {path!r}")
+
 
 def register_game(spec: GameSpec) -> GameSpec:
     """Make ``spec``'s game known by its name (once: a second, different game of the same
-    name or deal-code prefix is refused)."""
+    name or deal-code prefix is refused; a registration missing a piece is refused,
+    ``check_spec``)."""
+    check_spec(spec)
     old = _SPECS.get(spec.name)
     if old is not None and old != spec:
         raise SettingsError(f"a game named {spec.name!r} is already registered")
@@ -176,7 +212,7 @@ def make_game(name: str, **settings: Any) -> Game:
 
 
 __all__ = [
-    "BUILTIN_GAMES", "GameSpec", "LandingCard", "SaveFileError", "find_game", "game_names",
-    "game_spec", "game_specs", "get_game_class", "make_game", "register_game", "registered",
-    "resolve", "spec_by_code", "unregister_game",
+    "BUILTIN_GAMES", "GameSpec", "LandingCard", "SaveFileError", "check_spec", "find_game",
+    "game_names", "game_spec", "game_specs", "get_game_class", "make_game", "register_game",
+    "registered", "resolve", "spec_by_code", "unregister_game",
 ]

@@ -11,7 +11,10 @@ def _kinds() -> dict[str, Kind]:
     found: dict[str, Kind] = {}
     for spec in game_specs():
         for path in spec.kinds:
-            kind: Kind = resolve(path)()
+            kind = resolve(path)()
+            if not isinstance(kind, Kind):
+                raise TypeError(f"{spec.name}'s kind {path} is not an exercise Kind "
+                                "(mathcards.exercises.kinds.base)")
             if kind.game != spec.name:
                 raise TypeError(f"{path} is a kind of {kind.game}, not of {spec.name}")
             found[kind.name] = kind
