@@ -243,3 +243,51 @@ def test_sums_says_every_event_and_refusal_in_spanish_and_in_the_pseudo_locale(s
         assert SUMS_ENGLISH.search(en) and not SUMS_ENGLISH.search(es), (en, es)
         plain = re.sub(r"\b(?:10|[2-9AJQK])[♠♥♦♣]|JK", "", ps)
         assert not re.search(r"\b[A-Za-z]{2,}\b", plain), (en, ps)
+
+
+DICE_ENGLISH = re.compile(ENGLISH.pattern[:-3] + r"|rolled|goes first|first|drew|laid|ran out|"
+                          r"ended|hand|stock|over|stacks?|dice|draw(ing)?|roll|rest|whole|number|"
+                          r"double|halve|Kings?|lone|makes|none|not|own)\b", re.I)
+
+
+def _dice_stacks_refusals(seed: int) -> list[str]:
+    """Why Dice Stacks refuses each of a few moves (and the stacks of every pair and triple
+    of the first cards in hand) at every position of a seeded game."""
+    from itertools import combinations
+
+    from mathcards.bots import Bot
+    from mathcards.cards import Card
+    from mathcards.games import dice_stacks as D
+    from mathcards.games.registry import make_game
+
+    game = make_game("dice_stacks", num_players=2)
+    state = game.new_game(seed=seed)
+    bots = [Bot("dice_stacks", "random", seed=seed * 7 + i) for i in range(2)]
+    said: list[str] = []
+    while not state.is_over:
+        hand = state.hands[state.turn][:6]
+        probes = [D.Roll(), D.Draw(1), D.Draw(9), D.DrawRest(1), D.StopDrawing(),
+                  D.LayStack(()), D.LayStack((Card("S", 1),) * 9), D.EndTurn()]
+        probes += [D.LayStack(c) for k in (1, 2, 3) for c in combinations(hand, k)]
+        legal = state.legal_actions()
+        said += [state.why_illegal(a) for a in probes if a not in legal]
+        state = state.apply(bots[state.current_player].choose(state))
+    return said
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_dice_stacks_says_every_event_and_refusal_in_spanish_and_in_the_pseudo_locale(seed):
+    names = ("Ana", "", "Zoe")
+    for en, es, ps in _in_three_languages("dice_stacks", seed, names):
+        _check_words(en, es, ps, DICE_ENGLISH)
+    english = _dice_stacks_refusals(seed)
+    with i18n.using("es"):
+        spanish = _dice_stacks_refusals(seed)
+    with i18n.using("qps"):
+        pseudo = _dice_stacks_refusals(seed)
+    assert len(english) == len(spanish) == len(pseudo) > 5
+    assert any("÷ 2" in en for en in english)  # the Kings' halving words are among them
+    for en, es, ps in zip(english, spanish, pseudo, strict=True):
+        assert DICE_ENGLISH.search(en) and not DICE_ENGLISH.search(es), (en, es)
+        plain = re.sub(r"\b(?:10|[2-9AJQK])[♠♥♦♣]|JK|A-Q", "", ps)
+        assert not re.search(r"\b[A-Za-z]{2,}\b", plain), (en, ps)
