@@ -291,3 +291,50 @@ def test_dice_stacks_says_every_event_and_refusal_in_spanish_and_in_the_pseudo_l
         assert DICE_ENGLISH.search(en) and not DICE_ENGLISH.search(es), (en, es)
         plain = re.sub(r"\b(?:10|[2-9AJQK])[♠♥♦♣]|JK|A-Q", "", ps)
         assert not re.search(r"\b[A-Za-z]{2,}\b", plain), (en, ps)
+
+
+# --- the explainer's words ------------------------------------------------------------
+EXPLAIN_ENGLISH = re.compile("|".join(p.pattern for p in (SUMS_ENGLISH, DICE_ENGLISH)) +
+                             r"|\b(is|are|adds|takes|halves|doubles|captures|counters|keeps|"
+                             r"would|one|apart|only|counts|rolls|reaches)\b", re.I)
+
+
+def _explained(game_id: str, seed: int, names: tuple[str, ...], **settings) -> list[str]:
+    """Every step (and smaller step) of a seeded game of random bots, explained move by
+    move in the page's language."""
+    from mathcards.bots import Bot
+    from mathcards.explain import explain_events
+    from mathcards.games.registry import make_game
+
+    game = make_game(game_id, num_players=len(names), **settings)
+    state = game.new_game(seed=seed)
+    bots = [Bot(game_id, "random", seed=seed * 7 + i) for i in range(len(names))]
+    said: list[str] = []
+    while not state.is_over:
+        after = state.apply(bots[state.current_player].choose(state))
+        for step in explain_events(state, after, names):
+            said += [step.spoken, *(child.spoken for child in step.children)]
+        state = after
+    return said
+
+
+@pytest.mark.parametrize("game_id, settings", [("suns_to_moons", {"target_score": 2}),
+                                               ("dice_stacks", {}), ("sums", {})])
+@pytest.mark.parametrize("seed", range(4))
+def test_the_explainer_says_whole_games_in_spanish_and_in_the_pseudo_locale(game_id, settings,
+                                                                           seed):
+    names = ("Ana", "")
+    english = _explained(game_id, seed, names, **settings)
+    with i18n.using("es"):
+        spanish = _explained(game_id, seed, names, **settings)
+    with i18n.using("qps"):
+        pseudo = _explained(game_id, seed, names, **settings)
+    assert len(english) == len(spanish) == len(pseudo) > 5
+    for en, es, ps in zip(english, spanish, pseudo, strict=True):
+        assert EXPLAIN_ENGLISH.search(en), en  # the check can fail: it finds the English
+        assert not EXPLAIN_ENGLISH.search(es), (en, es)
+        plain = re.sub(r"Ana|\b(?:10|[2-9AJQK])[♠♥♦♣]|JK", "", ps)
+        assert not re.search(r"\b[A-Za-z]{2,}\b", plain), (en, ps)
+        # the arithmetic is the same: every number and sign, in any order
+        assert sorted(re.findall(r"[−+×÷½±=]|\d+", es)) == sorted(
+            re.findall(r"[−+×÷½±=]|\d+", en)), (en, es)
