@@ -338,3 +338,24 @@ def test_the_explainer_says_whole_games_in_spanish_and_in_the_pseudo_locale(game
         # the arithmetic is the same: every number and sign, in any order
         assert sorted(re.findall(r"[−+×÷½±=]|\d+", es)) == sorted(
             re.findall(r"[−+×÷½±=]|\d+", en)), (en, es)
+
+
+# --- the refusals every game shares (mathcards/games/base.py) --------------------------
+@pytest.mark.parametrize("game_id", ["suns_to_moons", "dice_stacks", "sums"])
+def test_the_shared_refusals_read_in_spanish(game_id):
+    from mathcards.bots import Bot
+    from mathcards.games.registry import make_game
+
+    game = make_game(game_id, num_players=2)
+    state = game.new_game(seed=3)
+    english = [state.reason_refused(object())]  # not a move of this game
+    with i18n.using("es"):
+        spanish = [state.reason_refused(object())]
+    bots = [Bot(game_id, "random", seed=i) for i in range(2)]
+    while not state.is_over:
+        state = state.apply(bots[state.current_player].choose(state))
+    english.append(state.reason_refused(object()))
+    with i18n.using("es"):
+        spanish.append(state.reason_refused(object()))
+    assert english == [f"it is not a {game.title} move", "the game is over"]
+    assert spanish == [f"no es una jugada de {game.title}", "la partida ha terminado"]
