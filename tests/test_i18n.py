@@ -151,16 +151,17 @@ def test_starting_a_language_makes_a_catalog_to_translate(tmp_path, monkeypatch,
 # --- the engines' words (marked so far: Suns to Moons) --------------------------------
 ENGLISH = re.compile(r"\b(the|and|plays?|deck|goal|round|wins?|cards?|points?|deals?|"
                      r"player|nobody|passe[sd]|removing|adding|subtracting|used|"
-                     r"code|saved?|game|has|is|not|could|kept|too|short|letters?)\b", re.I)
+                     r"code|saved?|game|is|not|could|kept|too|short|letters?)\b", re.I)
 
 
-def _suns_to_moons_words(seed: int, names: tuple[str, ...]) -> list[str]:
+def _playout_words(game_id: str, seed: int, names: tuple[str, ...], **settings) -> list[str]:
+    """Every event of a seeded game of random bots, worded in the page's language."""
     from mathcards.bots import Bot
     from mathcards.games.registry import make_game
 
-    game = make_game("suns_to_moons", num_players=3, target_score=2)
+    game = make_game(game_id, num_players=len(names), **settings)
     state = game.new_game(seed=seed)
-    bots = [Bot("suns_to_moons", "random", seed=seed * 7 + i) for i in range(3)]
+    bots = [Bot(game_id, "random", seed=seed * 7 + i) for i in range(len(names))]
     words = [e.describe(names) for e in state.events]
     while not state.is_over:
         state = state.apply(bots[state.current_player].choose(state))
@@ -168,22 +169,81 @@ def _suns_to_moons_words(seed: int, names: tuple[str, ...]) -> list[str]:
     return words
 
 
+def _in_three_languages(game_id: str, seed: int, names: tuple[str, ...], **settings):
+    english = _playout_words(game_id, seed, names, **settings)
+    with i18n.using("es"):
+        spanish = _playout_words(game_id, seed, names, **settings)
+    with i18n.using("qps"):
+        pseudo = _playout_words(game_id, seed, names, **settings)
+    assert len(english) == len(spanish) == len(pseudo) > 5
+    return zip(english, spanish, pseudo, strict=True)
+
+
 @pytest.mark.parametrize("seed", range(40))
 def test_suns_to_moons_says_every_event_in_spanish_and_in_the_pseudo_locale(seed):
     names = ("Ana", "", "Zoe")  # the second seat unnamed: "Player 2"
-    english = _suns_to_moons_words(seed, names)
+    for en, es, ps in _in_three_languages("suns_to_moons", seed, names, target_score=2):
+        _check_words(en, es, ps, ENGLISH)
+
+
+def _check_words(english: str, spanish: str, pseudo: str, words: re.Pattern[str]) -> None:
+    assert words.search(english), english  # the check can fail: it finds the English
+    assert not words.search(spanish), (english, spanish)
+    # the pseudo-locale leaves no plain English word: names, cards and numbers only
+    plain = re.sub(r"Ana|Zoe|\b(?:10|[2-9AJQK])[♠♥♦♣]|JK", "", pseudo)
+    assert not re.search(r"\b[A-Za-z]{2,}\b", plain), (english, pseudo)
+    # the same numbers (in the order Spanish says them)
+    assert sorted(re.findall(r"−?\d+", spanish)) == sorted(re.findall(r"−?\d+", english))
+
+
+# Sums' words: more English words a Spanish sentence must not keep.
+SUMS_ENGLISH = re.compile(ENGLISH.pattern[:-3] + r"|drew|dealt|played|took|pile|face up|"
+                          r"captured?|counter(ed)?|threatens?|with|makes|your?|hand|helper|"
+                          r"colour|red|black|skipped|over|scores)\b", re.I)
+
+
+def _sums_refusals(seed: int) -> list[str]:
+    """Why Sums refuses each of a few moves, at every position of a seeded game."""
+    from mathcards.bots import Bot
+    from mathcards.cards import Card
+    from mathcards.games.registry import make_game
+    from mathcards.games.sums import actions as A
+
+    game = make_game("sums", num_players=2, variant_return=True)
+    state = game.new_game(seed=seed)
+    bots = [Bot("sums", "random", seed=seed * 7 + i) for i in range(2)]
+    said: list[str] = []
+    while not state.is_over:
+        p = state.actor
+        hand, side = state.hands[p], state.sides[p]
+        other = state.sides[1 - p]
+        mine = side[0] if side else Card("S", 2)
+        probes = [A.Draw(0), A.Draw(9), A.Play(Card("S", 1)) if Card("S", 1) not in hand
+                  else A.Play(Card("H", 1)), A.Capture(other[0] if other else Card("S", 2),
+                                                       1 - p),
+                  A.Capture(mine, p), A.Counter(hand[0] if hand else Card("S", 2)),
+                  A.Decline(), A.TakeBack(mine), A.EndGame()]
+        legal = state.legal_actions()
+        said += [state.why_illegal(a) for a in probes if a not in legal]
+        state = state.apply(bots[state.current_player].choose(state))
+    return said
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_sums_says_every_event_and_refusal_in_spanish_and_in_the_pseudo_locale(seed):
+    names = ("Ana", "", "Zoe")
+    for en, es, ps in _in_three_languages("sums", seed, names, variant_return=True):
+        _check_words(en, es, ps, SUMS_ENGLISH)
+    english = _sums_refusals(seed)
     with i18n.using("es"):
-        spanish = _suns_to_moons_words(seed, names)
+        spanish = _sums_refusals(seed)
     with i18n.using("qps"):
-        pseudo = _suns_to_moons_words(seed, names)
+        pseudo = _sums_refusals(seed)
     assert len(english) == len(spanish) == len(pseudo) > 5
     for en, es, ps in zip(english, spanish, pseudo, strict=True):
-        assert ENGLISH.search(en), en  # the check can fail: it finds the English
-        assert not ENGLISH.search(es), (en, es)
-        # the pseudo-locale leaves no plain English word: names, cards and numbers only
-        plain = re.sub(r"Ana|Zoe|\b(?:10|[2-9AJQK])[♠♥♦♣]|JK", "", ps)
+        assert SUMS_ENGLISH.search(en) and not SUMS_ENGLISH.search(es), (en, es)
+        plain = re.sub(r"\b(?:10|[2-9AJQK])[♠♥♦♣]|JK", "", ps)
         assert not re.search(r"\b[A-Za-z]{2,}\b", plain), (en, ps)
-        assert re.findall(r"−?\d+", es) == re.findall(r"−?\d+", en)  # the same numbers
 
 
 @pytest.mark.parametrize("seed", [1, 2])
@@ -367,3 +427,120 @@ def test_the_game_over_moments_of_dice_stacks_and_sums_read_in_spanish(game, set
                          spanish.text), spanish.text
     assert spanish.title == "Fin de la partida"
     assert re.findall(r"−?\d+", spanish.text) == re.findall(r"−?\d+", english.text)
+
+
+
+DICE_ENGLISH = re.compile(ENGLISH.pattern[:-3] + r"|rolled|goes first|first|drew|laid|ran out|"
+                          r"ended|hand|stock|over|stacks?|dice|draw(ing)?|roll|rest|whole|number|"
+                          r"double|halve|Kings?|lone|makes|none|not|own)\b", re.I)
+
+
+def _dice_stacks_refusals(seed: int) -> list[str]:
+    """Why Dice Stacks refuses each of a few moves (and the stacks of every pair and triple
+    of the first cards in hand) at every position of a seeded game."""
+    from itertools import combinations
+
+    from mathcards.bots import Bot
+    from mathcards.cards import Card
+    from mathcards.games import dice_stacks as D
+    from mathcards.games.registry import make_game
+
+    game = make_game("dice_stacks", num_players=2)
+    state = game.new_game(seed=seed)
+    bots = [Bot("dice_stacks", "random", seed=seed * 7 + i) for i in range(2)]
+    said: list[str] = []
+    while not state.is_over:
+        hand = state.hands[state.turn][:6]
+        probes = [D.Roll(), D.Draw(1), D.Draw(9), D.DrawRest(1), D.StopDrawing(),
+                  D.LayStack(()), D.LayStack((Card("S", 1),) * 9), D.EndTurn()]
+        probes += [D.LayStack(c) for k in (1, 2, 3) for c in combinations(hand, k)]
+        legal = state.legal_actions()
+        said += [state.why_illegal(a) for a in probes if a not in legal]
+        state = state.apply(bots[state.current_player].choose(state))
+    return said
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_dice_stacks_says_every_event_and_refusal_in_spanish_and_in_the_pseudo_locale(seed):
+    names = ("Ana", "", "Zoe")
+    for en, es, ps in _in_three_languages("dice_stacks", seed, names):
+        _check_words(en, es, ps, DICE_ENGLISH)
+    english = _dice_stacks_refusals(seed)
+    with i18n.using("es"):
+        spanish = _dice_stacks_refusals(seed)
+    with i18n.using("qps"):
+        pseudo = _dice_stacks_refusals(seed)
+    assert len(english) == len(spanish) == len(pseudo) > 5
+    assert any("÷ 2" in en for en in english)  # the Kings' halving words are among them
+    for en, es, ps in zip(english, spanish, pseudo, strict=True):
+        assert DICE_ENGLISH.search(en) and not DICE_ENGLISH.search(es), (en, es)
+        plain = re.sub(r"\b(?:10|[2-9AJQK])[♠♥♦♣]|JK|A-Q", "", ps)
+        assert not re.search(r"\b[A-Za-z]{2,}\b", plain), (en, ps)
+
+
+# --- the explainer's words ------------------------------------------------------------
+EXPLAIN_ENGLISH = re.compile("|".join(p.pattern for p in (SUMS_ENGLISH, DICE_ENGLISH)) +
+                             r"|\b(is|are|adds|takes|halves|doubles|captures|counters|keeps|"
+                             r"would|one|apart|only|counts|rolls|reaches)\b", re.I)
+
+
+def _explained(game_id: str, seed: int, names: tuple[str, ...], **settings) -> list[str]:
+    """Every step (and smaller step) of a seeded game of random bots, explained move by
+    move in the page's language."""
+    from mathcards.bots import Bot
+    from mathcards.explain import explain_events
+    from mathcards.games.registry import make_game
+
+    game = make_game(game_id, num_players=len(names), **settings)
+    state = game.new_game(seed=seed)
+    bots = [Bot(game_id, "random", seed=seed * 7 + i) for i in range(len(names))]
+    said: list[str] = []
+    while not state.is_over:
+        after = state.apply(bots[state.current_player].choose(state))
+        for step in explain_events(state, after, names):
+            said += [step.spoken, *(child.spoken for child in step.children)]
+        state = after
+    return said
+
+
+@pytest.mark.parametrize("game_id, settings", [("suns_to_moons", {"target_score": 2}),
+                                               ("dice_stacks", {}), ("sums", {})])
+@pytest.mark.parametrize("seed", range(4))
+def test_the_explainer_says_whole_games_in_spanish_and_in_the_pseudo_locale(game_id, settings,
+                                                                           seed):
+    names = ("Ana", "")
+    english = _explained(game_id, seed, names, **settings)
+    with i18n.using("es"):
+        spanish = _explained(game_id, seed, names, **settings)
+    with i18n.using("qps"):
+        pseudo = _explained(game_id, seed, names, **settings)
+    assert len(english) == len(spanish) == len(pseudo) > 5
+    for en, es, ps in zip(english, spanish, pseudo, strict=True):
+        assert EXPLAIN_ENGLISH.search(en), en  # the check can fail: it finds the English
+        assert not EXPLAIN_ENGLISH.search(es), (en, es)
+        plain = re.sub(r"Ana|\b(?:10|[2-9AJQK])[♠♥♦♣]|JK", "", ps)
+        assert not re.search(r"\b[A-Za-z]{2,}\b", plain), (en, ps)
+        # the arithmetic is the same: every number and sign, in any order
+        assert sorted(re.findall(r"[−+×÷½±=]|\d+", es)) == sorted(
+            re.findall(r"[−+×÷½±=]|\d+", en)), (en, es)
+
+
+# --- the refusals every game shares (mathcards/games/base.py) --------------------------
+@pytest.mark.parametrize("game_id", ["suns_to_moons", "dice_stacks", "sums"])
+def test_the_shared_refusals_read_in_spanish(game_id):
+    from mathcards.bots import Bot
+    from mathcards.games.registry import make_game
+
+    game = make_game(game_id, num_players=2)
+    state = game.new_game(seed=3)
+    english = [state.reason_refused(object())]  # not a move of this game
+    with i18n.using("es"):
+        spanish = [state.reason_refused(object())]
+    bots = [Bot(game_id, "random", seed=i) for i in range(2)]
+    while not state.is_over:
+        state = state.apply(bots[state.current_player].choose(state))
+    english.append(state.reason_refused(object()))
+    with i18n.using("es"):
+        spanish.append(state.reason_refused(object()))
+    assert english == [f"it is not a {game.title} move", "the game is over"]
+    assert spanish == [f"no es una jugada de {game.title}", "la partida ha terminado"]

@@ -26,6 +26,7 @@ from mathcards.explain.errors import ExplainError, NotAStackError
 from mathcards.explain.steps import Fact, Hint, Refusal, StackExpression, Step
 from mathcards.games.base import seat_name
 from mathcards.games.dice_stacks_rule import StackShape, check_dice, not_a_stack, shape_of
+from mathcards.i18n import _, ngettext
 
 
 def _dice(dice: Sequence[int]) -> tuple[int, int]:
@@ -85,11 +86,26 @@ def steps_for_events(events: Sequence[Any], before: Any = None, after: Any = Non
         elif isinstance(ev, DiceRolled):
             d1, d2 = ev.dice
             fewest, most = ev.draws  # the engine's counts: the dice, capped by the stock
-            draw = f"{fewest} or {most}" if fewest != most else f"{most}"
-            short = "" if most == max(ev.dice) else ", all the stock has"
-            out.append(Fact(player=ev.player, sentence=(
-                f"{seat_name(names, ev.player)} rolls {d1} and {d2}: stacks of {d1} + {d2} = "
-                f"{d1 + d2}; draw {draw} card{'' if draw == '1' else 's'}{short}")))
+            short = most != max(ev.dice)  # the stock holds fewer than the larger die
+            if fewest != most and short:
+                text = _("{who} rolls {a} and {b}: stacks of {a} + {b} = {total}; draw {fewest} "
+                         "or {most} cards, all the stock has")
+            elif fewest != most:
+                text = _("{who} rolls {a} and {b}: stacks of {a} + {b} = {total}; draw {fewest} "
+                         "or {most} cards")
+            elif short:
+                text = ngettext("{who} rolls {a} and {b}: stacks of {a} + {b} = {total}; draw "
+                                "{most} card, all the stock has",
+                                "{who} rolls {a} and {b}: stacks of {a} + {b} = {total}; draw "
+                                "{most} cards, all the stock has", most)
+            else:
+                text = ngettext("{who} rolls {a} and {b}: stacks of {a} + {b} = {total}; draw "
+                                "{most} card",
+                                "{who} rolls {a} and {b}: stacks of {a} + {b} = {total}; draw "
+                                "{most} cards", most)
+            out.append(Fact(player=ev.player, sentence=text.format(
+                who=seat_name(names, ev.player), a=d1, b=d2, total=d1 + d2, fewest=fewest,
+                most=most)))
         else:
             out.append(Fact(player=ev.player, sentence=ev.describe(names).rstrip(".")))
     return out

@@ -41,6 +41,7 @@ from mathcards.explain.terms import (
 from mathcards.games.base import seat_name
 from mathcards.games.sums import CaptureWay
 from mathcards.games.suns_to_moons import BOUND, MIN_DECK_FOR_GOAL, within_bound
+from mathcards.i18n import _, ngettext
 
 
 def latex_text(words: str) -> str:
@@ -187,15 +188,20 @@ class SignedAddition(DeckJump):
 
     @property
     def label(self) -> str:
-        how = "adds" if self.contribution > 0 else "takes away"
-        return f"{self.card.symbol} {how} {self.value}"
+        if self.contribution > 0:
+            return _("{card} adds {value}").format(card=self.card.symbol, value=self.value)
+        return _("{card} takes away {value}").format(card=self.card.symbol, value=self.value)
 
     @property
     def notes(self) -> tuple[str, ...]:
-        way = "across" if self.contribution > 0 else "upright"
-        out = [f"{self.card.symbol} is played {way}: it counts {signed_text(self.contribution)}"]
+        if self.contribution > 0:
+            text = _("{card} is played across: it counts {signed}")
+        else:
+            text = _("{card} is played upright: it counts {signed}")
+        out = [text.format(card=self.card.symbol, signed=signed_text(self.contribution))]
         if self.card.rank == 1 and self.card.is_standard:
-            out.append(f"the Ace counts {self.value} here (an Ace is 1 or 14)")
+            out.append(_("the Ace counts {value} here (an Ace is 1 or 14)").format(
+                value=self.value))
         return tuple(out)
 
 
@@ -216,13 +222,14 @@ class JokerRemoval(DeckJump):
 
     @property
     def headline(self) -> str:
-        return f"the Joker has no card left to remove: the deck stays {number_text(self.after)}"
+        return _("the Joker has no card left to remove: the deck stays {value}").format(
+            value=number_text(self.after))
 
     @property
     def label(self) -> str:
         if self.removed_card is None:
             return ""
-        return f"the Joker covers {self.removed_card.symbol}"
+        return _("the Joker covers {card}").format(card=self.removed_card.symbol)
 
     @property
     def record(self) -> str:
@@ -233,8 +240,8 @@ class JokerRemoval(DeckJump):
         if self.removed_card is None:
             return ()
         return (
-            (f"the Joker takes away {self.removed_card.symbol}'s "
-             f"{signed_text(self.removed_contribution)}, the last card still counted"),
+            _("the Joker takes away {card}'s {signed}, the last card still counted").format(
+                card=self.removed_card.symbol, signed=signed_text(self.removed_contribution)),
         )
 
 
@@ -262,8 +269,8 @@ class Chain(Step):
     def headline(self) -> str:
         v = number_text(self.value)
         if not self.terms:
-            return f"no card is still counted: the deck is {v}"
-        return f"one card is still counted: the deck is {v}"
+            return _("no card is still counted: the deck is {value}").format(value=v)
+        return _("one card is still counted: the deck is {value}").format(value=v)
 
     @property
     def sum_text(self) -> str:
@@ -276,9 +283,9 @@ class Chain(Step):
     def notes(self) -> tuple[str, ...]:
         out = []
         if self.played:
-            out.append(f"card by card: {self.played}")
+            out.append(_("card by card: {played}").format(played=self.played))
         if self.goal is not None:
-            out.append(f"the goal is {number_text(self.goal)}")
+            out.append(_("the goal is {goal}").format(goal=number_text(self.goal)))
         return tuple(out)
 
 
@@ -303,14 +310,15 @@ class GoalCheck(Step):
     def headline(self) -> str:
         v, g = number_text(self.value), number_text(self.goal)
         if not self.reached:
-            return f"{v} is not the goal {g}"
+            return _("{value} is not the goal {goal}").format(value=v, goal=g)
         if self.counts:
-            return f"{v} is the goal {g}, with {self.deck_size} cards in the deck: a win"
-        cards = "card" if self.deck_size == 1 else "cards"
-        return (
-            f"{v} is the goal {g}, but the deck has only {self.deck_size} {cards}: "
-            f"it needs {MIN_DECK_FOR_GOAL} or more to count"
-        )
+            return _("{value} is the goal {goal}, with {n} cards in the deck: a win").format(
+                value=v, goal=g, n=self.deck_size)
+        return ngettext("{value} is the goal {goal}, but the deck has only {n} card: it needs "
+                        "{least} or more to count",
+                        "{value} is the goal {goal}, but the deck has only {n} cards: it needs "
+                        "{least} or more to count", self.deck_size).format(
+            value=v, goal=g, n=self.deck_size, least=MIN_DECK_FOR_GOAL)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -328,16 +336,13 @@ class BoundCheck(Step):
     def headline(self) -> str:
         c, a = self.contribution, self.after
         if not within_bound(a) and not self.bound_applied:
-            return (
-                f"no play keeps the deck within ±{BOUND}, so {signed_text(c)} making "
-                f"{number_text(a)} is allowed"
-            )
+            return _("no play keeps the deck within ±{bound}, so {signed} making {value} is "
+                     "allowed").format(bound=BOUND, signed=signed_text(c), value=number_text(a))
         if self.other_after is not None and not within_bound(self.other_after):
-            return (
-                f"{signed_text(-c)} would make {number_text(self.other_after)}; "
-                f"{signed_text(c)} keeps you within ±{BOUND}"
-            )
-        return f"{signed_text(c)} keeps you within ±{BOUND}"
+            return _("{other} would make {value}; {signed} keeps you within ±{bound}").format(
+                other=signed_text(-c), value=number_text(self.other_after),
+                signed=signed_text(c), bound=BOUND)
+        return _("{signed} keeps you within ±{bound}").format(signed=signed_text(c), bound=BOUND)
 
 
 # --- Dice Stacks ---------------------------------------------------------------------
@@ -356,7 +361,7 @@ class KingStep(Step):
 
     @property
     def notes(self) -> tuple[str, ...]:
-        return ("a King halves it",) if self.halves else ("a King doubles it",)
+        return (_("a King halves it"),) if self.halves else (_("a King doubles it"),)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -398,7 +403,10 @@ class StackExpression(Step):
 
     @property
     def headline(self) -> str:
-        return f"{self.cards[0].symbol} makes {self.target} on its own" if self.alone else ""
+        if not self.alone:
+            return ""
+        return _("{card} makes {target} on its own").format(card=self.cards[0].symbol,
+                                                            target=self.target)
 
     @property
     def base_value(self) -> int:
@@ -410,7 +418,7 @@ class StackExpression(Step):
     def children(self) -> tuple[Step, ...]:
         steps = []
         value = self.base_value
-        for _ in range(self.kings):
+        for _k in range(self.kings):
             after = value // 2 if self.halves else value * 2
             steps.append(KingStep(before=value, halves=self.halves, after=after))
             value = after
@@ -421,15 +429,20 @@ class StackExpression(Step):
         out = []
         if self.points == 2 and len(self.dice) == 2:
             a, b = (str(v) for v in self.values)
-            out.append(f"{a} and {b} match both dice: 2 points")
+            out.append(_("{a} and {b} match both dice: 2 points").format(a=a, b=b))
         elif self.points:
-            out.append(f"a stack of {self.target}: 1 point")
+            out.append(_("a stack of {target}: 1 point").format(target=self.target))
         if self.kings:
-            how = "halve" if self.halves else "double"
             if self.kings == 1:
-                out.append(f"the King {how}s last, after the other cards")
+                text = (_("the King halves last, after the other cards") if self.halves
+                        else _("the King doubles last, after the other cards"))
+            elif self.halves:  # two Kings or more
+                text = ngettext("{n} King halves last, after the other cards",
+                                "{n} Kings halve last, after the other cards", self.kings)
             else:
-                out.append(f"{self.kings} Kings {how} last, after the other cards")
+                text = ngettext("{n} King doubles last, after the other cards",
+                                "{n} Kings double last, after the other cards", self.kings)
+            out.append(text.format(n=self.kings))
         return tuple(out)
 
 
@@ -481,39 +494,52 @@ class CaptureStep(Step):
         lhs = Sum((first, second)) if self.op == "+" else Sum((first, Neg(second)))
         return Equation(lhs, self.way.result, (self.target.symbol,))
 
-    def _whose(self, seat: int | None) -> str:
+    def _whose(self, seat: int | None, card: Card) -> str:
+        """A seat's card: "Ana's 7♥", "your 7♥", "their 7♥" (one phrase per language)."""
         if self.you is None:
-            return f"{seat_name(self.names, seat)}'s"
-        return "your" if seat == self.you else "their"
+            return _("{owner}'s {card}").format(owner=seat_name(self.names, seat),
+                                                card=card.symbol)
+        if seat == self.you:
+            return _("your {card}").format(card=card.symbol)
+        return _("their {card}").format(card=card.symbol)
 
     @property
     def notes(self) -> tuple[str, ...]:
         out = []
-        owner = self._whose(self.target_owner)
+        cards = {"played": self.played.symbol, "helper": self.helper.symbol,
+                 "target": self._whose(self.target_owner, self.target)}
         if self.you is None:
-            who, s = seat_name(self.names, self.player), "s"
+            who = seat_name(self.names, self.player)
+            counter = _("{who} counters with {played} and {helper}: {target} is threatened "
+                        "instead")
+            capture = _("{who} captures {target} with {played} and {helper}")
+        elif self.player == self.you:
+            who = ""
+            counter = _("you counter with {played} and {helper}: {target} is threatened "
+                        "instead")
+            capture = _("you capture {target} with {played} and {helper}")
         else:
-            who, s = ("you", "") if self.player == self.you else ("they", "")
+            who = ""
+            counter = _("they counter with {played} and {helper}: {target} is threatened "
+                        "instead")
+            capture = _("they capture {target} with {played} and {helper}")
         if self.stage == "counter":
-            out.append(
-                f"{who} counter{s} with {self.played.symbol} and {self.helper.symbol}: "
-                f"{owner} {self.target.symbol} is threatened instead"
-            )
+            out.append(counter.format(who=who, **cards))
         elif self.stage == "threat":
-            out.append(
-                f"{self._whose(self.player)} {self.played.symbol} with {self.helper.symbol} "
-                f"threatens {owner} {self.target.symbol}"
-            )
+            out.append(_("{played} with {helper} threatens {target}").format(
+                **{**cards, "played": self._whose(self.player, self.played)}))
         else:
-            out.append(f"{who} capture{s} {owner} {self.target.symbol} with "
-                       f"{self.played.symbol} and {self.helper.symbol}")
+            out.append(capture.format(who=who, **cards))
         if self.op == "-":
             big, small = self.terms
-            out.append(f"{big.rank} and {small.rank} are {self.way.result} apart")
+            out.append(_("{big} and {small} are {result} apart").format(
+                big=big.rank, small=small.rank, result=self.way.result))
         if self.target.rank == 1:
-            out.append(f"an Ace can be captured only with a Queen, and {self.played.symbol} is one")
+            out.append(_("an Ace can be captured only with a Queen, and {card} is one").format(
+                card=self.played.symbol))
         elif self.target.rank == 13:
-            out.append(f"a King can be captured only with a 2, and {self.played.symbol} is one")
+            out.append(_("a King can be captured only with a 2, and {card} is one").format(
+                card=self.played.symbol))
         return tuple(out)
 
 

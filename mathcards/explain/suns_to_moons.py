@@ -51,6 +51,7 @@ from mathcards.games.suns_to_moons import (
     strong_policy,
     within_bound,
 )
+from mathcards.i18n import _
 
 JOKER_MARK = "~JOKER~"
 
@@ -101,16 +102,19 @@ def played_words(plays: Sequence[Any]) -> str:
             before = count_deck(terms[:i]).places
             gone = [p for p in before if p not in now.places]
             if not gone:
-                parts.append("the Joker starts the deck at 0 (a Joker counts 0)" if i == 0
-                             else f"the Joker has no card to take away: the deck stays {made}")
+                parts.append(_("the Joker starts the deck at 0 (a Joker counts 0)") if i == 0
+                             else _("the Joker has no card to take away: the deck stays "
+                                    "{value}").format(value=made))
             else:
-                parts.append(f"the Joker takes away {plays[gone[0]].card.symbol} and "
-                             f"makes {made}")
+                parts.append(_("the Joker takes away {card} and makes {value}").format(
+                    card=plays[gone[0]].card.symbol, value=made))
         elif i == 0:
-            parts.append(f"{play.card.symbol} starts the deck at {made}")
+            parts.append(_("{card} starts the deck at {value}").format(card=play.card.symbol,
+                                                                       value=made))
         else:
-            how = "adds" if term > 0 else "takes away"
-            parts.append(f"{play.card.symbol} {how} {play.value} and makes {made}")
+            text = (_("{card} adds {n} and makes {value}") if term > 0
+                    else _("{card} takes away {n} and makes {value}"))
+            parts.append(text.format(card=play.card.symbol, n=play.value, value=made))
     return "; ".join(parts)
 
 
@@ -192,21 +196,28 @@ def steps_for_events(events: Sequence[Any], before: Any = None, after: Any = Non
             continue  # said in the round's one sentence below (a phone's first screen holds it)
         elif isinstance(ev, RoundStarted):
             dealt = next((e for e in events if isinstance(e, HandsDealt)), None)
-            if dealt is not None:
-                start = (f"{seat_name(names, dealt.player)} deals {dealt.cards_each} cards to "
-                         "each player; ")
+            # one whole sentence per case (dealt or not, a Joker in the centre or not)
+            joker = ev.initial_card.suit == "JK"
+            if dealt is not None and joker:
+                text = _("Round {round}: {dealer} deals {n} cards to each player; a Joker is "
+                         "the centre card, so the deck starts at 0; the goal is {goal}; {first} "
+                         "plays first")
+            elif dealt is not None:
+                text = _("Round {round}: {dealer} deals {n} cards to each player; the centre "
+                         "card {card} starts the deck at {value}; the goal is {goal}; {first} "
+                         "plays first")
+            elif joker:
+                text = _("Round {round}: a Joker is the centre card, so the deck starts at 0; "
+                         "the goal is {goal}; {first} plays first")
             else:
-                start = ""
-            if ev.initial_card.suit == "JK":
-                start += "a Joker is the centre card, so the deck starts at 0"
-            else:
-                start += (f"the centre card {ev.initial_card.symbol} starts the deck at "
-                         f"{number_text(ev.initial_value)}")
-            out.append(Fact(
-                player=ev.player,
-                sentence=f"Round {ev.round_number}: {start}; the goal is "
-                         f"{number_text(ev.goal)}; {seat_name(names, ev.first_player)} plays first",
-            ))
+                text = _("Round {round}: the centre card {card} starts the deck at {value}; "
+                         "the goal is {goal}; {first} plays first")
+            out.append(Fact(player=ev.player, sentence=text.format(
+                round=ev.round_number,
+                dealer=seat_name(names, dealt.player) if dealt is not None else "",
+                n=dealt.cards_each if dealt is not None else 0,
+                card=ev.initial_card.symbol, value=number_text(ev.initial_value),
+                goal=number_text(ev.goal), first=seat_name(names, ev.first_player))))
         elif isinstance(ev, GoalReached | GoalTooEarly):
             continue  # the GoalCheck after the play says it, with the numbers
         elif isinstance(ev, RoundWon):
@@ -217,8 +228,8 @@ def steps_for_events(events: Sequence[Any], before: Any = None, after: Any = Non
             out.append(chain_steps(ev.counted, value=ev.goal, played=played, goal=ev.goal))
             out.append(Fact(
                 player=ev.player,
-                sentence=f"{seat_name(names, ev.player)} reaches the goal and scores a point: "
-                         f"{ev.new_score} in all",
+                sentence=_("{who} reaches the goal and scores a point: {n} in all").format(
+                    who=seat_name(names, ev.player), n=ev.new_score),
             ))
         else:
             out.append(Fact(player=ev.player, sentence=ev.describe(names).rstrip(".")))
@@ -393,7 +404,8 @@ def why_not(state: SunsToMoonsState, action: Any, reason: str) -> Refusal:
         if not within_bound(after):
             detail.append(WhatIf(
                 lhs=Sum((Num(before), Num(c, signed=True))), value=after,
-                comment=f"{number_text(after)} is outside ±{BOUND}",
+                comment=_("{value} is outside ±{bound}").format(value=number_text(after),
+                                                                bound=BOUND),
             ))
             inside = [a for a in state.legal_actions()
                       if isinstance(a, Play) and not a.is_joker
@@ -403,7 +415,7 @@ def why_not(state: SunsToMoonsState, action: Any, reason: str) -> Refusal:
                 detail.append(WhatIf(
                     lhs=Sum((Num(before), Num(alt.contribution, signed=True))),
                     value=before + alt.contribution,
-                    comment=f"{alt.card.symbol} as {signed_text(alt.contribution)} keeps "
-                            f"you within ±{BOUND}",
+                    comment=_("{card} as {signed} keeps you within ±{bound}").format(
+                        card=alt.card.symbol, signed=signed_text(alt.contribution), bound=BOUND),
                 ))
     return Refusal(action=str(action), reason=reason, detail=tuple(detail))

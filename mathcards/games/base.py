@@ -336,7 +336,7 @@ class State(Generic[GameT]):
     def why_illegal(self, action: Any) -> str:
         """The rule that refuses ``action`` here, in words. Games override this
         to name the rule; it is called only for actions that are not legal."""
-        return "it is not one of the moves allowed now"
+        return _("it is not one of the moves allowed now")
 
     # --- the protocol ----------------------------------------------------
     @cached
@@ -359,9 +359,9 @@ class State(Generic[GameT]):
         """Why ``action``, not legal now, is refused: the game is over, it is not a move of
         this game, or the rule (``why_illegal``). The one wording of every refusal."""
         if self.is_over:
-            return "the game is over"
+            return _("the game is over")
         if not isinstance(action, self.game.action_types):
-            return f"it is not a {self.game.title} move"
+            return _("it is not a {game} move").format(game=self.game.title)
         return self.why_illegal(action)
 
     def check_legal(self, action: Any) -> None:

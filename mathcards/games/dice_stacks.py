@@ -61,6 +61,7 @@ from mathcards.games.dice_stacks_rule import (
 from mathcards.games.dice_stacks_rule import counts as _counts
 from mathcards.games.dice_stacks_solver import best_stack_counts, stack_shapes
 from mathcards.games.registry import GameSpec, LandingCard, register_game
+from mathcards.i18n import _, ngettext
 
 __all__ = [
     "DiceStacks",
@@ -144,7 +145,7 @@ def best_stacks(hand: Iterable[Card | str] | str, dice: Sequence[int]) -> list[t
         stack: list[Card] = []
         for rank in _STACK_ORDER:
             # a plain loop: one or two cards a rank, where a generator costs more (bots)
-            for _ in range(shape[rank - 1]):
+            for _i in range(shape[rank - 1]):
                 stack.append(by_rank[rank].pop(0))  # noqa: PERF401
         stacks.append(tuple(stack))
     return stacks
@@ -256,12 +257,14 @@ class FirstPlayerRolls(Event):
     first_player: int
 
     def describe(self, names: Sequence[str] = ()) -> str:
+        # a list of rolls: one phrase per roll, joined (the whole sentence is one msgid)
         rounds = [
-            ", ".join(f"{seat_name(names, p)} rolled {a}+{b}" for p, (a, b) in group)
+            ", ".join(_("{who} rolled {a}+{b}").format(who=seat_name(names, p), a=a, b=b)
+                      for p, (a, b) in group)
             for group in self.rolls
         ]
-        first = seat_name(names, self.first_player)
-        return "; then ".join(rounds) + f": {first} goes first."
+        return _("{rolls}: {first} goes first.").format(
+            rolls=_("; then ").join(rounds), first=seat_name(names, self.first_player))
 
 
 @dataclass(frozen=True)
@@ -275,7 +278,8 @@ class DiceRolled(Event):
 
     def describe(self, names: Sequence[str] = ()) -> str:
         a, b = self.dice
-        return f"{seat_name(names, self.player)} rolled {a} and {b}: making {a + b}s."
+        return _("{who} rolled {a} and {b}: making {total}s.").format(
+            who=seat_name(names, self.player), a=a, b=b, total=a + b)
 
 
 @dataclass(frozen=True)
@@ -286,7 +290,8 @@ class CardsDrawn(Event):
 
     def describe(self, names: Sequence[str] = ()) -> str:
         n = self.count
-        return f"{seat_name(names, self.player)} drew {n} card{'s' if n != 1 else ''}."
+        return ngettext("{who} drew {n} card.", "{who} drew {n} cards.", n).format(
+            who=seat_name(names, self.player), n=n)
 
 
 @dataclass(frozen=True)
@@ -306,12 +311,14 @@ class StackLaid(Event):
 
     def describe(self, names: Sequence[str] = ()) -> str:
         how = self.shape.expression() if self.shape else str(self.target)
-        special = " (special stack)" if self.points == 2 else ""
         cards = " ".join(c.symbol for c in self.cards)
-        return (
-            f"{seat_name(names, self.player)} laid {cards}: {how}{special}, "
-            f"{self.points} point{'s' if self.points != 1 else ''}."
-        )
+        if self.points == 2:
+            text = _("{who} laid {cards}: {how} (special stack), {n} points.")
+        else:
+            text = ngettext("{who} laid {cards}: {how}, {n} point.",
+                            "{who} laid {cards}: {how}, {n} points.", self.points)
+        return text.format(who=seat_name(names, self.player), cards=cards, how=how,
+                           n=self.points)
 
 
 @dataclass(frozen=True)
@@ -321,10 +328,12 @@ class RanOut(Event):
 
     def describe(self, names: Sequence[str] = ()) -> str:
         # the marker card says what it is for: it counts the run-out point on the table
-        mark = (f" ({self.marker.symbol} from the stock is turned face up beside them to "
-                "count it)" if self.marker else "")
         who = seat_name(names, self.player)
-        return f"{who} ran out of cards: 1 point{mark} and another turn."
+        if self.marker:
+            return _("{who} ran out of cards: 1 point ({card} from the stock is turned face up "
+                     "beside them to count it) and another turn.").format(
+                who=who, card=self.marker.symbol)
+        return _("{who} ran out of cards: 1 point and another turn.").format(who=who)
 
 
 @dataclass(frozen=True)
@@ -334,7 +343,7 @@ class TurnEnded(Event):
 
     def describe(self, names: Sequence[str] = ()) -> str:
         who = seat_name(names, self.player)
-        return f"{who} ended the turn with {self.cards_in_hand} in hand."
+        return _("{who} ended the turn with {n} in hand.").format(who=who, n=self.cards_in_hand)
 
 
 @dataclass(frozen=True)
@@ -343,7 +352,7 @@ class GameEnded(Event):
 
     def describe(self, names: Sequence[str] = ()) -> str:
         text = ", ".join(f"{seat_name(names, i)}: {s}" for i, s in enumerate(self.scores))
-        return f"The stock is empty: the game is over ({text})."
+        return _("The stock is empty: the game is over ({scores}).").format(scores=text)
 
 
 # --- the game ----------------------------------------------------------------
@@ -506,7 +515,7 @@ class LegalStacks(Sequence[Any]):
     @cached
     def _by_rank(self) -> dict[int, list[Card]]:
         by_rank: dict[int, list[Card]] = {}
-        for card, _ in self._runs:
+        for card, _run in self._runs:
             by_rank.setdefault(card.rank, []).append(card)
         return by_rank
 
@@ -762,45 +771,49 @@ class DiceStacksState(State[DiceStacks]):
     def why_illegal(self, action: Any) -> str:
         phase = self.phase
         if isinstance(action, Roll):
-            return "you have already rolled: " + self._next_step()
+            return {
+                Phase.DRAW: _("you have already rolled: draw your cards"),
+                Phase.MORE: _("you have already rolled: draw the rest or stop"),
+                Phase.STACKS: _("you have already rolled: make stacks or end your turn"),
+            }.get(self.phase, _("you have already rolled: wait for your turn"))
         if isinstance(action, Draw | DrawRest | StopDrawing):
             if phase == Phase.ROLL:
-                return "roll the dice first"
+                return _("roll the dice first")
             if phase == Phase.STACKS:
-                return "you have finished drawing: make stacks or end your turn"
+                return _("you have finished drawing: make stacks or end your turn")
             small, big = min(self.rolled), max(self.rolled)
             if phase == Phase.DRAW:
                 if isinstance(action, Draw):
                     n = min(small, len(self.stock))
-                    return f"draw the smaller die's number first: {n} card{'s' if n != 1 else ''}"
-                return f"draw the smaller die's number first ({small}), then decide on the rest"
+                    return ngettext("draw the smaller die's number first: {n} card",
+                                    "draw the smaller die's number first: {n} cards",
+                                    n).format(n=n)
+                return _("draw the smaller die's number first ({small}), then decide on the "
+                         "rest").format(small=small)
             if isinstance(action, Draw):
-                return "you have drawn the first cards: draw the rest or stop"
+                return _("you have drawn the first cards: draw the rest or stop")
             n = min(big - small, len(self.stock))
-            return f"the rest is {n} card{'s' if n != 1 else ''} ({big} {MINUS} {small})"
+            return ngettext("the rest is {n} card ({big} {minus} {small})",
+                            "the rest is {n} cards ({big} {minus} {small})", n).format(
+                n=n, big=big, minus=MINUS, small=small)
         if isinstance(action, LayStack | EndTurn):
             if phase == Phase.ROLL:
-                return "roll the dice first"
+                return _("roll the dice first")
             if phase in (Phase.DRAW, Phase.MORE):
-                return "draw your cards first"
+                return _("draw your cards first")
             if isinstance(action, EndTurn):  # pragma: no cover - always legal in stacks
-                return "it is not one of the moves allowed now"
+                return _("it is not one of the moves allowed now")
             if not action.cards:
-                return "a stack needs at least one card"
+                return _("a stack needs at least one card")
             held = Counter(self.hands[self.turn])
             for card, n in Counter(action.cards).items():
                 if held[card] < n:
-                    times = " that many times" if held[card] else ""
-                    return f"you do not hold {card.symbol}{times}"
-            return stack_problem(action.cards, self.rolled) or "it is not a stack"
-        return "it is not one of the moves allowed now"
-
-    def _next_step(self) -> str:
-        return {
-            Phase.DRAW: "draw your cards",
-            Phase.MORE: "draw the rest or stop",
-            Phase.STACKS: "make stacks or end your turn",
-        }.get(self.phase, "wait for your turn")
+                    if held[card]:
+                        return _("you do not hold {card} that many times").format(
+                            card=card.symbol)
+                    return _("you do not hold {card}").format(card=card.symbol)
+            return stack_problem(action.cards, self.rolled) or _("it is not a stack")
+        return _("it is not one of the moves allowed now")
 
     def observation(self, player: int) -> DiceStacksView:
         return DiceStacksView(

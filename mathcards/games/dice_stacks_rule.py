@@ -23,6 +23,7 @@ from itertools import product
 
 from mathcards.cards import Card
 from mathcards.games.base import number
+from mathcards.i18n import _
 
 KING = 13
 MINUS = "−"
@@ -159,7 +160,7 @@ class StackShape:
         """``(12 + 8) × ½ × ½ = 5``, ``10 − 1 − 1 = 8``, ``6 × 2 = 12``; a lone card
         ``8 on its own`` (never ``8 = 8``)."""
         if len(self.cards) == 1 and not self.kings:
-            return f"{self.value} on its own"
+            return _("{value} on its own").format(value=self.value)
         join = " + " if self.op == "+" else f" {MINUS} "
         text = join.join(str(v) for v in self.values)
         if self.kings:
@@ -208,7 +209,7 @@ def value_by(cards: Sequence[Card], op: str, kings_op: KingOp | None) -> int | N
     if not plain or (kings and kings_op is None):
         return None
     value = sum(plain) if op == "+" or len(plain) == 1 else 2 * max(plain) - sum(plain)
-    for _ in range(kings):
+    for _k in range(kings):
         if kings_op is KingOp.DOUBLE:
             value *= 2
         elif value % 2:
@@ -261,7 +262,7 @@ MAX_MIXED_SEARCH = 12  # number cards; 2**12 sign patterns is still instant
 
 def _results(base: int, kings: int) -> set[int]:
     out = {base << kings if base > 0 else base * 2**kings}
-    halved, _, _ = halvings(base, kings)
+    halved, _odd, _step = halvings(base, kings)
     if halved is not None:
         out.add(halved)
     return out
@@ -294,7 +295,7 @@ def why_not(values: Sequence[int], kings: int, target: int) -> NotAStack:
     if kings >= 2:
         for attempt in attempts:
             for doubles in range(1, kings):
-                halved, _, _ = halvings(attempt.base << doubles, kings - doubles)
+                halved, _odd, _step = halvings(attempt.base << doubles, kings - doubles)
                 if attempt.base > 0 and halved == target:
                     split = (doubles, kings - doubles)
                     break
@@ -307,8 +308,10 @@ def _halving_words(base: int, kings: int) -> str:
     """``20 ÷ 2 ÷ 2 = 5``, or where halving stops being whole: ``11 ÷ 2 is not a whole number``."""
     value, odd, step = halvings(base, kings)
     if odd is not None:
-        done = f"{base}{' ÷ 2' * step} = {odd} and " if step else ""
-        return f"{done}{odd} ÷ 2 is not a whole number"
+        if step:
+            return _("{halved} = {odd} and {odd} ÷ 2 is not a whole number").format(
+                halved=f"{base}{' ÷ 2' * step}", odd=odd)
+        return _("{odd} ÷ 2 is not a whole number").format(odd=odd)
     return f"{base}{' ÷ 2' * kings} = {value}"
 
 
@@ -330,41 +333,47 @@ def not_a_stack(
     """
     target = dice[0] + dice[1]
     if not cards:
-        return "a stack needs at least one card"
+        return _("a stack needs at least one card")
     for card in cards:
         if not card.is_standard:
-            return (f"{card.symbol} is not a Dice Stacks card (the game uses A-Q and Kings, "
-                    "no Jokers)")
+            return _("{card} is not a Dice Stacks card (the game uses A-Q and Kings, "
+                     "no Jokers)").format(card=card.symbol)
     values = [c.rank for c in cards if c.rank != KING]
     k = len(cards) - len(values)
     if not values:
-        return "Kings alone are not a stack: Kings double or halve other cards"
+        return _("Kings alone are not a stack: Kings double or halve other cards")
     if ordered and any(c.rank != KING for c in cards[len(values):]):
-        return ("the King must come last: Kings double or halve only after all the other "
-                "cards are added or subtracted")
+        return _("the King must come last: Kings double or halve only after all the other "
+                 "cards are added or subtracted")
     if counts_points(counts(cards), dice):
         return None
     why = why_not(values, k, target)
     if why.kings_split:
         doubles, halves = why.kings_split
-        return ("Kings in one stack must all double or all halve: "
-                f"{doubles} doubling and {halves} halving would make {target}")
+        return _("Kings in one stack must all double or all halve: {doubles} doubling and "
+                 "{halves} halving would make {target}").format(doubles=doubles, halves=halves,
+                                                                target=target)
     if why.mixed:
         plus, minus = why.mixed
         text = " + ".join(map(str, plus)) + "".join(f" {MINUS} {v}" for v in minus)
         text = f"({text})" if k else text
-        return f"{text} mixes adding and subtracting: a stack only adds or only subtracts"
+        return _("{sum} mixes adding and subtracting: a stack only adds or only "
+                 "subtracts").format(sum=text)
     exprs = [((f" {MINUS} " if a.subtracts else " + ").join(map(str, a.values)), a.base)
              for a in why.attempts]
     if k == 0:
         if len(values) == 1:
-            return f"a lone {values[0]} makes {values[0]}, not {target}"
-        return " and ".join(f"{expr} = {number(base)}" for expr, base in exprs) + f", not {target}"
+            return _("a lone {value} makes {value}, not {target}").format(value=values[0],
+                                                                          target=target)
+        # a list of sums joined by "and" (pieces of arithmetic), then one sentence
+        tried = _(" and ").join(f"{expr} = {number(base)}" for expr, base in exprs)
+        return _("{tried}, not {target}").format(tried=tried, target=target)
     parts = []
     for expr, base in exprs:
         if base <= 0:
-            parts.append(f"{expr} = {number(base)} leaves nothing to double or halve")
+            parts.append(_("{sum} = {base} leaves nothing to double or halve").format(
+                sum=expr, base=number(base)))
             continue
         start = f"{expr} = {base}, " if len(values) > 1 else ""
         parts.append(f"{start}{base}{' × 2' * k} = {base << k}, {_halving_words(base, k)}")
-    return "; ".join(parts) + f": none makes {target}"
+    return _("{tried}: none makes {target}").format(tried="; ".join(parts), target=target)

@@ -8,6 +8,18 @@ from dataclasses import dataclass
 from mathcards.cards import Card
 from mathcards.games.base import Event, possessive, seat_name
 from mathcards.games.sums.rules import CaptureWay
+from mathcards.i18n import _, pgettext
+
+
+def whose(names: Sequence[str], seat: int | None, card: Card, *, start: bool = False) -> str:
+    """A seat's card in a sentence: "Ana's 7♥", "your 7♥" ("Your 7♥" at the ``start``);
+    one phrase per language, since the owner goes after the card in some ("el 7♥ de Ana")."""
+    owner = possessive(names, seat, start=start)
+    if owner in ("Your", "your"):
+        text = pgettext("sentence start", "Your {card}") if start else _("your {card}")
+        return text.format(card=card.symbol)
+    text = pgettext("sentence start", "{owner}'s {card}") if start else _("{owner}'s {card}")
+    return text.format(owner=owner.removesuffix("'s"), card=card.symbol)
 
 
 # --- events ---------------------------------------------------------------------
@@ -18,7 +30,8 @@ class CardDealtFaceUp(Event):
     card: Card
 
     def describe(self, names: Sequence[str] = ()) -> str:
-        return f"{seat_name(names, self.player)} was dealt {self.card.symbol} face up."
+        return _("{who} was dealt {card} face up.").format(
+            who=seat_name(names, self.player), card=self.card.symbol)
 
 
 @dataclass(frozen=True)
@@ -29,7 +42,8 @@ class CardDrawn(Event):
     card: Card
 
     def describe(self, names: Sequence[str] = ()) -> str:
-        return f"{seat_name(names, self.player)} drew {self.card.symbol} from pile {self.pile + 1}."
+        return _("{who} drew {card} from pile {pile}.").format(
+            who=seat_name(names, self.player), card=self.card.symbol, pile=self.pile + 1)
 
 
 @dataclass(frozen=True)
@@ -39,7 +53,8 @@ class CardPlayed(Event):
     card: Card
 
     def describe(self, names: Sequence[str] = ()) -> str:
-        return f"{seat_name(names, self.player)} played {self.card.symbol}."
+        return _("{who} played {card}.").format(who=seat_name(names, self.player),
+                                                card=self.card.symbol)
 
 
 @dataclass(frozen=True)
@@ -58,11 +73,10 @@ class CaptureThreatened(Event):
         return CaptureWay(self.target, self.helper, self.op, self.target.rank, self.played)
 
     def describe(self, names: Sequence[str] = ()) -> str:
-        return (
-            f"{possessive(names, self.player, start=True)} {self.played.symbol} with "
-            f"{self.helper.symbol} makes {self.way.equation}: it threatens "
-            f"{possessive(names, self.target_owner)} {self.target.symbol}."
-        )
+        return _("{played} with {helper} makes {equation}: it threatens {target}.").format(
+            played=whose(names, self.player, self.played, start=True),
+            helper=self.helper.symbol, equation=self.way.equation,
+            target=whose(names, self.target_owner, self.target))
 
 
 @dataclass(frozen=True)
@@ -81,11 +95,10 @@ class Countered(Event):
         return CaptureWay(self.target, self.helper, self.op, self.target.rank, self.card)
 
     def describe(self, names: Sequence[str] = ()) -> str:
-        return (
-            f"{seat_name(names, self.player)} countered with {self.card.symbol}: with "
-            f"{self.helper.symbol} it makes {self.way.equation}, so "
-            f"{possessive(names, self.target_owner)} {self.target.symbol} is threatened instead."
-        )
+        return _("{who} countered with {card}: with {helper} it makes {equation}, so "
+                 "{target} is threatened instead.").format(
+            who=seat_name(names, self.player), card=self.card.symbol, helper=self.helper.symbol,
+            equation=self.way.equation, target=whose(names, self.target_owner, self.target))
 
 
 @dataclass(frozen=True)
@@ -93,7 +106,7 @@ class CounterDeclined(Event):
     """The threatened player did not counter: the capture goes ahead."""
 
     def describe(self, names: Sequence[str] = ()) -> str:
-        return f"{seat_name(names, self.player)} did not counter."
+        return _("{who} did not counter.").format(who=seat_name(names, self.player))
 
 
 @dataclass(frozen=True)
@@ -112,10 +125,9 @@ class Captured(Event):
         return CaptureWay(self.card, self.helper, self.op, self.card.rank, self.played)
 
     def describe(self, names: Sequence[str] = ()) -> str:
-        return (
-            f"{seat_name(names, self.player)} captured "
-            f"{possessive(names, self.from_player)} {self.card.symbol} ({self.way.equation})."
-        )
+        return _("{who} captured {card} ({equation}).").format(
+            who=seat_name(names, self.player), card=whose(names, self.from_player, self.card),
+            equation=self.way.equation)
 
 
 @dataclass(frozen=True)
@@ -125,7 +137,8 @@ class CardTakenBack(Event):
     card: Card
 
     def describe(self, names: Sequence[str] = ()) -> str:
-        return f"{seat_name(names, self.player)} took {self.card.symbol} back into their hand."
+        return _("{who} took {card} back into their hand.").format(
+            who=seat_name(names, self.player), card=self.card.symbol)
 
 
 @dataclass(frozen=True)
@@ -133,8 +146,10 @@ class TurnSkipped(Event):
     """A player's regular turn is skipped because they used it to counter."""
 
     def describe(self, names: Sequence[str] = ()) -> str:
-        return (f"{possessive(names, self.player, start=True)} turn is skipped: it was used "
-                "to counter.")
+        if possessive(names, self.player) == "your":
+            return _("Your turn is skipped: it was used to counter.")
+        return _("{owner}'s turn is skipped: it was used to counter.").format(
+            owner=possessive(names, self.player).removesuffix("'s"))
 
 
 @dataclass(frozen=True)
@@ -142,10 +157,8 @@ class LastPlay(Event):
     """A pile is empty at the start of this player's turn: one last play, then the end."""
 
     def describe(self, names: Sequence[str] = ()) -> str:
-        return (
-            f"A pile is empty: {seat_name(names, self.player)} may play one last card without "
-            "drawing, then the game ends."
-        )
+        return _("A pile is empty: {who} may play one last card without drawing, then the "
+                 "game ends.").format(who=seat_name(names, self.player))
 
 
 @dataclass(frozen=True)
@@ -156,4 +169,4 @@ class GameEnded(Event):
 
     def describe(self, names: Sequence[str] = ()) -> str:
         listed = ", ".join(f"{seat_name(names, i)} {s}" for i, s in enumerate(self.scores))
-        return f"The game is over. Scores: {listed}."
+        return _("The game is over. Scores: {scores}.").format(scores=listed)

@@ -10,6 +10,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from mathcards.cards import Card, as_card
+from mathcards.i18n import _
 
 # --- values and scoring ----------------------------------------------------
 RED_SUITS = frozenset(("H", "D"))
@@ -146,21 +147,30 @@ def capture_targets(
 def why_no_capture(played: Card, target: Card, helpers: Sequence[Card]) -> str:
     """Why ``played`` with these helpers cannot capture ``target``, in words."""
     if (played.suit in RED_SUITS) != (target.suit in RED_SUITS):
-        return (
-            f"{target.symbol} is {target.colour} and {played.symbol} is {played.colour}: "
-            "a capture needs cards of one colour"
-        )
+        if target.suit in RED_SUITS:
+            text = _("{target} is red and {played} is black: a capture needs cards of one "
+                     "colour")
+        else:
+            text = _("{target} is black and {played} is red: a capture needs cards of one "
+                     "colour")
+        return text.format(target=target.symbol, played=played.symbol)
     if target.rank == 1 and played.rank != 12:
-        return "an opponent's Ace can be captured only with a Queen"
+        return _("an opponent's Ace can be captured only with a Queen")
     if target.rank == 13 and played.rank != 2:
-        return "an opponent's King can be captured only with a 2"
+        return _("an opponent's King can be captured only with a 2")
     same = [h for h in helpers if h.colour == played.colour]
     if not same:
-        return (
-            f"you have no other {played.colour} card face up to help {played.symbol}: "
-            "a capture needs a helper card"
-        )
-    return (
-        f"no {played.colour} card on your side makes {target.rank} with {played.symbol} "
-        f"({played.rank} + helper or {played.rank} − helper)"
-    )
+        if played.suit in RED_SUITS:
+            text = _("you have no other red card face up to help {played}: a capture needs a "
+                     "helper card")
+        else:
+            text = _("you have no other black card face up to help {played}: a capture needs "
+                     "a helper card")
+        return text.format(played=played.symbol)
+    if played.suit in RED_SUITS:
+        text = _("no red card on your side makes {target} with {played} ({rank} + helper or "
+                 "{rank} − helper)")
+    else:
+        text = _("no black card on your side makes {target} with {played} ({rank} + helper "
+                 "or {rank} − helper)")
+    return text.format(target=target.rank, played=played.symbol, rank=played.rank)
