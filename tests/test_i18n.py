@@ -169,14 +169,20 @@ def _playout_words(game_id: str, seed: int, names: tuple[str, ...], **settings) 
     return words
 
 
-def _in_three_languages(game_id: str, seed: int, names: tuple[str, ...], **settings):
-    english = _playout_words(game_id, seed, names, **settings)
+def _in_three(words_of, *args, **settings) -> list[tuple[str, str, str]]:
+    """``words_of(*args, **settings)`` in English, Spanish and the pseudo-locale, side by
+    side (more than five of them)."""
+    english = words_of(*args, **settings)
     with i18n.using("es"):
-        spanish = _playout_words(game_id, seed, names, **settings)
+        spanish = words_of(*args, **settings)
     with i18n.using("qps"):
-        pseudo = _playout_words(game_id, seed, names, **settings)
+        pseudo = words_of(*args, **settings)
     assert len(english) == len(spanish) == len(pseudo) > 5
-    return zip(english, spanish, pseudo, strict=True)
+    return list(zip(english, spanish, pseudo, strict=True))
+
+
+def _in_three_languages(game_id: str, seed: int, names: tuple[str, ...], **settings):
+    return _in_three(_playout_words, game_id, seed, names, **settings)
 
 
 @pytest.mark.parametrize("seed", range(40))
@@ -202,31 +208,46 @@ SUMS_ENGLISH = re.compile(ENGLISH.pattern[:-3] + r"|drew|dealt|played|took|pile|
                           r"colour|red|black|skipped|over|scores)\b", re.I)
 
 
-def _sums_refusals(seed: int) -> list[str]:
-    """Why Sums refuses each of a few moves, at every position of a seeded game."""
+def _refusals_along(game_id: str, seed: int, probes_at, **settings) -> list[str]:
+    """Why the game refuses each probe move (``probes_at(state)``) that is not legal, at
+    every position of a seeded game of random bots."""
     from mathcards.bots import Bot
-    from mathcards.cards import Card
     from mathcards.games.registry import make_game
-    from mathcards.games.sums import actions as A
 
-    game = make_game("sums", num_players=2, variant_return=True)
-    state = game.new_game(seed=seed)
-    bots = [Bot("sums", "random", seed=seed * 7 + i) for i in range(2)]
+    state = make_game(game_id, num_players=2, **settings).new_game(seed=seed)
+    bots = [Bot(game_id, "random", seed=seed * 7 + i) for i in range(2)]
     said: list[str] = []
     while not state.is_over:
-        p = state.actor
-        hand, side = state.hands[p], state.sides[p]
-        other = state.sides[1 - p]
-        mine = side[0] if side else Card("S", 2)
-        probes = [A.Draw(0), A.Draw(9), A.Play(Card("S", 1)) if Card("S", 1) not in hand
-                  else A.Play(Card("H", 1)), A.Capture(other[0] if other else Card("S", 2),
-                                                       1 - p),
-                  A.Capture(mine, p), A.Counter(hand[0] if hand else Card("S", 2)),
-                  A.Decline(), A.TakeBack(mine), A.EndGame()]
         legal = state.legal_actions()
-        said += [state.why_illegal(a) for a in probes if a not in legal]
+        said += [state.why_illegal(a) for a in probes_at(state) if a not in legal]
         state = state.apply(bots[state.current_player].choose(state))
     return said
+
+
+def _refusals_in_three_languages(game_id: str, seed: int, probes_at, words: re.Pattern[str],
+                                 cards: str, **settings) -> list[str]:
+    """The refusals in English, Spanish (no word of ``words``) and the pseudo-locale (only
+    names, cards and numbers: ``cards`` is the pattern of what it may keep); the English."""
+    said = _in_three(_refusals_along, game_id, seed, probes_at, **settings)
+    for en, es, ps in said:
+        assert words.search(en) and not words.search(es), (en, es)
+        assert not re.search(r"\b[A-Za-z]{2,}\b", re.sub(cards, "", ps)), (en, ps)
+    return [en for en, _es, _ps in said]
+
+
+def _sums_probes(state) -> list:
+    """A few moves of every kind for the Sums player to act, most of them not legal."""
+    from mathcards.cards import Card
+    from mathcards.games.sums import actions as A
+
+    p = state.actor
+    hand, side = state.hands[p], state.sides[p]
+    other = state.sides[1 - p]
+    mine = side[0] if side else Card("S", 2)
+    return [A.Draw(0), A.Draw(9), A.Play(Card("S", 1)) if Card("S", 1) not in hand
+            else A.Play(Card("H", 1)), A.Capture(other[0] if other else Card("S", 2), 1 - p),
+            A.Capture(mine, p), A.Counter(hand[0] if hand else Card("S", 2)),
+            A.Decline(), A.TakeBack(mine), A.EndGame()]
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -234,16 +255,8 @@ def test_sums_says_every_event_and_refusal_in_spanish_and_in_the_pseudo_locale(s
     names = ("Ana", "", "Zoe")
     for en, es, ps in _in_three_languages("sums", seed, names, variant_return=True):
         _check_words(en, es, ps, SUMS_ENGLISH)
-    english = _sums_refusals(seed)
-    with i18n.using("es"):
-        spanish = _sums_refusals(seed)
-    with i18n.using("qps"):
-        pseudo = _sums_refusals(seed)
-    assert len(english) == len(spanish) == len(pseudo) > 5
-    for en, es, ps in zip(english, spanish, pseudo, strict=True):
-        assert SUMS_ENGLISH.search(en) and not SUMS_ENGLISH.search(es), (en, es)
-        plain = re.sub(r"\b(?:10|[2-9AJQK])[♠♥♦♣]|JK", "", ps)
-        assert not re.search(r"\b[A-Za-z]{2,}\b", plain), (en, ps)
+    _refusals_in_three_languages("sums", seed, _sums_probes, SUMS_ENGLISH,
+                                 r"\b(?:10|[2-9AJQK])[♠♥♦♣]|JK", variant_return=True)
 
 
 @pytest.mark.parametrize("seed", [1, 2])
@@ -435,29 +448,17 @@ DICE_ENGLISH = re.compile(ENGLISH.pattern[:-3] + r"|rolled|goes first|first|drew
                           r"double|halve|Kings?|lone|makes|none|not|own)\b", re.I)
 
 
-def _dice_stacks_refusals(seed: int) -> list[str]:
-    """Why Dice Stacks refuses each of a few moves (and the stacks of every pair and triple
-    of the first cards in hand) at every position of a seeded game."""
+def _dice_stacks_probes(state) -> list:
+    """Moves of every kind, and every stack of 1 to 3 of the first six cards in hand."""
     from itertools import combinations
 
-    from mathcards.bots import Bot
     from mathcards.cards import Card
     from mathcards.games import dice_stacks as D
-    from mathcards.games.registry import make_game
 
-    game = make_game("dice_stacks", num_players=2)
-    state = game.new_game(seed=seed)
-    bots = [Bot("dice_stacks", "random", seed=seed * 7 + i) for i in range(2)]
-    said: list[str] = []
-    while not state.is_over:
-        hand = state.hands[state.turn][:6]
-        probes = [D.Roll(), D.Draw(1), D.Draw(9), D.DrawRest(1), D.StopDrawing(),
-                  D.LayStack(()), D.LayStack((Card("S", 1),) * 9), D.EndTurn()]
-        probes += [D.LayStack(c) for k in (1, 2, 3) for c in combinations(hand, k)]
-        legal = state.legal_actions()
-        said += [state.why_illegal(a) for a in probes if a not in legal]
-        state = state.apply(bots[state.current_player].choose(state))
-    return said
+    hand = state.hands[state.turn][:6]
+    probes = [D.Roll(), D.Draw(1), D.Draw(9), D.DrawRest(1), D.StopDrawing(),
+              D.LayStack(()), D.LayStack((Card("S", 1),) * 9), D.EndTurn()]
+    return probes + [D.LayStack(c) for k in (1, 2, 3) for c in combinations(hand, k)]
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -465,17 +466,9 @@ def test_dice_stacks_says_every_event_and_refusal_in_spanish_and_in_the_pseudo_l
     names = ("Ana", "", "Zoe")
     for en, es, ps in _in_three_languages("dice_stacks", seed, names):
         _check_words(en, es, ps, DICE_ENGLISH)
-    english = _dice_stacks_refusals(seed)
-    with i18n.using("es"):
-        spanish = _dice_stacks_refusals(seed)
-    with i18n.using("qps"):
-        pseudo = _dice_stacks_refusals(seed)
-    assert len(english) == len(spanish) == len(pseudo) > 5
+    english = _refusals_in_three_languages("dice_stacks", seed, _dice_stacks_probes,
+                                           DICE_ENGLISH, r"\b(?:10|[2-9AJQK])[♠♥♦♣]|JK|A-Q")
     assert any("÷ 2" in en for en in english)  # the Kings' halving words are among them
-    for en, es, ps in zip(english, spanish, pseudo, strict=True):
-        assert DICE_ENGLISH.search(en) and not DICE_ENGLISH.search(es), (en, es)
-        plain = re.sub(r"\b(?:10|[2-9AJQK])[♠♥♦♣]|JK|A-Q", "", ps)
-        assert not re.search(r"\b[A-Za-z]{2,}\b", plain), (en, ps)
 
 
 # --- the explainer's words ------------------------------------------------------------
@@ -508,14 +501,7 @@ def _explained(game_id: str, seed: int, names: tuple[str, ...], **settings) -> l
 @pytest.mark.parametrize("seed", range(4))
 def test_the_explainer_says_whole_games_in_spanish_and_in_the_pseudo_locale(game_id, settings,
                                                                            seed):
-    names = ("Ana", "")
-    english = _explained(game_id, seed, names, **settings)
-    with i18n.using("es"):
-        spanish = _explained(game_id, seed, names, **settings)
-    with i18n.using("qps"):
-        pseudo = _explained(game_id, seed, names, **settings)
-    assert len(english) == len(spanish) == len(pseudo) > 5
-    for en, es, ps in zip(english, spanish, pseudo, strict=True):
+    for en, es, ps in _in_three(_explained, game_id, seed, ("Ana", ""), **settings):
         assert EXPLAIN_ENGLISH.search(en), en  # the check can fail: it finds the English
         assert not EXPLAIN_ENGLISH.search(es), (en, es)
         plain = re.sub(r"Ana|\b(?:10|[2-9AJQK])[♠♥♦♣]|JK", "", ps)
