@@ -51,8 +51,8 @@ if TYPE_CHECKING:
 
 SEAT_KINDS = saves.SEAT_KINDS
 REMOTE = "remote"  # a classmate at another screen (a room's seat): moves arrive from the room
-SEAT_LABELS = {"human": "person", "random": "bot (random)", "strong": "bot (strong)",
-               REMOTE: "classmate"}
+SEAT_LABELS = {"human": N_("person"), "random": N_("bot (random)"),
+               "strong": N_("bot (strong)"), REMOTE: N_("classmate")}
 MAX_SEATS = 8  # the most any game's engine allows
 OFFER_FIRST = N_("first answer the offer above: resume your saved game or start a new one")
 NEXT_ROUND = "next-round"  # the choice that starts the next round after a round's moment

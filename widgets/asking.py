@@ -15,6 +15,7 @@ import ipywidgets as W
 
 from mathcards.asking import LEVELS
 from mathcards.asking.registry import read_number
+from mathcards.i18n import _
 from mathcards.widgets.answer_box import AnswerBox
 from mathcards.widgets.cards import esc
 
@@ -59,15 +60,15 @@ class AskingPanel:
         self.w_box = table._box(W.VBox, [self.w_prompt])
         self.w_box.add_class("mc-ask")
         self.w_box.add_class("mc-hide")
-        self.w_level = W.ToggleButtons(options=[(words, key) for key, words in LEVELS.items()],
-                                       value=self.ctl.asking.level, description="Help:",
-                                       tooltips=["the table shows every sum",
-                                                 "you say what each move makes",
-                                                 "you say what each move makes; no hints"],
+        self.w_level = W.ToggleButtons(options=[(_(words), key) for key, words in LEVELS.items()],
+                                       value=self.ctl.asking.level, description=_("Help:"),
+                                       tooltips=[_("the table shows every sum"),
+                                                 _("you say what each move makes"),
+                                                 _("you say what each move makes; no hints")],
                                        layout=table._shared(W.Layout))
         self.w_level.add_class("mc-levels")
         self.w_level.observe(self._on_level, names="value")
-        self.w_follow = W.Checkbox(value=False, description="Follow the others' moves too",
+        self.w_follow = W.Checkbox(value=False, description=_("Follow the others' moves too"),
                                    indent=False, layout=table._shared(W.Layout))
         self.w_follow.observe(self._on_follow, names="value")
         self.w_settings = table._box(W.HBox, [self.w_level, self.w_follow],
@@ -87,7 +88,7 @@ class AskingPanel:
         if self._answer_box is None:
             # made for a question the table is about to focus: the browser's first view of
             # it takes the focus itself (a focus message sent now could come before it)
-            box = AnswerBox(placeholder="type the number, then Enter", autofocus=True,
+            box = AnswerBox(placeholder=_("type the number, then Enter"), autofocus=True,
                             layout=W.Layout(max_width="100%"))
             box.add_class("mc-answer")
             box.on_submit(self._on_submit)
@@ -168,11 +169,11 @@ class AskingPanel:
             # a capture claim: the buttons above pick the cards and the sign, the box
             # takes the number they make
             # a Dice Stacks stack: the buttons above say the way (adding, taking away)
-            self.w_answer.placeholder = ("what they make, then Enter"
+            self.w_answer.placeholder = (_("what they make, then Enter")
                                          if asking.kind == "capture"
-                                         else "or type + or −, then Enter"
+                                         else _("or type + or −, then Enter")
                                          if asking.kind == "stack"
-                                         else "type the number, then Enter")
+                                         else _("type the number, then Enter"))
             prompt = (f'<div class="mc-ask-prompt" role="status" aria-live="polite">'
                       f'{esc(asking.prompt)}</div>')
             if asking.feedback:

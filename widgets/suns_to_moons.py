@@ -30,7 +30,7 @@ from mathcards.games.suns_to_moons import (
     number,
     signed,
 )
-from mathcards.moments import plural
+from mathcards.i18n import _, ngettext
 from mathcards.table import Choice, GameView
 
 from .cards import backs_html, card_face_html, esc
@@ -60,17 +60,19 @@ def deck_card_html(play: Any, place: int, removed: bool = False) -> str:
     ``card``, ``sign``, ``value`` and ``contribution``); ``place`` 0 is the centre card.
     """
     if play.card.is_joker:
-        face = card_face_html(JOKER, label="joker (removes the last card still counted)")
+        face = card_face_html(JOKER, label=_("joker (removes the last card still counted)"))
         term = "JOKER" if place else "JOKER (0)"
         return f'<span class="mc-played">{face}<span class="mc-term">{term}</span></span>'
     landscape = lies_across(play.sign)
     if removed:
-        label = f"{play.card.name}, {signed(play.contribution)}, removed by a Joker"
+        label = _("{card}, {change}, removed by a Joker").format(
+            card=play.card.name, change=signed(play.contribution))
         face = card_face_html(play.card, landscape=landscape, label=label, extra="mc-removed")
         return (f'<span class="mc-played mc-concealed">{face}<span class="mc-term '
                 f'mc-removed">{signed(play.contribution)}</span></span>')
-    way = "across, adds" if landscape else "upright, subtracts"
-    label = f"{play.card.name}, {way} {play.value}"
+    label = (_("{card}, across, adds {value}") if landscape
+             else _("{card}, upright, subtracts {value}")).format(card=play.card.name,
+                                                                   value=play.value)
     face = card_face_html(play.card, landscape=landscape, label=label)
     term = str(play.value) if place == 0 else signed(play.contribution)
     return f'<span class="mc-played">{face}<span class="mc-term">{term}</span></span>'
@@ -109,8 +111,9 @@ class SunsToMoonsView(GameView):
     # --- table -----------------------------------------------------------
     def board_html(self, state: State, obs: Any, seat_names: Sequence[str], *,
                    viewer: int | None = None) -> str:
-        deck = deck_html(obs.table, label=f"the centre deck: value {number(obs.deck_value)}, "
-                                          f"{plural(obs.deck_size, 'card')}")
+        deck = deck_html(obs.table, label=ngettext(
+            "the centre deck: value {value}, {n} card", "the centre deck: value {value}, {n} cards",
+            obs.deck_size).format(value=number(obs.deck_value), n=obs.deck_size))
         seats = []
         for i, name in enumerate(seat_names):
             hand = backs_html(obs.hand_sizes[i], owner=name, own=i == viewer)
@@ -118,13 +121,19 @@ class SunsToMoonsView(GameView):
             seats.append(f'<div class="mc-seat{to_act}"><strong>{esc(name)}</strong> '
                          f'{hand}</div>')
         # the rule text's "junk pile" is the used cards: said as a teacher says it
-        info = (f'<div class="mc-zone">Stock: {plural(obs.stock_size, "card")} · used cards: '
-                f'{obs.junk_size} · round {obs.round_number} · first to '
-                f'{plural(obs.target_score, "point")} wins</div>')
-        return (f'<div class="mc-zone"><div class="mc-zone-title">Goal {number(obs.goal)} · '
-                f'deck value <span data-deck-value="{obs.deck_value}">'
+        info = " · ".join((
+            ngettext("Stock: {n} card", "Stock: {n} cards", obs.stock_size).format(
+                n=obs.stock_size),
+            _("used cards: {n}").format(n=obs.junk_size),
+            _("round {n}").format(n=obs.round_number),
+            ngettext("first to {n} point wins", "first to {n} points wins",
+                     obs.target_score).format(n=obs.target_score)))
+        goal, value_word = esc(_("Goal {goal}").format(goal=number(obs.goal))), esc(_("deck value"))
+        return (f'<div class="mc-zone"><div class="mc-zone-title">{goal} · '
+                f'{value_word} <span data-deck-value="{obs.deck_value}">'
                 f'{number(obs.deck_value)}</span></div>{deck}</div>'
-                f'<div class="mc-row">{"".join(seats)}</div>{info}')
+                f'<div class="mc-row">{"".join(seats)}</div>'
+                f'<div class="mc-zone">{esc(info)}</div>')
 
     def round_end_html(self, state: State, seat_names: Sequence[str]) -> str:
         """The deck that reached the goal, with that goal (the next round waits)."""
@@ -132,23 +141,30 @@ class SunsToMoonsView(GameView):
         if won is None or not won.table or won.player is None:
             return ""
         value = number(sum(won.counted))
-        deck = deck_html(won.table, label=f"the deck that reached the goal: value {value}, "
-                                          f"{plural(len(won.table), 'card')}")
-        return (f'<div class="mc-zone"><div class="mc-zone-title">Goal {number(won.goal)} · '
-                f'deck value <span data-deck-value="{sum(won.counted)}">{value}</span>: '
-                f'the goal, reached by {esc(seat_names[won.player])}</div>{deck}</div>')
+        deck = deck_html(won.table, label=ngettext(
+            "the deck that reached the goal: value {value}, {n} card",
+            "the deck that reached the goal: value {value}, {n} cards",
+            len(won.table)).format(value=value, n=len(won.table)))
+        reached = _("the goal, reached by {name}").format(name=seat_names[won.player])
+        goal, value_word = esc(_("Goal {goal}").format(goal=number(won.goal))), esc(_("deck value"))
+        return (f'<div class="mc-zone"><div class="mc-zone-title">{goal} · '
+                f'{value_word} <span data-deck-value="{sum(won.counted)}">{value}'
+                f'</span>: {esc(reached)}</div>{deck}</div>')
 
     def status(self, state: State, seat_names: Sequence[str]) -> str:
         obs = state.observation(0)
         p = state.current_player
         if p is None:
-            return "The game is over."
+            return _("The game is over.")
         who = seat_names[p]
         if obs.after_joker:
-            return (f"{who}: the Joker made the deck {number(obs.deck_value)}; play one more "
-                    f"card or end the turn. Goal {number(obs.goal)}.")
-        return (f"{who} to play. Make the deck {number(obs.goal)} (it is "
-                f"{number(obs.deck_value)}, {plural(obs.deck_size, 'card')} in it).")
+            return _("{who}: the Joker made the deck {deck}; play one more card or end the "
+                     "turn. Goal {goal}.").format(who=who, deck=number(obs.deck_value),
+                                                  goal=number(obs.goal))
+        return ngettext("{who} to play. Make the deck {goal} (it is {deck}, {n} card in it).",
+                        "{who} to play. Make the deck {goal} (it is {deck}, {n} cards in it).",
+                        obs.deck_size).format(who=who, goal=number(obs.goal),
+                                              deck=number(obs.deck_value), n=obs.deck_size)
 
     # --- moves -----------------------------------------------------------
     def listed_actions(self, state: State) -> Sequence[Any]:
@@ -169,33 +185,37 @@ class SunsToMoonsView(GameView):
         if isinstance(action, Play) and self.counting and not action.is_joker:
             from mathcards.asking.suns_to_moons import laid_words
 
-            ace = f" (the Ace as {action.value})" if action.card.rank == 1 else ""
+            ace = (" " + _("(the Ace as {value})").format(value=action.value)
+                   if action.card.rank == 1 else "")
             return (
                 Choice(f"card:{action.card}", action.card.symbol, card=action.card,
-                       tooltip="choose how it lies next"),
+                       tooltip=_("choose how it lies next")),
                 Choice(_sign_key(action), laid_words(action),
-                       tooltip=f"lay {action.card.name} {laid_words(action)}{ace}: then "
-                               "say what the deck is"),
+                       tooltip=_("lay {card} {how}{ace}: then say what the deck is").format(
+                           card=action.card.name, how=laid_words(action), ace=ace)),
             )
         if isinstance(action, Play):
             if action.is_joker:
-                return (Choice("card:JK", "Joker", card=JOKER,
-                               tooltip="play the Joker: it removes the last card counted"),)
+                return (Choice("card:JK", _("Joker"), card=JOKER,
+                               tooltip=_("play the Joker: it removes the last card counted")),)
             after = cast(SunsToMoonsState, state).deck_value + action.contribution
-            ace = f" (Ace as {action.value})" if action.card.rank == 1 else ""
-            way = "across, adding" if action.sign > 0 else "upright, subtracting"
+            ace = (" " + _("(Ace as {value})").format(value=action.value)
+                   if action.card.rank == 1 else "")
+            tip = (_("play {card} across, adding {value}{ace}: the deck becomes {deck}")
+                   if action.sign > 0 else
+                   _("play {card} upright, subtracting {value}{ace}: the deck becomes {deck}"))
             return (
                 Choice(f"card:{action.card}", action.card.symbol, card=action.card,
-                       tooltip="choose + or − next"),
+                       tooltip=_("choose + or − next")),
                 Choice(_sign_key(action), f"{signed(action.contribution)} → {number(after)}",
-                       tooltip=f"play {action.card.name} {way} {action.value}{ace}: "
-                               f"the deck becomes {number(after)}"),
+                       tooltip=tip.format(card=action.card.name, value=action.value, ace=ace,
+                                          deck=number(after))),
             )
         if isinstance(action, EndTurn):
-            return (Choice("end", "End turn (no second card)",
-                           tooltip="stop after the Joker"),)
+            return (Choice("end", _("End turn (no second card)"),
+                           tooltip=_("stop after the Joker")),)
         if isinstance(action, Pass):
-            return (Choice("pass", "Pass", tooltip="no cards and none to deal"),)
+            return (Choice("pass", _("Pass"), tooltip=_("no cards and none to deal")),)
         return super().path(state, action)
 
     def _all_plays(self, card: Card) -> list[Play]:
@@ -220,14 +240,14 @@ class SunsToMoonsView(GameView):
 
     def card_refusal(self, state: State, card: Card) -> str:
         if self.counting:  # the engine's reason would say what the deck becomes
-            return ("a Joker may not follow a Joker" if card.is_joker
+            return (_("a Joker may not follow a Joker") if card.is_joker
                     and cast(SunsToMoonsState, state).after_joker
-                    else "the deck must stay between −10 and 10 whenever another card can "
-                    "keep it there")
+                    else _("the deck must stay between −10 and 10 whenever another card can "
+                           "keep it there"))
         for play in self._all_plays(card):
             if not state.is_legal(play):
                 return self.why_not(state, play)
-        return "it cannot be played now"
+        return _("it cannot be played now")
 
     def chain(self, before: State, after: State) -> str:
         from mathcards.explain import chain_steps
@@ -241,7 +261,7 @@ class SunsToMoonsView(GameView):
         if not counted:
             return ""
         # the sum only when there is one: "The deck: 7 − 5 + 1 = 3", "The deck: 1"
-        return "The deck: " + chain_steps(list(counted)).sum_text
+        return _("The deck: {sum}").format(sum=chain_steps(list(counted)).sum_text)
 
 
 def suns_to_moons_table(*, players: int = 2, seats: Sequence[str] | None = None,

@@ -25,7 +25,8 @@ from ipywidgets.widgets.widget_description import DescriptionStyle
 from ipywidgets.widgets.widget_string import HTMLStyle, TextStyle
 
 from mathcards.asking import SHOW
-from mathcards.games.base import Game, State, plural
+from mathcards.games.base import Game, State
+from mathcards.i18n import _, ngettext
 from mathcards.table import (
     MAX_SEATS,
     NEXT_ROUND,
@@ -199,8 +200,8 @@ class GameTable(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types
     def _build_widgets(self) -> None:
         self.w_style = self._html(style_html())
         self.w_banner = self._html("")
-        self.w_resume = self._button(description="Resume my saved game", button_style="primary")
-        self.w_discard = self._button(description="Start a new game")
+        self.w_resume = self._button(description=_("Resume my saved game"), button_style="primary")
+        self.w_discard = self._button(description=_("Start a new game"))
         self.w_resume.add_class("mc-choice")
         self.w_resume.add_class("mc-resume")
         self.w_discard.add_class("mc-choice")
@@ -232,8 +233,8 @@ class GameTable(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types
         self.w_status = self._html("")
         self.w_board = self._html("")
         self.w_ready_text = self._html("")
-        self.w_ready = self._button(description="I'm ready", button_style="primary",
-                                tooltip="show my hand (the others look away)")
+        self.w_ready = self._button(description=_("I'm ready"), button_style="primary",
+                                tooltip=_("show my hand (the others look away)"))
         self.w_ready.add_class("mc-choice")
         self.w_ready.on_click(lambda _b: self._focus_next(self.ctl.ready))
         self.w_ready_box = self._box(W.HBox, [self.w_ready_text, self.w_ready])
@@ -254,11 +255,11 @@ class GameTable(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types
         self.w_choices = self._box(W.HBox, [])
         self.w_choices.add_class("mc-row")
         self.w_choices.add_class("mc-choices")
-        self.w_move = W.Text(placeholder="type a move", continuous_update=False,
-                             description="Move:", layout=W.Layout(width="260px"),
+        self.w_move = W.Text(placeholder=_("type a move"), continuous_update=False,
+                             description=_("Move:"), layout=W.Layout(width="260px"),
                              style=self._shared(TextStyle))
-        self.w_move_go = self._button(description="Play typed move",
-                                  tooltip="play the move typed in the box")
+        self.w_move_go = self._button(description=_("Play typed move"),
+                                  tooltip=_("play the move typed in the box"))
         self.w_move_go.add_class("mc-choice")
         self.w_move.observe(self._on_move_text, names="value")
         self.w_move_go.on_click(lambda _b: self._on_move_button())
@@ -268,7 +269,7 @@ class GameTable(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types
         # setup: seats, new game, deal code. A seat's picker is made the first time the
         # players count shows it (a 2-player table sends 2 of MAX_SEATS); the Dropdowns
         # share one style, the seat pickers one Layout (none changes its own)
-        self.w_players = W.Dropdown(description="Players:", layout=W.Layout(width="160px"),
+        self.w_players = W.Dropdown(description=_("Players:"), layout=W.Layout(width="160px"),
                                     style=self._shared(DescriptionStyle))
         self.w_players.observe(lambda _c: self._sync_seat_pickers(), names="value")
         self.w_seat_pickers: list[W.Dropdown] = []
@@ -276,18 +277,19 @@ class GameTable(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types
         self._seat_kinds = [SEAT_KINDS[0]] * MAX_SEATS
         self.w_seats = self._box(W.Box, [],
                                  layout=self._shared_layout("wrap", flex_flow="row wrap"))
-        self.w_new = self._button(description="New game",
-                                  tooltip="deal a new game with these seats")
+        self.w_new = self._button(description=_("New game"),
+                                  tooltip=_("deal a new game with these seats"))
         self.w_new.add_class("mc-choice")
         self.w_new.on_click(lambda _b: self._on_new_game())
-        self.w_code = W.Text(placeholder="deal code, e.g. SUMS-3P-7KQ2X", continuous_update=False,
-                             description="Deal code:", layout=W.Layout(width="300px"),
+        self.w_code = W.Text(placeholder=_("deal code, e.g. {code}").format(
+                                 code="SUMS-3P-7KQ2X"), continuous_update=False,
+                             description=_("Deal code:"), layout=W.Layout(width="300px"),
                              style=self._shared(TextStyle))
-        self.w_code_go = self._button(description="Deal this code")
+        self.w_code_go = self._button(description=_("Deal this code"))
         self.w_code_go.add_class("mc-choice")
         self.w_code_go.on_click(lambda _b: self._on_deal_code(self.w_code.value))
         self.w_setup = self._box(W.VBox, [
-            self._html('<div class="mc-zone-title">New game</div>'),
+            self._html('<div class="mc-zone-title">' + esc(_("New game")) + '</div>'),
             self._box(W.HBox, [self.w_players, self.w_new]),
             self.w_seats,
             self._box(W.HBox, [self.w_code, self.w_code_go]),
@@ -300,8 +302,9 @@ class GameTable(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types
         self.w_numberline = self._html("")
         self.w_hint_buttons = []
         for level, (label, tip) in enumerate(
-            [("Hint: nudge", "is there a good move?"), ("Hint: which card", "which card to use"),
-             ("Hint: full step", "the whole move and its sum")], start=1):
+            [(_("Hint: nudge"), _("is there a good move?")),
+             (_("Hint: which card"), _("which card to use")),
+             (_("Hint: full step"), _("the whole move and its sum"))], start=1):
             b = self._button(description=label, tooltip=tip)
             b.add_class("mc-choice")
             b.on_click(lambda _b, lv=level: self.ctl.ask_hint(lv))
@@ -309,12 +312,12 @@ class GameTable(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types
         self.w_hint = self._html("")
         self.w_history = self._html("")
         explainer = self._box(W.VBox, [
-            self._html('<h3 class="mc-zone-title">What the last move did</h3>'),
+            self._html('<h3 class="mc-zone-title">' + esc(_("What the last move did")) + '</h3>'),
             self.w_step, self.w_step_text, self.w_chain, self.w_numberline,
             self._box(W.HBox, self.w_hint_buttons,
                       layout=self._shared_layout("wrap", flex_flow="row wrap")),
             self.w_hint,
-            self._html('<h3 class="mc-zone-title">Moves so far</h3>'),
+            self._html('<h3 class="mc-zone-title">' + esc(_("Moves so far")) + '</h3>'),
             self.w_history,
         ])
         explainer.add_class("mc-explain")
@@ -350,8 +353,9 @@ class GameTable(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types
         """Seat ``i``'s picker, made (with the seats before it) the first time it is shown."""
         while len(self.w_seat_pickers) <= i:
             j = len(self.w_seat_pickers)
-            picker = W.Dropdown(options=[(SEAT_LABELS[k], k) for k in SEAT_KINDS],
-                                value=self._seat_kinds[j], description=f"Player {j + 1}:",
+            picker = W.Dropdown(options=[(_(SEAT_LABELS[k]), k) for k in SEAT_KINDS],
+                                value=self._seat_kinds[j],
+                                description=_("Player {n}:").format(n=j + 1),
                                 layout=self._shared_layout("seat", width="220px"),
                                 style=self._shared(DescriptionStyle))
             self.w_seat_pickers.append(picker)
@@ -386,8 +390,8 @@ class GameTable(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types
             snap = self._shown()
             if snap.in_progress and self._confirm_new != (snap.deal_code, snap.moves):
                 self._confirm_new = (snap.deal_code, snap.moves)
-                ctl.say("This game is not finished: click “Yes, end this game” to deal a "
-                        "new one, or play on.")
+                ctl.say(_("This game is not finished: click “Yes, end this game” to deal "
+                          "a new one, or play on."))
                 self._render_new_game(snap)
                 return
         self._confirm_new = None
@@ -400,11 +404,11 @@ class GameTable(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types
                                                                          snap.moves)
         if not armed:
             self._confirm_new = None
-        label = "Yes, end this game" if armed else "New game"
+        label = _("Yes, end this game") if armed else _("New game")
         if self.w_new.description != label:
             self.w_new.description = label
-            self.w_new.tooltip = ("throw this game away and deal a new one" if armed
-                                  else "deal a new game with these seats")
+            self.w_new.tooltip = (_("throw this game away and deal a new one") if armed
+                                  else _("deal a new game with these seats"))
         if armed:
             self.w_new.add_class("mc-confirm")
         else:
@@ -500,13 +504,13 @@ class GameTable(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types
         cls = "mc-status"
         if snap.refused:
             cls += " mc-refused"
-            body = f"<strong>Not allowed:</strong> {esc(snap.message)}"
+            body = "<strong>" + esc(_("Not allowed:")) + f"</strong> {esc(snap.message)}"
         else:
             body = esc(snap.status)
         self.w_status.value = f'<div class="{cls}" role="status" aria-live="polite">{body}</div>'
         # the same refusal beside the hand (a status line at the top is easy to miss)
-        refusal = (f'<div class="mc-status mc-near-hand" role="alert">'
-                   f'<strong>Not allowed:</strong> {esc(snap.message)}</div>'
+        refusal = ('<div class="mc-status mc-near-hand" role="alert">'
+                   '<strong>' + esc(_("Not allowed:")) + f'</strong> {esc(snap.message)}</div>'
                    if snap.refused and snap.seat is not None else "")
         if self.w_refusal.value != refusal:
             self.w_refusal.value = refusal
@@ -518,11 +522,14 @@ class GameTable(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types
             self.w_resume_box.add_class("mc-hide")
             self.w_body.remove_class("mc-hide")
             return
-        who = ", ".join(SEAT_LABELS[k] for k in saved.seats)
+        who = ", ".join(_(SEAT_LABELS[k]) for k in saved.seats)
+        offer = ngettext("You have a saved {game} game ({n} move played; seats: {seats}). "
+                         "Resume it, or start a new game?",
+                         "You have a saved {game} game ({n} moves played; seats: {seats}). "
+                         "Resume it, or start a new game?", saved.moves).format(
+            game=saved.title, n=saved.moves, seats=who)
         self.w_banner.value = (
-            f'<div class="mc-status mc-notice" role="status">You have a saved '
-            f'{esc(saved.title)} game ({saved.moves} moves played; seats: {esc(who)}). '
-            f'Resume it, or start a new game?</div>')
+            f'<div class="mc-status mc-notice" role="status">{esc(offer)}</div>')
         self.w_resume_box.remove_class("mc-hide")
         self.w_body.add_class("mc-hide")
 
@@ -537,7 +544,7 @@ class GameTable(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types
             items = []
             for i, s in enumerate(snap.scores):
                 cls = ' class="mc-to-act"' if i == p else ""
-                mark = " (to play)" if i == p else ""
+                mark = " " + _("(to play)") if i == p else ""
                 # where the score comes from (Sums: the cards in play count from the deal):
                 # said beside this screen's own score; the others' in their tooltip and to a
                 # screen reader (the header stays one line on a laptop)
@@ -550,13 +557,14 @@ class GameTable(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types
                     cls += f' title="{esc(words)}"'
                 items.append(f"<li{cls}>{esc(names[i])}: {s}{mark}{why}</li>")
             who = f'<div class="mc-who" role="note">{esc(self.who)}</div>' if self.who else ""
+            scores_label, move_word = esc(_("scores")), esc(_("move"))
             # one wrapping line (the game, the scores, the code), the visitor's note under
             # it in small type: the hand below stays on a laptop's first screen
             self.w_header.value = (
                 f'<div class="mc-header"><h2>{esc(snap.title)}</h2>'
-                f'<ul class="mc-scores" aria-label="scores">{"".join(items)}</ul>'
+                f'<ul class="mc-scores" aria-label="{scores_label}">{"".join(items)}</ul>'
                 f'<div class="mc-code">{self._code_html(snap)} · '
-                f'move <span data-move="{snap.moves}">{snap.moves}</span></div>'
+                f'{move_word} <span data-move="{snap.moves}">{snap.moves}</span></div>'
                 f'{who}</div>')
             if snap.room_code:  # a room's game: no new deals here, no deal code
                 self.w_setup.add_class("mc-hide")
@@ -572,10 +580,10 @@ class GameTable(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types
             # ready screen (hot seat; after the round's moment)
             waiting = snap.waiting_for_ready
             if waiting is not None and not snap.holding:
-                self.w_ready_text.value = (
-                    f'<div class="mc-status mc-notice">{esc(names[waiting])}, it is your turn. '
-                    f'Others look away, then click "I\'m ready" to see your hand.</div>')
-                self.w_ready.description = f"I'm ready ({names[waiting]})"
+                said = _("{name}, it is your turn. Others look away, then click \"I'm "
+                         "ready\" to see your hand.").format(name=names[waiting])
+                self.w_ready_text.value = f'<div class="mc-status mc-notice">{esc(said)}</div>'
+                self.w_ready.description = _("I'm ready ({name})").format(name=names[waiting])
                 self.w_ready_box.remove_class("mc-hide")
             else:
                 self.w_ready_box.add_class("mc-hide")
@@ -611,9 +619,11 @@ class GameTable(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types
             self.w_moment_box.remove_class("mc-hide")
         if self.w_moment.value != panel:
             self.w_moment.value = panel
+        latest_label, latest_word = esc(_("the latest move")), esc(_("Latest:"))
         latest = (f'<div class="mc-latest{" mc-latest-bot" if snap.latest_by_bot else ""}" '
-                  f'data-move="{snap.moves}" aria-label="the latest move">'
-                  f'<strong>Latest:</strong> {esc(snap.latest)}</div>' if snap.latest else "")
+                  f'data-move="{snap.moves}" aria-label="{latest_label}">'
+                  f'<strong>{latest_word}</strong> {esc(snap.latest)}</div>'
+                  if snap.latest else "")
         if self.w_latest.value != latest:
             self.w_latest.value = latest
         length = snap.length_choice
@@ -646,29 +656,35 @@ class GameTable(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types
     def _render_hand(self, snap: SeatSnapshot) -> None:
         names = snap.seat_names
         if snap.holding:
-            self.w_hand_title.value = ('<div class="mc-zone-title">The next hand is dealt '
-                                       'when you click Next round.</div>')
+            self.w_hand_title.value = ('<div class="mc-zone-title">' + esc(
+                _("The next hand is dealt when you click Next round.")) + '</div>')
         elif snap.seat is None:
-            self.w_hand_title.value = (
-                '<div class="mc-zone-title">Hands are hidden until a player is ready.</div>'
+            self.w_hand_title.value = ('<div class="mc-zone-title">' + esc(
+                _("Hands are hidden until a player is ready.")) + '</div>'
                 if snap.hot_seat else "")
         else:
-            title = "Your hand" if not snap.hot_seat else f"{names[snap.seat]}'s hand"
+            n = len(snap.hand)
+            if snap.hot_seat:
+                title = ngettext("{name}'s hand ({n} card)", "{name}'s hand ({n} cards)",
+                                 n).format(name=names[snap.seat], n=n)
+            else:
+                title = ngettext("Your hand ({n} card)", "Your hand ({n} cards)", n).format(n=n)
             extra = f" · {snap.selection_mode_hint}" if snap.selecting else ""
-            self.w_hand_title.value = (f'<div class="mc-zone-title">{esc(title)} '
-                                       f'({plural(len(snap.hand), "card")}){esc(extra)}</div>')
+            self.w_hand_title.value = f'<div class="mc-zone-title">{esc(title + extra)}</div>'
         summary = ""
         line = snap.selection_summary
         if line is not None and line[1]:
             ok, text = line
             cls = "mc-selection mc-ok" if ok else "mc-selection mc-not"
-            named = f'Selected: {" ".join(c.symbol for c in snap.selected_cards)}'
+            named = _("Selected: {cards}").format(
+                cards=" ".join(c.symbol for c in snap.selected_cards))
             # a summary that only names the cards ("selected: Q♥ 3♣") is not said twice
             said = named if text.lower() == named.lower() else f"{named} · {text}"
             summary = (f'<div class="{cls}" role="status" aria-live="polite">'
                        f'{esc(said)}</div>')
         elif line is not None and not snap.selected:
-            summary = '<div class="mc-selection">Select cards to make a stack.</div>'
+            summary = ('<div class="mc-selection">'
+                       + esc(_("Select cards to make a stack.")) + '</div>')
         if self.w_selection.value != summary:
             self.w_selection.value = summary
         self.hand_buttons.draw(list(snap.hand))
@@ -709,7 +725,8 @@ class GameTable(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types
             self.w_choices.children = rest
         # the typed-move box and hints only for the person to act
         acting = snap.your_turn
-        self.w_move.placeholder = f"type a move, e.g. {snap.move_example}"
+        self.w_move.placeholder = _("type a move, e.g. {example}").format(
+            example=snap.move_example)
         self.w_move.disabled = not acting
         self.w_move_go.disabled = not acting
         for b in self.w_hint_buttons:
@@ -717,11 +734,14 @@ class GameTable(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types
 
     def _render_explainer(self, snap: SeatSnapshot) -> None:
         ex = snap.explanation
+        text_label, history_label = esc(_("explanation as text")), esc(_("moves so far"))
         self.w_step.value = f'<div class="mc-step">{ex.latex}</div>' if ex.latex else ""
         self.w_step_text.value = (
-            f'<div class="mc-step-text" aria-label="explanation as text">{esc(ex.text)}</div>'
-            if ex.text else '<div class="mc-step-text">No move yet.</div>')
-        self.w_chain.value = (f'<div class="mc-chain" aria-label="the deck so far">'
+            f'<div class="mc-step-text" aria-label="{text_label}">'
+            f'{esc(ex.text)}</div>'
+            if ex.text else '<div class="mc-step-text">' + esc(_("No move yet.")) + '</div>')
+        chain_label = esc(_("the deck so far"))
+        self.w_chain.value = (f'<div class="mc-chain" aria-label="{chain_label}">'
                               f'{esc(ex.chain)}</div>' if ex.chain else "")
         self.w_numberline.value = (f'<div class="mc-numberline">{ex.svg}</div>'
                                    if ex.svg else "")
@@ -736,7 +756,8 @@ class GameTable(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types
         digits = len(str(len(history)))
         self.w_history.value = (
             # tabindex: a long history scrolls, and a scrolled box must take the keyboard
-            f'<ol class="mc-history" start="{start}" aria-label="moves so far" tabindex="0" '
+            f'<ol class="mc-history" start="{start}" aria-label="{history_label}" '
+            f'tabindex="0" '
             f'style="padding-left: {digits + 1.6}ch">'
             + "".join(f"<li>{esc(x)}</li>" for x in lines) + "</ol>")
 

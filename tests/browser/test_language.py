@@ -1,8 +1,9 @@
 """A class link's language in a real browser (issue 41): ``?lang=es`` on a play page draws
-the table's words, the cards' spoken names and the moves' sentences in Spanish.
+the table's words (its panels, the hand, the buttons, the board), the cards' spoken names
+and the moves' sentences in Spanish.
 
-(The words of the page's own widgets are marked next; the pseudo-locale walk of every
-page comes with them.)
+(The other pages' words are marked next; the pseudo-locale walk of every page comes with
+them.)
 """
 
 from __future__ import annotations
@@ -45,3 +46,13 @@ def test_a_class_link_with_lang_es_plays_in_spanish(voila_server, page):
         wait_settled(page, rendered)
     latest = page.locator(".mc-latest").first.inner_text()
     assert " juega " in latest and " plays " not in latest, latest
+    # the table's own words: its panels' titles, the hand, the buttons, the board
+    titles = page.locator(".mc-zone-title").all_inner_texts()
+    assert "Qué hizo la última jugada" in titles and "Jugadas hasta ahora" in titles, titles
+    assert any(t.startswith("Tu mano (") for t in titles), titles
+    assert any(t.startswith("Meta ") for t in titles), titles
+    assert page.locator("button", has_text="Nueva partida").count()
+    shown = page.locator(".mc-main").first.inner_text()
+    for english in ("Your hand", "New game", "What the last move did", "Moves so far",
+                    "Goal ", "deck value", "to play. Make the deck"):
+        assert english not in shown, english
