@@ -27,8 +27,9 @@ from tests.browser.conftest import launch_chromium
 
 NOTEBOOK = "play_suns_to_moons.ipynb"
 LANGS = ("en", "es")
-# a sign's button (its tooltip says "play ..."); MEASURE clicks the first one on the page
-SIGN_SHOWN = ".mc-choices .mc-choice[title^='play']:not([disabled])"
+# a sign's button ("−8 → −3" in every language); MEASURE clicks the first one on the page
+SIGN_SHOWN = ".mc-choices .mc-choice:not([disabled])"
+ARROW = "→"
 CARD = ".mc-hand .mc-cardbtn:not([disabled]):not(.mc-hide)"
 HEADER = ".mc-header [data-move]"
 
@@ -84,9 +85,9 @@ def click_pages(browser, server, clicks: int) -> dict[str, list[float]]:
             rendered = _render(page)
             page.locator(CARD).filter(visible=True).first.click()
             _settled(page, rendered)
-            if not page.locator(SIGN_SHOWN).filter(visible=True).count():
+            if not page.locator(SIGN_SHOWN).filter(visible=True, has_text=ARROW).count():
                 continue  # a Joker: laid at once, no sign to click
-            took = page.evaluate(MEASURE, [SIGN_SHOWN, HEADER, ""])
+            took = page.evaluate(MEASURE, [SIGN_SHOWN, HEADER, ARROW])
             if warm <= 0 and took >= 0 and len(out[lang]) < clicks:
                 out[lang].append(took)
         warm -= 1
