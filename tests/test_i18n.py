@@ -14,6 +14,7 @@ import pytest
 from mathcards import i18n
 from mathcards import i18n_catalogs as C
 from mathcards.cards import parse_card
+from tests.registered import every_game
 
 
 def test_the_committed_template_holds_every_marked_string():
@@ -512,17 +513,18 @@ def test_the_explainer_says_whole_games_in_spanish_and_in_the_pseudo_locale(game
 
 
 # --- the refusals every game shares (mathcards/games/base.py) --------------------------
-@pytest.mark.parametrize("game_id", ["suns_to_moons", "dice_stacks", "sums"])
+@pytest.mark.parametrize("game_id", every_game())
 def test_the_shared_refusals_read_in_spanish(game_id):
     from mathcards.bots import Bot
-    from mathcards.games.registry import make_game
+    from mathcards.games.registry import get_game_class, make_game
 
-    game = make_game(game_id, num_players=2)
+    players = max(2, get_game_class(game_id).min_players)
+    game = make_game(game_id, num_players=players)
     state = game.new_game(seed=3)
     english = [state.reason_refused(object())]  # not a move of this game
     with i18n.using("es"):
         spanish = [state.reason_refused(object())]
-    bots = [Bot(game_id, "random", seed=i) for i in range(2)]
+    bots = [Bot(game_id, "random", seed=i) for i in range(players)]
     while not state.is_over:
         state = state.apply(bots[state.current_player].choose(state))
     english.append(state.reason_refused(object()))
