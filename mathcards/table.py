@@ -45,18 +45,25 @@ from mathcards.table_narration import Explanation as Explanation  # importable f
 from mathcards.table_narration import Narration
 from mathcards.table_room import RoomSync
 from mathcards.table_saving import TableSaving
+from mathcards.table_value import NEXT_ROUND as NEXT_ROUND
+from mathcards.table_value import REMOTE as REMOTE
+from mathcards.table_value import ROUND_OVER as ROUND_OVER
+from mathcards.table_value import (
+    choice_refusal,
+    completed,
+    not_your_turn_words,
+    selection_choices,
+)
+from mathcards.table_value import stage as stage_of
 
 if TYPE_CHECKING:
     from mathcards.table_snapshot import SeatSnapshot
 
 SEAT_KINDS = saves.SEAT_KINDS
-REMOTE = "remote"  # a classmate at another screen (a room's seat): moves arrive from the room
 SEAT_LABELS = {"human": N_("person"), "random": N_("bot (random)"),
                "strong": N_("bot (strong)"), REMOTE: N_("classmate")}
 MAX_SEATS = 8  # the most any game's engine allows
 OFFER_FIRST = N_("first answer the offer above: resume your saved game or start a new one")
-NEXT_ROUND = "next-round"  # the choice that starts the next round after a round's moment
-ROUND_OVER = N_("the round is over: click \"Next round\" to start the next one")
 # a room's table deals nothing else and resumes nothing (mathcards.rooms.RoomLink): the
 # room's game is the only game here until the player leaves the room
 ROOM_TABLE = N_("this table plays a room's game: leave the room first to start another game")
@@ -788,17 +795,7 @@ class TableController:
 
     def stage(self) -> tuple[list[tuple[Any, tuple[Choice, ...]]], dict[str, Choice]]:
         """The legal actions matching the picks so far, and the next stage's choices."""
-        depth = len(self.picked)
-        matching = []
-        choices: dict[str, Choice] = {}
-        for action in self.view.listed_actions(self.state):
-            steps = self.view.path(self.state, action)
-            if tuple(c.key for c in steps[:depth]) != self.picked:
-                continue
-            matching.append((action, steps))
-            if len(steps) > depth:
-                choices.setdefault(steps[depth].key, steps[depth])
-        return matching, choices
+        return stage_of(self.view, self.state, self.picked)
 
     def click_card(self, key: str | None) -> None:
         """A click on a card of the hand (its key: "card:7H", or "h3" when selecting)."""
@@ -861,34 +858,16 @@ class TableController:
 
     def _first_choices(self) -> dict[str, Choice]:
         """The choices a move starts with (its card), whatever is picked now."""
-        picked, self.picked = self.picked, ()
-        try:
-            return self.stage()[1]
-        finally:
-            self.picked = picked
+        return stage_of(self.view, self.state, ())[1]
 
     def _choose(self, key: str) -> None:
         matching, choices = self.stage()
         if key not in choices:
-            reason = _("that choice is not one of the moves allowed now")
-            for off in self.view.refused_choices(self.state, self.picked):
-                if off.key == key:
-                    reason = off.tooltip
-            if key.startswith("card:"):
-                card = next((c for c in self.hand() if f"card:{c}" == key), None)
-                if card is not None and self.picked and key in self._first_choices():
-                    reason = _("{card} can be played too: click Back to choose it "
-                               "instead").format(card=card.symbol)
-                elif card is not None:
-                    reason = f"{card.symbol}: {self.view.card_refusal(self.state, card)}"
-            raise Refused(reason)
+            raise Refused(choice_refusal(self.view, self.state, self.picked, key, self.hand()))
         picked = (*self.picked, key)
-        done = [a for a, steps in matching
-                if len(steps) == len(picked) and tuple(c.key for c in steps) == picked]
-        longer = [a for a, steps in matching if len(steps) > len(picked)
-                  and tuple(c.key for c in steps[:len(picked)]) == picked]
-        if len(done) == 1 and not longer:
-            self.play(done[0])
+        action = completed(matching, picked)
+        if action is not None:
+            self.play(action)
             return
         self.picked = picked
         self.message, self.refused = "", False
@@ -905,15 +884,7 @@ class TableController:
         self.play(self.view.selection_action(self.state, cards))
 
     def not_your_turn(self) -> str:
-        p = self.state.current_player
-        if p is None:
-            return _("the game is over: start a new game")
-        name = self.seat_names[p]
-        if self.seats[p] == REMOTE:
-            return _("it is {name}'s turn: wait for their move").format(name=name)
-        if self.seats[p] != "human":
-            return _("it is {name}'s turn; wait for the bot to move").format(name=name)
-        return _("it is {name}'s turn: click \"I'm ready\" first").format(name=name)
+        return not_your_turn_words(self.state, self.seats, self.seat_names)
 
     def type_move(self, text: Any) -> None:
         """A typed move ("7H -"): read by the game's move parser, then played."""
@@ -1060,22 +1031,5 @@ class TableController:
 
     def _selection_choices(self) -> list[Choice]:
         """Buttons in selection mode: lay down the selected cards, clear, other moves."""
-        cards = self.selected_cards()
-        out: list[Choice] = []
-        if cards:
-            action = self.view.selection_action(self.state, cards)
-            names = " ".join(c.symbol for c in cards)
-            lay = _("Lay down {cards}").format(cards=names)
-            if self.view.counting:  # "I count": offered whatever the cards make (no hint)
-                out.append(Choice("lay", lay,
-                                  tooltip=_("lay them down, then say what they make"),
-                                  primary=True))
-            elif self.state.is_legal(action):
-                out.append(Choice("lay", lay, tooltip=str(action), primary=True))
-            else:  # only legal moves are enabled; the reason is the line under the hand
-                out.append(Choice("off:lay", lay,
-                                  tooltip=self.view.selection_summary(self.state, cards)[1]))
-            out.append(Choice("clear", _("Clear selection")))
-        for action in self.view.listed_actions(self.state):
-            out.extend(self.view.path(self.state, action)[:1])
-        return out
+        return selection_choices(self.view, self.state, self.selected_cards())
+
