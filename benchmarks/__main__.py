@@ -52,6 +52,10 @@ BENCHMARKS = {
     "bench_page_cpu": ("What one first visit costs the server", ("CPU seconds of Voilà's "
                        "own process and of the page's kernel for first visits one at a time, "
                        "play_sums.ipynb beside the bare page in the same run.")),
+    "bench_step": ("The table as a value beside the controller", ("Moves per CPU second "
+                   "of the same seeded games (a person's clicks against strong bots) through "
+                   "`table_value.step` and through `TableController`, taking turns in one "
+                   "process; target: step no slower (>= 0.9x).")),
     "bench_language": ("A play page in Spanish beside English", ("Time to interactive and "
                        "a sign click's round trip on the Suns to Moons page with ?lang=es "
                        "and ?lang=en, taking turns on one server; target: Spanish no "
