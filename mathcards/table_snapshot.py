@@ -64,7 +64,10 @@ class SeatSnapshot:
     in_progress: bool  # a person here has moved and the game goes on: New game asks first
     your_turn: bool  # this seat is to move and may move now
     busy: bool  # a bot is to move
-    board_html: str  # the board (or the round just won, while its moment waits)
+    # the board (or the round just won, while its moment waits), drawn by the game's view
+    # (a widgets/ module): drawing reads the whole state, and a snapshot holds no state, so
+    # that it never holds another seat's hidden cards
+    board_html: str
     hand: tuple[CardState, ...]  # this seat's own cards, each as a click offers it
     selecting: bool  # cards are selected into a set (Dice Stacks)
     selected: tuple[int, ...]
@@ -76,7 +79,7 @@ class SeatSnapshot:
     refused: bool
     message: str  # the last message or refusal
     turn_banner: str
-    turn_kind: str  # "mc-turn-over", "mc-turn-you" or "mc-turn-other"
+    turn: str  # whose the turn is, for the banner's look: "over", "you" or "other"
     hint: str
     explanation: Explanation
     history: tuple[str, ...]
@@ -198,9 +201,8 @@ def build_snapshot(ctl: SnapshotSource) -> SeatSnapshot:
         choices=tuple(ctl.offered_choices()), picked=ctl.picked,
         status=ctl.status_line(), refused=ctl.refused, message=ctl.message,
         turn_banner=ctl.turn_banner(),
-        turn_kind=("mc-turn-over" if state.is_over or holding
-                   else "mc-turn-you" if p is not None and ctl.seats[p] == "human"
-                   else "mc-turn-other"),
+        turn=("over" if state.is_over or holding
+              else "you" if p is not None and ctl.seats[p] == "human" else "other"),
         hint=ctl.hint_text(), explanation=ctl.explanation, history=tuple(ctl.history),
         latest=ctl.latest, latest_by_bot=ctl.latest_by_bot, moment=ctl.moment,
         holding=holding, waiting_for_ready=ctl.waiting_for_ready, hot_seat=ctl.hot_seat,

@@ -104,6 +104,24 @@ def test_a_snapshot_is_frozen_and_names_only_real_seats():
             ctl.snapshot(seat)
 
 
+def test_a_snapshot_holds_no_markup_but_the_drawn_board_and_the_explainers_steps():
+    """Words and data only: no HTML tag and no CSS class name in any field but the board
+    (drawn by the game's view, a widgets/ module) and the explanation (the explainer's
+    steps, HTML with LaTeX); the banner's look is a word ("you") the table turns into a
+    class."""
+    ctl = _table("sums", 3, 2)
+    rng = random.Random(3)
+    for _move in range(30):
+        snap = ctl.snapshot()
+        rest = dataclasses.replace(snap, board_html="", explanation=None)
+        text = repr(dataclasses.astuple(rest))
+        assert "<" not in text and "mc-" not in text, text
+        assert snap.turn in ("you", "other", "over")
+        if ctl.state.is_over:
+            break
+        ctl.play(rng.choice(list(ctl.state.legal_actions())))
+
+
 def _drawn(table: GameTable, snap: SeatSnapshot) -> None:
     """The table's synced fields say what the snapshot says."""
     assert snap.board_html in table.w_board.value

@@ -600,7 +600,7 @@ class GameTable(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types
     def _render_moment(self, snap: SeatSnapshot) -> None:
         """The turn banner, the moment (a round or game won), the latest move, the length."""
         banner = snap.turn_banner
-        turn = (f'<div class="mc-turn {snap.turn_kind}" role="status" aria-live="polite">'
+        turn = (f'<div class="mc-turn mc-turn-{snap.turn}" role="status" aria-live="polite">'
                 f'{esc(banner)}</div>' if banner else "")
         if self.w_turn.value != turn:
             self.w_turn.value = turn
