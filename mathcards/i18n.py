@@ -28,8 +28,10 @@ import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 DOMAIN = "mathcards"
 LOCALE_DIR = Path(__file__).resolve().parent / "locale"
@@ -154,3 +156,31 @@ def pgettext(context: str, message: str) -> str:
 def N_(message: str) -> str:
     """Marks a constant for the catalog; it is translated where it is shown."""
     return message
+
+
+@dataclass(frozen=True)
+class Said:
+    """A sentence made now and said later, in the language of the page that shows it: an
+    event's reason, made when a move is applied and worded by ``describe`` (a game's
+    events live in its state, which outlives a page's language). Made by ``later`` or
+    ``later_n``; ``str()`` translates and fills in the values."""
+
+    singular: str
+    plural: str = ""
+    n: int = 0
+    values: tuple[tuple[str, Any], ...] = ()
+
+    def __str__(self) -> str:
+        text = ngettext(self.singular, self.plural, self.n) if self.plural else gettext(
+            self.singular)
+        return text.format(**dict(self.values))
+
+
+def later(message: str, **values: Any) -> Said:
+    """``message`` with ``values``, translated when it is shown (``Said``)."""
+    return Said(message, values=tuple(sorted(values.items())))
+
+
+def later_n(singular: str, plural: str, n: int, **values: Any) -> Said:
+    """The form for ``n``, translated when it is shown (``Said``); ``{n}`` is ``n``."""
+    return Said(singular, plural, n, tuple(sorted({"n": n, **values}.items())))

@@ -40,6 +40,8 @@ KEYWORDS = {
     "ngettext": (1, 2),
     "pgettext": ((1, "c"), 2),
     "N_": None,
+    "later": None,
+    "later_n": (1, 2),
 }
 # a fixed date in the files' headers: the catalogs change only when their strings do
 STAMP = datetime(2026, 1, 1, tzinfo=timezone.utc)

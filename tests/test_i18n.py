@@ -472,6 +472,76 @@ def test_dice_stacks_says_every_event_and_refusal_in_spanish_and_in_the_pseudo_l
     assert any("÷ 2" in en for en in english)  # the Kings' halving words are among them
 
 
+# Shoot the Moon's words: a trick game's events and refusals.
+MOON_ENGLISH = re.compile(r"\b(tricks?|chips?|deals?|leads?|plays|takes|wins?|round|scored|"
+                          r"Moons?|Big|Little|Dummy|each|hand|colour|highest|red|green|"
+                          r"purple|blue|follow|hold|played|first|only|odd|number|never|"
+                          r"below|took|rocket|trumps|beats|led|any|card|may|you|nobody)\b",
+                          re.I)
+MOON_CARDS = r"Ana|Zoe|Bo|[▲☾★●]\d+|\bR/G/P/B\b|\b(?:BIG|LITTLE|R|G|P|B)\b"
+
+
+def _moon_probes(state) -> list:
+    """A card of every kind, most of them not in the hand to act or not allowed now."""
+    from mathcards.cards import as_card
+    from mathcards.games.shoot_the_moon import Play
+
+    return [Play(as_card(c)) for c in ("R1", "G12", "BIG", "LITTLE", "B5", "P7")]
+
+
+@pytest.mark.parametrize(("players", "settings"), [(2, {}), (3, {}), (4, {"partnerships": True})])
+@pytest.mark.parametrize("seed", range(3))
+def test_shoot_the_moon_says_every_event_and_refusal_in_spanish_and_in_the_pseudo_locale(
+        players, settings, seed):
+    names = ("Ana", "", "Zoe", "Bo")[:players]
+    said = _in_three(_playout_words, "shoot_the_moon", seed, names, **settings)
+    for en, es, ps in said:
+        assert MOON_ENGLISH.search(en) and not MOON_ENGLISH.search(es), (en, es)
+        assert not re.search(r"\b[A-Za-z]{2,}\b", re.sub(MOON_CARDS, "", ps)), (en, ps)
+        assert sorted(re.findall(r"−?\d+", es)) == sorted(re.findall(r"−?\d+", en)), (en, es)
+    english = " ".join(en for en, _es, _ps in said)
+    assert "takes the trick" in english and "chip" in english  # tricks and chips were said
+    if players == 2:
+        assert "Dummy" in english
+    refused = _in_three(_moon_refusals, seed, players, **settings)
+    for en, es, ps in refused:
+        assert MOON_ENGLISH.search(en) and not MOON_ENGLISH.search(es), (en, es)
+        assert not re.search(r"\b[A-Za-z]{2,}\b", re.sub(MOON_CARDS, "", ps)), (en, ps)
+
+
+def _moon_refusals(seed: int, players: int, **settings) -> list[str]:
+    from mathcards.bots import Bot
+    from mathcards.games.registry import make_game
+
+    state = make_game("shoot_the_moon", num_players=players, **settings).new_game(seed=seed)
+    bots = [Bot("shoot_the_moon", "random", seed=seed * 7 + i) for i in range(players)]
+    said: list[str] = []
+    while not state.is_over:
+        legal = state.legal_actions()
+        said += [state.why_illegal(a) for a in _moon_probes(state) if a not in legal]
+        state = state.apply(bots[state.current_player].choose(state))
+    return said
+
+
+def test_a_trick_games_chips_reason_is_said_in_the_language_that_shows_it():
+    """An event's reason is made when the move is applied and worded when shown: a game
+    played in English reads in Spanish on a Spanish page (and the events are equal)."""
+    from mathcards.bots import Bot
+    from mathcards.games.registry import make_game
+    from mathcards.games.shoot_the_moon.events import ChipsChanged
+
+    state = make_game("shoot_the_moon", num_players=3).new_game(seed=2)
+    bots = [Bot("shoot_the_moon", "random", seed=i) for i in range(3)]
+    while not state.is_over:
+        state = state.apply(bots[state.current_player].choose(state))
+    chips = [e for e in state.events if isinstance(e, ChipsChanged)]
+    assert chips
+    with i18n.using("es"):
+        spanish = [e.describe(("Ana", "", "Zoe")) for e in chips]
+    assert all("fichas" in t or "ficha" in t for t in spanish), spanish
+    assert not any(MOON_ENGLISH.search(t) for t in spanish), spanish
+
+
 # --- the explainer's words ------------------------------------------------------------
 EXPLAIN_ENGLISH = re.compile("|".join(p.pattern for p in (SUMS_ENGLISH, DICE_ENGLISH)) +
                              r"|\b(is|are|adds|takes|halves|doubles|captures|counters|keeps|"
@@ -541,7 +611,8 @@ def test_every_marked_string_is_in_the_catalog():
     import ast
     from pathlib import Path
 
-    keywords = {"_": 0, "gettext": 0, "N_": 0, "ngettext": 0, "pgettext": 1}
+    keywords = {"_": 0, "gettext": 0, "N_": 0, "ngettext": 0, "pgettext": 1, "later": 0,
+                "later_n": 0}
     template = {str(m.id[0] if isinstance(m.id, tuple) else m.id) for m in C.read(C.TEMPLATE)}
     missing = []
     for folder in C.SOURCES:

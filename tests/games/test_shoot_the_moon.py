@@ -319,7 +319,7 @@ def test_little_moon_never_takes_chips_below_zero():
     state = play(state, "G9", "LITTLE", "LITTLE")
     (chips,) = events_of(state, ChipsChanged)
     assert (chips.delta, chips.chips) == (-1, 0)
-    assert "never go below 0" in chips.reason
+    assert "never go below 0" in str(chips.reason)  # a Said: worded when shown
     assert state.scores == (0, 2, 2)
 
 

@@ -9,8 +9,9 @@ from mathcards.cards import (
     Card,
     cards_shown,
 )
-from mathcards.games.base import Event, plural, seat_name
-from mathcards.games.shoot_the_moon.rules import HAND_SIZE, _and_names
+from mathcards.games.base import Event, seat_name
+from mathcards.games.shoot_the_moon.rules import HAND_SIZE, _and_names, _explain
+from mathcards.i18n import Said, _, ngettext
 
 
 @dataclass(frozen=True)
@@ -23,11 +24,16 @@ class HandDealt(Event):
     dummy: bool = False
 
     def describe(self, names: Sequence[str] = ()) -> str:
-        extra = " and a face-down dummy hand" if self.dummy else ""
-        return (
-            f"Round {self.round_number}: {self.who(names)} deals {self.hand_size} cards "
-            f"each{extra}; {seat_name(names, self.leader)} leads."
-        )
+        values = {"round": self.round_number, "who": self.who(names), "n": self.hand_size,
+                  "leader": seat_name(names, self.leader)}
+        if self.dummy:
+            return ngettext("Round {round}: {who} deals {n} card each and a face-down dummy "
+                            "hand; {leader} leads.",
+                            "Round {round}: {who} deals {n} cards each and a face-down "
+                            "dummy hand; {leader} leads.", self.hand_size).format(**values)
+        return ngettext("Round {round}: {who} deals {n} card each; {leader} leads.",
+                        "Round {round}: {who} deals {n} cards each; {leader} leads.",
+                        self.hand_size).format(**values)
 
 
 @dataclass(frozen=True)
@@ -38,8 +44,9 @@ class CardPlayed(Event):
     by_dummy: bool = False
 
     def describe(self, names: Sequence[str] = ()) -> str:
-        who = "Dummy turns up" if self.by_dummy else f"{self.who(names)} plays"
-        return f"{who} {self.card.symbol}."
+        if self.by_dummy:
+            return _("Dummy turns up {card}.").format(card=self.card.symbol)
+        return _("{who} plays {card}.").format(who=self.who(names), card=self.card.symbol)
 
 
 @dataclass(frozen=True)
@@ -50,14 +57,18 @@ class TrickWon(Event):
     players: tuple[int, ...]
     winner_index: int
     rule: str
-    reason: str
+    reason: str  # the rule's sentence when the trick was taken (``describe`` words it anew)
     chips_change: int = 0
 
     by_dummy: bool = False
 
     def describe(self, names: Sequence[str] = ()) -> str:
-        who = "Dummy" if self.by_dummy else self.who(names)
-        return f"{who} takes the trick {cards_shown(self.cards)} ({self.reason})."
+        why = _explain(self.cards)[2]  # in the page's language
+        if self.by_dummy:
+            return _("Dummy takes the trick {cards} ({why}).").format(
+                cards=cards_shown(self.cards), why=why)
+        return _("{who} takes the trick {cards} ({why}).").format(
+            who=self.who(names), cards=cards_shown(self.cards), why=why)
 
 
 @dataclass(frozen=True)
@@ -65,7 +76,7 @@ class ChipsChanged(Event):
     """Chips won or lost: ``player`` is the seat (partnerships: the side's first seat)."""
 
     delta: int
-    reason: str
+    reason: Said | str  # said in the language of the page that shows it
     chips: int
     seats: tuple[int, ...] = ()
 
@@ -74,8 +85,11 @@ class ChipsChanged(Event):
         if len(self.seats) > 1:
             who = _and_names([seat_name(names, s) for s in self.seats])
         sign = "+" if self.delta >= 0 else "−"
-        return (f"{who}: {sign}{plural(abs(self.delta), 'chip')}, {self.reason}; now "
-                f"{plural(self.chips, 'chip')}.")
+        change = ngettext("{sign}{n} chip", "{sign}{n} chips", abs(self.delta)).format(
+            sign=sign, n=abs(self.delta))
+        return ngettext("{who}: {change}, {reason}; now {n} chip.",
+                        "{who}: {change}, {reason}; now {n} chips.", self.chips).format(
+            who=who, change=change, reason=self.reason, n=self.chips)
 
 
 @dataclass(frozen=True)
@@ -90,10 +104,14 @@ class RoundScored(Event):
 
     def describe(self, names: Sequence[str] = ()) -> str:
         parts = [
-            f"{seat_name(names, i)}: {plural(t, 'trick')}, +{plural(a, 'chip')}" for i, (t, a) in
-            enumerate(zip(self.side_tricks, self.awards, strict=True))
+            _("{who}: {tricks}, {chips}").format(
+                who=seat_name(names, i),
+                tricks=ngettext("{n} trick", "{n} tricks", t).format(n=t),
+                chips=ngettext("+{n} chip", "+{n} chips", a).format(n=a))
+            for i, (t, a) in enumerate(zip(self.side_tricks, self.awards, strict=True))
         ]
-        return f"Round {self.round_number} scored: " + "; ".join(parts) + "."
+        return _("Round {round} scored: {parts}.").format(round=self.round_number,
+                                                          parts="; ".join(parts))
 
 
 @dataclass(frozen=True)
@@ -106,6 +124,8 @@ class GameWon(Event):
     def describe(self, names: Sequence[str] = ()) -> str:
         if len(self.seats) > 1:
             who = _and_names([seat_name(names, s) for s in self.seats])
-            return f"{who} win with {plural(self.chips, 'chip')}."
-        return f"{self.who(names)} wins with {plural(self.chips, 'chip')}."
+            return ngettext("{who} win with {n} chip.", "{who} win with {n} chips.",
+                            self.chips).format(who=who, n=self.chips)
+        return ngettext("{who} wins with {n} chip.", "{who} wins with {n} chips.",
+                        self.chips).format(who=self.who(names), n=self.chips)
 

@@ -11,6 +11,7 @@ from mathcards.errors import CardParseError
 from mathcards.games.shoot_the_moon.actions import Play
 from mathcards.games.shoot_the_moon.rules import _check_moon_cards
 from mathcards.games.shoot_the_moon.state import MoonState
+from mathcards.i18n import _
 
 
 def read_move(text: str) -> Play:
@@ -22,9 +23,10 @@ def read_move(text: str) -> Play:
         words = [" ".join(words)]
     if len(words) != 1:
         raise CardParseError(
-            f"{text.strip()!r} is not a move: name one card to play, e.g. 'G4', 'R12' or 'BIG'"
+            _("{text} is not a move: name one card to play, e.g. 'G4', 'R12' or "
+              "'BIG'").format(text=repr(text.strip()))
         )
-    return Play(_check_moon_cards(words, "a play")[0])
+    return Play(_check_moon_cards(words, _("a play"))[0])
 
 
 def parse_move(state: MoonState, text: str) -> Play:

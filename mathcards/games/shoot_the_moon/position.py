@@ -13,6 +13,7 @@ from mathcards.cards import Card, cards_text
 from mathcards.errors import CardParseError
 from mathcards.games.shoot_the_moon.rules import _DECK_COUNTS, START_CHIPS, _check_moon_cards
 from mathcards.games.shoot_the_moon.state import MoonState, ShootTheMoon
+from mathcards.i18n import _
 
 CardsIn = Iterable[Card | str] | str
 
@@ -40,8 +41,8 @@ def position(
         )
     game = ShootTheMoon(num_players=len(hands), partnerships=partnerships)
     n = game.num_players
-    held = tuple(_check_moon_cards(h, f"hand {i + 1}") for i, h in enumerate(hands))
-    table = _check_moon_cards(trick, "the trick")
+    held = tuple(_check_moon_cards(h, _("hand {n}").format(n=i + 1)) for i, h in enumerate(hands))
+    table = _check_moon_cards(trick, _("the trick"))
     players = tuple(trick_players) if trick_players is not None else tuple(range(len(table)))
     if to_play is None:
         to_play = (players[-1] + 1) % n if players else 0

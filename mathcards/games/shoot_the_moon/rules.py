@@ -17,6 +17,7 @@ from mathcards.cards import (
     moon_deck,
 )
 from mathcards.errors import CardParseError
+from mathcards.i18n import N_, _
 
 HAND_SIZE = 5
 TRICKS_PER_ROUND = 5
@@ -47,15 +48,15 @@ RULES = (
 )
 # Each rule key in the players' words (lessons and exercises say why a trick was won).
 RULE_WORDS = {
-    RULE_BIG_MOON: "a Big Moon always wins the trick",
-    RULE_FIRST_BIG_MOON: "two Big Moons were played: the first one wins",
-    RULE_LITTLE_MOON_LED: "a Little Moon was led: the highest number of any colour wins",
-    RULE_ONLY_LITTLE_MOONS: "only Little Moons were played: the leader takes the trick",
+    RULE_BIG_MOON: N_("a Big Moon always wins the trick"),
+    RULE_FIRST_BIG_MOON: N_("two Big Moons were played: the first one wins"),
+    RULE_LITTLE_MOON_LED: N_("a Little Moon was led: the highest number of any colour wins"),
+    RULE_ONLY_LITTLE_MOONS: N_("only Little Moons were played: the leader takes the trick"),
     RULE_RED_TRUMPS: (
-        "a red rocket was played: red trumps every other colour, the highest red wins"
+        N_("a red rocket was played: red trumps every other colour, the highest red wins")
     ),
-    RULE_HIGHEST_RED: "red was led: the highest red wins",
-    RULE_LED_COLOUR: "no Big Moon and no red: the highest card of the led colour wins",
+    RULE_HIGHEST_RED: N_("red was led: the highest red wins"),
+    RULE_LED_COLOUR: N_("no Big Moon and no red: the highest card of the led colour wins"),
 }
 
 
@@ -71,13 +72,13 @@ def _check_moon_cards(cards: Iterable[str | Card] | str, what: str) -> tuple[Car
     for card in out:
         if not (card.is_moon_card or _is_moon(card)):
             raise CardParseError(
-                f"{card} is not a Shoot the Moon card: use R, G, P or B with 1-12, BIG or LITTLE"
-            )
+                _("{card} is not a Shoot the Moon card: use R, G, P or B with 1-12, BIG or "
+                  "LITTLE").format(card=card))
     for card, count in Counter(out).items():
         if count > _DECK_COUNTS[card]:
             raise CardParseError(
-                f"{what} holds {count} x {card}, but the deck has only {_DECK_COUNTS[card]}"
-            )
+                _("{what} holds {count} x {card}, but the deck has only {most}").format(
+                    what=what, count=count, card=card, most=_DECK_COUNTS[card]))
     return out
 
 
@@ -92,10 +93,10 @@ def _explain(cards: tuple[Card, ...]) -> tuple[int, str, str]:
                 return (
                     first_big,
                     RULE_FIRST_BIG_MOON,
-                    "Big Moon always wins: both Big Moons were played, the first one wins",
+                    _("Big Moon always wins: both Big Moons were played, the first one wins"),
                 )
     if first_big >= 0:
-        return first_big, RULE_BIG_MOON, "Big Moon always wins"
+        return first_big, RULE_BIG_MOON, _("Big Moon always wins")
     led = cards[0]
     if led.suit == LITTLE_MOON:
         best = -1
@@ -103,11 +104,12 @@ def _explain(cards: tuple[Card, ...]) -> tuple[int, str, str]:
             if card.suit != LITTLE_MOON and (best < 0 or card.rank > cards[best].rank):
                 best = i
         if best < 0:
-            return 0, RULE_ONLY_LITTLE_MOONS, "only Little Moons: the leader takes it"
+            return 0, RULE_ONLY_LITTLE_MOONS, _("only Little Moons: the leader takes it")
         win = cards[best]
         ties = [c for c in cards[best + 1 :] if c.suit != LITTLE_MOON and c.rank == win.rank]
-        sentence = f"Little Moon led: highest number wins: {_and([win, *ties])}" + (
-            " tie, the first played wins" if ties else "")
+        sentence = (_("Little Moon led: highest number wins: {cards} tie, the first played "
+                      "wins") if ties else _("Little Moon led: highest number wins: {cards}")
+                    ).format(cards=_and([win, *ties]))
         return best, RULE_LITTLE_MOON_LED, sentence
     best_red = -1
     best_led = -1
@@ -119,14 +121,16 @@ def _explain(cards: tuple[Card, ...]) -> tuple[int, str, str]:
             best_led = i
     if best_red >= 0:
         if led.suit == RED:
-            return best_red, RULE_HIGHEST_RED, f"highest red wins: {cards[best_red].symbol}"
+            return best_red, RULE_HIGHEST_RED, _("highest red wins: {card}").format(
+                card=cards[best_red].symbol)
         return (
             best_red,
             RULE_RED_TRUMPS,
-            f"red trumps: {cards[best_red].symbol} beats {cards[best_led].symbol}",
+            _("red trumps: {red} beats {led}").format(red=cards[best_red].symbol,
+                                                      led=cards[best_led].symbol),
         )
-    colour = MOON_COLOUR_NAMES[led.suit]
-    return best_led, RULE_LED_COLOUR, f"highest {colour} wins: {cards[best_led].symbol}"
+    return best_led, RULE_LED_COLOUR, _("highest {colour} wins: {card}").format(
+        colour=colour_word(led.suit), card=cards[best_led].symbol)
 
 
 def _and(cards: Sequence[Card]) -> str:
@@ -134,7 +138,19 @@ def _and(cards: Sequence[Card]) -> str:
 
 
 def _and_names(names: Sequence[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    if len(names) == 1:
+        return names[0]
+    return _("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])
+
+
+# the moon cards' colours as a sentence says them ("you must follow red")
+_COLOUR_WORDS = {"R": N_("red"), "G": N_("green"), "P": N_("purple"), "B": N_("blue")}
+
+
+def colour_word(suit: str) -> str:
+    """A moon card colour's name in the page's language (``MOON_COLOUR_NAMES`` in words)."""
+    assert _COLOUR_WORDS[suit] == MOON_COLOUR_NAMES[suit]
+    return _(_COLOUR_WORDS[suit])
 
 
 
@@ -149,7 +165,7 @@ def explain_trick(cards_in_play_order: Iterable[str | Card]) -> tuple[int, str, 
     >>> explain_trick(["R5", "BIG", "BIG"])
     (1, 'first_big_moon', 'Big Moon always wins: both Big Moons were played, the first one wins')
     """
-    cards = _check_moon_cards(cards_in_play_order, "a trick")
+    cards = _check_moon_cards(cards_in_play_order, _("a trick"))
     if not cards:
         raise CardParseError("a trick needs at least one card: give the cards in play order")
     return _explain(cards)
@@ -184,24 +200,26 @@ def legal_cards(hand: Iterable[str | Card], led_card_or_None: str | Card | None)
     >>> legal_cards("G4 R5", "P2")
     [Card('G4'), Card('R5')]
     """
-    cards = _check_moon_cards(hand, "a hand")
+    cards = _check_moon_cards(hand, _("a hand"))
     led = None if led_card_or_None is None else _check_moon_cards([led_card_or_None], "")[0]
     return list(dict.fromkeys(_legal_cards(cards, led)))
 
 
 def follow_rule(hand: Iterable[str | Card], led_card_or_None: str | Card | None) -> str:
     """In words, what the hand must play to this trick."""
-    cards = _check_moon_cards(hand, "a hand")
+    cards = _check_moon_cards(hand, _("a hand"))
     led = None if led_card_or_None is None else _check_moon_cards([led_card_or_None], "")[0]
     if led is None:
-        return "you lead: any card may be played"
+        return _("you lead: any card may be played")
     if _is_moon(led):
-        return f"a {led.name} was led: it sets no colour, any card may be played"
-    colour = MOON_COLOUR_NAMES[led.suit]
+        return _("a {card} was led: it sets no colour, any card may be played").format(
+            card=led.name)
+    colour = colour_word(led.suit)
     same = [c for c in cards if c.suit == led.suit]
     if same:
-        return f"you must follow {colour}: you hold {_and(same)} (or play a Big or Little Moon)"
-    return f"you hold no {colour}: any card may be played"
+        return _("you must follow {colour}: you hold {cards} (or play a Big or Little "
+                 "Moon)").format(colour=colour, cards=_and(same))
+    return _("you hold no {colour}: any card may be played").format(colour=colour)
 
 
 def moons_in(trick: Sequence[Card]) -> int:

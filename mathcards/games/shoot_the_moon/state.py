@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 
 from mathcards.cards import Card
 from mathcards.errors import MathCardsError, SettingsError
-from mathcards.games.base import Event, Game, State, plural, rng_for
+from mathcards.games.base import Event, Game, State, rng_for
 from mathcards.games.shoot_the_moon.actions import Play, _play
 from mathcards.games.shoot_the_moon.events import (
     CardPlayed,
@@ -35,6 +35,7 @@ from mathcards.games.shoot_the_moon.rules import (
     moons_in,
     round_award,
 )
+from mathcards.i18n import Said, _, later, later_n
 
 
 @dataclass(frozen=True)
@@ -169,7 +170,7 @@ class MoonState(State[ShootTheMoon]):
         """The seat to play, while the game runs."""
         seat = self.to_play
         if seat is None:
-            raise MathCardsError("the game is over: nobody is to play")
+            raise MathCardsError(_("the game is over: nobody is to play"))
         return seat
 
     @property
@@ -194,10 +195,12 @@ class MoonState(State[ShootTheMoon]):
     def why_illegal(self, action: Any) -> str:
         card = action.card
         if not (card.is_moon_card or _is_moon(card)):
-            return f"{card} is not a Shoot the Moon card (cards are R/G/P/B 1-12, BIG, LITTLE)"
+            return _("{card} is not a Shoot the Moon card (cards are R/G/P/B 1-12, BIG, "
+                     "LITTLE)").format(card=card)
         hand = self.hands[self._seat]
         if card not in hand:
-            return f"you do not hold {card.symbol}"  # never the hand: a room relays refusals
+            # never the hand: a room relays refusals
+            return _("you do not hold {card}").format(card=card.symbol)
         return follow_rule(hand, self.led_card)
 
     def all_cards(self) -> Iterable[Card]:
@@ -367,8 +370,9 @@ class MoonState(State[ShootTheMoon]):
         for side, award in enumerate(awards):
             if award:
                 chips[side] += award
-                why = ("all 5 tricks: shooting the moon" if side_tricks[side] == 5
-                       else f"{plural(side_tricks[side], 'trick')}, an odd number")
+                why = (later("all 5 tricks: shooting the moon") if side_tricks[side] == 5
+                       else later_n("{n} trick, an odd number", "{n} tricks, an odd number",
+                                    side_tricks[side]))
                 events.append(ChipsChanged(side, award, why, chips[side], game.side_seats(side)))
         chips_t = tuple(chips)
         per_seat = tuple(chips_t[game.side_of(s)] for s in range(n))
@@ -400,15 +404,13 @@ class MoonState(State[ShootTheMoon]):
         return changes, events
 
 
-def _moon_reason(trick: tuple[Card, ...], change: int, moons: int) -> str:
+def _moon_reason(trick: tuple[Card, ...], change: int, moons: int) -> Said:
+    """Why the taker of ``trick`` gains or loses chips, said in the page's language."""
     bigs, littles = trick.count(BIG), trick.count(LITTLE)
-    parts = []
-    if bigs:
-        parts.append(f"took {bigs} Big Moon{'s' if bigs > 1 else ''} (+{bigs})")
-    if littles:
-        parts.append(f"took {littles} Little Moon{'s' if littles > 1 else ''} (−{littles})")
-    text = " and ".join(parts)
+    big = later_n("took {n} Big Moon (+{n})", "took {n} Big Moons (+{n})", bigs)
+    little = later_n("took {n} Little Moon (−{n})", "took {n} Little Moons (−{n})", littles)
+    text = (later("{first} and {last}", first=big, last=little) if bigs and littles
+            else big if bigs else little)
     if change != moons:
-        text += ", but chips never go below 0"
+        return later("{reason}, but chips never go below 0", reason=text)
     return text
-
