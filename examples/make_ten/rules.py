@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeAlias
 
 from mathcards.cards import Card, parse_card, standard_deck
 from mathcards.errors import CardParseError
@@ -106,8 +106,12 @@ class MakeTenObservation:
     current_player: int | None
 
 
+# every action of this game: the classes of its ``actions`` (tests/test_typing.py checks)
+MakeTenAction: TypeAlias = Play
+
+
 @dataclass(frozen=True)
-class MakeTenState(State[MakeTen]):
+class MakeTenState(State[MakeTen, MakeTenAction]):
     hands: tuple[tuple[Card, ...], ...] = ()
     pile: tuple[Card, ...] = ()
     stock: tuple[Card, ...] = ()

@@ -243,7 +243,7 @@ def _play_out(state: SunsToMoonsState, plays: Sequence[Play]) -> tuple[list[Any]
     for play in plays:
         if state.is_over or not state.is_legal(play):
             break
-        state = state.apply(play)  # type: ignore[assignment]
+        state = state.apply(play)
         events.extend(state.new_events)
         if any(isinstance(ev, GoalReached) for ev in state.new_events):
             return events, True
@@ -277,11 +277,11 @@ def _finish_turn(state: SunsToMoonsState, plays: Sequence[Play]) -> SunsToMoonsS
     """The real state after ``plays`` and the end of the turn, or None if they win the round."""
     me = state.current_player
     for play in plays:
-        state = state.apply(play)  # type: ignore[assignment]
+        state = state.apply(play)
         if any(isinstance(ev, GoalReached) for ev in state.new_events):
             return None
     if state.current_player == me and not state.is_over and state.is_legal(END_TURN):
-        state = state.apply(END_TURN)  # type: ignore[assignment]
+        state = state.apply(END_TURN)
     return state
 
 

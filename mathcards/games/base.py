@@ -24,7 +24,7 @@ from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, S
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar, Generic
 
-from typing_extensions import TypeVar
+from typing_extensions import Self, TypeVar
 
 from mathcards.cards import Card, parse_card
 from mathcards.errors import (
@@ -289,12 +289,17 @@ def reshuffle(rng: random.Random, zones: Sequence[tuple[Card, ...]]) -> list[tup
 
 
 GameT = TypeVar("GameT", bound=Game, default=Game, covariant=True)
+# a game's actions: the union of its action classes (``SumsAction = Draw | Play | ...``)
+ActionT = TypeVar("ActionT", default=Any)
 
 
 @dataclass(frozen=True)
-class State(Generic[GameT]):
+class State(Generic[GameT, ActionT]):
     """A position of a game. Subclasses add their own fields (hands, piles...) and name
-    their game's class: ``class SumsState(State[Sums])``, so ``state.game.piles`` is typed."""
+    their game's class and its actions: ``class SumsState(State[Sums, SumsAction])``, so
+    ``state.game.piles`` is typed, ``legal_actions()`` gives ``SumsAction``s and
+    ``apply`` takes only one (mypy refuses another game's action). What comes from outside
+    (a page, a save) is checked at run time: ``is_legal`` and ``why_illegal`` take anything."""
 
     game: GameT
     seed: int
@@ -318,10 +323,10 @@ class State(Generic[GameT]):
     def scores(self) -> tuple[int, ...]:
         raise NotImplementedError
 
-    def _legal_actions(self) -> Collection[Any]:
+    def _legal_actions(self) -> Collection[ActionT]:
         raise NotImplementedError
 
-    def _apply(self, action: Any) -> tuple[dict[str, Any], Iterable[Event]]:
+    def _apply(self, action: ActionT) -> tuple[dict[str, Any], Iterable[Event]]:
         """The changed fields and the events of a legal action."""
         raise NotImplementedError
 
@@ -340,12 +345,12 @@ class State(Generic[GameT]):
 
     # --- the protocol ----------------------------------------------------
     @cached
-    def _legal(self) -> Collection[Any]:
+    def _legal(self) -> Collection[ActionT]:
         if self.is_over:
             return ()
         return self._legal_actions()
 
-    def legal_actions(self) -> Collection[Any]:
+    def legal_actions(self) -> Collection[ActionT]:
         """Every action allowed now (empty when the game is over)."""
         return self._legal
 
@@ -370,7 +375,7 @@ class State(Generic[GameT]):
             reason = self.reason_refused(action)
             raise IllegalActionError(f"{describe_action(action)} is not allowed: {reason}", reason)
 
-    def apply(self, action: Any) -> State:
+    def apply(self, action: ActionT) -> Self:
         """The state after ``action``; raises IllegalActionError (state unchanged)."""
         self.check_legal(action)
         changes, events = self._apply(action)
@@ -386,7 +391,7 @@ class State(Generic[GameT]):
         return rng_for(self.seed, len(self.history) + 1)
 
     @property
-    def actions(self) -> tuple[Any, ...]:
+    def actions(self) -> tuple[ActionT, ...]:
         return tuple(self.history)
 
     @property
@@ -436,7 +441,10 @@ class State(Generic[GameT]):
 _FIELD_NAMES: dict[type, frozenset[str]] = {}
 
 
-def _replace_fields(state: State, changes: dict[str, Any]) -> State:
+_S = TypeVar("_S", bound=State)
+
+
+def _replace_fields(state: _S, changes: dict[str, Any]) -> _S:
     """``dataclasses.replace`` for the hot path: copies the field values only (never
     cached values such as the legal actions) without re-running ``__init__``; twice as
     fast, and apply() runs once per move of every game and every bot playout."""

@@ -44,7 +44,7 @@ from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from itertools import product
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeAlias
 
 from mathcards.cards import Card, parse_cards, standard_deck
 from mathcards.errors import MathCardsError, SettingsError
@@ -627,8 +627,12 @@ def _fits(shape: tuple[int, ...], counts: Sequence[int]) -> bool:
     return all(a <= b for a, b in zip(shape, counts, strict=True))
 
 
+# every action of this game: the classes of its ``actions`` (tests/test_typing.py checks)
+DiceStacksAction: TypeAlias = Roll | Draw | DrawRest | StopDrawing | LayStack | EndTurn
+
+
 @dataclass(frozen=True, kw_only=True)
-class DiceStacksState(State[DiceStacks]):
+class DiceStacksState(State[DiceStacks, DiceStacksAction]):
     """A position of Dice Stacks. ``phase`` is roll, draw, more, stacks or over."""
 
     turn: int

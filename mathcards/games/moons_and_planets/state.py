@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple, TypeAlias
 
 from mathcards.cards import SUIT_NAMES, Card, cards_shown, standard_deck
 from mathcards.errors import MathCardsError, SettingsError
@@ -150,8 +150,13 @@ class MoonsAndPlanets(Game):
         )
 
 
+# every action of this game: the classes of its ``actions`` (tests/test_typing.py checks)
+MoonsAndPlanetsAction: TypeAlias = (TurnPrize | PlayCard | DeclarePlanet | MakeMoon | AddToMoon
+                                     | Regroup | Done)
+
+
 @dataclass(frozen=True, kw_only=True)
-class MoonsAndPlanetsState(State[MoonsAndPlanets]):
+class MoonsAndPlanetsState(State[MoonsAndPlanets, MoonsAndPlanetsAction]):
     """A position of Moons and Planets (see the module docstring for the rules)."""
 
 

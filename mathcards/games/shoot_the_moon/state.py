@@ -6,7 +6,7 @@ import dataclasses
 import random
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeAlias
 
 from mathcards.cards import Card
 from mathcards.errors import MathCardsError, SettingsError
@@ -137,8 +137,12 @@ class ShootTheMoon(Game):
         return dataclasses.replace(base, log=base.log.push(tuple(events)), **changes)
 
 
+# every action of this game: the classes of its ``actions`` (tests/test_typing.py checks)
+ShootTheMoonAction: TypeAlias = Play
+
+
 @dataclass(frozen=True, kw_only=True)
-class MoonState(State[ShootTheMoon]):
+class MoonState(State[ShootTheMoon, ShootTheMoonAction]):
     """A position: hands, the trick on the table, tricks taken and chips."""
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeAlias
 
 from mathcards.cards import Card
 from mathcards.games.base import Event, State
@@ -74,8 +74,12 @@ def _scores(sides: Iterable[tuple[Card, ...]], captured: Iterable[tuple[Card, ..
     )
 
 
+# every action of this game: the classes of its ``actions`` (tests/test_typing.py checks)
+SumsAction: TypeAlias = Draw | Play | Capture | Counter | Decline | TakeBack | EndGame
+
+
 @dataclass(frozen=True, kw_only=True)
-class SumsState(State[SumsSettings]):
+class SumsState(State[SumsSettings, SumsAction]):
     """A position of Sums: hands, each side's face-up cards, captured piles, community piles."""
 
     hands: tuple[tuple[Card, ...], ...]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeAlias
 
 from mathcards.cards import Card
 from mathcards.games.base import Event, State, cached, number
@@ -70,8 +70,12 @@ class SunsToMoonsView:
     num_decks: int
 
 
+# every action of this game: the classes of its ``actions`` (tests/test_typing.py checks)
+SunsToMoonsAction: TypeAlias = Play | EndTurn | Pass
+
+
 @dataclass(frozen=True, kw_only=True)
-class SunsToMoonsState(State[SunsToMoonsSettings]):
+class SunsToMoonsState(State[SunsToMoonsSettings, SunsToMoonsAction]):
     """A Suns to Moons position: hands, stock, junk pile, the centre deck and scores."""
 
     points: tuple[int, ...]
