@@ -18,7 +18,12 @@ import pytest
 from tests.browser.server import LESSONS, REPO, TEMPLATES, play_command
 from tests.registered import lessons, play_pages
 
-NOTEBOOKS = sorted(LESSONS.glob("*.ipynb"))
+NOTEBOOKS = sorted(LESSONS.glob("*.ipynb")) + sorted(LESSONS.glob("es/*.ipynb"))
+SPANISH = sorted(LESSONS.glob("es/*.ipynb"))
+
+
+def _id(path: Path) -> str:
+    return str(path.relative_to(LESSONS))
 STATE_VARS = {
     "HOME": "home",
     "JUPYTER_CONFIG_DIR": "jupyter_config",
@@ -40,12 +45,61 @@ def isolated_jupyter(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def test_every_lesson_and_the_landing_page_exist():
-    names = {p.name for p in NOTEBOOKS}
+    names = {_id(p) for p in NOTEBOOKS}
     for expected in ("index.ipynb", *lessons()):
         assert expected in names
+    for lesson in lessons():  # each game's lesson in Spanish too (issue 41)
+        assert f"es/{lesson}" in names
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def _code_shape(source: str) -> str:
+    """A code cell as its syntax tree with every string blanked: the same calls, names and
+    numbers, whatever language its words are in."""
+    import ast
+
+    tree = ast.parse(source)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            node.value = ""
+    return ast.dump(tree)
+
+
+@pytest.mark.parametrize("path", SPANISH, ids=_id)
+def test_a_spanish_lesson_is_its_english_lesson_in_spanish(path: Path):
+    """The same cells as the English lesson, the same code (only its words differ), the
+    page's language set first, its own title, its links reaching real pages, and its words
+    in Spanish."""
+    english = nbformat.read(LESSONS / path.name, as_version=4)
+    spanish = nbformat.read(path, as_version=4)
+    assert [c.cell_type for c in spanish.cells] == [c.cell_type for c in english.cells]
+    first = True
+    for en, es in zip(english.cells, spanish.cells, strict=True):
+        if en.cell_type != "code":
+            continue
+        source = es.source
+        if first:
+            head = 'from mathcards.i18n import use\n\nuse("es")'
+            assert source.startswith(head), source
+            source = source.split("\n", 3)[3]
+            first = False
+        assert _code_shape(source) == _code_shape(en.source), (path.name, en.source)
+    assert spanish.metadata["title"] != english.metadata["title"]
+    text = "\n".join(c.source for c in spanish.cells if c.cell_type == "markdown")
+    for link in re.findall(r"\]\(([^)]+)\)", text):
+        assert not link.startswith(("http:", "https:", "/")), link
+        target = (path.parent / link.split("?")[0]).resolve()
+        assert target.exists() or target.name in play_pages(), link
+        assert link.endswith("?lang=es"), f"{link}: keep the reader in Spanish"
+    from mathcards.games.registry import game_specs
+
+    for spec in game_specs():  # the games' titles stay as they are
+        text = text.replace(spec.title, "")
+    english_words = re.findall(r"\b(the|and|you|your|with|cards?|play|rules?|round|game)\b",
+                               re.sub(r"\([^)]*\)", "", text))
+    assert not english_words, english_words
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=_id)
 def test_notebook_is_saved_without_outputs(path: Path):
     nb = nbformat.read(path, as_version=4)
     for cell in nb.cells:
@@ -54,14 +108,14 @@ def test_notebook_is_saved_without_outputs(path: Path):
             assert cell.execution_count is None, f"{path.name}: saved with execution counts"
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=_id)
 def test_notebook_has_a_page_title(path: Path):
     nb = nbformat.read(path, as_version=4)
     title = nb.metadata.get("title", "")
     assert title and title != path.stem, f"{path.name}: set metadata.title (the page's title)"
 
 
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=_id)
 def test_notebook_runs_top_to_bottom(path: Path, isolated_jupyter: Path):
     from nbclient import NotebookClient
 
