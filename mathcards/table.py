@@ -51,6 +51,7 @@ from mathcards.table_value import ROUND_OVER as ROUND_OVER
 from mathcards.table_value import (
     choice_refusal,
     completed,
+    hand_states,
     not_your_turn_words,
     selection_choices,
 )
@@ -977,34 +978,9 @@ class TableController:
 
     def card_states(self) -> list[CardState]:
         """Each card of the shown hand: what a click names, enabled, selected, tooltip."""
-        hand = self.hand()
         acting = self.acting_human() and not self.holding and not self.asking.blocking()
-        selection = acting and self.view.selection_mode(self.state)
-        choices: dict[str, Choice] = {}
-        if acting and not selection:
-            _matching, choices = self.stage()
-        picked_cards = {k for k in self.picked if k.startswith("card:")}
-        # while a card is chosen, the others that start a move stay offered (truly)
-        firsts = self._first_choices() if acting and not selection and self.picked else {}
-        out = []
-        for i, card in enumerate(hand):
-            key = f"card:{card}"
-            if selection:
-                out.append(CardState(card, f"h{i}", True, i in self.selected,
-                                     "click to put in or take out of the stack"))
-            elif acting and key in choices:
-                out.append(CardState(card, key, True, False, choices[key].tooltip or "play it"))
-            elif acting and key in picked_cards:
-                out.append(CardState(card, key, False, True, "chosen"))
-            elif acting and key in firsts:  # playable, once the chosen card is put back
-                out.append(CardState(card, key, False, False,
-                                     "can be played too: click Back to choose it instead"))
-            elif acting:
-                out.append(CardState(card, key, False, False, "cannot be played now: "
-                                     + self.view.card_refusal(self.state, card)))
-            else:
-                out.append(CardState(card, key, False))
-        return out
+        return hand_states(self.view, self.state, self.hand(), self.picked, self.selected,
+                           acting=acting)
 
     def offered_choices(self) -> list[Choice]:
         """The choice buttons to show now (keys "off:..." are shown disabled with a reason)."""

@@ -336,28 +336,35 @@ def completed(matching: Sequence[tuple[Any, tuple[Choice, ...]]],
 
 def card_states(t: Table) -> list[CardState]:
     """Each card of the shown hand: what a click names, enabled, selected, tooltip."""
-    shown = hand(t)
-    acting = acting_human(t) and not holding(t)
-    selection = acting and t.view.selection_mode(t.state)
-    choices = stage(t.view, t.state, t.picked)[1] if acting and not selection else {}
-    firsts = stage(t.view, t.state, ())[1] if acting and not selection and t.picked else {}
-    picked_cards = {k for k in t.picked if k.startswith("card:")}
+    return hand_states(t.view, t.state, hand(t), t.picked, t.selected,
+                       acting=acting_human(t) and not holding(t))
+
+
+def hand_states(view: GameView, state: State, shown: Sequence[Card], picked: tuple[str, ...],
+                selected: tuple[int, ...], *, acting: bool) -> list[CardState]:
+    """Each card of ``shown`` (the hand on the screen) as a click offers it, for a person
+    who may move now (``acting``) or not (shared with ``TableController``)."""
+    selection = acting and view.selection_mode(state)
+    choices = stage(view, state, picked)[1] if acting and not selection else {}
+    # while a card is chosen, the others that start a move stay offered (truly)
+    firsts = stage(view, state, ())[1] if acting and not selection and picked else {}
+    picked_cards = {k for k in picked if k.startswith("card:")}
     out = []
     for i, card in enumerate(shown):
         key = f"card:{card}"
         if selection:
-            out.append(CardState(card, f"h{i}", True, i in t.selected,
-                                 "click to put in or take out of the stack"))
+            out.append(CardState(card, f"h{i}", True, i in selected,
+                                 _("click to put in or take out of the stack")))
         elif acting and key in choices:
-            out.append(CardState(card, key, True, False, choices[key].tooltip or "play it"))
+            out.append(CardState(card, key, True, False, choices[key].tooltip or _("play it")))
         elif acting and key in picked_cards:
-            out.append(CardState(card, key, False, True, "chosen"))
-        elif acting and key in firsts:
+            out.append(CardState(card, key, False, True, _("chosen")))
+        elif acting and key in firsts:  # playable, once the chosen card is put back
             out.append(CardState(card, key, False, False,
-                                 "can be played too: click Back to choose it instead"))
+                                 _("can be played too: click Back to choose it instead")))
         elif acting:
-            out.append(CardState(card, key, False, False, "cannot be played now: "
-                                 + t.view.card_refusal(t.state, card)))
+            out.append(CardState(card, key, False, False, _("cannot be played now: {why}").format(
+                why=view.card_refusal(state, card))))
         else:
             out.append(CardState(card, key, False))
     return out

@@ -6,6 +6,7 @@ asked for, then remembered, then the browser's."""
 from __future__ import annotations
 
 import gettext
+import random
 import re
 import threading
 
@@ -395,6 +396,71 @@ def test_a_play_page_with_lang_es_draws_the_table_in_spanish():
         assert "Your turn" in english.w_turn.value
     finally:
         i18n.use("en")
+
+
+def visible_texts(widget) -> list[str]:
+    """Every text a reader sees or hears of ``widget`` and the widgets inside it: HTML text
+    and its aria-labels and titles (tags, styles and LaTeX commands left out), buttons'
+    words and tooltips, the labels of choices (not their values), fields' descriptions and
+    placeholders."""
+    import html as H
+
+    out: list[str] = []
+    seen: set[int] = set()
+
+    def walk(w) -> None:
+        if id(w) in seen:
+            return
+        seen.add(id(w))
+        value = getattr(w, "value", None)
+        if type(w).__name__ in ("HTML", "HTMLMath", "Label") and isinstance(value, str):
+            text = re.sub(r"<(style|script)\b.*?</\1>", " ", value, flags=re.S)
+            out.extend(H.unescape(a) for a in re.findall(r'(?:aria-label|title)="([^"]*)"', text))
+            text = re.sub(r"\\[A-Za-z]+", " ", re.sub(r"<[^>]+>", " ", text))
+            out.append(H.unescape(text))
+        for attr in ("description", "tooltip", "placeholder"):
+            said = getattr(w, attr, None)
+            if isinstance(said, str):
+                out.append(said)
+        out.extend(str(label) for label in getattr(w, "_options_labels", ()))
+        for child in getattr(w, "children", ()):
+            walk(child)
+
+    walk(widget)
+    return [t for t in out if t.strip()]
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_suns_to_moons_table_says_nothing_in_english_in_the_pseudo_locale(seed):
+    """The play table's every visible and spoken word in the pseudo-locale, through a game of
+    clicks: a plain English word left is a string not marked for translation."""
+    from mathcards.widgets.table import GameTable
+    from tests.widgets.helpers import click_something
+
+    # the game's title, the rules' notation (~JOKER~), cards, deal codes
+    allowed = r"Suns to Moons|\bJOKER\b|\b(?:10|[2-9AJQK])[♠♥♦♣]|\bJK\b|\b\d+[A-Z]\b|STM-[\w-]+"
+    try:
+        i18n.use("qps")
+        table = GameTable(_stm_view(), seats=("human", "strong"), seed=seed, bot_delay=0,
+                          save=False)
+        rng = random.Random(seed)
+        left: set[str] = set()
+        for _click in range(30):
+            for text in visible_texts(table):
+                plain = re.sub(r"\[[^\]]*\]", " ", text)  # the pseudo-locale wraps its words
+                left |= set(re.findall(r"\b[A-Za-z]{2,}\b", re.sub(allowed, " ", plain)))
+            if table.state.is_over:
+                break
+            click_something(table, rng)
+    finally:
+        i18n.use("en")
+    assert not left, sorted(left)
+
+
+def _stm_view():
+    from mathcards.widgets import make_view
+
+    return make_view("suns_to_moons")
 
 
 @pytest.mark.parametrize("seed", range(12))

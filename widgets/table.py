@@ -638,11 +638,14 @@ class GameTable(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types
     def _code_html(self, snap: SeatSnapshot) -> str:
         """The deal code (a solo table) or the room code (a room: the deal stays secret)."""
         if snap.room_code:
-            return f'Room: <code data-room="{esc(snap.room_code)}">{esc(snap.room_code)}</code>'
+            room = esc(_("Room:"))
+            return (f'{room} <code data-room="{esc(snap.room_code)}">'
+                    f'{esc(snap.room_code)}</code>')
         if not snap.deal_code:  # a game whose code would show every hand: kept secret
-            return "Deal: secret"
-        return (f'Deal code: <code data-deal="{esc(snap.deal_code)}">'
-                f'{esc(snap.deal_code)}</code>')
+            secret: str = esc(_("Deal: secret"))
+            return secret
+        deal = esc(_("Deal code:"))
+        return f'{deal} <code data-deal="{esc(snap.deal_code)}">{esc(snap.deal_code)}</code>'
 
     def _mark_sync(self, snap: SeatSnapshot) -> None:
         """Count a redraw in the hidden marker the page's tests wait on (set last): its

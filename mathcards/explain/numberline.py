@@ -15,6 +15,7 @@ from html import escape
 
 from mathcards.explain.terms import number_text, signed_text
 from mathcards.games.suns_to_moons.rules import BOUND
+from mathcards.i18n import _
 
 WIDTH = 480
 HEIGHT = 96
@@ -75,11 +76,12 @@ def number_line_svg(
         for edge in (-bound, bound)
     )
     if goal is not None:
+        said = _("goal {n}").format(n=number_text(goal))
         parts.append(
             f'<g class="mc-goal"><line x1="{x(goal)}" y1="{AXIS_Y - 12}" x2="{x(goal)}" '
             f'y2="{AXIS_Y + 12}" stroke="#c47f00" stroke-width="3"/>'
             f'<text x="{x(goal)}" y="{HEIGHT - 4}" font-size="11" text-anchor="middle" '
-            f'fill="#c47f00">goal {escape(number_text(goal))}</text></g>'
+            f'fill="#c47f00">{escape(said)}</text></g>'
         )
     # the jump: an arc from before to after
     x0, x1 = x(before), x(after)
