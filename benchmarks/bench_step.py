@@ -6,12 +6,15 @@ table, the same seeds through ``mathcards.table_value.step`` (a new frozen table
 and per bot move) and through ``TableController`` (one mutable controller), taking turns
 round after round in this one process. Both play the same moves
 (``tests/test_table_value.py`` checks it click for click); a warm-up game first loads the
-explainer and sympy. Reported: moves per CPU second of each, and step / controller.
+explainer and sympy. Reported: moves per CPU second of each (median of the rounds), and
+the Python calls per move of each (cProfile: the machine's load does not change them).
 """
 
 from __future__ import annotations
 
 import argparse
+import cProfile
+import pstats
 import random
 import statistics
 import time
@@ -98,8 +101,9 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     names = [s.name for s in game_specs() if s.view]
     print("| game (you and strong bots, seeds 1-3) | moves | step moves/CPU s | "
-          "controller moves/CPU s | step / controller |")
-    print("|---|---:|---:|---:|---:|")
+          "controller moves/CPU s | step / controller | calls/move step | controller | "
+          "step / controller |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
     for name in names:
         games = [script(name, seed) for seed in SEEDS]  # also the warm-up
         rates: dict[str, list[float]] = {"step": [], "ctl": []}
@@ -113,7 +117,15 @@ def main(argv: list[str] | None = None) -> None:
             raise SystemExit(f"{name}: the controller played {played['ctl']} moves, "
                              f"step {moves}: not the same games")
         s, c = statistics.median(rates["step"]), statistics.median(rates["ctl"])
-        print(f"| {name} | {moves} | {s:,.0f} | {c:,.0f} | {s / c:.2f} |")
+        calls = {}
+        for kind, fn in (("step", by_step), ("ctl", by_controller)):
+            prof = cProfile.Profile()
+            prof.enable()
+            fn(games)  # type: ignore[operator]
+            prof.disable()
+            calls[kind] = pstats.Stats(prof).total_calls / moves  # type: ignore[attr-defined]
+        print(f"| {name} | {moves} | {s:,.0f} | {c:,.0f} | {s / c:.2f} | {calls['step']:,.0f} "
+              f"| {calls['ctl']:,.0f} | {calls['step'] / calls['ctl']:.2f} |")
 
 
 if __name__ == "__main__":
