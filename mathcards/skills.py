@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from mathcards.cards import parse_card, whole_number
 from mathcards.errors import CardParseError
+from mathcards.i18n import N_
 
 if TYPE_CHECKING:
     from mathcards.asking import Question
@@ -18,29 +19,29 @@ if TYPE_CHECKING:
 # key -> the words the teacher's dashboard shows (the documented list: docs/skills.md)
 SKILLS: dict[str, str] = {
     # Suns to Moons: the deck value after a signed card
-    "add_positive": "add a positive number",
-    "subtract_positive": "subtract a positive number",
-    "cross_zero": "add or subtract across zero",
-    "subtract_negative": "take away a negative number (a Joker removing a minus card)",
-    "bound": "keep the deck within −10 and 10",
+    "add_positive": N_("add a positive number"),
+    "subtract_positive": N_("subtract a positive number"),
+    "cross_zero": N_("add or subtract across zero"),
+    "subtract_negative": N_("take away a negative number (a Joker removing a minus card)"),
+    "bound": N_("keep the deck within −10 and 10"),
     # Dice Stacks
-    "dice_sum": "the sum of the dice",
-    "stack_sum": "a stack by adding",
-    "stack_difference": "a stack by subtracting",
-    "double": "doubling (a King)",
-    "halve": "halving (a King)",
+    "dice_sum": N_("the sum of the dice"),
+    "stack_sum": N_("a stack by adding"),
+    "stack_difference": N_("a stack by subtracting"),
+    "double": N_("doubling (a King)"),
+    "halve": N_("halving (a King)"),
     # Sums
-    "capture_sum": "a capture by a sum of two cards",
-    "capture_difference": "a capture by a difference of two cards",
-    "capture_spot": "a capture found or missed",
+    "capture_sum": N_("a capture by a sum of two cards"),
+    "capture_difference": N_("a capture by a difference of two cards"),
+    "capture_spot": N_("a capture found or missed"),
     # Moons and Planets
-    "planet_sum": "a planet: cards that sum to 15–18",
-    "moon_set": "a moon: a run of one colour, cards of one value, or an Ace",
+    "planet_sum": N_("a planet: cards that sum to 15–18"),
+    "moon_set": N_("a moon: a run of one colour, cards of one value, or an Ace"),
     # the practice page's exercises that are not a sum (mathcards.exercises.evidence)
-    "stack_check": "whether cards make a stack (Dice Stacks)",
-    "prize_order": "which prize a card takes (Moons and Planets)",
-    "trick_winner": "who takes a trick (Shoot the Moon)",
-    "legal_play": "whether a play is allowed (Shoot the Moon)",
+    "stack_check": N_("whether cards make a stack (Dice Stacks)"),
+    "prize_order": N_("which prize a card takes (Moons and Planets)"),
+    "trick_winner": N_("who takes a trick (Shoot the Moon)"),
+    "legal_play": N_("whether a play is allowed (Shoot the Moon)"),
 }
 
 # key -> the words the dashboard shows for the slip
