@@ -57,6 +57,7 @@ from mathcards.exercises.fields import (
 )
 from mathcards.exercises.kinds import KINDS, Kind, Result, WorkLimitError, work_budget
 from mathcards.games.registry import game_spec
+from mathcards.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from mathcards.exercises.session import Session
@@ -78,9 +79,15 @@ class Problem:
     exercise: int | None = None
 
     def __str__(self) -> str:
-        where = f"line {self.line}: " if self.line else ""
-        which = f"exercise {self.exercise}: " if self.exercise else ""
-        return f"{where}{which}{self.message}"
+        if self.line and self.exercise:
+            return _("line {line}: exercise {number}: {problem}").format(
+                line=self.line, number=self.exercise, problem=self.message)
+        if self.line:
+            return _("line {line}: {problem}").format(line=self.line, problem=self.message)
+        if self.exercise:
+            return _("exercise {number}: {problem}").format(number=self.exercise,
+                                                             problem=self.message)
+        return self.message
 
 
 class ExerciseFileError(MathCardsError):
@@ -89,11 +96,15 @@ class ExerciseFileError(MathCardsError):
     def __init__(self, problems: Sequence[Problem], source: str = "") -> None:
         self.problems = list(problems)
         self.source = source
-        first = str(self.problems[0]) if self.problems else "unknown problem"
+        first = str(self.problems[0]) if self.problems else _("unknown problem")
         more = len(self.problems) - 1
-        tail = (f" (and {more} more problem{'s' if more != 1 else ''}: run "
-                f"'python -m mathcards check {source or 'FILE'}')") if more else ""
-        super().__init__(f"{source + ': ' if source else ''}{first}{tail}")
+        if more:
+            first = ngettext("{problem} (and {more} more problem: run 'python -m mathcards "
+                             "check {file}')",
+                             "{problem} (and {more} more problems: run 'python -m mathcards "
+                             "check {file}')", more).format(problem=first, more=more,
+                                                            file=source or "FILE")
+        super().__init__(f"{source}: {first}" if source else first)
 
 
 class VariantError(MathCardsError):
@@ -426,15 +437,22 @@ class Exercise:
 def _unknown_kind(kind: Any) -> str:
     names = list(KINDS)
     close = difflib.get_close_matches(str(kind), names, n=1)
-    hint = f"did you mean '{close[0]}'? " if close else ""
-    return f"unknown kind {kind!r}: {hint}kinds are {', '.join(names)}"
+    if close:
+        return _("unknown kind {kind}: did you mean '{close}'? kinds are {kinds}").format(
+            kind=repr(kind), close=close[0], kinds=", ".join(names))
+    return _("unknown kind {kind}: kinds are {kinds}").format(kind=repr(kind),
+                                                              kinds=", ".join(names))
 
 
 def _unknown_field(kind: Kind, name: str) -> str:
     names = [s.name for s in kind.fields]
     close = difflib.get_close_matches(str(name), names + list(EXERCISE_KEYS), n=1)
-    hint = f" (did you mean '{close[0]}'?)" if close else ""
-    return f"{kind.name} has no field '{name}'{hint}: its fields are {', '.join(names)}"
+    if close:
+        return _("{kind} has no field '{name}' (did you mean '{close}'?): its fields are "
+                 "{fields}").format(kind=kind.name, name=name, close=close[0],
+                                    fields=", ".join(names))
+    return _("{kind} has no field '{name}': its fields are {fields}").format(
+        kind=kind.name, name=name, fields=", ".join(names))
 
 
 # --- sets -------------------------------------------------------------------------------

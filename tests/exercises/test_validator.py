@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from mathcards.exercises import ExerciseFileError, check_file, load_set
+from mathcards.exercises import ExerciseFileError, check_file, load_set, load_set_text
 from tests.browser.server import LESSONS
 from tests.exercises.conftest import has_dice_stacks
 from tests.registered import every_game
@@ -490,3 +490,44 @@ def test_a_deck_outside_the_bound_is_reported_at_its_line(tmp_path):
     result = run_check(path)
     assert result.returncode == 1
     assert f"{path}: line 3: exercise 1: the deck reaches −11 after -6D" in result.stdout
+
+
+# (file text, the one line the checker says on a Spanish page) -- issue 41 item 2
+BROKEN_ES = [
+    ("title: Cartas\nexercises:\n  - kind: reach_goals\n    goal: 0\n",
+     ("línea 3: ejercicio 1: no conozco el tipo 'reach_goals': ¿querías decir 'reach_goal'? "
+     "los tipos son ")),
+    (("title: Cartas\ntitel: Otra\nexercises:\n  - kind: reach_goal\n    deck: 7H\n"
+     "    hand: 3H\n    goal: 0\n"),
+     "línea 2: no conozco el ajuste 'titel': una colección tiene "),
+    ("exercises:\n  - kind: reach_goal\n    deck: 7H\n    hand: 3H\n    goal: 0\n",
+     "línea 1: ponle un título a la colección: 'title: Llega a la meta'"),
+    (("title: Cartas\nexercises:\n  - kind: reach_goal\n    deck: 7H\n    hand: 3H\n"
+     "    goal: 0\n    tries: lots\n"),
+     "línea 7: ejercicio 1: tries tiene que ser un número del 1 al 5000, no 'lots'"),
+    ("title: Cartas\ntitle: Otra\n", ("línea 2: 'title' aparece dos veces (la primera en la "
+     "línea 1): deja solo una")),
+    ("title: Cartas\nexercises:\n\t- kind: reach_goal\n",
+     "línea 3: esto no es YAML válido ("),
+    ("", "línea 1: el archivo está vacío: empieza con 'title:' y 'exercises:'"),
+]
+
+
+@pytest.mark.parametrize("text,spanish", BROKEN_ES, ids=[s[:30] for _t, s in BROKEN_ES])
+def test_the_checker_says_each_problem_in_spanish_on_a_spanish_page(text, spanish):
+    """The same problem, one line, in the page's language; the YAML keys, kinds and the
+    values the teacher typed stay as written."""
+    from mathcards.exercises import read_set_text
+    from mathcards.i18n import using
+
+    with using("es"):
+        exercise_set, problems = read_set_text(text, name="cartas")
+        first = str(problems[0])
+        with pytest.raises(ExerciseFileError) as raised:
+            load_set_text(text, name="cartas")
+    assert exercise_set is None and problems
+    assert first.startswith(spanish) and "\n" not in first, first
+    assert str(raised.value).startswith("cartas: " + spanish), str(raised.value)
+    with using("en"):
+        english = str(read_set_text(text, name="cartas")[1][0])
+    assert english.startswith("line ") and english != first
