@@ -28,7 +28,7 @@ from mathcards.exercises.model import (
     _unknown_kind,
 )
 from mathcards.games.registry import find_game, game_names
-from mathcards.i18n import _
+from mathcards.i18n import PSEUDO, SOURCE, _, available
 
 MAX_BYTES = 1_000_000
 # Bounds on the document's shape, checked on the parser's events before anything is built:
@@ -224,9 +224,20 @@ def read_set_text(text: str, *, name: str = "exercises") -> tuple[ExerciseSet | 
             problems.append(Problem(line_of(key, "key"), _(
                 "unknown setting '{key}': a set has {keys}").format(
                     key=key, keys=", ".join(SET_KEYS))))
+    lang = data.get("lang", SOURCE)
+    if not isinstance(lang, str) or lang.strip() not in _languages():
+        problems.append(Problem(line_of("lang"), _language_problem(lang)))
+        lang = SOURCE
+    lang = lang.strip()
     title = data.get("title")
+    titles: dict[str, str] = {}
     if title is None:
         problems.append(Problem(1, _("give the set a title: 'title: Reach the goal'")))
+    elif isinstance(title, dict):
+        titles, found = _per_language(title, lang, "title",
+                                      lambda *p: line_of("title", *p))
+        problems.extend(found)
+        title = titles.get(lang, "")
     elif not isinstance(title, str) or not title.strip():
         problems.append(Problem(line_of("title"), _("the title must be text, like 'title: "
                                                     "Reach the goal'")))
@@ -276,7 +287,7 @@ def read_set_text(text: str, *, name: str = "exercises") -> tuple[ExerciseSet | 
             broken = True
             continue
         exercise, found = _read_exercise(item, number, game, lambda *p, i=index:
-                                         line_of("exercises", i, *p))
+                                         line_of("exercises", i, *p), lang)
         problems.extend(found)
         if exercise is None:
             broken = True
@@ -287,14 +298,48 @@ def read_set_text(text: str, *, name: str = "exercises") -> tuple[ExerciseSet | 
     try:
         exercise_set = ExerciseSet(title=str(title).strip(), exercises=exercises,
                                    instructions=instructions.strip(), id=str(set_id).strip(),
-                                   solution_after=solution_after)
+                                   solution_after=solution_after, lang=lang, titles=titles)
     except ExerciseFileError as exc:
         return None, exc.problems
     return exercise_set, []
 
 
+def _languages() -> tuple[str, ...]:
+    """The language codes a set may use: the languages a page can be shown in."""
+    return tuple(code for code in available() if code != PSEUDO)
+
+
+def _language_problem(code: object) -> str:
+    return _("unknown language code {code}: the languages are {codes}").format(
+        code=repr(code), codes=", ".join(_languages()))
+
+
+def _per_language(value: dict[Any, Any], lang: str, key: str,
+                  line_of: Callable[..., int | None],
+                  number: int | None = None) -> tuple[dict[str, str], list[Problem]]:
+    """A text given per language (``{en: ..., es: ...}``): the texts, and its problems (an
+    unknown language code, an empty text, the set's own language missing)."""
+    texts: dict[str, str] = {}
+    problems: list[Problem] = []
+    for code, text in value.items():
+        if not isinstance(code, str) or code not in _languages():
+            problems.append(Problem(line_of(code, "key"), _language_problem(code), number))
+        elif not isinstance(text, str) or not text.strip():
+            problems.append(Problem(line_of(code), _(
+                "the {key} in {code} is empty: write it, or leave that language out").format(
+                    key=key, code=code), number))
+        else:
+            texts[code] = text.strip()
+    if lang not in value:
+        problems.append(Problem(line_of(), _(
+            "the {key} has no text in the set's own language ({code}): add '{code}: ...'"
+            ).format(key=key, code=lang), number))
+    return texts, problems
+
+
 def _read_exercise(item: dict[str, Any], number: int, game: str | None,
-                   line_of: Callable[..., int | None]) -> tuple[Exercise | None, list[Problem]]:
+                   line_of: Callable[..., int | None],
+                   lang: str = SOURCE) -> tuple[Exercise | None, list[Problem]]:
     problems: list[Problem] = []
     kind_name = item.get("kind")
     if kind_name is None:
@@ -327,7 +372,13 @@ def _read_exercise(item: dict[str, Any], number: int, game: str | None,
                                 number))
         ex_id = ""
     prompt = options.get("prompt", "") or ""
-    if not isinstance(prompt, str):
+    prompts: dict[str, str] = {}
+    if isinstance(prompt, dict):
+        prompts, found = _per_language(prompt, lang, "prompt",
+                                       lambda *p: line_of("prompt", *p), number)
+        problems.extend(found)
+        prompt = prompts.get(lang, "")
+    elif not isinstance(prompt, str):
         problems.append(Problem(line_of("prompt"), _("the prompt must be text"), number))
         prompt = ""
     tries = options.get("tries", DEFAULT_TRIES)
@@ -350,7 +401,8 @@ def _read_exercise(item: dict[str, Any], number: int, game: str | None,
                                                       "'best stacks >= 2']"), number))
         require = []
     try:  # the fields and constraints are read by Exercise, each problem at its key's line
-        exercise = Exercise(kind, id=ex_id, prompt=prompt, require=require, tries=tries,
+        exercise = Exercise(kind, id=ex_id, prompt=prompt, prompts=prompts, require=require,
+                            tries=tries,
                             solution_after=after, number=number, line=line_of(),
                             field_lines={key: line_of(key) for key in (*fields, "require")},
                             **fields)

@@ -57,12 +57,12 @@ from mathcards.exercises.fields import (
 )
 from mathcards.exercises.kinds import KINDS, Kind, Result, WorkLimitError, work_budget
 from mathcards.games.registry import game_spec
-from mathcards.i18n import _, ngettext
+from mathcards.i18n import _, language, ngettext
 
 if TYPE_CHECKING:
     from mathcards.exercises.session import Session
 
-SET_KEYS = ("title", "id", "game", "instructions", "solution_after", "exercises")
+SET_KEYS = ("title", "id", "lang", "game", "instructions", "solution_after", "exercises")
 EXERCISE_KEYS = ("kind", "id", "prompt", "require", "tries", "solution_after")
 DEFAULT_SOLUTION_AFTER = 3
 DEFAULT_TRIES = 200
@@ -208,7 +208,9 @@ class Variant:
         return position_text(self.exercise.kind, self.position)
 
     def prompt(self) -> str:
-        return self.exercise.prompt or self.kind.prompt(self.position)
+        """The teacher's prompt in the page's language (or the set's own), else the
+        kind's question."""
+        return self.exercise.shown_prompt() or self.kind.prompt(self.position)
 
     def check(self, answer: Any) -> Result:
         return self.kind.check(self.position, answer)
@@ -256,12 +258,13 @@ class Exercise:
     number: int = 1
     line: int | None = None
     set_id: str = ""
+    prompts: dict[str, str] = field(default_factory=dict)  # language -> the prompt
 
     def __init__(self, kind: str | Kind, *, id: str = "", prompt: str = "",
                  require: Sequence[str] = (), tries: int = DEFAULT_TRIES,
                  solution_after: int | None = None, number: int = 1, line: int | None = None,
                  set_id: str = "", field_lines: Mapping[str, int | None] | None = None,
-                 **fields: Any) -> None:
+                 prompts: Mapping[str, str] | None = None, **fields: Any) -> None:
         """``field_lines``: the line of each field (and of ``require``) in a set file, where
         its problems are reported; ``line`` (the exercise's) otherwise."""
         problems: list[Problem] = []
@@ -273,7 +276,8 @@ class Exercise:
         self.kind = kind
         self.auto_id = id in ("", None)
         self.id = str(number) if self.auto_id else str(id)
-        self.prompt = prompt
+        self.prompt = prompt  # in the set's own language (what the results keep)
+        self.prompts = dict(prompts or {})
         self.tries = tries
         self.solution_after = solution_after
         self.number = number
@@ -304,6 +308,10 @@ class Exercise:
         self.require = tuple(constraints)
         if problems:
             raise ExerciseFileError(problems)
+
+    def shown_prompt(self) -> str:
+        """The prompt in the page's language, else in the set's own language."""
+        return self.prompts.get(language()) or self.prompt
 
     # --- variants ------------------------------------------------------------------------
     @property
@@ -467,6 +475,12 @@ class ExerciseSet:
     solution_after: int = DEFAULT_SOLUTION_AFTER
     path: Path | None = None
     version: int = 1  # the published version (mathcards.exercises.store); a sample is 1
+    lang: str = "en"  # the set's own language: ``title`` and the prompts are in it
+    titles: dict[str, str] = field(default_factory=dict)  # language -> the title
+
+    def shown_title(self) -> str:
+        """The title in the page's language, else in the set's own language."""
+        return self.titles.get(language()) or self.title
 
     def __post_init__(self) -> None:
         for number, exercise in enumerate(self.exercises, start=1):

@@ -531,3 +531,55 @@ def test_the_checker_says_each_problem_in_spanish_on_a_spanish_page(text, spanis
     with using("en"):
         english = str(read_set_text(text, name="cartas")[1][0])
     assert english.startswith("line ") and english != first
+
+
+PER_LANGUAGE = """\
+title: {title}
+{lang}exercises:
+  - kind: deck_value
+    deck: 9H -4S
+    prompt: {prompt}
+"""
+
+# (title, the lang line, prompt, the one problem, at line) -- issue 41 item 5
+PER_LANGUAGE_BROKEN = [
+    ("{en: Signs, fr: Signes}", "", "Add",
+     "unknown language code 'fr': the languages are en, es", 1),
+    ("Signs", "lang: xx\n", "Add", "unknown language code 'xx': the languages are en, es", 2),
+    ("{es: Signos}", "", "Add",
+     "the title has no text in the set's own language (en): add 'en: ...'", 1),
+    ("Signos", "lang: es\n", "{en: Add}",
+     "exercise 1: the prompt has no text in the set's own language (es): add 'es: ...'", 6),
+    ("{en: Signs, es: ''}", "", "Add",
+     "the title in es is empty: write it, or leave that language out", 1),
+    ("Signs", "", "{en: Add, es: '  '}",
+     "exercise 1: the prompt in es is empty: write it, or leave that language out", 5),
+]
+
+
+@pytest.mark.parametrize("title,lang,prompt,words,line", PER_LANGUAGE_BROKEN)
+def test_a_text_per_language_is_checked_in_one_line(title, lang, prompt, words, line):
+    from mathcards.exercises import read_set_text
+
+    text = PER_LANGUAGE.format(title=title, lang=lang, prompt=prompt)
+    exercise_set, problems = read_set_text(text, name="signs")
+    assert exercise_set is None
+    assert [(p.line, str(p).split(": ", 1)[1]) for p in problems] == [(line, words)]
+
+
+def test_texts_per_language_and_plain_texts_are_read():
+    from mathcards.exercises import read_set_text
+
+    text = PER_LANGUAGE.format(title="{en: Signs, es: Signos}", lang="",
+                               prompt="{en: Add the signs, es: Suma los signos}")
+    exercise_set, problems = read_set_text(text, name="signs")
+    assert problems == [] and exercise_set is not None
+    assert (exercise_set.lang, exercise_set.title, exercise_set.titles) == (
+        "en", "Signs", {"en": "Signs", "es": "Signos"})
+    assert (exercise_set[1].prompt, exercise_set[1].prompts) == (
+        "Add the signs", {"en": "Add the signs", "es": "Suma los signos"})
+    plain, problems = read_set_text(PER_LANGUAGE.format(title="Signos", lang="lang: es\n",
+                                                        prompt="Suma"), name="signs")
+    assert problems == [] and plain is not None
+    assert (plain.lang, plain.title, plain.titles, plain[1].prompt) == (
+        "es", "Signos", {}, "Suma")
