@@ -46,29 +46,29 @@ SKILLS: dict[str, str] = {
 
 # key -> the words the dashboard shows for the slip
 SLIPS: dict[str, str] = {
-    "sign": "sign slip",
-    "off_by_one": "off by one",
-    "off_by_two": "off by two",
-    "ace_14": "an Ace counted 14 instead of 1 (or 1 instead of 14)",
-    "face_value": "a face card's value (J 11, Q 12, K 13)",
-    "added_not_subtracted": "added instead of subtracted",
-    "subtracted_not_added": "subtracted instead of added",
-    "doubled_not_halved": "doubled instead of halved",
-    "halved_not_doubled": "halved instead of doubled",
-    "missed_capture": "a capture missed",
-    "wrong_capture": "a capture claimed that is not one",
-    "colour": "a card of the other colour in a capture",
-    "goal": "the goal typed, not the deck",  # Suns to Moons: mathcards.asking.suns_to_moons
-    "other": "another slip",
+    "sign": N_("sign slip"),
+    "off_by_one": N_("off by one"),
+    "off_by_two": N_("off by two"),
+    "ace_14": N_("an Ace counted 14 instead of 1 (or 1 instead of 14)"),
+    "face_value": N_("a face card's value (J 11, Q 12, K 13)"),
+    "added_not_subtracted": N_("added instead of subtracted"),
+    "subtracted_not_added": N_("subtracted instead of added"),
+    "doubled_not_halved": N_("doubled instead of halved"),
+    "halved_not_doubled": N_("halved instead of doubled"),
+    "missed_capture": N_("a capture missed"),
+    "wrong_capture": N_("a capture claimed that is not one"),
+    "colour": N_("a card of the other colour in a capture"),
+    "goal": N_("the goal typed, not the deck"),  # Suns to Moons: mathcards.asking.suns_to_moons
+    "other": N_("another slip"),
 }
 
 # key -> the dashboard's words for an answer that is not the student's own, whatever its
 # number: recorded like a slip (not right), never made by the slip classifier
 OUTCOMES: dict[str, str] = {
-    "seen": "the result was shown before the answer",  # mathcards.asking.session.SEEN
-    "with_solution": "answered with the worked solution open",  # exercises.with_solution
+    "seen": N_("the result was shown before the answer"),  # mathcards.asking.session.SEEN
+    "with_solution": N_("answered with the worked solution open"),  # exercises.with_solution
     # the goal typed again after typing it for a deck that was not the goal (GUESS)
-    "goal_guess": "the goal typed as a guess",
+    "goal_guess": N_("the goal typed as a guess"),
 }
 
 # every key an answer's ``slip`` may hold, with its words (the dashboard, the hub's check)
