@@ -218,7 +218,7 @@ def progress_grid(attempts: Iterable[Attempt], solutions: Iterable[SolutionOpene
 def set_columns(exercise_set: object) -> list[GridColumn]:
     """A set's exercises as the grid's columns (an ``ExerciseSet``; duck-typed here)."""
     return [GridColumn(exercise_set.id, exercise_set.title,  # type: ignore[attr-defined]
-                       e.id, e.number, e.kind.name, e.prompt or e.kind.title)
+                       e.id, e.number, e.kind.name, e.shown_prompt() or e.kind.title)
             for e in exercise_set]  # type: ignore[attr-defined]
 
 

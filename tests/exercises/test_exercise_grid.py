@@ -213,3 +213,20 @@ def test_the_grid_csv_keeps_its_columns_and_ids_in_every_language_and_labels_in_
         "Reach the goal", "Who takes this trick?", "What is the deck value now?"]
     assert [row[-1] for row in es[1:4]] == [
         "Llega a la meta", "¿Quién gana esta baza?", "¿Cuánto vale ahora el montón?"]
+
+
+def test_the_grid_csv_label_is_a_prompt_in_the_page_s_language_when_the_set_gives_one():
+    """Issue 41 items 3 and 5: a prompt given per language is the label on a Spanish page;
+    the set's own prompt (English) stays the label on an English one."""
+    from mathcards.i18n import using
+
+    text = ("title: {en: Signs, es: Signos}\nexercises:\n  - kind: deck_value\n"
+            "    deck: 9H -4S\n    prompt: {en: Add the signs, es: Suma los signos}\n")
+    signs = load_set_text(text, name="signs")
+    attempts = [_attempt("ana", 1, True, at="2026-01-01T10:00:00", set_id="signs")]
+    labels = {}
+    for lang in ("en", "es"):
+        with using(lang):
+            grid = progress_grid(attempts, set_id="signs", exercises=set_columns(signs))
+            labels[lang] = [r["label"] for r in csv.DictReader(io.StringIO(set_grid_csv(grid)))]
+    assert labels == {"en": ["Add the signs"], "es": ["Suma los signos"]}
