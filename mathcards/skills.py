@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from mathcards.cards import parse_card, whole_number
 from mathcards.errors import CardParseError
+from mathcards.i18n import N_
 
 if TYPE_CHECKING:
     from mathcards.asking import Question
@@ -18,56 +19,56 @@ if TYPE_CHECKING:
 # key -> the words the teacher's dashboard shows (the documented list: docs/skills.md)
 SKILLS: dict[str, str] = {
     # Suns to Moons: the deck value after a signed card
-    "add_positive": "add a positive number",
-    "subtract_positive": "subtract a positive number",
-    "cross_zero": "add or subtract across zero",
-    "subtract_negative": "take away a negative number (a Joker removing a minus card)",
-    "bound": "keep the deck within −10 and 10",
+    "add_positive": N_("add a positive number"),
+    "subtract_positive": N_("subtract a positive number"),
+    "cross_zero": N_("add or subtract across zero"),
+    "subtract_negative": N_("take away a negative number (a Joker removing a minus card)"),
+    "bound": N_("keep the deck within −10 and 10"),
     # Dice Stacks
-    "dice_sum": "the sum of the dice",
-    "stack_sum": "a stack by adding",
-    "stack_difference": "a stack by subtracting",
-    "double": "doubling (a King)",
-    "halve": "halving (a King)",
+    "dice_sum": N_("the sum of the dice"),
+    "stack_sum": N_("a stack by adding"),
+    "stack_difference": N_("a stack by subtracting"),
+    "double": N_("doubling (a King)"),
+    "halve": N_("halving (a King)"),
     # Sums
-    "capture_sum": "a capture by a sum of two cards",
-    "capture_difference": "a capture by a difference of two cards",
-    "capture_spot": "a capture found or missed",
+    "capture_sum": N_("a capture by a sum of two cards"),
+    "capture_difference": N_("a capture by a difference of two cards"),
+    "capture_spot": N_("a capture found or missed"),
     # Moons and Planets
-    "planet_sum": "a planet: cards that sum to 15–18",
-    "moon_set": "a moon: a run of one colour, cards of one value, or an Ace",
+    "planet_sum": N_("a planet: cards that sum to 15–18"),
+    "moon_set": N_("a moon: a run of one colour, cards of one value, or an Ace"),
     # the practice page's exercises that are not a sum (mathcards.exercises.evidence)
-    "stack_check": "whether cards make a stack (Dice Stacks)",
-    "prize_order": "which prize a card takes (Moons and Planets)",
-    "trick_winner": "who takes a trick (Shoot the Moon)",
-    "legal_play": "whether a play is allowed (Shoot the Moon)",
+    "stack_check": N_("whether cards make a stack (Dice Stacks)"),
+    "prize_order": N_("which prize a card takes (Moons and Planets)"),
+    "trick_winner": N_("who takes a trick (Shoot the Moon)"),
+    "legal_play": N_("whether a play is allowed (Shoot the Moon)"),
 }
 
 # key -> the words the dashboard shows for the slip
 SLIPS: dict[str, str] = {
-    "sign": "sign slip",
-    "off_by_one": "off by one",
-    "off_by_two": "off by two",
-    "ace_14": "an Ace counted 14 instead of 1 (or 1 instead of 14)",
-    "face_value": "a face card's value (J 11, Q 12, K 13)",
-    "added_not_subtracted": "added instead of subtracted",
-    "subtracted_not_added": "subtracted instead of added",
-    "doubled_not_halved": "doubled instead of halved",
-    "halved_not_doubled": "halved instead of doubled",
-    "missed_capture": "a capture missed",
-    "wrong_capture": "a capture claimed that is not one",
-    "colour": "a card of the other colour in a capture",
-    "goal": "the goal typed, not the deck",  # Suns to Moons: mathcards.asking.suns_to_moons
-    "other": "another slip",
+    "sign": N_("sign slip"),
+    "off_by_one": N_("off by one"),
+    "off_by_two": N_("off by two"),
+    "ace_14": N_("an Ace counted 14 instead of 1 (or 1 instead of 14)"),
+    "face_value": N_("a face card's value (J 11, Q 12, K 13)"),
+    "added_not_subtracted": N_("added instead of subtracted"),
+    "subtracted_not_added": N_("subtracted instead of added"),
+    "doubled_not_halved": N_("doubled instead of halved"),
+    "halved_not_doubled": N_("halved instead of doubled"),
+    "missed_capture": N_("a capture missed"),
+    "wrong_capture": N_("a capture claimed that is not one"),
+    "colour": N_("a card of the other colour in a capture"),
+    "goal": N_("the goal typed, not the deck"),  # Suns to Moons: mathcards.asking.suns_to_moons
+    "other": N_("another slip"),
 }
 
 # key -> the dashboard's words for an answer that is not the student's own, whatever its
 # number: recorded like a slip (not right), never made by the slip classifier
 OUTCOMES: dict[str, str] = {
-    "seen": "the result was shown before the answer",  # mathcards.asking.session.SEEN
-    "with_solution": "answered with the worked solution open",  # exercises.with_solution
+    "seen": N_("the result was shown before the answer"),  # mathcards.asking.session.SEEN
+    "with_solution": N_("answered with the worked solution open"),  # exercises.with_solution
     # the goal typed again after typing it for a deck that was not the goal (GUESS)
-    "goal_guess": "the goal typed as a guess",
+    "goal_guess": N_("the goal typed as a guess"),
 }
 
 # every key an answer's ``slip`` may hold, with its words (the dashboard, the hub's check)

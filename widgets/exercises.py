@@ -205,8 +205,8 @@ class ExerciseSetView(W.VBox):  # type: ignore[misc]  # ipywidgets ships no type
         teacher = ('<div class="mc-teacher">Teacher view: the worked solution is open and '
                    "the variant is shown.</div>" if session.teacher else "")
         self.w_head = W.HTML(
-            f'{style_html()}{EXTRA_CSS}<div class="mc-ex-head"><h2>{esc(exercise_set.title)}'
-            f"</h2><p>{esc(exercise_set.instructions)}</p>"
+            f'{style_html()}{EXTRA_CSS}<div class="mc-ex-head">'
+            f"<h2>{esc(exercise_set.shown_title())}</h2><p>{esc(exercise_set.instructions)}</p>"
             f"<p>Student: <b>{esc(session.student)}</b></p>{teacher}</div>")
         self.w_prev = W.Button(description="◀ Previous", tooltip="previous exercise")
         self.w_next = W.Button(description="Next ▶", tooltip="next exercise")

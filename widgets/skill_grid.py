@@ -20,12 +20,13 @@ from mathcards.exercises.skill_grid import (
     skill_grid_csv,
     skill_words,
 )
+from mathcards.i18n import N_, _, ngettext
 from mathcards.skills import SLIP_WORDS
 from mathcards.widgets.cards import esc
 from mathcards.widgets.student_page import student_link_html
 
-TREND_MARKS = {"better": "↑ better", "worse": "↓ worse", "steady": "→ steady",
-               "too few": "too few to tell"}
+TREND_MARKS = {"better": N_("↑ better"), "worse": N_("↓ worse"), "steady": N_("→ steady"),
+               "too few": N_("too few to tell")}
 
 SKILL_GRID_CSS = """
 <style>
@@ -48,8 +49,8 @@ def skill_grid_html(grid: SkillGrid, levels: Iterable[LevelChange] = ()) -> str:
     end, seen, the refusals, the most frequent slip in words, the trend; then who changed
     the level of help at a table (``levels``); then who needs help with each skill."""
     if not grid.students:
-        return ("<p>No answers yet: they appear here as students answer at the tables and "
-                f"in the exercises.</p>{level_changes_html(levels)}")
+        return ("<p>" + _("No answers yet: they appear here as students answer at the "
+                          "tables and in the exercises.") + f"</p>{level_changes_html(levels)}")
     head = "".join(f'<th scope="col">{esc(skill_words(s))}</th>' for s in grid.skills)
     rows = []
     for student in grid.students:
@@ -57,38 +58,45 @@ def skill_grid_html(grid: SkillGrid, levels: Iterable[LevelChange] = ()) -> str:
         for skill in grid.skills:
             cell = grid.cell(student, skill)
             if cell is None:
-                cells.append('<td class="mc-skill mc-untried">no questions</td>')
+                cells.append('<td class="mc-skill mc-untried">' + _("no questions") + "</td>")
                 continue
             if not cell.questions:  # refusals only
-                cells.append(f'<td class="mc-skill mc-untried">no questions; '
-                             f'{_refusals(cell.refusals)}</td>')
+                cells.append('<td class="mc-skill mc-untried">' + _(
+                    "no questions; {refusals}").format(refusals=_refusals(cell.refusals))
+                    + "</td>")
                 continue
             strength = ("mc-weak" if cell.accuracy < HELP_BELOW else
                         "mc-strong" if cell.accuracy >= 0.85 else "mc-middle")
-            asked = "1 question" if cell.questions == 1 else f"{cell.questions} questions"
-            parts = [(f"{asked}: <b>{cell.first_try} right at the first try</b> "
-                      f"({_percent(cell.accuracy)})"), f"{cell.right} right in the end"]
+            parts = [ngettext(
+                "{n} question: <b>{right} right at the first try</b> ({percent})",
+                "{n} questions: <b>{right} right at the first try</b> ({percent})",
+                cell.questions).format(n=cell.questions, right=cell.first_try,
+                                       percent=_percent(cell.accuracy)),
+                _("{n} right in the end").format(n=cell.right)]
             if cell.seen:
-                parts.append(f"{cell.seen} seen before the answer")
+                parts.append(_("{n} seen before the answer").format(n=cell.seen))
             if cell.with_solution:
-                parts.append(f"{cell.with_solution} with the worked solution open")
+                parts.append(_("{n} with the worked solution open").format(
+                    n=cell.with_solution))
             if cell.refusals:
                 parts.append(_refusals(cell.refusals))
             if cell.top_slip:
-                parts.append(f'most often: <span class="mc-slip">'
-                             f"{esc(cell.top_slip_words)}</span>")
-            parts.append(f"trend: {TREND_MARKS[cell.trend]}")
-            parts.append(f"play {cell.from_play}, exercises {cell.from_exercises}")
+                parts.append(_("most often: {slip}").format(
+                    slip=f'<span class="mc-slip">{esc(_(cell.top_slip_words))}</span>'))
+            parts.append(_("trend: {trend}").format(trend=_(TREND_MARKS[cell.trend])))
+            parts.append(_("play {play}, exercises {exercises}").format(
+                play=cell.from_play, exercises=cell.from_exercises))
             cells.append(f'<td class="mc-skill {strength}">' + "<br>".join(parts) + "</td>")
         rows.append(f'<tr><th scope="row">{student_link_html(student)}</th>{"".join(cells)}</tr>')
     table = ('<div class="mc-grid-wrap"><table class="mc-progress mc-skills" '
-             'aria-label="students by skills"><tr><th scope="col">student</th>'
-             f"{head}</tr>{''.join(rows)}</table></div>")
+             'aria-label="' + esc(_("students by skills")) + '"><tr><th scope="col">'
+             + esc(_("student")) + f"</th>{head}</tr>{''.join(rows)}</table></div>")
     return f"{SKILL_GRID_CSS}{table}{level_changes_html(levels)}{needs_help_html(grid)}"
 
 
 def _refusals(n: int) -> str:
-    return f"{n} move{'' if n == 1 else 's'} the rules refused"
+    return ngettext("{n} move the rules refused", "{n} moves the rules refused",
+                    n).format(n=n)
 
 
 def _game_title(name: str) -> str:
@@ -114,11 +122,18 @@ def level_changes_html(changes: Iterable[LevelChange]) -> str:
     for student in sorted(counts, key=lambda s: (s.casefold(), s)):
         said = []
         for (down, after, game), n in counts[student].items():
-            times = "once" if n == 1 else f"{n} times"
-            said.append(f"{'stepped down' if down else 'back up'} to "
-                        f"{esc(LEVELS.get(after, after))} in {esc(_game_title(game))} {times}")
+            level = esc(_(LEVELS[after]) if after in LEVELS else after)
+            title = esc(_game_title(game))
+            if down:
+                said.append(ngettext("stepped down to {level} in {game} once",
+                                     "stepped down to {level} in {game} {n} times", n).format(
+                                         level=level, game=title, n=n))
+            else:
+                said.append(ngettext("back up to {level} in {game} once",
+                                     "back up to {level} in {game} {n} times", n).format(
+                                         level=level, game=title, n=n))
         items.append(f"<li><b>{esc(student)}</b>: {'; '.join(said)}</li>")
-    return (f'<h4>Levels of help at the tables</h4><ul class="mc-levels-changed">'
+    return ("<h4>" + _("Levels of help at the tables") + '</h4><ul class="mc-levels-changed">'
             f'{"".join(items)}</ul>')
 
 
@@ -130,13 +145,18 @@ def needs_help_html(grid: SkillGrid) -> str:
         if not helped:
             continue
         names = ", ".join(
-            f"<b>{esc(h.student)}</b> ({_percent(h.accuracy)} of {h.questions}"
-            + (f"; most often {esc(SLIP_WORDS.get(h.top_slip, h.top_slip))}" if h.top_slip
-               else "") + ")" for h in helped)
+            f"<b>{esc(h.student)}</b> ("
+            + (_("{percent} of {n}; most often {slip}").format(
+                percent=_percent(h.accuracy), n=h.questions,
+                slip=esc(_(SLIP_WORDS[h.top_slip]) if h.top_slip in SLIP_WORDS
+                         else h.top_slip)) if h.top_slip
+               else _("{percent} of {n}").format(percent=_percent(h.accuracy),
+                                                 n=h.questions)) + ")" for h in helped)
         items.append(f"<li>{esc(skill_words(skill))}: {names}</li>")
     if not items:
-        return "<h4>Who needs help</h4><p>Nobody yet, on the questions answered so far.</p>"
-    return f'<h4>Who needs help</h4><ul class="mc-help">{"".join(items)}</ul>'
+        return ("<h4>" + _("Who needs help") + "</h4><p>"
+                + _("Nobody yet, on the questions answered so far.") + "</p>")
+    return "<h4>" + _("Who needs help") + f'</h4><ul class="mc-help">{"".join(items)}</ul>'
 
 
 def _csv_link(text: str, file_name: str, label: str, mime: str = "text/csv") -> str:
@@ -166,7 +186,7 @@ def csv_downloads(description: str, tooltip: str,
             out.value = f'<p class="mc-refused" role="alert">{esc(exc)}</p>'
             return
         links = " · ".join(_csv_link(text, name, label, mime) for text, name, label in files)
-        out.value = f'<p role="status">Download {links}</p>'
+        out.value = '<p role="status">' + _("Download {links}").format(links=links) + "</p>"
 
     button.on_click(make)
     box = W.VBox([button, out])
@@ -188,16 +208,16 @@ def skill_downloads(read_answers: Callable[[], list[Any]],
         answers = read_answers()
         classes = read_classes() if read_classes is not None else None
         made = [(skill_grid_csv(skill_grid(answers), classes), "skill-grid.csv",
-                 "the skill grid (skill-grid.csv)"),
-                (answers_csv(answers), "answers.csv", "every answer (answers.csv)")]
+                 _("the skill grid (skill-grid.csv)")),
+                (answers_csv(answers), "answers.csv", _("every answer (answers.csv)"))]
         if read_levels is not None:
             made.append((level_changes_csv(read_levels()), "levels.csv",
-                         "every change of the level of help (levels.csv)"))
+                         _("every change of the level of help (levels.csv)")))
         return made
 
-    return csv_downloads("Download the answers (CSV)",
-                         "the skill grid, every answer and every change of the level of "
-                         "help, as CSV files", files)
+    return csv_downloads(_("Download the answers (CSV)"),
+                         _("the skill grid, every answer and every change of the level of "
+                           "help, as CSV files"), files)
 
 
 __all__ = ["csv_downloads", "level_changes_html", "needs_help_html", "skill_downloads",

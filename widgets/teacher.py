@@ -20,13 +20,14 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import parse_qs
 
+from mathcards.i18n import N_, _
 from mathcards.widgets import _in_voila, _page_query
 
-LOCKED = ("This page is for teachers. Open it with the teacher's key in the address "
+LOCKED = N_("This page is for teachers. Open it with the teacher's key in the address "
           "(…?key=<key>) once: this browser is then signed in for the day. The key is "
           "printed by <code>make play</code>, or on the server by "
           "<code>python -m mathcards teacher-key</code>.")
-WRONG = "That teacher's key is not right: check it and open the page again."
+WRONG = N_("That teacher's key is not right: check it and open the page again.")
 
 
 def key_from_query(query: str) -> str:
@@ -55,7 +56,7 @@ def teacher_only(query: str | None = None, *, show: bool = True) -> bool:
     given = key_from_query(query)
     try:
         ok = is_teacher_key(given) if given else teacher_page()
-        message = LOCKED if not given else WRONG
+        message = _(LOCKED) if not given else _(WRONG)
     except MathCardsError as exc:
         ok, message = False, str(exc)
     if not ok and show:
@@ -79,9 +80,10 @@ class NamesPanel:
         import ipywidgets as W
 
         self.w_list = W.HTML()
-        self.w_name = W.Text(placeholder="a name, like ana", description="Name:",
+        self.w_name = W.Text(placeholder=_("a name, like ana"), description=_("Name:"),
                              layout=W.Layout(width="260px"))
-        self.w_release = W.Button(description="Release this name", button_style="warning")
+        self.w_release = W.Button(description=_("Release this name"), button_style="warning",
+                                  layout=W.Layout(width="auto"))
         self.w_line = W.HTML()
         self.w_release.on_click(lambda _b: self.release(self.w_name.value))
         self.widget = W.VBox([self.w_list, W.HBox([self.w_name, self.w_release]), self.w_line])
@@ -100,16 +102,18 @@ class NamesPanel:
             finally:
                 claims.close()
         except (OSError, MathCardsError, ValueError) as exc:
-            names, problem = [], f"the names cannot be read ({exc})"
+            names, problem = [], _("the names cannot be read ({problem})").format(problem=exc)
         else:
             problem = ""
-        shown = ", ".join(esc(n) for n in names) or "none yet"
+        shown = ", ".join(esc(n) for n in names) or _("none yet")
         self.w_list.value = (
-            f"{style_html()}<h3>Names</h3><p>A name in a page address (<code>?student=ana"
-            "</code>) belongs to the browser that first used it. A student refused their own "
-            "name (cookies cleared, another computer) gets it back when you release it here."
-            f"</p><p>Claimed ({len(names)}): {shown}</p>"
-            + (f'<p class="mc-refused">{esc(problem)}</p>' if problem else ""))
+            style_html() + "<h3>" + _("Names") + "</h3><p>"
+            + _("A name in a page address ({example}) belongs to the browser that first used "
+                "it. A student refused their own name (cookies cleared, another computer) "
+                "gets it back when you release it here.").format(
+                    example="<code>?student=ana</code>")
+            + "</p><p>" + _("Claimed ({n}): {names}").format(n=len(names), names=shown)
+            + "</p>" + (f'<p class="mc-refused">{esc(problem)}</p>' if problem else ""))
 
     def release(self, name: Any) -> bool:
         """Free ``name``; says in one line what happened. True when it was claimed."""
@@ -122,10 +126,9 @@ class NamesPanel:
         except (MathCardsError, OSError, ValueError) as exc:
             self.w_line.value = f'<p class="mc-refused" role="status">{esc(exc)}</p>'
             return False
-        self.w_line.value = (
-            f'<p role="status">{esc(name)!s} is free again: the next browser to use it '
-            "claims it.</p>" if done else
-            f'<p role="status">Nobody holds the name {esc(name)!s}: nothing to release.</p>')
+        said = (_("{name} is free again: the next browser to use it claims it.") if done
+                else _("Nobody holds the name {name}: nothing to release."))
+        self.w_line.value = '<p role="status">' + said.format(name=esc(name)) + "</p>"
         self.render()
         return done
 

@@ -21,6 +21,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from mathcards.exercises.progress import Attempt, SolutionOpened
+from mathcards.i18n import _
 
 # a card code inside an answer's text: 8S, 10H, JK, R12, BIG (never a word such as "no")
 _CARD_CODE = re.compile(r"(?<![A-Za-z0-9])([+\-\u2212]?)((?:10|[2-9AJQK])[SHDC]|JK|"
@@ -217,7 +218,7 @@ def progress_grid(attempts: Iterable[Attempt], solutions: Iterable[SolutionOpene
 def set_columns(exercise_set: object) -> list[GridColumn]:
     """A set's exercises as the grid's columns (an ``ExerciseSet``; duck-typed here)."""
     return [GridColumn(exercise_set.id, exercise_set.title,  # type: ignore[attr-defined]
-                       e.id, e.number, e.kind.name, e.prompt or e.kind.title)
+                       e.id, e.number, e.kind.name, e.shown_prompt() or e.kind.title)
             for e in exercise_set]  # type: ignore[attr-defined]
 
 
@@ -228,9 +229,11 @@ def seconds_words(seconds: float) -> str:
     return f"{minutes} min {rest} s" if minutes else f"{rest} s"
 
 
+# The column names and ids are the same in every language; "label" is the exercise's words
+# (its prompt, or its kind's title) in the page's language.
 GRID_CSV_COLUMNS = ("student", "class", "set", "exercise", "number", "kind", "tried",
                     "right at first try", "attempts", "hints", "worked solution opened",
-                    "solved", "answered with the solution", "seconds", "answers")
+                    "solved", "answered with the solution", "seconds", "answers", "label")
 
 
 def set_grid_csv(grid: ProgressGrid, classes: dict[str, str] | None = None) -> str:
@@ -249,7 +252,8 @@ def set_grid_csv(grid: ProgressGrid, classes: dict[str, str] | None = None) -> s
                   yes[cell.attempts > 0], yes[cell.first_try_right], cell.attempts,
                   cell.hints_used, yes[cell.solution_opened], yes[cell.solved],
                   yes[cell.solved_after_solution], repr(cell.seconds),
-                  " ; ".join(answer_shown(a) for a in answers))
+                  " ; ".join(answer_shown(a) for a in answers),
+                  _(column.title) if column.title else "")
         return dict(zip(GRID_CSV_COLUMNS, values, strict=True))
 
     return _csv_of(GRID_CSV_COLUMNS, (row(student, n, column) for student in grid.students

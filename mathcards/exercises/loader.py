@@ -28,6 +28,7 @@ from mathcards.exercises.model import (
     _unknown_kind,
 )
 from mathcards.games.registry import find_game, game_names
+from mathcards.i18n import PSEUDO, SOURCE, _, available
 
 MAX_BYTES = 1_000_000
 # Bounds on the document's shape, checked on the parser's events before anything is built:
@@ -50,9 +51,10 @@ class _SetLoader(yaml.SafeLoader):
             return super().construct_yaml_int(node)
         except ValueError:  # Python refuses to convert more than 4,300 digits
             digits = sum(ch.isdigit() for ch in str(node.value))
-            raise _NumberTooLong(None, None, f"a number of {digits:,} digits is too long: "
-                                 "write a shorter number (numbers here are small), or put "
-                                 "it in quotes if it is text", node.start_mark) from None
+            raise _NumberTooLong(None, None, _(
+                "a number of {digits} digits is too long: write a shorter number (numbers "
+                "here are small), or put it in quotes if it is text").format(
+                    digits=f"{digits:,}"), node.start_mark) from None
 
 
 _SetLoader.add_constructor("tag:yaml.org,2002:int", _SetLoader.construct_yaml_int)
@@ -63,22 +65,28 @@ def _yaml_problem(exc: yaml.YAMLError) -> Problem:
     line = mark.line + 1 if mark is not None else 1
     what = (getattr(exc, "problem", None) or str(exc)).strip()
     if "\t" in what or "'\\t'" in what:
-        fix = "indent with spaces, not tabs"
+        fix = _("indent with spaces, not tabs")
     elif "mapping values are not allowed" in what:
-        fix = "a value with ': ' inside must be in quotes, or a 'key: value' lost its indent"
+        fix = _("a value with ': ' inside must be in quotes, or a 'key: value' lost its "
+                "indent")
     elif "expected <block end>" in what or "did not find expected" in what:
-        fix = "check the indentation: items of one list start with '- ' at the same column"
+        fix = _("check the indentation: items of one list start with '- ' at the same "
+                "column")
     else:
-        fix = "check the indentation and that each 'key: value' has a space after the colon"
-    return Problem(line, f"this is not valid YAML ({what}): {fix}")
+        fix = _("check the indentation and that each 'key: value' has a space after the "
+                "colon")
+    # YAML's own words (what) stay as the YAML reader gives them
+    return Problem(line, _("this is not valid YAML ({what}): {fix}").format(what=what,
+                                                                              fix=fix))
 
 
 def _reader_problem(exc: yaml.reader.ReaderError, text: str) -> Problem:
     line = text[: max(exc.position, 0)].count("\n") + 1
     code = exc.character if isinstance(exc.character, int) else ord(str(exc.character)[:1] or " ")
     name = "NUL" if code == 0 else f"U+{code:04X}"
-    return Problem(line, f"the file holds a control character ({name}) that is not text: "
-                         "delete it, or save the file again as plain UTF-8 text")
+    return Problem(line, _("the file holds a control character ({name}) that is not text: "
+                           "delete it, or save the file again as plain UTF-8 text").format(
+                               name=name))
 
 
 def _shape_problem(text: str) -> Problem | None:
@@ -98,9 +106,9 @@ def _shape_problem(text: str) -> Problem | None:
         if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
             depth += 1
             if depth > MAX_DEPTH:
-                return Problem(line, f"the file nests more than {MAX_DEPTH} levels deep: an "
-                                     "exercise needs a few levels, check the indentation "
-                                     "and the brackets")
+                return Problem(line, _(
+                    "the file nests more than {depth} levels deep: an exercise needs a few "
+                    "levels, check the indentation and the brackets").format(depth=MAX_DEPTH))
             open_parts.append([event.anchor, 1])
             total += 1
             continue
@@ -115,11 +123,13 @@ def _shape_problem(text: str) -> Problem | None:
         if isinstance(event, yaml.AliasEvent):
             aliases += 1
             if aliases > MAX_ALIASES:
-                return Problem(line, f"the file uses more than {MAX_ALIASES} aliases "
-                                     "('*name'): write the values out instead")
+                return Problem(line, _("the file uses more than {count} aliases ('*name'): "
+                                       "write the values out instead").format(
+                                           count=MAX_ALIASES))
             if any(anchor == event.anchor for anchor, _size in open_parts):
-                return Problem(line, f"the alias '*{event.anchor}' is inside the part it "
-                                     "names: an alias can only repeat a finished part")
+                return Problem(line, _("the alias '*{name}' is inside the part it names: an "
+                                       "alias can only repeat a finished part").format(
+                                           name=event.anchor))
             size = sizes.get(event.anchor, 1) if event.anchor is not None else 1
         elif isinstance(event, yaml.ScalarEvent):
             size = 1
@@ -129,9 +139,9 @@ def _shape_problem(text: str) -> Problem | None:
             continue
         total += size
         if total > MAX_VALUES:
-            return Problem(line, f"with its aliases ('*name') written out this file holds "
-                                 f"over {MAX_VALUES:,} values: write the values out "
-                                 "instead of nesting aliases")
+            return Problem(line, _("with its aliases ('*name') written out this file holds "
+                                   "over {count} values: write the values out instead of "
+                                   "nesting aliases").format(count=f"{MAX_VALUES:,}"))
         if open_parts:
             open_parts[-1][1] += size
     return None
@@ -140,7 +150,8 @@ def _shape_problem(text: str) -> Problem | None:
 def parse_yaml(text: str) -> tuple[Any, dict[tuple[Any, ...], int], list[Problem]]:
     """The document's data, the line of every value by its path, and YAML problems."""
     if len(text) > MAX_BYTES:
-        return None, {}, [Problem(None, "the set is over 1 MB: split it into smaller sets")]
+        return None, {}, [Problem(None, _("the set is over 1 MB: split it into smaller "
+                                               "sets"))]
     try:
         shape = _shape_problem(text)
     except yaml.reader.ReaderError as exc:
@@ -153,8 +164,8 @@ def parse_yaml(text: str) -> tuple[Any, dict[tuple[Any, ...], int], list[Problem
     try:
         node = loader.get_single_node()
         if node is None:
-            return None, {}, [Problem(1, "the file is empty: start with 'title:' and "
-                                         "'exercises:'")]
+            return None, {}, [Problem(1, _("the file is empty: start with 'title:' and "
+                                           "'exercises:'"))]
         data = loader.construct_document(node)
     except _NumberTooLong as exc:
         mark = exc.problem_mark
@@ -178,8 +189,9 @@ def _walk(node: Any, data: Any, path: tuple[Any, ...], lines: dict[tuple[Any, ..
             key = key_node.value
             line = key_node.start_mark.line + 1
             if key in seen:
-                problems.append(Problem(line, f"'{key}' is given twice (first on line "
-                                              f"{seen[key]}): keep one"))
+                problems.append(Problem(line, _("'{key}' is given twice (first on line "
+                                                "{line}): keep one").format(
+                                                    key=key, line=seen[key])))
             seen[key] = line
             if key in data:
                 lines[(*path, key, "key")] = line
@@ -197,7 +209,8 @@ def read_set_text(text: str, *, name: str = "exercises") -> tuple[ExerciseSet | 
         return None, problems
     if not isinstance(data, dict):
         return None, [*problems, Problem(
-            1, "the file must be 'key: value' settings: start with 'title:' and list 'exercises:'")]
+            1, _("the file must be 'key: value' settings: start with 'title:' and list "
+                 "'exercises:'"))]
 
     def line_of(*path: Any) -> int | None:
         while path:
@@ -208,58 +221,73 @@ def read_set_text(text: str, *, name: str = "exercises") -> tuple[ExerciseSet | 
 
     for key in data:
         if key not in SET_KEYS:
-            problems.append(Problem(line_of(key, "key"), f"unknown setting '{key}': a set has "
-                                                         f"{', '.join(SET_KEYS)}"))
+            problems.append(Problem(line_of(key, "key"), _(
+                "unknown setting '{key}': a set has {keys}").format(
+                    key=key, keys=", ".join(SET_KEYS))))
+    lang = data.get("lang", SOURCE)
+    if not isinstance(lang, str) or lang.strip() not in _languages():
+        problems.append(Problem(line_of("lang"), _language_problem(lang)))
+        lang = SOURCE
+    lang = lang.strip()
     title = data.get("title")
+    titles: dict[str, str] = {}
     if title is None:
-        problems.append(Problem(1, "give the set a title: 'title: Reach the goal'"))
+        problems.append(Problem(1, _("give the set a title: 'title: Reach the goal'")))
+    elif isinstance(title, dict):
+        titles, found = _per_language(title, lang, "title",
+                                      lambda *p: line_of("title", *p))
+        problems.extend(found)
+        title = titles.get(lang, "")
     elif not isinstance(title, str) or not title.strip():
-        problems.append(Problem(line_of("title"), "the title must be text, like 'title: "
-                                                  "Reach the goal'"))
+        problems.append(Problem(line_of("title"), _("the title must be text, like 'title: "
+                                                    "Reach the goal'")))
     instructions = data.get("instructions", "")
     if instructions is None:
         instructions = ""
     if not isinstance(instructions, str):
-        problems.append(Problem(line_of("instructions"), "instructions must be text"))
+        problems.append(Problem(line_of("instructions"), _("instructions must be text")))
         instructions = ""
     set_id = data.get("id", name)
     if not isinstance(set_id, (str, int)) or isinstance(set_id, bool) or not str(set_id).strip():
-        problems.append(Problem(line_of("id"), "the id must be a short word like "
-                                               f"{game_names()[0]!r}"))
+        problems.append(Problem(line_of("id"), _("the id must be a short word like "
+                                                 "{example}").format(
+                                                     example=repr(game_names()[0]))))
         set_id = name
     game = data.get("game")
     if game is not None and find_game(game) is None:
-        problems.append(Problem(line_of("game"), f"unknown game {game!r}: games are "
-                                                 f"{', '.join(game_names())}"))
+        problems.append(Problem(line_of("game"), _("unknown game {game}: games are "
+                                                   "{games}").format(
+                                                       game=repr(game),
+                                                       games=", ".join(game_names()))))
         game = None
     solution_after = data.get("solution_after", DEFAULT_SOLUTION_AFTER)
     if isinstance(solution_after, bool) or not isinstance(solution_after, int) \
             or not 1 <= solution_after <= 20:
         problems.append(Problem(line_of("solution_after"),
-                                f"solution_after must be a number of attempts from 1 to 20, "
-                                f"not {solution_after!r}"))
+                                _("solution_after must be a number of attempts from 1 to "
+                                  "20, not {value}").format(value=repr(solution_after))))
         solution_after = DEFAULT_SOLUTION_AFTER
     items = data.get("exercises")
     exercises: list[Exercise] = []
     if items is None:
-        problems.append(Problem(line_of(), "list the exercises under 'exercises:', each "
-                                           "starting with '- kind: ...'"))
+        problems.append(Problem(line_of(), _("list the exercises under 'exercises:', each "
+                                             "starting with '- kind: ...'")))
         items = []
     elif not isinstance(items, list) or not items:
-        problems.append(Problem(line_of("exercises"), "'exercises' must be a list: each one "
-                                                      "starts with '- kind: ...'"))
+        problems.append(Problem(line_of("exercises"), _("'exercises' must be a list: each "
+                                                        "one starts with '- kind: ...'")))
         items = []
     broken = False
     for index, item in enumerate(items):
         number = index + 1
         line = line_of("exercises", index)
         if not isinstance(item, dict):
-            problems.append(Problem(line, "an exercise is 'key: value' lines starting with "
-                                          "'- kind: ...'", number))
+            problems.append(Problem(line, _("an exercise is 'key: value' lines starting with "
+                                            "'- kind: ...'"), number))
             broken = True
             continue
         exercise, found = _read_exercise(item, number, game, lambda *p, i=index:
-                                         line_of("exercises", i, *p))
+                                         line_of("exercises", i, *p), lang)
         problems.extend(found)
         if exercise is None:
             broken = True
@@ -270,25 +298,62 @@ def read_set_text(text: str, *, name: str = "exercises") -> tuple[ExerciseSet | 
     try:
         exercise_set = ExerciseSet(title=str(title).strip(), exercises=exercises,
                                    instructions=instructions.strip(), id=str(set_id).strip(),
-                                   solution_after=solution_after)
+                                   solution_after=solution_after, lang=lang, titles=titles)
     except ExerciseFileError as exc:
         return None, exc.problems
     return exercise_set, []
 
 
+def _languages() -> tuple[str, ...]:
+    """The language codes a set may use: the languages a page can be shown in."""
+    return tuple(code for code in available() if code != PSEUDO)
+
+
+def _language_problem(code: object) -> str:
+    return _("unknown language code {code}: the languages are {codes}").format(
+        code=repr(code), codes=", ".join(_languages()))
+
+
+def _per_language(value: dict[Any, Any], lang: str, key: str,
+                  line_of: Callable[..., int | None],
+                  number: int | None = None) -> tuple[dict[str, str], list[Problem]]:
+    """A text given per language (``{en: ..., es: ...}``): the texts, and its problems (an
+    unknown language code, an empty text, the set's own language missing)."""
+    texts: dict[str, str] = {}
+    problems: list[Problem] = []
+    for code, text in value.items():
+        if not isinstance(code, str) or code not in _languages():
+            problems.append(Problem(line_of(code, "key"), _language_problem(code), number))
+        elif not isinstance(text, str) or not text.strip():
+            problems.append(Problem(line_of(code), _(
+                "the {key} in {code} is empty: write it, or leave that language out").format(
+                    key=key, code=code), number))
+        else:
+            texts[code] = text.strip()
+    if lang not in value:
+        problems.append(Problem(line_of(), _(
+            "the {key} has no text in the set's own language ({code}): add '{code}: ...'"
+            ).format(key=key, code=lang), number))
+    return texts, problems
+
+
 def _read_exercise(item: dict[str, Any], number: int, game: str | None,
-                   line_of: Callable[..., int | None]) -> tuple[Exercise | None, list[Problem]]:
+                   line_of: Callable[..., int | None],
+                   lang: str = SOURCE) -> tuple[Exercise | None, list[Problem]]:
     problems: list[Problem] = []
     kind_name = item.get("kind")
     if kind_name is None:
-        return None, [Problem(line_of(), "say what kind of exercise this is: 'kind: "
-                                         "reach_goal' (kinds: " + ", ".join(KINDS) + ")", number)]
+        return None, [Problem(line_of(), _("say what kind of exercise this is: 'kind: "
+                                           "reach_goal' (kinds: {kinds})").format(
+                                               kinds=", ".join(KINDS)), number)]
     if not isinstance(kind_name, str) or kind_name not in KINDS:
         return None, [Problem(line_of("kind"), _unknown_kind(kind_name), number)]
     kind = KINDS[kind_name]
     if game is not None and kind.game != game:
-        problems.append(Problem(line_of("kind"), f"{kind_name} is a {kind.game} exercise but "
-                                                 f"this set is for {game}", number))
+        problems.append(Problem(line_of("kind"), _("{kind} is a {game} exercise but this "
+                                                   "set is for {set_game}").format(
+                                                       kind=kind_name, game=kind.game,
+                                                       set_game=game), number))
     field_names = {s.name for s in kind.fields}
     fields: dict[str, Any] = {}
     options: dict[str, Any] = {}
@@ -303,33 +368,41 @@ def _read_exercise(item: dict[str, Any], number: int, game: str | None,
             problems.append(Problem(line_of(key, "key"), _unknown_field(kind, str(key)), number))
     ex_id = options.get("id", "")
     if ex_id != "" and (isinstance(ex_id, bool) or not isinstance(ex_id, (str, int))):
-        problems.append(Problem(line_of("id"), "an exercise id is a short word or number",
+        problems.append(Problem(line_of("id"), _("an exercise id is a short word or number"),
                                 number))
         ex_id = ""
     prompt = options.get("prompt", "") or ""
-    if not isinstance(prompt, str):
-        problems.append(Problem(line_of("prompt"), "the prompt must be text", number))
+    prompts: dict[str, str] = {}
+    if isinstance(prompt, dict):
+        prompts, found = _per_language(prompt, lang, "prompt",
+                                       lambda *p: line_of("prompt", *p), number)
+        problems.extend(found)
+        prompt = prompts.get(lang, "")
+    elif not isinstance(prompt, str):
+        problems.append(Problem(line_of("prompt"), _("the prompt must be text"), number))
         prompt = ""
     tries = options.get("tries", DEFAULT_TRIES)
     if isinstance(tries, bool) or not isinstance(tries, int) or not 1 <= tries <= 5000:
-        problems.append(Problem(line_of("tries"), f"tries must be a number from 1 to 5000, "
-                                                  f"not {tries!r}", number))
+        problems.append(Problem(line_of("tries"), _("tries must be a number from 1 to 5000, "
+                                                    "not {value}").format(value=repr(tries)),
+                                number))
         tries = DEFAULT_TRIES
     after = options.get("solution_after")
     if after is not None and (isinstance(after, bool) or not isinstance(after, int)
                               or not 1 <= after <= 20):
-        problems.append(Problem(line_of("solution_after"), "solution_after must be a number "
-                                                           "from 1 to 20", number))
+        problems.append(Problem(line_of("solution_after"), _("solution_after must be a "
+                                                             "number from 1 to 20"), number))
         after = None
     require = options.get("require", [])
     if isinstance(require, str):
         require = [require]
     if not isinstance(require, list):
-        problems.append(Problem(line_of("require"), "require is a list like [solvable, "
-                                                    "'best stacks >= 2']", number))
+        problems.append(Problem(line_of("require"), _("require is a list like [solvable, "
+                                                      "'best stacks >= 2']"), number))
         require = []
     try:  # the fields and constraints are read by Exercise, each problem at its key's line
-        exercise = Exercise(kind, id=ex_id, prompt=prompt, require=require, tries=tries,
+        exercise = Exercise(kind, id=ex_id, prompt=prompt, prompts=prompts, require=require,
+                            tries=tries,
                             solution_after=after, number=number, line=line_of(),
                             field_lines={key: line_of(key) for key in (*fields, "require")},
                             **fields)
@@ -347,13 +420,16 @@ def read_set_file(path: str | Path) -> tuple[ExerciseSet | None, list[Problem]]:
         raw = path.read_bytes()
     # the file's name only: a page shows these lines, and must not show the server's folders
     except FileNotFoundError:
-        return None, [Problem(None, f"no such file: {path.name}")]
+        return None, [Problem(None, _("no such file: {name}").format(name=path.name))]
     except IsADirectoryError:
-        return None, [Problem(None, f"{path.name} is a folder: give an exercise file (.yaml)")]
+        return None, [Problem(None, _("{name} is a folder: give an exercise file "
+                                      "(.yaml)").format(name=path.name))]
     except OSError as exc:
-        return None, [Problem(None, f"cannot read {path.name}: {exc.strerror or 'not allowed'}")]
+        return None, [Problem(None, _("cannot read {name}: {why}").format(
+            name=path.name, why=exc.strerror or _("not allowed")))]
     if len(raw) > MAX_BYTES:
-        return None, [Problem(None, f"{path.name} is over 1 MB: split it into smaller sets")]
+        return None, [Problem(None, _("{name} is over 1 MB: split it into smaller "
+                                      "sets").format(name=path.name))]
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:

@@ -57,11 +57,12 @@ from mathcards.exercises.fields import (
 )
 from mathcards.exercises.kinds import KINDS, Kind, Result, WorkLimitError, work_budget
 from mathcards.games.registry import game_spec
+from mathcards.i18n import _, language, ngettext
 
 if TYPE_CHECKING:
     from mathcards.exercises.session import Session
 
-SET_KEYS = ("title", "id", "game", "instructions", "solution_after", "exercises")
+SET_KEYS = ("title", "id", "lang", "game", "instructions", "solution_after", "exercises")
 EXERCISE_KEYS = ("kind", "id", "prompt", "require", "tries", "solution_after")
 DEFAULT_SOLUTION_AFTER = 3
 DEFAULT_TRIES = 200
@@ -78,9 +79,15 @@ class Problem:
     exercise: int | None = None
 
     def __str__(self) -> str:
-        where = f"line {self.line}: " if self.line else ""
-        which = f"exercise {self.exercise}: " if self.exercise else ""
-        return f"{where}{which}{self.message}"
+        if self.line and self.exercise:
+            return _("line {line}: exercise {number}: {problem}").format(
+                line=self.line, number=self.exercise, problem=self.message)
+        if self.line:
+            return _("line {line}: {problem}").format(line=self.line, problem=self.message)
+        if self.exercise:
+            return _("exercise {number}: {problem}").format(number=self.exercise,
+                                                             problem=self.message)
+        return self.message
 
 
 class ExerciseFileError(MathCardsError):
@@ -89,11 +96,15 @@ class ExerciseFileError(MathCardsError):
     def __init__(self, problems: Sequence[Problem], source: str = "") -> None:
         self.problems = list(problems)
         self.source = source
-        first = str(self.problems[0]) if self.problems else "unknown problem"
+        first = str(self.problems[0]) if self.problems else _("unknown problem")
         more = len(self.problems) - 1
-        tail = (f" (and {more} more problem{'s' if more != 1 else ''}: run "
-                f"'python -m mathcards check {source or 'FILE'}')") if more else ""
-        super().__init__(f"{source + ': ' if source else ''}{first}{tail}")
+        if more:
+            first = ngettext("{problem} (and {more} more problem: run 'python -m mathcards "
+                             "check {file}')",
+                             "{problem} (and {more} more problems: run 'python -m mathcards "
+                             "check {file}')", more).format(problem=first, more=more,
+                                                            file=source or "FILE")
+        super().__init__(f"{source}: {first}" if source else first)
 
 
 class VariantError(MathCardsError):
@@ -197,7 +208,9 @@ class Variant:
         return position_text(self.exercise.kind, self.position)
 
     def prompt(self) -> str:
-        return self.exercise.prompt or self.kind.prompt(self.position)
+        """The teacher's prompt in the page's language (or the set's own), else the
+        kind's question."""
+        return self.exercise.shown_prompt() or self.kind.prompt(self.position)
 
     def check(self, answer: Any) -> Result:
         return self.kind.check(self.position, answer)
@@ -245,12 +258,13 @@ class Exercise:
     number: int = 1
     line: int | None = None
     set_id: str = ""
+    prompts: dict[str, str] = field(default_factory=dict)  # language -> the prompt
 
     def __init__(self, kind: str | Kind, *, id: str = "", prompt: str = "",
                  require: Sequence[str] = (), tries: int = DEFAULT_TRIES,
                  solution_after: int | None = None, number: int = 1, line: int | None = None,
                  set_id: str = "", field_lines: Mapping[str, int | None] | None = None,
-                 **fields: Any) -> None:
+                 prompts: Mapping[str, str] | None = None, **fields: Any) -> None:
         """``field_lines``: the line of each field (and of ``require``) in a set file, where
         its problems are reported; ``line`` (the exercise's) otherwise."""
         problems: list[Problem] = []
@@ -262,7 +276,8 @@ class Exercise:
         self.kind = kind
         self.auto_id = id in ("", None)
         self.id = str(number) if self.auto_id else str(id)
-        self.prompt = prompt
+        self.prompt = prompt  # in the set's own language (what the results keep)
+        self.prompts = dict(prompts or {})
         self.tries = tries
         self.solution_after = solution_after
         self.number = number
@@ -293,6 +308,10 @@ class Exercise:
         self.require = tuple(constraints)
         if problems:
             raise ExerciseFileError(problems)
+
+    def shown_prompt(self) -> str:
+        """The prompt in the page's language, else in the set's own language."""
+        return self.prompts.get(language()) or self.prompt
 
     # --- variants ------------------------------------------------------------------------
     @property
@@ -426,15 +445,22 @@ class Exercise:
 def _unknown_kind(kind: Any) -> str:
     names = list(KINDS)
     close = difflib.get_close_matches(str(kind), names, n=1)
-    hint = f"did you mean '{close[0]}'? " if close else ""
-    return f"unknown kind {kind!r}: {hint}kinds are {', '.join(names)}"
+    if close:
+        return _("unknown kind {kind}: did you mean '{close}'? kinds are {kinds}").format(
+            kind=repr(kind), close=close[0], kinds=", ".join(names))
+    return _("unknown kind {kind}: kinds are {kinds}").format(kind=repr(kind),
+                                                              kinds=", ".join(names))
 
 
 def _unknown_field(kind: Kind, name: str) -> str:
     names = [s.name for s in kind.fields]
     close = difflib.get_close_matches(str(name), names + list(EXERCISE_KEYS), n=1)
-    hint = f" (did you mean '{close[0]}'?)" if close else ""
-    return f"{kind.name} has no field '{name}'{hint}: its fields are {', '.join(names)}"
+    if close:
+        return _("{kind} has no field '{name}' (did you mean '{close}'?): its fields are "
+                 "{fields}").format(kind=kind.name, name=name, close=close[0],
+                                    fields=", ".join(names))
+    return _("{kind} has no field '{name}': its fields are {fields}").format(
+        kind=kind.name, name=name, fields=", ".join(names))
 
 
 # --- sets -------------------------------------------------------------------------------
@@ -449,6 +475,12 @@ class ExerciseSet:
     solution_after: int = DEFAULT_SOLUTION_AFTER
     path: Path | None = None
     version: int = 1  # the published version (mathcards.exercises.store); a sample is 1
+    lang: str = "en"  # the set's own language: ``title`` and the prompts are in it
+    titles: dict[str, str] = field(default_factory=dict)  # language -> the title
+
+    def shown_title(self) -> str:
+        """The title in the page's language, else in the set's own language."""
+        return self.titles.get(language()) or self.title
 
     def __post_init__(self) -> None:
         for number, exercise in enumerate(self.exercises, start=1):

@@ -28,6 +28,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from mathcards.asking import EXERCISE, Answer
+from mathcards.i18n import _
 from mathcards.skills import OUTCOMES, SKILLS, SLIP_WORDS
 
 RECENT = 20  # the trend compares at most this many last questions with the ones before
@@ -188,7 +189,8 @@ class NeedsHelp:
 
 
 def skill_words(skill: str) -> str:
-    return SKILLS.get(skill, skill.replace("_", " "))
+    """A skill's words in the page's language (an unknown key: the key's words)."""
+    return _(SKILLS[skill]) if skill in SKILLS else skill.replace("_", " ")
 
 
 def _cell(questions: list[QuestionRecord], refusals: list[Answer], recent: int) -> SkillCell:
@@ -245,12 +247,14 @@ def needs_help(grid: SkillGrid, skill: str, *, below: float = HELP_BELOW,
     return sorted(out, key=lambda h: (h.accuracy, -h.questions, h.student.casefold()))
 
 
+# The column names, the skill ids and "skill_words" (English) are the same in every language,
+# so a teacher's spreadsheet reads any export; "label" is the skill in the page's language.
 # "first_try_right": questions right at the first try ("accuracy" is their share);
 # "right": right in the end; "seen": the result shown before the answer
 GRID_COLUMNS = ("student", "class", "skill", "skill_words", "questions", "first_try_right",
                 "right", "accuracy", "seen", "with_solution", "hinted", "refusals",
                 "most_frequent_slip", "slip_words", "earlier_accuracy", "recent_accuracy",
-                "trend", "from_play", "from_exercises", "needs_help")
+                "trend", "from_play", "from_exercises", "needs_help", "label")
 
 
 def skill_grid_csv(grid: SkillGrid, classes: Mapping[str, str] | None = None) -> str:
@@ -270,13 +274,15 @@ def skill_grid_csv(grid: SkillGrid, classes: Mapping[str, str] | None = None) ->
             cell = grid.cell(student, skill)
             if cell is None:
                 continue
-            writer.writerow((student, classes.get(student, ""), skill, skill_words(skill),
+            english = SKILLS.get(skill, skill.replace("_", " "))
+            writer.writerow((student, classes.get(student, ""), skill, english,
                              cell.questions, cell.first_try, cell.right,
                              share(cell.accuracy), cell.seen, cell.with_solution,
                              cell.hinted, cell.refusals, cell.top_slip, cell.top_slip_words,
                              share(cell.earlier), share(cell.recent), cell.trend,
                              cell.from_play, cell.from_exercises,
-                             "yes" if (student, skill) in helped else "no"))
+                             "yes" if (student, skill) in helped else "no",
+                             skill_words(skill)))
     return out.getvalue()
 
 

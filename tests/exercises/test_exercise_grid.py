@@ -193,3 +193,40 @@ def test_an_answer_after_the_worked_solution_is_answered_with_the_solution_every
     read = dashboard_answers(path)  # what the dashboard's skill grid and its CSV read
     assert [a.right for a in read] == [False, False, False]
     store.close()
+
+
+def test_the_grid_csv_keeps_its_columns_and_ids_in_every_language_and_labels_in_the_page_s(
+        five):
+    """Issue 41 item 3: a spreadsheet reads an export made on any page; only "label" (the
+    exercise's words) is in the page's language."""
+    from mathcards.i18n import using
+
+    attempts = [_attempt("ana", 1, True, at="2026-01-01T10:00:00", set_id="integers-7b")]
+    grid = progress_grid(attempts, set_id="integers-7b", exercises=set_columns(five))
+    with using("en"):
+        en = list(csv.reader(io.StringIO(set_grid_csv(grid))))
+    with using("es"):
+        es = list(csv.reader(io.StringIO(set_grid_csv(grid))))
+    assert en[0] == es[0] and en[0][-1] == "label"
+    assert [row[:-1] for row in en] == [row[:-1] for row in es]  # ids, yes/no, numbers
+    assert [row[-1] for row in en[1:4]] == [
+        "Reach the goal", "Who takes this trick?", "What is the deck value now?"]
+    assert [row[-1] for row in es[1:4]] == [
+        "Llega a la meta", "¿Quién gana esta baza?", "¿Cuánto vale ahora el montón?"]
+
+
+def test_the_grid_csv_label_is_a_prompt_in_the_page_s_language_when_the_set_gives_one():
+    """Issue 41 items 3 and 5: a prompt given per language is the label on a Spanish page;
+    the set's own prompt (English) stays the label on an English one."""
+    from mathcards.i18n import using
+
+    text = ("title: {en: Signs, es: Signos}\nexercises:\n  - kind: deck_value\n"
+            "    deck: 9H -4S\n    prompt: {en: Add the signs, es: Suma los signos}\n")
+    signs = load_set_text(text, name="signs")
+    attempts = [_attempt("ana", 1, True, at="2026-01-01T10:00:00", set_id="signs")]
+    labels = {}
+    for lang in ("en", "es"):
+        with using(lang):
+            grid = progress_grid(attempts, set_id="signs", exercises=set_columns(signs))
+            labels[lang] = [r["label"] for r in csv.DictReader(io.StringIO(set_grid_csv(grid)))]
+    assert labels == {"en": ["Add the signs"], "es": ["Suma los signos"]}

@@ -225,3 +225,26 @@ def test_thirty_hand_made_histories_give_their_skill_grid_cells():
         assert (int(row["questions"]), int(row["first_try_right"]), int(row["right"]),
                 int(row["seen"]), row["most_frequent_slip"], int(row["with_solution"]),
                 int(row["refusals"]), int(row["hinted"])) == want, text
+
+
+def test_the_grid_csv_keeps_its_columns_and_skill_ids_in_every_language_with_a_label():
+    """Issue 41 item 3: the columns, the skill ids and "skill_words" are the same on every
+    page; "label" is the skill in the page's language."""
+    from mathcards.i18n import using
+
+    grid = skill_grid(_class())
+    with using("en"):
+        en = list(csv.DictReader(io.StringIO(skill_grid_csv(grid))))
+    with using("es"):
+        es = list(csv.DictReader(io.StringIO(skill_grid_csv(grid))))
+    assert tuple(en[0]) == tuple(es[0]) == GRID_COLUMNS and GRID_COLUMNS[-1] == "label"
+    assert [{k: v for k, v in r.items() if k != "label"} for r in en] == [
+        {k: v for k, v in r.items() if k != "label"} for r in es]
+    assert [(r["skill"], r["label"]) for r in en][:3] == [
+        ("cross_zero", "add or subtract across zero"),
+        ("cross_zero", "add or subtract across zero"), ("dice_sum", "the sum of the dice")]
+    assert [(r["skill"], r["label"]) for r in es][:3] == [
+        ("cross_zero", "sumar o restar pasando por el cero"),
+        ("cross_zero", "sumar o restar pasando por el cero"),
+        ("dice_sum", "la suma de los dados")]
+    assert es[0]["skill_words"] == "add or subtract across zero"

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from mathcards.exercises import ExerciseFileError, check_file, load_set
+from mathcards.exercises import ExerciseFileError, check_file, load_set, load_set_text
 from tests.browser.server import LESSONS
 from tests.exercises.conftest import has_dice_stacks
 from tests.registered import every_game
@@ -490,3 +490,96 @@ def test_a_deck_outside_the_bound_is_reported_at_its_line(tmp_path):
     result = run_check(path)
     assert result.returncode == 1
     assert f"{path}: line 3: exercise 1: the deck reaches −11 after -6D" in result.stdout
+
+
+# (file text, the one line the checker says on a Spanish page) -- issue 41 item 2
+BROKEN_ES = [
+    ("title: Cartas\nexercises:\n  - kind: reach_goals\n    goal: 0\n",
+     ("línea 3: ejercicio 1: no conozco el tipo 'reach_goals': ¿querías decir 'reach_goal'? "
+     "los tipos son ")),
+    (("title: Cartas\ntitel: Otra\nexercises:\n  - kind: reach_goal\n    deck: 7H\n"
+     "    hand: 3H\n    goal: 0\n"),
+     "línea 2: no conozco el ajuste 'titel': una colección tiene "),
+    ("exercises:\n  - kind: reach_goal\n    deck: 7H\n    hand: 3H\n    goal: 0\n",
+     "línea 1: ponle un título a la colección: 'title: Llega a la meta'"),
+    (("title: Cartas\nexercises:\n  - kind: reach_goal\n    deck: 7H\n    hand: 3H\n"
+     "    goal: 0\n    tries: lots\n"),
+     "línea 7: ejercicio 1: tries tiene que ser un número del 1 al 5000, no 'lots'"),
+    ("title: Cartas\ntitle: Otra\n", ("línea 2: 'title' aparece dos veces (la primera en la "
+     "línea 1): deja solo una")),
+    ("title: Cartas\nexercises:\n\t- kind: reach_goal\n",
+     "línea 3: esto no es YAML válido ("),
+    ("", "línea 1: el archivo está vacío: empieza con 'title:' y 'exercises:'"),
+]
+
+
+@pytest.mark.parametrize("text,spanish", BROKEN_ES, ids=[s[:30] for _t, s in BROKEN_ES])
+def test_the_checker_says_each_problem_in_spanish_on_a_spanish_page(text, spanish):
+    """The same problem, one line, in the page's language; the YAML keys, kinds and the
+    values the teacher typed stay as written."""
+    from mathcards.exercises import read_set_text
+    from mathcards.i18n import using
+
+    with using("es"):
+        exercise_set, problems = read_set_text(text, name="cartas")
+        first = str(problems[0])
+        with pytest.raises(ExerciseFileError) as raised:
+            load_set_text(text, name="cartas")
+    assert exercise_set is None and problems
+    assert first.startswith(spanish) and "\n" not in first, first
+    assert str(raised.value).startswith("cartas: " + spanish), str(raised.value)
+    with using("en"):
+        english = str(read_set_text(text, name="cartas")[1][0])
+    assert english.startswith("line ") and english != first
+
+
+PER_LANGUAGE = """\
+title: {title}
+{lang}exercises:
+  - kind: deck_value
+    deck: 9H -4S
+    prompt: {prompt}
+"""
+
+# (title, the lang line, prompt, the one problem, at line) -- issue 41 item 5
+PER_LANGUAGE_BROKEN = [
+    ("{en: Signs, fr: Signes}", "", "Add",
+     "unknown language code 'fr': the languages are en, es", 1),
+    ("Signs", "lang: xx\n", "Add", "unknown language code 'xx': the languages are en, es", 2),
+    ("{es: Signos}", "", "Add",
+     "the title has no text in the set's own language (en): add 'en: ...'", 1),
+    ("Signos", "lang: es\n", "{en: Add}",
+     "exercise 1: the prompt has no text in the set's own language (es): add 'es: ...'", 6),
+    ("{en: Signs, es: ''}", "", "Add",
+     "the title in es is empty: write it, or leave that language out", 1),
+    ("Signs", "", "{en: Add, es: '  '}",
+     "exercise 1: the prompt in es is empty: write it, or leave that language out", 5),
+]
+
+
+@pytest.mark.parametrize("title,lang,prompt,words,line", PER_LANGUAGE_BROKEN)
+def test_a_text_per_language_is_checked_in_one_line(title, lang, prompt, words, line):
+    from mathcards.exercises import read_set_text
+
+    text = PER_LANGUAGE.format(title=title, lang=lang, prompt=prompt)
+    exercise_set, problems = read_set_text(text, name="signs")
+    assert exercise_set is None
+    assert [(p.line, str(p).split(": ", 1)[1]) for p in problems] == [(line, words)]
+
+
+def test_texts_per_language_and_plain_texts_are_read():
+    from mathcards.exercises import read_set_text
+
+    text = PER_LANGUAGE.format(title="{en: Signs, es: Signos}", lang="",
+                               prompt="{en: Add the signs, es: Suma los signos}")
+    exercise_set, problems = read_set_text(text, name="signs")
+    assert problems == [] and exercise_set is not None
+    assert (exercise_set.lang, exercise_set.title, exercise_set.titles) == (
+        "en", "Signs", {"en": "Signs", "es": "Signos"})
+    assert (exercise_set[1].prompt, exercise_set[1].prompts) == (
+        "Add the signs", {"en": "Add the signs", "es": "Suma los signos"})
+    plain, problems = read_set_text(PER_LANGUAGE.format(title="Signos", lang="lang: es\n",
+                                                        prompt="Suma"), name="signs")
+    assert problems == [] and plain is not None
+    assert (plain.lang, plain.title, plain.titles, plain[1].prompt) == (
+        "es", "Signos", {}, "Suma")

@@ -506,3 +506,25 @@ def test_the_end_of_a_set_is_a_moment_with_the_score_and_what_to_practise_next(v
 
     slipped = view.session.finished().practise[0][0]
     assert skill_words(slipped) in end
+
+
+def test_a_set_is_shown_in_the_page_s_language_else_in_its_own():
+    """Issue 41 item 5: a title and a prompt given per language; the set's own language
+    (here Spanish) when the page's has no text."""
+    from mathcards.i18n import using
+
+    text = """\
+title: {es: Signos, en: Signs}
+lang: es
+exercises:
+  - kind: deck_value
+    deck: 9H -4S
+    prompt: {es: Suma los signos}
+"""
+    exercise_set = load_set_text(text, name="signos")
+    with using("es"):
+        es = exercise_set.show("ana", store=False)
+    with using("en"):
+        en = exercise_set.show("ana", store=False)
+    assert "<h2>Signos</h2>" in es.w_head.value and "<h2>Signs</h2>" in en.w_head.value
+    assert "Suma los signos" in es.w_prompt.value and "Suma los signos" in en.w_prompt.value

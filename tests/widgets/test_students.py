@@ -185,3 +185,41 @@ def test_a_claimed_name_plays_as_the_guest_in_another_browser(data_dir):
     assert student_slot("ANA", first)[0] == "ana"
     assert student_slot("Ana")[0] == "ana"  # no browser (JupyterLab): a label, as before
     assert student_slot("guest", second)[0] == "guest"  # the guest's name is everyone's
+
+
+@pytest.mark.parametrize("lang", ["es", "qps"])
+def test_the_names_panel_and_the_locked_page_are_in_the_page_s_language(data_dir, lang):
+    """Issue 41 item 1: the Names panel (a real names file), its release lines and the
+    teacher-only page's refusals, with no English word left but names and code."""
+    import re
+
+    from mathcards import names
+    from mathcards.i18n import using
+    from mathcards.widgets.teacher import LOCKED, WRONG, NamesPanel
+
+    assert names.claim("ana", "a" * 32) == ""
+
+    def drawn() -> str:
+        panel = NamesPanel()
+        said = [panel.w_list.value, panel.w_name.placeholder, panel.w_name.description,
+                panel.w_release.description]
+        panel.release("ana")
+        said.append(panel.w_line.value)
+        panel.release("zed")
+        said += [panel.w_line.value, panel.w_list.value]
+        from mathcards.i18n import _
+        said += [_(LOCKED), _(WRONG)]
+        return " ".join(said)
+
+    english = drawn()
+    assert names.claim("ana", "a" * 32) == ""
+    with using(lang):
+        shown = drawn()
+    text = re.sub(r"<style>.*?</style>|<code>.*?</code>|<[^>]+>", " ", shown, flags=re.S)
+    text = re.sub(r"\b(ana|zed|key|cookies)\b", "", text)  # names; the address's ?key=
+    assert re.search(r"\b(Names|Claimed|Release|free again|teachers)\b", english)
+    if lang == "qps":
+        assert not re.search(r"\b[A-Za-z]{2,}\b", text), text
+    else:
+        assert not re.search(r"\b(Names?|Claimed|Release|free|again|Nobody|teachers?|"
+                             r"page|browser|the|none|yet)\b", text), text

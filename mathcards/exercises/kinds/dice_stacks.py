@@ -24,6 +24,7 @@ from mathcards.exercises.kinds.base import (
     fact,
     make_hint,
 )
+from mathcards.i18n import N_
 
 if TYPE_CHECKING:
     from mathcards.explain.steps import Hint
@@ -63,7 +64,7 @@ class MakeStacks(Kind):
 
     name = "make_stacks"
     game = "dice_stacks"
-    title = "Make stacks"
+    title = N_("Make stacks")
     question = "Make stacks of the dice total. The best stacks score the most points."
     answer_style = "stacks"
     measure_names = ("best stacks", "best points")
@@ -195,7 +196,7 @@ class IsStack(YesNoKind):
 
     name = "is_stack"
     game = "dice_stacks"
-    title = "Is this a stack?"
+    title = N_("Is this a stack?")
     question = "Is this a stack?"
     measure_names = ("answer", "points")
     fields = (

@@ -20,6 +20,7 @@ from mathcards.exercises.kinds.base import (
     make_hint,
 )
 from mathcards.games.base import ordinal
+from mathcards.i18n import N_
 
 if TYPE_CHECKING:
     from mathcards.explain.steps import Hint
@@ -31,7 +32,7 @@ class PlanetOrNot(YesNoKind):
 
     name = "planet_or_not"
     game = "moons_and_planets"
-    title = "Planet or not?"
+    title = N_("Planet or not?")
     question = "Are these cards a planet?"
     unique_cards = True
     measure_names = ("answer", "total")
@@ -71,7 +72,7 @@ class MoonOrNot(YesNoKind):
 
     name = "moon_or_not"
     game = "moons_and_planets"
-    title = "Moon or not?"
+    title = N_("Moon or not?")
     question = "Are these cards one moon?"
     unique_cards = True
     fields = (FieldSpec("cards", _cards_field(1, 8), help="the cards put down together"),)
@@ -102,7 +103,7 @@ class WhichPrize(Kind):
 
     name = "which_prize"
     game = "moons_and_planets"
-    title = "Which prize?"
+    title = N_("Which prize?")
     question = "Which prize does your card take?"
     answer_style = "choice"
     unique_cards = True

@@ -23,6 +23,7 @@ from mathcards.exercises.kinds.base import (
     fact,
     make_hint,
 )
+from mathcards.i18n import N_
 
 if TYPE_CHECKING:
     from mathcards.explain.steps import Hint
@@ -33,7 +34,7 @@ class WhoTakesTrick(Kind):
 
     name = "who_takes_trick"
     game = "shoot_the_moon"
-    title = "Who takes this trick?"
+    title = N_("Who takes this trick?")
     question = "Which card takes this trick? The first card was led."
     answer_style = "choice"
     unique_cards = True
@@ -120,7 +121,7 @@ class IsPlayLegal(YesNoKind):
 
     name = "is_play_legal"
     game = "shoot_the_moon"
-    title = "Is this play legal?"
+    title = N_("Is this play legal?")
     question = "May you play this card?"
     unique_cards = True
     asked_card = "card"  # one of the hand's cards

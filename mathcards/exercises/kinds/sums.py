@@ -21,6 +21,7 @@ from mathcards.exercises.kinds.base import (
     fact,
     make_hint,
 )
+from mathcards.i18n import N_
 
 if TYPE_CHECKING:
     from mathcards.explain.steps import Hint
@@ -32,7 +33,7 @@ class FindCapture(Kind):
     name = "find_capture"
     game = "sums"
     wrong_slip = "wrong_capture"  # a capture claimed that is not one
-    title = "Find the capture"
+    title = N_("Find the capture")
     question = "Find a capture."
     answer_style = "capture"
     measure_names = ("solutions", "captures")

@@ -44,6 +44,7 @@ from mathcards.games.suns_to_moons import (
     signed,
     within_bound,
 )
+from mathcards.i18n import N_
 
 if TYPE_CHECKING:
     from mathcards.explain.steps import Hint
@@ -230,7 +231,7 @@ class ReachGoal(Kind):
 
     name = "reach_goal"
     game = "suns_to_moons"
-    title = "Reach the goal"
+    title = N_("Reach the goal")
     question = "Make the deck equal the goal."
     answer_style = "plays"
     measure_names = ("solutions", "plays needed", "deck value", "cards")
@@ -393,7 +394,7 @@ class DeckValue(Kind):
 
     name = "deck_value"
     game = "suns_to_moons"
-    title = "What is the deck value now?"
+    title = N_("What is the deck value now?")
     question = "What is the deck value now?"
     answer_style = "number"
     measure_names = ("deck value", "cards", "jokers")
