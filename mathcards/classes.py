@@ -31,6 +31,7 @@ from pathlib import Path
 
 from mathcards import storage
 from mathcards.errors import MathCardsError
+from mathcards.i18n import N_, _, language, ngettext
 from mathcards.students import StudentNameError, clean_name
 
 CLASSES_FILE = "classes.sqlite3"
@@ -39,7 +40,7 @@ CODE_LETTERS = "ACDEFHJKLMNPRTUVWXY34679"  # no 0/O, 1/I, 2/Z, 5/S, 8/B look-ali
 CODE_LENGTH = 6  # 24**6 codes: guessed a few a minute (the wrong-codes limit), never found
 OLD_CODE_LENGTH = 3  # the codes of earlier releases, still typed from printed lists
 CODE_RULE = f"{CODE_LENGTH} letters or digits"
-CLASS_RULE = "use 1-20 letters a-z, digits or -, starting with a letter or digit, like 7b"
+CLASS_RULE = N_("use 1-20 letters a-z, digits or -, starting with a letter or digit, like 7b")
 _CLASS_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,19}")
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS classes (
@@ -87,10 +88,11 @@ class SchoolClass:
 def class_id(text: object) -> str:
     """The class id of ``text`` (``7B`` -> ``7b``); raises ClassError."""
     if not isinstance(text, str):
-        raise ClassError(f"a class is named by text: {CLASS_RULE}")
+        raise ClassError(_("a class is named by text: {rule}").format(rule=_(CLASS_RULE)))
     folded = text.strip().casefold()
     if not _CLASS_ID.fullmatch(folded):
-        raise ClassError(f"class {text[:30]!r} cannot be used: {CLASS_RULE}")
+        raise ClassError(_("class {name} cannot be used: {rule}").format(
+            name=repr(text[:30]), rule=_(CLASS_RULE)))
     return folded
 
 
@@ -112,18 +114,21 @@ def parse_names(text: str) -> list[str]:
             continue
         key = name.casefold()
         if key in seen:
-            problems.append(f"{name!r} is on the list twice (as {seen[key]!r} too): keep one")
+            problems.append(_("{name} is on the list twice (as {other} too): keep one").format(
+                name=repr(name), other=repr(seen[key])))
             continue
         seen[key] = name
         names.append(name)
     if problems:
-        raise ClassError("; ".join(problems[:5]) + (f"; and {len(problems) - 5} more"
-                                                    if len(problems) > 5 else ""))
+        more = len(problems) - 5
+        raise ClassError("; ".join(problems[:5]) + (
+            ngettext("; and {n} more", "; and {n} more", more).format(n=more)
+            if more > 0 else ""))
     if not names:
-        raise ClassError("the class has no names: type one name a line")
+        raise ClassError(_("the class has no names: type one name a line"))
     if len(names) > MAX_NAMES:
-        raise ClassError(f"{len(names)} names is more than a class ({MAX_NAMES}): "
-                         "split it into two classes")
+        raise ClassError(_("{n} names is more than a class ({most}): split it into two "
+                           "classes").format(n=len(names), most=MAX_NAMES))
     return names
 
 
@@ -228,15 +233,17 @@ def code_cards_html(school_class: SchoolClass, address: str = "") -> str:
     (``MAX_NAMES`` on two). Names are escaped; nothing is fetched."""
     from html import escape
 
-    where = (f'<p class="where">Open <b>{escape(address)}</b> and type your code.</p>'
-             if address else '<p class="where">Type your code on the MathCards page.</p>')
+    where = ('<p class="where">' + (
+        _("Open {address} and type your code.").format(address=f"<b>{escape(address)}</b>")
+        if address else _("Type your code on the MathCards page.")) + "</p>")
     cards = "".join(
         f'<div class="card"><p class="name">{escape(m.name)}</p>'
         f'<p class="code">{escape(m.code or "")}</p>{where}</div>'
         for m in school_class.members if m.code)
     return (
-        '<!doctype html><html lang="en"><head><meta charset="utf-8">'
-        f"<title>Codes of class {escape(school_class.id)}</title><style>"
+        f'<!doctype html><html lang="{escape(language())}"><head><meta charset="utf-8">'
+        "<title>" + escape(_("Codes of class {name}").format(name=school_class.id))
+        + "</title><style>"
         "@page{size:A4;margin:10mm}body{font-family:sans-serif;margin:0}"
         "h1{font-size:14pt;margin:0 0 4mm}"
         ".cards{display:grid;grid-template-columns:repeat(3,1fr);gap:3mm}"
@@ -244,14 +251,14 @@ def code_cards_html(school_class: SchoolClass, address: str = "") -> str:
         "overflow:hidden}.name{font-size:14pt;margin:0}"
         ".code{font-size:28pt;font-family:monospace;letter-spacing:.15em;margin:1mm 0}"
         ".where{font-size:8pt;margin:0;word-break:break-all}</style></head><body>"
-        f"<h1>MathCards: the codes of class {escape(school_class.id)} "
-        "(cut along the lines)</h1>"
+        "<h1>" + _("MathCards: the codes of class {name} (cut along the lines)").format(
+            name=escape(school_class.id)) + "</h1>"
         f'<div class="cards">{cards}</div></body></html>')
 
 
 def _new_code(used: set[str]) -> str:
     while True:
-        code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+        code = "".join(secrets.choice(CODE_LETTERS) for _i in range(CODE_LENGTH))
         if code not in used:
             return code
 

@@ -53,6 +53,7 @@ from mathcards.bots import BOT_KINDS, Bot
 from mathcards.errors import MathCardsError
 from mathcards.games.base import Game, State, decode_action, encode_action
 from mathcards.games.registry import get_game_class
+from mathcards.i18n import N_, _
 from mathcards.table_room import RoomSync
 
 ROOMS_ENV = "MATHCARDS_ROOMS"  # the rooms file, when classmates' servers share another place
@@ -218,14 +219,14 @@ def too_many_codes(wait: int, what: str = "codes") -> str:
 def normal_code(code: Any) -> str:
     """A room code as typed ("ab c2d") -> "ABC2D"; RoomError when it cannot be one."""
     if not isinstance(code, str):
-        raise RoomError("type the room code your classmate or teacher gave you")
+        raise RoomError(_("type the room code your classmate or teacher gave you"))
     text = "".join(code.split()).upper().replace("-", "")
     if not text:
-        raise RoomError("type the room code your classmate or teacher gave you")
+        raise RoomError(_("type the room code your classmate or teacher gave you"))
     if len(text) != CODE_LENGTH or any(c not in CODE_LETTERS for c in text):
         shown = text if len(text) <= 12 else text[:9] + "..."
-        raise RoomError(f"{shown!r} is not a room code: a room code is {CODE_LENGTH} letters "
-                        "and digits, like K7P2M")
+        raise RoomError(_("{typed} is not a room code: a room code is {n} letters and "
+                          "digits, like K7P2M").format(typed=repr(shown), n=CODE_LENGTH))
     return text
 
 
@@ -263,8 +264,9 @@ class RoomStore:
             self._db.executescript(_LATER_INDEXES)
         except (sqlite3.Error, OSError) as exc:  # the file's name, never the server's path
             raise RoomError(
-                f"the rooms file {self.path.name} cannot be used ({exc}); ask your teacher "
-                "to move it aside (a new one is made)") from None
+                _("the rooms file {name} cannot be used ({problem}); ask your teacher to "
+                  "move it aside (a new one is made)").format(name=self.path.name,
+                                                               problem=exc)) from None
         self._sweep_now_and_then()
 
     def _sweep_now_and_then(self) -> None:
@@ -329,18 +331,18 @@ class RoomStore:
         kinds = list(seats) or ["open"] * game.num_players
         if len(kinds) != game.num_players or any(
                 k not in ("open", *BOT_KINDS) for k in kinds):
-            raise RoomError(f"a {game.title} room has {game.num_players} seats, each open or "
-                            "a bot")
+            raise RoomError(_("a {game} room has {n} seats, each open or a bot").format(
+                game=game.title, n=game.num_players))
         now = self.clock()
         with storage.write_transaction(self._db, self._lock) as db:
             if host is not None:
                 self._limit_rooms(db, host, address, now)
-            for _ in range(50):
-                code = "".join(secrets.choice(CODE_LETTERS) for _ in range(CODE_LENGTH))
+            for _try in range(50):
+                code = "".join(secrets.choice(CODE_LETTERS) for _i in range(CODE_LENGTH))
                 if not self._read("SELECT 1 FROM rooms WHERE code=?", (code,)):
                     break
             else:  # pragma: no cover - 28 million codes
-                raise RoomError("no free room code: ask your teacher to clear old rooms")
+                raise RoomError(_("no free room code: ask your teacher to clear old rooms"))
             db.execute("INSERT INTO rooms (code, game, settings, seed, private_seed, host, "
                        "started, created, replace_after, address) VALUES (?,?,?,?,?,?,?,?,?,?)",
                        (code, game.name, json.dumps(game.settings()), seed, private_seed,
@@ -363,13 +365,13 @@ class RoomStore:
         made = self._read("SELECT count(*) FROM rooms WHERE host=? AND created>?",
                           (host, since))[0][0]
         if made >= ROOMS_PER_VISITOR:
-            raise RoomError(f"you have made {made} rooms in the last hour: play in one of "
-                            "them, or join a classmate's room with its code")
+            raise RoomError(_("you have made {n} rooms in the last hour: play in one of "
+                              "them, or join a classmate's room with its code").format(n=made))
         if address is not None and self._read(
                 "SELECT count(*) FROM rooms WHERE address=? AND created>?",
                 (address, since))[0][0] >= ROOMS_PER_ADDRESS:
-            raise RoomError("this school has made too many rooms in the last hour: join a "
-                            "classmate's room with its code, or ask your teacher for one")
+            raise RoomError(_("this school has made too many rooms in the last hour: join a "
+                              "classmate's room with its code, or ask your teacher for one"))
 
     def room(self, code: Any) -> Room:
         code = normal_code(code)
@@ -377,7 +379,8 @@ class RoomStore:
             "SELECT game, settings, seed, private_seed, host, started, replace_after, "
             "turn_seconds FROM rooms WHERE code=?", (code,))
         if not rows:
-            raise RoomError(f"there is no room {code}: check the code with whoever gave it")
+            raise RoomError(_("there is no room {code}: check the code with whoever gave "
+                              "it").format(code=code))
         name, settings, seed, private_seed, host, started, replace_after, turn = rows[0]
         game = get_game_class(name)(**json.loads(settings))
         seats = tuple(Seat(*r) for r in self._read(
@@ -405,7 +408,8 @@ class RoomStore:
                 if seat is None:
                     seat = next((s.seat for s in room.seats if s.kind == "open"), None)
                 if seat is None:
-                    raise RoomError(f"room {code} is full: ask for another room code")
+                    raise RoomError(_("room {code} is full: ask for another room code").format(
+                    code=code))
                 db.execute("UPDATE seats SET kind='human', holder=?, name=?, seen=? "
                            "WHERE code=? AND seat=?", (holder, name[:40], now, code, seat))
                 if room.host is None:  # a teacher's room: the first to join may start it
@@ -414,7 +418,8 @@ class RoomStore:
                 db.execute("INSERT INTO wrong_codes (holder, at, address) VALUES (?, ?, ?)",
                            (holder, now, address))
         if seat is None:
-            raise RoomError(f"there is no room {code}: check the code with whoever gave it")
+            raise RoomError(_("there is no room {code}: check the code with whoever gave "
+                              "it").format(code=code))
         return seat
 
     def try_code(self, holder: str, address: str | None, right: Callable[[], bool], *,
@@ -474,24 +479,27 @@ class RoomStore:
 
     def fill_with_bots(self, code: Any, holder: str, kind: str = "strong") -> None:
         if kind not in BOT_KINDS:
-            raise RoomError(f"bots are {' or '.join(BOT_KINDS)}, not {kind!r}")
+            raise RoomError(_("bots are {kinds}, not {kind}").format(
+                kinds=_(" or ").join(BOT_KINDS), kind=repr(kind)))
         code = normal_code(code)
         with storage.write_transaction(self._db, self._lock) as db:
-            room = self._host_only(code, holder, "fill seats with bots")
+            room = self._host_only(code, holder, N_(
+                "only the player who made room {code} can fill seats with bots"))
             if room.started:
-                raise RoomError("the game has started: seats are filled")
+                raise RoomError(_("the game has started: seats are filled"))
             db.execute("UPDATE seats SET kind=? WHERE code=? AND kind='open'", (kind, code))
 
     def set_turn_timer(self, code: Any, holder: str, seconds: float | None) -> None:
         """The host's turn timer: a player who has not moved ``seconds`` after their
         turn began gets a bot's move played for them (None: no timer)."""
         if seconds is not None and not 10 <= seconds <= 600:
-            raise RoomError("a turn timer is 10 to 600 seconds, or off")
+            raise RoomError(_("a turn timer is 10 to 600 seconds, or off"))
         code = normal_code(code)
         with storage.write_transaction(self._db, self._lock) as db:
-            room = self._host_only(code, holder, "set the turn timer")
+            room = self._host_only(code, holder, N_(
+                "only the player who made room {code} can set the turn timer"))
             if room.started:
-                raise RoomError("the game has started: set the timer before starting")
+                raise RoomError(_("the game has started: set the timer before starting"))
             db.execute("UPDATE rooms SET turn_seconds=? WHERE code=?", (seconds, code))
 
     def last_move_at(self, code: str) -> float | None:
@@ -501,17 +509,20 @@ class RoomStore:
     def start(self, code: Any, holder: str) -> None:
         code = normal_code(code)
         with storage.write_transaction(self._db, self._lock) as db:
-            room = self._host_only(code, holder, "start the game")
+            room = self._host_only(code, holder, N_(
+                "only the player who made room {code} can start the game"))
             if room.open_seats:
-                raise RoomError(f"{room.open_seats} seat(s) are still open: wait for "
-                                "classmates or fill them with bots")
+                raise RoomError(_("{n} seat(s) are still open: wait for classmates or fill "
+                                  "them with bots").format(n=room.open_seats))
             if not room.started:
                 db.execute("UPDATE rooms SET started=? WHERE code=?", (self.clock(), code))
 
-    def _host_only(self, code: str, holder: str, what: str) -> Room:
+    def _host_only(self, code: str, holder: str, refused: str) -> Room:
+        """The room, when ``holder`` made it; else ``refused`` (a marked sentence with
+        {code}) in the page's language."""
         room = self.room(code)
         if room.host != holder:
-            raise RoomError(f"only the player who made room {code} can {what}")
+            raise RoomError(_(refused).format(code=code))
         return room
 
     # --- moves ----------------------------------------------------------------------
@@ -703,15 +714,19 @@ class RoomLink:
     def lobby_line(self) -> str:
         taken = sum(1 for s in self.room.seats if s.kind == "human")
         open_ = self.room.open_seats
-        you = f"You are seat {self.seat + 1} of room {self.code}."
+        you = _("You are seat {seat} of room {code}.").format(seat=self.seat + 1,
+                                                              code=self.code)
         if self.room.started:
-            return f"{you} The game has started."
+            return you + " " + _("The game has started.")
         if open_:
-            wait = "Fill the open seats with bots, or wait" if self.is_host else "Waiting"
-            return (f"{you} {taken} classmate(s) here, {open_} seat(s) open. {wait} for "
-                    f"classmates to join with the code {self.code}.")
-        return (f"{you} Every seat is taken: "
-                + ("start the game." if self.is_host else "waiting for the host to start."))
+            here = _("{here} classmate(s) here, {open} seat(s) open.").format(here=taken,
+                                                                               open=open_)
+            wait = (_("Fill the open seats with bots, or wait for classmates to join with "
+                      "the code {code}.") if self.is_host else
+                    _("Waiting for classmates to join with the code {code}."))
+            return f"{you} {here} {wait.format(code=self.code)}"
+        return you + " " + (_("Every seat is taken: start the game.") if self.is_host
+                            else _("Every seat is taken: waiting for the host to start."))
 
     def fill_with_bots(self, kind: str = "strong") -> None:
         self.store.fill_with_bots(self.code, self.holder, kind)

@@ -127,3 +127,40 @@ def test_a_name_on_a_list_with_codes_is_claimed_only_by_its_code(tmp_path, monke
     assert names.claim("maya", mayas) == ""  # her browser keeps it, links need no code
     assert "taken on this server" in names.claim("Maya", other, by_code=True)
     assert names.claim("Lee", other) == ""  # on no coded list: as before
+
+
+@pytest.mark.parametrize("lang", ["es", "qps"])
+def test_a_class_s_refusals_and_code_cards_are_in_the_page_s_language(store, lang):
+    """Issue 41 item 1: what the class page says about a class id or a list it cannot use,
+    and the printed code cards, with no English word left but names, codes and ids."""
+    from mathcards.classes import code_cards_html
+    from mathcards.i18n import using
+
+    made = store.save("7b", "Ana\nBo", codes=True)
+
+    def said() -> list[str]:
+        out = []
+        for bad in (lambda: class_id("7 B!"), lambda: class_id(7),
+                    lambda: parse_names("Ana\nana"), lambda: parse_names("\n"),
+                    lambda: parse_names("\n".join(f"n{i}" for i in range(61)))):
+            with pytest.raises(ClassError) as raised:
+                bad()
+            out.append(str(raised.value))
+        page = code_cards_html(made, "school.example/mathcards")
+        page = re.sub(r"<style>.*?</style>", "", page, flags=re.S)
+        return [*out, re.sub(r"<[^>]+>", " ", page), re.search(r'lang="(\w+)"', page)[1]]
+
+    english = said()
+    with using(lang):
+        shown = said()
+    assert english[-1] == "en" and shown[-1] == lang
+    codes = "|".join(m.code for m in made.members if m.code)
+    kept = rf"'[^']*'|\b(Ana|Bo|7b|{codes}|MathCards|school\.example/mathcards)\b|\b\d+\b|a-z"
+    assert re.search(r"\b(class|names|list|type|code)\b", " ".join(english[:-1]))
+    for en, text in zip(english[:-1], shown[:-1], strict=True):
+        plain = re.sub(kept, "", text)
+        if lang == "qps":
+            assert not re.search(r"\b[A-Za-z]{2,}\b", plain), (en, text)
+        else:
+            assert not re.search(r"\b(class|names?|list|type|your|code|the|and|use|letters)\b",
+                                 plain), (en, text)

@@ -1078,3 +1078,102 @@ def test_a_page_polls_often_only_while_another_screens_move_is_awaited(tmp_path)
     ana.close()
     queued["ana"].pop()()  # a closed page schedules nothing more
     assert queued["ana"] == []
+
+
+@pytest.mark.parametrize("lang", ["es", "qps"])
+def test_a_room_s_lines_and_refusals_are_in_the_page_s_language(tmp_path, lang):
+    """Issue 41 item 1: the lobby's line and what a room refuses (a real rooms file), with
+    no English word left but names, codes, game titles and bot kinds."""
+    import re
+
+    from mathcards.i18n import using
+
+    db = tmp_path / "rooms.sqlite3"
+
+    def said() -> list[str]:
+        code = _make_room(db, "suns_to_moons", 3)
+        host, _t = _page("suns_to_moons", db, code, "ana")
+        ben, _t = _page("suns_to_moons", db, code, "ben")
+        store = RoomStore(db)
+        out = [host.lobby_line(), ben.lobby_line()]
+        for bad in (lambda: normal_code(""), lambda: normal_code("12"),
+                    lambda: store.join("KKKKKK", "cat"), lambda: store.start(code, "ben"),
+                    lambda: store.start(code, "ana"), lambda: store.fill_with_bots(code, "ana",
+                                                                                "clever")):
+            with pytest.raises(RoomError) as raised:
+                bad()
+            out.append(str(raised.value))
+        store.fill_with_bots(code, "ana")
+        out.append(host.lobby_line())
+        store.start(code, "ana")
+        out.append(host.lobby_line())
+        return out
+
+    english = said()
+    with using(lang):
+        shown = said()
+    assert any("You are seat" in e for e in english)
+    kept = r"'[^']*'|\b[A-Z0-9]{6}\b|K7P2M|\b\d+\b|Suns to Moons|\b(strong|random|easy|bots?)\b"
+    for en, text in zip(english, shown, strict=True):
+        plain = re.sub(kept, "", text)
+        if lang == "qps":
+            assert not re.search(r"\b[A-Za-z]{2,}\b", plain), (en, text)
+        else:
+            assert not re.search(r"\b(room|seats?|classmates?|game|the|code|only|open|"
+                                 r"waiting|start|type|there|is|are)\b", plain, re.I), (en, text)
+
+
+@pytest.mark.parametrize("lang", ["es", "qps"])
+def test_the_play_page_s_rooms_panel_is_in_the_page_s_language(tmp_path, lang):
+    """Issue 41 item 1: the "Play with classmates" panel of a real play table over a real
+    rooms file: its buttons, boxes, timer choices, lines and what it says, in the page's
+    language; no English word left but names, codes, game titles and bot kinds."""
+    import re
+
+    from mathcards.i18n import using
+    from mathcards.widgets.rooms import RoomPanel
+    from mathcards.widgets.table import GameTable
+
+    db = tmp_path / "rooms.sqlite3"
+
+    def said() -> list[str]:
+        table = GameTable(_view("suns_to_moons"), bot_delay=0, save=False, resume="never")
+        panel = RoomPanel(table, name="Ana", holder=lambda: "ana",
+                          store=lambda: RoomStore(db))
+        out = [panel.w_title.value, panel.w_make.description, panel.w_make.tooltip,
+               panel.w_code.placeholder, panel.w_code.description, panel.w_join.description,
+               panel.w_line.value]
+        panel._try(panel.fill_with_bots)
+        out.append(table.ctl.message)
+        panel._try(panel.make)
+        out += [table.ctl.message, panel.w_line.value, panel.w_bots.description,
+                panel.w_start.description, panel.w_leave.description,
+                panel.w_timer.description, *(label for label, _v in panel.w_timer.options)]
+        panel._try(panel.set_timer, 7)
+        out.append(table.ctl.message)
+        panel._try(panel.make)
+        out.append(table.ctl.message)
+        panel._try(panel.fill_with_bots)
+        panel._try(panel.start)
+        out.append(table.ctl.message)
+        panel._try(panel.leave)
+        out.append(table.ctl.message)
+        for link in [panel.link]:
+            if link is not None:
+                link.close()
+        return out
+
+    english = said()
+    with using(lang):
+        shown = said()
+    assert "Play with classmates" in english[0] and "You left room" in english[-1]
+    kept = (r"<[^>]+>|'[^']*'|\b[A-Z0-9]{5,6}\b|\b\d+\b|Suns to Moons|Ana|\bmin\b|\bs\b|"
+            r"\b(strong|random|easy|bots?)\b")
+    for en, text in zip(english, shown, strict=True):
+        plain = re.sub(kept, "", text)
+        if lang == "qps":
+            assert not re.search(r"\b[A-Za-z]{2,}\b", plain), (en, text)
+        else:
+            assert not re.search(r"\b(room|seats?|classmates?|game|the|code|open|join|"
+                                 r"make|leave|start|timer|turn|none|left|first)\b", plain,
+                                 re.I), (en, text)

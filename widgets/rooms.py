@@ -18,12 +18,14 @@ from ipywidgets.widgets.widget_string import TextStyle
 
 from mathcards.errors import MathCardsError
 from mathcards.hub import room_store
+from mathcards.i18n import N_, _, pgettext
 from mathcards.rooms import LEAVE_AFTER, RoomError, RoomLink, RoomStore
 from mathcards.widgets.cards import esc
 
 __all__ = ["RoomPanel"]
 
-TIMERS = [("none", 0), ("30 s a turn", 30), ("1 min a turn", 60), ("2 min a turn", 120)]
+TIMERS = [(N_("none"), 0), (N_("30 s a turn"), 30), (N_("1 min a turn"), 60),
+          (N_("2 min a turn"), 120)]
 
 
 class RoomPanel:
@@ -45,13 +47,13 @@ class RoomPanel:
         # widget model is a message per page); the room's own controls (timer, bots,
         # start, leave) are made when the page first enters a room
         html, button = table._html, table._button
-        self.w_title = html('<h3 class="mc-zone-title">Play with classmates</h3>')
-        self.w_make = button(description="Make a room",
-                             tooltip="a room for the number of players chosen above")
-        self.w_code = W.Text(placeholder="room code, e.g. K7P2M", continuous_update=False,
-                             description="Room code:", layout=W.Layout(width="240px"),
+        self.w_title = html('<h3 class="mc-zone-title">' + _("Play with classmates") + "</h3>")
+        self.w_make = button(description=_("Make a room"),
+                             tooltip=_("a room for the number of players chosen above"))
+        self.w_code = W.Text(placeholder=_("room code, e.g. K7P2M"), continuous_update=False,
+                             description=_("Room code:"), layout=W.Layout(width="240px"),
                              style=table._shared(TextStyle))
-        self.w_join = button(description="Join room")
+        self.w_join = button(description=_("Join room"))
         self.w_line = html("")
         for b in (self.w_make, self.w_join):
             b.add_class("mc-choice")
@@ -73,11 +75,13 @@ class RoomPanel:
         """The controls of a page in a room, made the first time it enters one (each shown
         or hidden by its own Layout)."""
         if self._inside is None:
-            bots = W.Button(description="Fill open seats with bots")
-            start = W.Button(description="Start the room's game", button_style="primary")
-            leave = W.Button(description="Leave the room")
-            timer = W.Dropdown(options=TIMERS, value=0, description="Turn timer:",
-                               layout=W.Layout(width="220px"))
+            bots = W.Button(description=_("Fill open seats with bots"),
+                            layout=W.Layout(width="auto"))
+            start = W.Button(description=_("Start the room's game"), button_style="primary",
+                             layout=W.Layout(width="auto"))
+            leave = W.Button(description=_("Leave the room"), layout=W.Layout(width="auto"))
+            timer = W.Dropdown(options=[(_(label), value) for label, value in TIMERS], value=0,
+                               description=_("Turn timer:"), layout=W.Layout(width="220px"))
             timer.observe(lambda c: self._try(self.set_timer, c["new"]), names="value")
             for b in (bots, start, leave):
                 b.add_class("mc-choice")
@@ -143,7 +147,8 @@ class RoomPanel:
 
     def _connect(self, code: str) -> None:
         if self.link is not None:
-            raise RoomError(f"you are in room {self.link.code}: leave it first")
+            raise RoomError(_("you are in room {code}: leave it first").format(
+                code=self.link.code))
         store = self._store()
         # never store.room(code) first: it would tell whether a typed code is a room
         # without counting it as a wrong code (RoomStore.join does)
@@ -153,8 +158,8 @@ class RoomPanel:
                              interval=self.interval, address=self._address)
         self.link.start_polling()
         if returning and self.link.playing:
-            self.ctl.say(f"Welcome back to room {self.link.code}: your seat and your hand "
-                         "are as you left them.")
+            self.ctl.say(_("Welcome back to room {code}: your seat and your hand are as "
+                           "you left them.").format(code=self.link.code))
         else:
             self.ctl.say(self.link.lobby_line())
 
@@ -162,7 +167,7 @@ class RoomPanel:
         """A room for this table's game with the players count chosen in New game."""
         players = self.table.w_players.value
         if type(players) is not int:
-            raise RoomError("choose the number of players in the New game panel first")
+            raise RoomError(_("choose the number of players in the New game panel first"))
         game = self.ctl.game_cls(**(self.ctl.state.game.settings() | {"num_players": players}))
         code = self._store().create(game, self.holder(), replace_after=LEAVE_AFTER,
                                     address=self._address)
@@ -178,14 +183,14 @@ class RoomPanel:
     def set_timer(self, seconds: Any) -> None:
         """The host's turn timer (a choice of the list; 0: none)."""
         if seconds not in dict(TIMERS).values():
-            raise RoomError("choose the turn timer from the list")
+            raise RoomError(_("choose the turn timer from the list"))
         link = self._need_link()
         link.store.set_turn_timer(link.code, link.holder, float(seconds) if seconds else None)
         link.poll(force=True)
 
     def start(self) -> None:
         self._need_link().start()
-        self.ctl.say("The room's game has started.")
+        self.ctl.say(_("The room's game has started."))
 
     def leave(self) -> None:
         link = self._need_link()
@@ -197,7 +202,7 @@ class RoomPanel:
         if self._solo is not None:
             game, seats = self._solo
             ctl.new_game(game, seats)
-        ctl.say(f"You left room {link.code}.")
+        ctl.say(_("You left room {code}.").format(code=link.code))
 
     @property
     def table_save(self) -> bool:
@@ -205,7 +210,7 @@ class RoomPanel:
 
     def _need_link(self) -> RoomLink:
         if self.link is None:
-            raise RoomError("make a room or join one first")
+            raise RoomError(_("make a room or join one first"))
         return self.link
 
     # --- drawing ---------------------------------------------------------------------
@@ -216,17 +221,24 @@ class RoomPanel:
         if inside or self._inside is not None:
             self.w_inside.layout.display = "" if inside else "none"
         if link is None:
-            self.w_line.value = ('<div class="mc-status">Make a room and read its code to your '
-                                 'classmates, or type the code of theirs.</div>')
+            self.w_line.value = ('<div class="mc-status">' + _(
+                "Make a room and read its code to your classmates, or type the code of "
+                "theirs.") + "</div>")
             return
         host = link.is_host and not link.room.started
         self.w_bots.layout.display = "" if host and link.room.open_seats else "none"
         self.w_timer.layout.display = "" if host else "none"
         self.w_start.layout.display = "" if host else "none"
-        seats = ", ".join(
-            f"{s.seat + 1}: {esc(s.name or 'classmate') if s.kind == 'human' else s.kind}"
-            for s in link.room.seats)
-        self.w_line.value = (f'<div class="mc-status" role="status" aria-live="polite">'
-                             f'Room <code data-room="{esc(link.code)}">{esc(link.code)}</code>'
-                             f' · {esc(link.lobby_line())} <span class="mc-seats">'
-                             f'Seats: {seats}</span></div>')
+        classmate, open_seat = _("classmate"), pgettext("a room's seat", "open")
+
+        def who(seat: Any) -> str:  # a classmate's name, an open seat, or the bot's kind
+            if seat.kind == "human":
+                return str(esc(seat.name or classmate))
+            return open_seat if seat.kind == "open" else str(seat.kind)
+
+        seats = ", ".join(f"{s.seat + 1}: {who(s)}" for s in link.room.seats)
+        room = _("Room {code}").format(
+            code=f'<code data-room="{esc(link.code)}">{esc(link.code)}</code>')
+        self.w_line.value = ('<div class="mc-status" role="status" aria-live="polite">'
+                             f'{room} · {esc(link.lobby_line())} <span class="mc-seats">'
+                             + _("Seats: {seats}").format(seats=seats) + "</span></div>")
