@@ -15,7 +15,7 @@ from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 from mathcards.cards import MOON_COLOURS, MOON_SHAPES, RANK_TEXT, SUIT_SYMBOLS, Card
-from mathcards.games.base import plural
+from mathcards.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from mathcards.table import CardState
@@ -82,8 +82,9 @@ def card_face_html(card: Card, *, landscape: bool = False, small: bool = False,
             f'title="{spoken}">{inner}</span>')
 
 
-def card_back_html(*, small: bool = False, label: str = "face-down card") -> str:
-    """A face-down card: a patterned back, spoken as ``label``."""
+def card_back_html(*, small: bool = False, label: str = "") -> str:
+    """A face-down card: a patterned back, spoken as ``label`` ("face-down card")."""
+    label = label or _("face-down card")
     size = " mc-small" if small else ""
     return (f'<span class="mc-card mc-back{size}" role="img" aria-label="{esc(label)}" '
             f'title="{esc(label)}"></span>')
@@ -93,12 +94,16 @@ def backs_html(count: int, *, owner: str = "", limit: int = 8, own: bool = False
     """A fan of card backs for a hidden hand: ``count`` cards, spoken as a number. The
     hand of this screen's own player (``own``) is drawn face up below the table: its seat
     says only how many cards it holds, no backs (they would push the hand off the screen)."""
-    word = "card" if count == 1 else "cards"
     if own:
-        return f'<span class="mc-count mc-own-hand">{count} {word}, shown below</span>'
-    label = f"{owner} holds {count} {word}" if owner else f"{count} face-down {word}"
+        shown_below = ngettext("{count} card, shown below", "{count} cards, shown below",
+                               count).format(count=count)
+        return f'<span class="mc-count mc-own-hand">{esc(shown_below)}</span>'
+    label = (ngettext("{owner} holds {count} card", "{owner} holds {count} cards",
+                      count).format(owner=owner, count=count) if owner else
+             ngettext("{count} face-down card", "{count} face-down cards", count).format(
+                 count=count))
     shown = min(count, limit)
-    backs = "".join(card_back_html(small=True, label="face-down card") for _ in range(shown))
+    backs = "".join(card_back_html(small=True) for _i in range(shown))
     more = f'<span class="mc-count">+{count - shown}</span>' if count > shown else ""
     return (f'<span class="mc-row mc-backs" role="group" aria-label="{esc(label)}">'
             f'<span class="mc-sr">{esc(label)}</span>{backs}{more}</span>')
@@ -116,18 +121,23 @@ def stack_html(cards: tuple[Card, ...], *, label: str = "", special: bool = Fals
 def pile_html(top: Card | None, count: int, *, label: str, face_down: bool = False) -> str:
     """A pile with its top card (or back) and its size underneath."""
     if count == 0 or (top is None and not face_down):
-        face = ('<span class="mc-card mc-empty" role="img" aria-label="empty" '
+        empty = esc(_("empty"))
+        face = (f'<span class="mc-card mc-empty" role="img" aria-label="{empty}" '
                 'style="opacity:.3"></span>')
-        spoken = f"{label}: empty"
+        spoken = _("{pile}: empty").format(pile=label)
     elif face_down or top is None:
-        face = card_back_html(label=f"{label}, face down")
-        spoken = f"{label}: {plural(count, 'card')} face down"
+        face = card_back_html(label=_("{pile}, face down").format(pile=label))
+        spoken = ngettext("{pile}: {count} card face down", "{pile}: {count} cards face down",
+                          count).format(pile=label, count=count)
     else:
         face = card_face_html(top)
-        spoken = f"{label}: {plural(count, 'card')}, top card {top.name}"
-    word = "card" if count == 1 else "cards"
+        spoken = ngettext("{pile}: {count} card, top card {card}",
+                          "{pile}: {count} cards, top card {card}", count).format(
+            pile=label, count=count, card=top.name)
+    under = ngettext("{pile} · {count} card", "{pile} · {count} cards", count).format(
+        pile=label, count=count)
     return (f'<span class="mc-pile" role="group" aria-label="{esc(spoken)}">{face}'
-            f'<span class="mc-count">{esc(label)} · {count} {word}</span></span>')
+            f'<span class="mc-count">{esc(under)}</span></span>')
 
 
 def _button_rules() -> str:

@@ -46,7 +46,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from mathcards.asking import COUNT, LEVELS, SHOW, Answer, LevelChange, Question
 from mathcards.asking.registry import Asker, asker_for
 from mathcards.errors import MathCardsError
-from mathcards.i18n import N_, _
+from mathcards.i18n import N_, _, pgettext
 
 if TYPE_CHECKING:
     from mathcards.game_view import GameView
@@ -555,6 +555,8 @@ class AskingSession:
     def _said(value: Any) -> str:
         from mathcards.games.base import number
 
+        if value == "none":  # Sums' claim that a card captures nothing, in the page's words
+            return pgettext("an answer: no capture", "none")
         return number(value) if isinstance(value, int) else str(value)
 
     def _finish(self, *, explain: bool) -> None:
