@@ -566,11 +566,14 @@ def _page_text(html: str) -> list[str]:
     return [*said, re.sub(r"<[^>]+>", " ", html)]
 
 
-def _i_count_words(view_of, game_of, seed: int, wrong_of) -> list[str]:
+def _i_count_words(view_of, game_of, seed: int, wrong_of, *, board: bool = True
+                   ) -> list[str]:
     """Everything a student reads at a seeded table at "I count" (against a bot, the
     student following its moves): the board, the status, the buttons and the hand's
     tooltips, the hints (both levels), each question, a word that is not an answer,
-    ``wrong_of(question)`` once (a nudge), then the right answer and its feedback."""
+    ``wrong_of(question)`` once (a nudge), then the right answer and its feedback.
+    Without ``board``: the questions' words only (the answer's buttons, no board,
+    status or move buttons)."""
     import html as _html
 
     from mathcards.asking import COUNT
@@ -584,6 +587,9 @@ def _i_count_words(view_of, game_of, seed: int, wrong_of) -> list[str]:
     said: list[str] = []
 
     def screen() -> None:
+        if not board:
+            said.extend(f"{label} {tip}" for _k, label, tip, _p in ctl.asking.answer_choices())
+            return
         obs = ctl.public_observation()
         said.extend(_page_text(ctl.view.board_html(ctl.shown_state, obs, ctl.seat_names,
                                                    viewer=0)))
@@ -657,4 +663,40 @@ def test_a_sums_table_at_i_count_reads_in_spanish_and_in_the_pseudo_locale(seed)
     for en, es, ps in said:
         assert not SUMS_I_COUNT_ENGLISH.search(es), (en, es)
         plain = re.sub(r"\b(?:10|[2-9AJQK])[♠♥♦♣]|JK|Sums", "", ps)
+        assert not re.search(r"\b[A-Za-z]{2,}\b", plain), (en, ps)
+
+
+def _dice_stacks_wrong(question) -> str | None:
+    """A wrong answer: one more than a number; a stack's other way."""
+    if isinstance(question.expected, int):
+        return str(question.expected + 1)
+    if question.kind == "stack":
+        kings = question.expected.partition(", ")[2]
+        other = "taking away" if question.expected.startswith("adding") else "adding"
+        return f"{other}, {kings}" if kings else other
+    return None
+
+
+def _dice_stacks_i_count_words(seed: int) -> list[str]:
+    from mathcards.games.dice_stacks import DiceStacks
+    from mathcards.widgets.dice_stacks import DiceStacksView
+
+    # the questions only: Dice Stacks' board and move buttons (widgets/dice_stacks.py) are
+    # still to be translated
+    return _i_count_words(DiceStacksView, lambda: DiceStacks(num_players=2), seed,
+                          _dice_stacks_wrong, board=False)
+
+
+DICE_I_COUNT_ENGLISH = re.compile(DICE_ENGLISH.pattern[:-3] + r"|what|does|which|your|"
+                                  r"adding|taking|away|right|quite|check|from|cards?|it)\b",
+                                  re.I)
+
+
+@pytest.mark.parametrize("seed", [4, 7])
+def test_dice_stacks_questions_at_i_count_read_in_spanish_and_in_the_pseudo_locale(seed):
+    said = _in_three(_dice_stacks_i_count_words, seed)
+    assert any(DICE_I_COUNT_ENGLISH.search(en) for en, _es, _ps in said)  # it can fail
+    for en, es, ps in said:
+        assert not DICE_I_COUNT_ENGLISH.search(es), (en, es)
+        plain = re.sub(r"\b(?:10|[2-9AJQK])[♠♥♦♣]|JK|Dice Stacks", "", ps)
         assert not re.search(r"\b[A-Za-z]{2,}\b", plain), (en, ps)

@@ -557,7 +557,10 @@ class AskingSession:
 
         if value == "none":  # Sums' claim that a card captures nothing, in the page's words
             return pgettext("an answer: no capture", "none")
-        return number(value) if isinstance(value, int) else str(value)
+        # a canonical answer in words (Dice Stacks' "adding, Kings halve") in the page's
+        if isinstance(value, int):
+            return number(value)
+        return _(value) if isinstance(value, str) and value.strip() else str(value)
 
     def _finish(self, *, explain: bool) -> None:
         p = self.pending
