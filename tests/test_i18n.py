@@ -693,3 +693,147 @@ def test_every_marked_string_is_in_the_catalog():
                     missing.append(f"{Path(folder) / path.relative_to(C.ROOT / folder)}:"
                                    f"{node.lineno} {arg.value!r}")
     assert not missing, "not extracted (inside an f-string?): " + "; ".join(missing)
+
+
+# --- "I count" at the Sums and Dice Stacks tables: everything the student reads ------------
+def _page_text(html: str) -> list[str]:
+    """The words an HTML fragment shows and reads aloud: its text and its aria-labels and
+    tooltips, markup and class names left out."""
+    said = re.findall(r'(?:aria-label|title)="([^"]*)"', html)
+    return [*said, re.sub(r"<[^>]+>", " ", html)]
+
+
+def _i_count_words(view_of, game_of, seed: int, wrong_of, *, board: bool = True
+                   ) -> list[str]:
+    """Everything a student reads at a seeded table at "I count" (against a bot, the
+    student following its moves): the board, the status, the buttons and the hand's
+    tooltips, the hints (both levels), each question, a word that is not an answer,
+    ``wrong_of(question)`` once (a nudge), then the right answer and its feedback.
+    Without ``board``: the questions' words only (the answer's buttons, no board,
+    status or move buttons)."""
+    import html as _html
+
+    from mathcards.asking import COUNT
+    from mathcards.table import TableController
+
+    # the whole deal from the seed (a table's own deal keeps its hidden cards secret)
+    ctl = TableController(view_of(), state=game_of().new_game(seed), bot_delay=0, save=False,
+                          level=COUNT, bot_seed=seed, seats=("human", "random"))
+    ctl.set_follow(True)
+    rng = __import__("random").Random(seed)
+    said: list[str] = []
+
+    def screen() -> None:
+        if not board:
+            said.extend(f"{label} {tip}" for _k, label, tip, _p in ctl.asking.answer_choices())
+            return
+        obs = ctl.public_observation()
+        said.extend(_page_text(ctl.view.board_html(ctl.shown_state, obs, ctl.seat_names,
+                                                   viewer=0)))
+        said.append(ctl.status_line())
+        said.extend(c.label + " " + c.tooltip for c in ctl.offered_choices())
+        # the hand's tooltips: the game's words (the table's own "cannot be played now: "
+        # prefix is mathcards/table.py's, marked with the table's words, not here)
+        said.extend(c.tooltip.removeprefix("cannot be played now: ")
+                    for c in ctl.card_states())
+
+    for _step in range(400):
+        if ctl.state.is_over:
+            break
+        screen()
+        pending = ctl.asking.pending
+        if ctl.asking.waiting:
+            ctl.click_choice("ok")
+        elif pending is not None:
+            said.append(ctl.asking.prompt())
+            assert not ctl.attempt(ctl.answer, "¿?")  # not an answer: one line, kept
+            said.append(ctl.message)
+            wrong = wrong_of(pending.question)
+            if wrong is not None and ctl.asking.pending is not None:
+                ctl.answer(wrong)
+                said.append(ctl.asking.feedback)
+            if ctl.asking.pending is not None:
+                ctl.answer(str(pending.question.expected))
+            said.append(ctl.asking.feedback)
+        elif ctl.acting_human():
+            for level in (1, 2):
+                ctl.ask_hint(level)
+                said.append(ctl.hint_text())
+            cards = [c for c in ctl.card_states() if c.enabled]
+            choices = [c for c in ctl.offered_choices() if not c.key.startswith("off:")]
+            if cards and (not choices or rng.random() < 0.7):
+                clicked = ctl.attempt(ctl.click_card, rng.choice(cards).key)
+            else:
+                clicked = ctl.attempt(ctl.click_choice, rng.choice(choices).key)
+            if not clicked:  # a move the rules refuse (a counter that captures nothing)
+                said.append(ctl.message)
+        else:
+            break
+    assert ctl.state.is_over
+    screen()
+    return [_html.unescape(" ".join(s.split())) for s in said if s and s.strip()]
+
+
+def _sums_wrong(question) -> str | None:
+    """A wrong claim: "none" when a card captures, else nothing wrong (a capture to make
+    up would be refused as not one)."""
+    return "none" if question.expected != "none" else None
+
+
+def _sums_i_count_words(seed: int) -> list[str]:
+    from mathcards.games.sums import Sums
+    from mathcards.widgets.sums import SumsView
+
+    return _i_count_words(SumsView, lambda: Sums(num_players=2), seed, _sums_wrong)
+
+
+SUMS_I_COUNT_ENGLISH = re.compile(SUMS_ENGLISH.pattern[:-3] + r"|what|does|which|capture|"
+                                  r"captures|nothing|draw|pile|community|threatened|"
+                                  r"counter|choose|several|empty|look|again|right|"
+                                  r"quite|check|sign|from|cards?|their|it)\b", re.I)
+
+
+@pytest.mark.parametrize("seed", [2, 5])
+def test_a_sums_table_at_i_count_reads_in_spanish_and_in_the_pseudo_locale(seed):
+    said = _in_three(_sums_i_count_words, seed)
+    assert any(SUMS_I_COUNT_ENGLISH.search(en) for en, _es, _ps in said)  # it can fail
+    for en, es, ps in said:
+        assert not SUMS_I_COUNT_ENGLISH.search(es), (en, es)
+        plain = re.sub(r"\b(?:10|[2-9AJQK])[♠♥♦♣]|JK|Sums", "", ps)
+        assert not re.search(r"\b[A-Za-z]{2,}\b", plain), (en, ps)
+
+
+def _dice_stacks_wrong(question) -> str | None:
+    """A wrong answer: one more than a number; a stack's other way."""
+    if isinstance(question.expected, int):
+        return str(question.expected + 1)
+    if question.kind == "stack":
+        kings = question.expected.partition(", ")[2]
+        other = "taking away" if question.expected.startswith("adding") else "adding"
+        return f"{other}, {kings}" if kings else other
+    return None
+
+
+def _dice_stacks_i_count_words(seed: int) -> list[str]:
+    from mathcards.games.dice_stacks import DiceStacks
+    from mathcards.widgets.dice_stacks import DiceStacksView
+
+    # the questions only: Dice Stacks' board and move buttons (widgets/dice_stacks.py) are
+    # still to be translated
+    return _i_count_words(DiceStacksView, lambda: DiceStacks(num_players=2), seed,
+                          _dice_stacks_wrong, board=False)
+
+
+DICE_I_COUNT_ENGLISH = re.compile(DICE_ENGLISH.pattern[:-3] + r"|what|does|which|your|"
+                                  r"adding|taking|away|right|quite|check|from|cards?|it)\b",
+                                  re.I)
+
+
+@pytest.mark.parametrize("seed", [4, 7])
+def test_dice_stacks_questions_at_i_count_read_in_spanish_and_in_the_pseudo_locale(seed):
+    said = _in_three(_dice_stacks_i_count_words, seed)
+    assert any(DICE_I_COUNT_ENGLISH.search(en) for en, _es, _ps in said)  # it can fail
+    for en, es, ps in said:
+        assert not DICE_I_COUNT_ENGLISH.search(es), (en, es)
+        plain = re.sub(r"\b(?:10|[2-9AJQK])[♠♥♦♣]|JK|Dice Stacks", "", ps)
+        assert not re.search(r"\b[A-Za-z]{2,}\b", plain), (en, ps)

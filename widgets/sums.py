@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from mathcards import i18n
 from mathcards.cards import Card
 from mathcards.games.base import State, possessive
 from mathcards.games.sums import (
@@ -27,6 +28,7 @@ from mathcards.games.sums import (
     TakeBack,
 )
 from mathcards.games.sums.rules import card_points
+from mathcards.i18n import _
 from mathcards.table import Choice, GameView, Refused
 
 from .cards import backs_html, card_face_html, esc, pile_html
@@ -35,6 +37,11 @@ if TYPE_CHECKING:  # the view is pure Python: only the table needs ipywidgets
     from mathcards.widgets.table import GameTable
 
 __all__ = ["SumsView", "sums_table"]
+
+
+def _seat(seat_names: Sequence[str], seat: int) -> str:
+    """A seat's name in a sentence of another language (no English "(you)'s")."""
+    return seat_names[seat] if 0 <= seat < len(seat_names) else str(seat + 1)
 
 
 class SumsView(GameView):
@@ -47,7 +54,7 @@ class SumsView(GameView):
     def board_html(self, state: State, obs: Any, seat_names: Sequence[str], *,
                    viewer: int | None = None) -> str:
         piles = "".join(
-            pile_html(top, size, label=f"pile {i + 1}")
+            pile_html(top, size, label=_("pile {number}").format(number=i + 1))
             for i, (top, size) in enumerate(zip(obs.pile_tops, obs.pile_sizes, strict=True))
         )
         seats = []
@@ -60,52 +67,63 @@ class SumsView(GameView):
                 if threat is not None and i == threat.target_owner and c == threat.target:
                     mark = "mc-threatened"
                 faces.append(card_face_html(c, small=True, extra=mark))
-            side_html = "".join(faces) or '<span class="mc-count">no cards in play</span>'
+            none_in_play = esc(_("no cards in play"))
+            side_html = "".join(faces) or f'<span class="mc-count">{none_in_play}</span>'
             captured = obs.captured_counts[i]
-            cap_html = (pile_html(None, captured, label="captured", face_down=True) if captured
-                        else '<span class="mc-count">nothing captured yet</span>')
+            none_captured = esc(_("nothing captured yet"))
+            cap_html = (pile_html(None, captured, label=_("captured"), face_down=True)
+                        if captured else f'<span class="mc-count">{none_captured}</span>')
             hand = backs_html(obs.hand_sizes[i], owner=name, own=i == viewer)
             to_act = " mc-to-act" if i == obs.current_player else ""
+            in_play = _("{name} in play").format(name=name)
+            hand_word = _("hand")
             seats.append(
                 f'<div class="mc-seat{to_act}" role="group" aria-label="{esc(name)}">'
-                f'<strong>{esc(name)}</strong> · hand {hand}'
-                f'<div class="mc-row" aria-label="{esc(name)} in play">{side_html} {cap_html}</div>'
+                f'<strong>{esc(name)}</strong> · {esc(hand_word)} {hand}'
+                f'<div class="mc-row" aria-label="{esc(in_play)}">{side_html} {cap_html}</div>'
                 "</div>")
         threat_html = ""
         if threat is not None and self.counting:  # "I count": the threat, not its sum
-            threat_html = (
-                f'<div class="mc-status mc-threat" role="status">'
-                f"{esc(seat_names[threat.attacker])}'s {esc(threat.played.symbol)} threatens "
-                f"{esc(seat_names[threat.target_owner])}'s {esc(threat.target.symbol)}</div>")
+            words = _("{attacker}'s {card} threatens {owner}'s {target}").format(
+                attacker=seat_names[threat.attacker], card=threat.played.symbol,
+                owner=seat_names[threat.target_owner], target=threat.target.symbol)
+            threat_html = f'<div class="mc-status mc-threat" role="status">{esc(words)}</div>'
         elif threat is not None:
             w = threat.way
-            threat_html = (
-                f'<div class="mc-status mc-threat" role="status">'
-                f"{esc(possessive(seat_names, threat.attacker, start=True))} "
-                f"{esc(w.played.symbol)} threatens "
-                f"{esc(possessive(seat_names, threat.target_owner))} "
-                f"{esc(w.target.symbol)}: {esc(w.equation)}</div>")
-        return (f'<div class="mc-zone"><div class="mc-zone-title">Community piles</div>'
-                f'<div class="mc-row">{piles}</div></div>{threat_html}'
+            words = _("{attacker}'s {card} threatens {owner}'s {target}: {sum}").format(
+                attacker=_seat(seat_names, threat.attacker), card=w.played.symbol,
+                owner=_seat(seat_names, threat.target_owner), target=w.target.symbol,
+                sum=w.equation)
+            if i18n.language() == i18n.SOURCE:  # English says "Your 7♣ threatens Ana's 5♣"
+                words = (f"{possessive(seat_names, threat.attacker, start=True)} "
+                         f"{w.played.symbol} threatens "
+                         f"{possessive(seat_names, threat.target_owner)} "
+                         f"{w.target.symbol}: {w.equation}")
+            threat_html = f'<div class="mc-status mc-threat" role="status">{esc(words)}</div>'
+        title = _("Community piles")
+        return (f'<div class="mc-zone"><div class="mc-zone-title">{esc(title)}'
+                f'</div><div class="mc-row">{piles}</div></div>{threat_html}'
                 f'<div class="mc-row mc-seats">{"".join(seats)}</div>')
 
     def status(self, state: State, seat_names: Sequence[str]) -> str:
         p = state.current_player
         if p is None:
-            return "The game is over."
+            return _("The game is over.")
         obs = state.observation(p)
         who = seat_names[p]
         phase = obs.phase
         if phase == "start":
-            return f"{who}: draw the top card of a pile."
+            return _("{who}: draw the top card of a pile.").format(who=who)
         if phase == "play":
-            return f"{who}: play a card from your hand face up on your side."
+            return _("{who}: play a card from your hand face up on your side.").format(who=who)
         if phase == "choose":
-            return f"{who}: several cards can be captured; choose one."
+            return _("{who}: several cards can be captured; choose one.").format(who=who)
         if phase == "counter":
-            return f"{who}: your card is threatened. Counter it with a card, or let it go."
+            return _("{who}: your card is threatened. Counter it with a card, or let it "
+                     "go.").format(who=who)
         if phase == "last":
-            return f"{who}: a pile is empty. Play one last card, or end the game."
+            return _("{who}: a pile is empty. Play one last card, or end the game.").format(
+                who=who)
         return ""
 
     def score_words(self, state: State, viewer: int | None) -> tuple[str, ...]:
@@ -119,13 +137,15 @@ class SumsView(GameView):
         words = []
         for i, (score, side) in enumerate(zip(state.scores, sides, strict=False)):
             own = sum(card_points(c) for c in side)
-            whose = "your" if i == viewer else "their"
             if score == 0:
                 words.append("")
             elif score == own and not self.withheld.get(i, 0):
-                words.append(f"from {whose} cards in play")
+                words.append(_("from your cards in play") if i == viewer else
+                             _("from their cards in play"))
             else:  # the figure shown is the score: its parts in words, no second sum to add
-                words.append(f"from {whose} cards in play and {whose} captured cards")
+                words.append(_("from your cards in play and your captured cards")
+                             if i == viewer else
+                             _("from their cards in play and their captured cards"))
         return tuple(words)
 
     # --- moves -----------------------------------------------------------
@@ -147,33 +167,40 @@ class SumsView(GameView):
             # the pile's number only when another pile shows the same card (two decks)
             tops = state.observation(_actor(state)).pile_tops
             top = tops[action.pile]
-            what = top.symbol if top is not None else "a card"
-            label = f"Draw {what}"
-            if top is None or tops.count(top) > 1:
-                label += f" (pile {action.pile + 1})"
-            return (Choice(f"pile:{action.pile}", label,
-                           tooltip=f"take the top card of pile {action.pile + 1}"
-                                   + (f", {top.name}" if top is not None else "")),)
+            number = action.pile + 1
+            if top is None:
+                label = _("Draw a card (pile {number})").format(number=number)
+                tip = _("take the top card of pile {number}").format(number=number)
+            else:
+                label = (_("Draw {card} (pile {number})") if tops.count(top) > 1
+                         else _("Draw {card}")).format(card=top.symbol, number=number)
+                tip = _("take the top card of pile {number}, {card}").format(
+                    number=number, card=top.name)
+            return (Choice(f"pile:{action.pile}", label, tooltip=tip),)
         if isinstance(action, Play):
             return (Choice(f"card:{action.card}", action.card.symbol, card=action.card,
-                           tooltip="play it face up on your side"),)
+                           tooltip=_("play it face up on your side")),)
         if isinstance(action, Counter):
-            tip = ("counter with it, if it captures the threatening card" if self.counting
-                   else "counter: this card captures the threatening card")
+            tip = (_("counter with it, if it captures the threatening card") if self.counting
+                   else _("counter: this card captures the threatening card"))
             return (Choice(f"card:{action.card}", action.card.symbol, card=action.card,
                            tooltip=tip),)
         if isinstance(action, Capture):
             return (Choice(f"cap:{action.owner}:{action.target}",
-                           f"Capture Player {action.owner + 1}'s {action.target.symbol}",
-                           tooltip=f"capture {action.target.name}", primary=True),)
+                           _("Capture Player {number}'s {card}").format(
+                               number=action.owner + 1, card=action.target.symbol),
+                           tooltip=_("capture {card}").format(card=action.target.name),
+                           primary=True),)
         if isinstance(action, Decline):
-            return (Choice("decline", "Let the capture happen",
-                           tooltip="do not counter: your card is captured"),)
+            return (Choice("decline", _("Let the capture happen"),
+                           tooltip=_("do not counter: your card is captured")),)
         if isinstance(action, TakeBack):
-            return (Choice(f"back:{action.card}", f"Take back {action.card.symbol}",
-                           tooltip=f"take {action.card.name} back into your hand"),)
+            return (Choice(f"back:{action.card}",
+                           _("Take back {card}").format(card=action.card.symbol),
+                           tooltip=_("take {card} back into your hand").format(
+                               card=action.card.name)),)
         if isinstance(action, EndGame):
-            return (Choice("endgame", "End the game (no last play)"),)
+            return (Choice("endgame", _("End the game (no last play)")),)
         return super().path(state, action)
 
     def card_refusal(self, state: State, card: Card) -> str:
@@ -185,7 +212,7 @@ def _actor(state: State) -> int:
     """The seat to act (a Sums move or card is offered only while someone is to act)."""
     p = state.current_player
     if p is None:
-        raise Refused("the game is over: start a new game")
+        raise Refused(_("the game is over: start a new game"))
     return p
 
 

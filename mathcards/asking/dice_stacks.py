@@ -35,6 +35,7 @@ from mathcards.explain.terms import Num, Sum
 from mathcards.games.base import State, seat_name
 from mathcards.games.dice_stacks import DiceRolled, LayStack, Phase, StackLaid
 from mathcards.games.dice_stacks_rule import KING, MINUS, KingOp, StackShape, shape_of, value_by
+from mathcards.i18n import N_, _
 
 GAME = "dice_stacks"
 
@@ -50,10 +51,10 @@ class DiceStacksQuestion(Question):
 def _dice_question(event: DiceRolled, target: int, seat: int, follow: bool) -> Question:
     a, b = event.dice
     if follow:
-        prompt = (f"{seat_name((), event.player)} rolled {a} and {b}: "
-                  "what must their stacks make?")
+        prompt = _("{who} rolled {a} and {b}: what must their stacks make?").format(
+            who=seat_name((), event.player), a=a, b=b)
     else:
-        prompt = f"You rolled {a} and {b}: what must your stacks make?"
+        prompt = _("You rolled {a} and {b}: what must your stacks make?").format(a=a, b=b)
     return DiceStacksQuestion(game=GAME, skill="dice_sum", prompt=prompt, numbers=(a, b),
                               expected=target, seat=event.player, follow=follow,
                               dice=event.dice)
@@ -63,6 +64,10 @@ ADDING, TAKING_AWAY = "adding", "taking away"
 _OPS = {"+": ADDING, MINUS: TAKING_AWAY}
 _KING_WORDS = {KingOp.DOUBLE: "Kings double", KingOp.HALVE: "Kings halve"}
 NOT_A_STACK = "not a stack"
+# the canonical ways, as the feedback says them back ("Right! adding, Kings halve.")
+_SAID_WAYS = (N_("adding"), N_("taking away"), N_("adding, Kings double"),
+              N_("adding, Kings halve"), N_("taking away, Kings double"),
+              N_("taking away, Kings halve"))
 
 
 def way_text(op: str, kings_op: KingOp | None) -> str:
@@ -95,17 +100,28 @@ def _stack_question(cards: tuple[Card, ...], dice: tuple[int, int], seat: int,
     else:
         skill = "stack_sum"
     shown = cards_shown(cards)
-    who = f"{seat_name((), seat)} lays" if follow else "You lay"
-    if len(_plain(cards)) > 1:
-        ask = "how do they make the dice total: by adding, or by taking away?"
-        if kings:
-            ask = ask[:-1] + ", and do the Kings double or halve?"
+    who = seat_name((), seat)
+    if len(_plain(cards)) > 1 and kings:
+        prompt = (_("{who} lays {cards}: how do they make the dice total: by adding, or by "
+                    "taking away, and do the Kings double or halve?") if follow else
+                  _("You lay {cards}: how do they make the dice total: by adding, or by "
+                    "taking away, and do the Kings double or halve?"))
+    elif len(_plain(cards)) > 1:
+        prompt = (_("{who} lays {cards}: how do they make the dice total: by adding, or by "
+                    "taking away?") if follow else
+                  _("You lay {cards}: how do they make the dice total: by adding, or by "
+                    "taking away?"))
     elif kings:
-        ask = "do the Kings double or halve it to make the dice total?"
+        prompt = (_("{who} lays {cards}: do the Kings double or halve it to make the dice "
+                    "total?") if follow else
+                  _("You lay {cards}: do the Kings double or halve it to make the dice "
+                    "total?"))
     else:
-        ask = "one card as a stack"
+        prompt = (_("{who} lays {cards}: one card as a stack") if follow else
+                  _("You lay {cards}: one card as a stack"))
+    prompt = prompt.format(who=who, cards=shown)
     expected = (way_text(shape.op, shape.king_op) if shape is not None else NOT_A_STACK)
-    return DiceStacksQuestion(game=GAME, skill=skill, kind="stack", prompt=f"{who} {shown}: {ask}",
+    return DiceStacksQuestion(game=GAME, skill=skill, kind="stack", prompt=prompt,
                               numbers=tuple(c.rank for c in cards), expected=expected,
                               seat=seat, follow=follow, dice=dice, stack=cards,
                               cards=tuple(str(c) for c in cards))
@@ -178,23 +194,23 @@ def read_answer(question: Question, text: Any) -> int | str:
     if getattr(question, "kind", "number") != "stack":
         return read_number(text)
     if not isinstance(text, str) or not text.strip() or len(text) > 40:
-        raise AnswerError("click how your cards make the dice total: by adding or by "
-                          "taking away")
+        raise AnswerError(_("click how your cards make the dice total: by adding or by "
+                            "taking away"))
     said = text.strip().casefold()
     plain = [n for n in question.numbers if n != KING]
-    if said.startswith(("+", "add")):
+    if said.startswith(("+", "add", "sum")):
         op = "+"
-    elif said.startswith(("-", "−", "tak", "subtract")):
+    elif said.startswith(("-", "−", "tak", "subtract", "rest")):
         op = MINUS
     elif len(plain) == 1:
         op = "+"  # one card and its Kings: nothing is added or taken away
     else:
-        raise AnswerError("click how your cards make the dice total: by adding or by "
-                          "taking away")
-    kings_op = (KingOp.DOUBLE if "double" in said else
-                KingOp.HALVE if "halve" in said else None)
+        raise AnswerError(_("click how your cards make the dice total: by adding or by "
+                            "taking away"))
+    kings_op = (KingOp.DOUBLE if "double" in said or "dobla" in said else
+                KingOp.HALVE if "halve" in said or "mitad" in said else None)
     if kings_op is None and len(plain) < len(question.numbers):
-        raise AnswerError("say whether the Kings double or halve too")
+        raise AnswerError(_("say whether the Kings double or halve too"))
     if len(plain) == len(question.numbers):
         kings_op = None
     return way_text(op, kings_op)
@@ -262,12 +278,13 @@ def nudge(question: Question, given: int | str, slip_name: str) -> str:
     the dots"), or the stack's way and its Kings; the rule, never what the cards make."""
     if question.kind != "stack":  # the dice total: never "this card" about dice
         if slip_name in ("off_by_one", "off_by_two"):
-            return "Close, but not quite: count the dots of both dice again."
-        return "Not quite: your stacks must make the two dice added together. Add them again."
+            return _("Close, but not quite: count the dots of both dice again.")
+        return _("Not quite: your stacks must make the two dice added together. Add them "
+                 "again.")
     if slip_name in ("doubled_not_halved", "halved_not_doubled"):
-        return "Not quite: does each King double the cards or halve them here?"
-    return ("Not quite: a stack adds all its cards, or takes the others away from the "
-            "largest. Which way makes the dice total?")
+        return _("Not quite: does each King double the cards or halve them here?")
+    return _("Not quite: a stack adds all its cards, or takes the others away from the "
+             "largest. Which way makes the dice total?")
 
 
 def rule_words(state: State, action: Any, reason: str) -> str:
@@ -276,9 +293,9 @@ def rule_words(state: State, action: Any, reason: str) -> str:
         if state.current_player is not None else None
     if cards is None:
         return reason
-    return (f"{cards_shown(cards)} is not a stack of the dice total: a stack adds all its "
-            "cards, or takes the others away from the largest, and its Kings then double "
-            "or halve it")
+    return _("{cards} is not a stack of the dice total: a stack adds all its cards, or takes "
+             "the others away from the largest, and its Kings then double or halve "
+             "it").format(cards=cards_shown(cards))
 
 
 def hint(state: State, level: int) -> str:
@@ -288,15 +305,18 @@ def hint(state: State, level: int) -> str:
 
     player = state.current_player
     if player is None:
-        return "the game is over"
+        return _("the game is over")
     if getattr(state, "phase", None) != Phase.STACKS:
-        return "roll the dice, then draw your cards"
-    rule = ("a stack adds all its cards, or takes the others away from the largest; "
-            "Kings then double or halve it; every stack makes the dice total")
+        return _("roll the dice, then draw your cards")
     stacks = engine.best_stacks(state.hands[player], state.rolled)  # type: ignore[attr-defined]
-    if level <= 1 or not stacks:
-        return rule if stacks else f"{rule}: if you find none, end your turn"
-    return f"start a stack with your {stacks[0][0].symbol}"
+    if not stacks:
+        return _("a stack adds all its cards, or takes the others away from the largest; "
+                 "Kings then double or halve it; every stack makes the dice total: if you "
+                 "find none, end your turn")
+    if level <= 1:
+        return _("a stack adds all its cards, or takes the others away from the largest; "
+                 "Kings then double or halve it; every stack makes the dice total")
+    return _("start a stack with your {card}").format(card=stacks[0][0].symbol)
 
 
 def explain(question: Question, before: State | None = None, after: State | None = None
@@ -307,16 +327,17 @@ def explain(question: Question, before: State | None = None, after: State | None
     if not question.stack:
         a, b = question.dice
         return [WhatIf(lhs=Sum((Num(a), Num(b))), value=int(question.expected),
-                       comment=f"every stack this turn must make {question.expected}")]
+                       comment=_("every stack this turn must make {total}").format(
+                           total=question.expected))]
     shape = shape_of(question.stack, question.dice)
     return [step_of(shape, question.dice, question.seat)] if shape is not None else []
 
 
 # --- the way at the table: buttons ----------------------------------------------------
-_WAY_KEYS = (("ans:op:+", ADDING, "every card added"),
-             ("ans:op:-", TAKING_AWAY, "the others taken away from the largest"))
-_KING_KEYS = (("ans:k:double", "Kings double", "each King doubles"),
-              ("ans:k:halve", "Kings halve", "each King halves"))
+_WAY_KEYS = (("ans:op:+", N_("adding"), N_("every card added")),
+             ("ans:op:-", N_("taking away"), N_("the others taken away from the largest")))
+_KING_KEYS = (("ans:k:double", N_("Kings double"), N_("each King doubles")),
+              ("ans:k:halve", N_("Kings halve"), N_("each King halves")))
 
 
 def answer_choices(question: Question, state: Any, picks: tuple[str, ...]
@@ -328,9 +349,9 @@ def answer_choices(question: Question, state: Any, picks: tuple[str, ...]
     plain = [n for n in question.numbers if n != KING]
     out = []
     if len(plain) > 1:
-        out += [(k, label, tip, k in picks) for k, label, tip in _WAY_KEYS]
+        out += [(k, _(label), _(tip), k in picks) for k, label, tip in _WAY_KEYS]
     if len(plain) < len(question.numbers):
-        out += [(k, label, tip, k in picks) for k, label, tip in _KING_KEYS]
+        out += [(k, _(label), _(tip), k in picks) for k, label, tip in _KING_KEYS]
     return out
 
 

@@ -46,7 +46,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from mathcards.asking import COUNT, LEVELS, SHOW, Answer, LevelChange, Question
 from mathcards.asking.registry import Asker, asker_for
 from mathcards.errors import MathCardsError
-from mathcards.i18n import N_, _
+from mathcards.i18n import N_, _, pgettext
 
 if TYPE_CHECKING:
     from mathcards.game_view import GameView
@@ -555,7 +555,12 @@ class AskingSession:
     def _said(value: Any) -> str:
         from mathcards.games.base import number
 
-        return number(value) if isinstance(value, int) else str(value)
+        if value == "none":  # Sums' claim that a card captures nothing, in the page's words
+            return pgettext("an answer: no capture", "none")
+        # a canonical answer in words (Dice Stacks' "adding, Kings halve") in the page's
+        if isinstance(value, int):
+            return number(value)
+        return _(value) if isinstance(value, str) and value.strip() else str(value)
 
     def _finish(self, *, explain: bool) -> None:
         p = self.pending

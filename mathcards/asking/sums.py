@@ -28,6 +28,7 @@ from mathcards.asking.registry import AnswerError, read_number
 from mathcards.cards import Card, parse_card
 from mathcards.errors import CardParseError, MathCardsError
 from mathcards.explain.steps import CaptureStep, Fact
+from mathcards.explain.sums import NO_CAPTURE_NOW
 from mathcards.games.base import seat_name
 from mathcards.games.sums import (
     CHOOSE,
@@ -45,7 +46,8 @@ from mathcards.i18n import _
 
 GAME = "sums"
 NONE = "none"
-NONE_WORDS = {"none", "no", "no capture", "nothing", "-", "—"}
+NONE_WORDS = {"none", "no", "no capture", "nothing", "-", "—",
+              "ninguna", "nada", "no captura nada"}  # the Spanish page says "ninguna"
 _OPS = {"+": "+", "-": "−", "−": "−", "–": "−"}
 
 
@@ -88,42 +90,54 @@ def read_claim(text: object, played: Card | None = None) -> str:
     """A typed or clicked claim -> its canonical words, or ``"none"`` (raises
     ``AnswerError``, one line, on text that is not a claim with its number)."""
     if not isinstance(text, str) or not text.strip():
-        raise AnswerError('claim a capture ("Q♦ = 7♣ + 5♥ = 12") or say "none"')
+        raise AnswerError(_('claim a capture ("Q♦ = 7♣ + 5♥ = 12") or say "none"'))
     if len(text) > 40:
-        raise AnswerError("that is too long to be a capture: write it like Q♦ = 7♣ + 5♥ = 12")
+        raise AnswerError(_("that is too long to be a capture: write it like "
+                            "Q♦ = 7♣ + 5♥ = 12"))
     if text.strip().lower() in NONE_WORDS:
         return NONE
     match = _CLAIM.match(text)
     if match is None:
-        raise AnswerError(f"{text.strip()[:20]!r} is not a capture: write it like "
-                          "Q♦ = 7♣ + 5♥ = 12, or say none")
+        raise AnswerError(_("{text!r} is not a capture: write it like Q♦ = 7♣ + 5♥ = 12, "
+                            "or say none").format(text=text.strip()[:20]))
     try:
         target, first, second = (parse_card(match.group(i)) for i in (1, 2, 4))
     except CardParseError as exc:
-        raise AnswerError(f"{exc}: write a capture like Q♦ = 7♣ + 5♥ = 12") from None
+        raise AnswerError(_("{reason}: write a capture like Q♦ = 7♣ + 5♥ = 12").format(
+            reason=exc)) from None
     if not match.group(5):
-        raise AnswerError("say what the sum or difference makes too: "
-                          "Q♦ = 7♣ + 5♥ = 12")
+        raise AnswerError(_("say what the sum or difference makes too: Q♦ = 7♣ + 5♥ = 12"))
     try:
         result = read_number(match.group(5))
     except AnswerError:
-        raise AnswerError(f"{match.group(5)[:12]!r} is not a whole number: end the claim "
-                          "with what it makes, e.g. = 12") from None
+        raise AnswerError(_("{text!r} is not a whole number: end the claim with what it "
+                            "makes, e.g. = 12").format(text=match.group(5)[:12])) from None
     return claim_text(target, first, match.group(3), second, played, result)
 
 
 def _prompt(seat: int, played: Card, follow: bool, counter: bool, attacked: Card | None
             ) -> str:
+    if counter and attacked is None:
+        if follow:
+            return _("{who} counters with {card}: how does it capture the threatening card? "
+                     "(the helper, + or −, and what they make)").format(
+                who=seat_name((), seat), card=played.symbol)
+        return _("You counter with {card}: how does it capture the threatening card? (the "
+                 "helper, + or −, and what they make)").format(card=played.symbol)
+    target = attacked.symbol if attacked is not None else ""
     if counter:
-        who = f"{seat_name((), seat)} counters" if follow else "You counter"
-        what = attacked.symbol if attacked is not None else "the threatening card"
-        return (f"{who} with {played.symbol}: how does it capture {what}? (the helper, "
-                "+ or −, and what they make)")
+        if follow:
+            return _("{who} counters with {card}: how does it capture {target}? (the helper, "
+                     "+ or −, and what they make)").format(
+                who=seat_name((), seat), card=played.symbol, target=target)
+        return _("You counter with {card}: how does it capture {target}? (the helper, + or −, "
+                 "and what they make)").format(card=played.symbol, target=target)
     if follow:
-        return (f"{seat_name((), seat)} played {played.symbol}: what does it capture, with which "
-                "helper, and what do they make? (or no capture)")
-    return (f"You play {played.symbol}: what does it capture, with which of your cards, and "
-            "what do they make? (or no capture)")
+        return _("{who} played {card}: what does it capture, with which helper, and what do "
+                 "they make? (or no capture)").format(who=seat_name((), seat),
+                                                      card=played.symbol)
+    return _("You play {card}: what does it capture, with which of your cards, and what do "
+             "they make? (or no capture)").format(card=played.symbol)
 
 
 def _question(state: Any, after: Any, seat: int, played: Card, *, follow: bool,
@@ -254,15 +268,15 @@ def slip(question: Question, given: int | str) -> str:
 def nudge(question: Question, given: int | str, slip_name: str) -> str:
     """The words after a first wrong claim (never the capture itself)."""
     if slip_name == "missed_capture":
-        return ("Look again: is there an opponent's card of its colour that it and one of "
-                "your cards make, by + or −?")
+        return _("Look again: is there an opponent's card of its colour that it and one of "
+                 "your cards make, by + or −?")
     if slip_name == "colour":
-        return ("Not quite: a capture uses cards of your card's colour only, red with red "
-                "and black with black.")
+        return _("Not quite: a capture uses cards of your card's colour only, red with red "
+                 "and black with black.")
     if slip_name == "wrong_capture":
-        return "Not quite: check the cards and the sign, then what they make."
+        return _("Not quite: check the cards and the sign, then what they make.")
     if slip_name == "face_value":  # not "Q 12": a face card's value is the claim's number
-        return "Not quite: check what the face cards count (look at the rules)."
+        return _("Not quite: check what the face cards count (look at the rules).")
     from mathcards.asking.registry import NUDGE, NUDGES
 
     return _(NUDGES.get(slip_name, NUDGE))
@@ -293,16 +307,20 @@ def answer_choices(question: Question, state: Any, picks: tuple[str, ...]
                 continue  # a counter captures the threatening card (the prompt names it)
             if card.colour == played.colour:
                 key = f"ans:t:{card}"
-                out.append((key, f"captures {card.symbol}",
-                            f"{seat_name((), other)}'s {card.name}: the card captured",
+                out.append((key, _("captures {card}").format(card=card.symbol),
+                            _("{who}'s {card}: the card captured").format(
+                                who=seat_name((), other), card=card.name),
                             key in picks))
     for card in state.sides[seat] if seat is not None else ():
         key = f"ans:h:{card}"
-        out.append((key, f"with {card.symbol}", f"your {card.name}: the helper", key in picks))
+        out.append((key, _("with {card}").format(card=card.symbol),
+                    _("your {card}: the helper").format(card=card.name), key in picks))
     for op, label in (("+", "+"), ("-", "−")):
         key = f"ans:op:{op}"
-        out.append((key, label, "adding" if op == "+" else "subtracting", key in picks))
-    out.append((NONE_KEY, "No capture", f"{played.symbol} captures nothing", False))
+        out.append((key, label, _("adding") if op == "+" else _("subtracting"),
+                    key in picks))
+    out.append((NONE_KEY, _("No capture"),
+                _("{card} captures nothing").format(card=played.symbol), False))
     return list(dict.fromkeys(out))
 
 
@@ -328,16 +346,16 @@ def compose(question: Question, picks: tuple[str, ...], text: Any) -> Any:
     if "=" in stripped or stripped.lower() in NONE_WORDS:
         return text
     if not stripped:
-        raise AnswerError("pick the cards and + or −, then type what they make")
+        raise AnswerError(_("pick the cards and + or −, then type what they make"))
     number = read_number(text)
     chosen = {k.split(":")[1]: k.split(":", 2)[2] for k in picks}
     if "t" not in chosen:
-        raise AnswerError("pick the card it captures first (the buttons \"captures …\"), "
-                          "or No capture")
+        raise AnswerError(_("pick the card it captures first (the buttons \"captures …\"), "
+                            "or No capture"))
     if "h" not in chosen:
-        raise AnswerError("pick your helper card first (the buttons \"with …\")")
+        raise AnswerError(_("pick your helper card first (the buttons \"with …\")"))
     if "op" not in chosen:
-        raise AnswerError("pick + or − first")
+        raise AnswerError(_("pick + or − first"))
     target, helper = parse_card(chosen["t"]), parse_card(chosen["h"])
     played = question.played
     assert played is not None
@@ -351,9 +369,9 @@ def hint(state: Any, level: int) -> str:
 
     found = X.hint(state, min(level, 2))
     sentence = str(found.sentence)
-    if sentence.startswith("no card"):  # "no card captures" would answer every claim
-        return ("a card captures when it and one of your face-up cards of its colour "
-                "make an opponent's card of that colour, by + or −")
+    if sentence == _(NO_CAPTURE_NOW):  # "no card captures" would answer every claim
+        return _("a card captures when it and one of your face-up cards of its colour "
+                 "make an opponent's card of that colour, by + or −")
     if level >= 2:
         sentence = sentence.split(":")[0]  # "play your 7♣: it can capture" -> the card
     return sentence
@@ -388,14 +406,15 @@ def explain(question: Question, before: Any = None, after: Any = None
     if way is None:
         played = question.played
         assert played is not None
-        sentence = f"{played.symbol} captures nothing"
+        sentence = _("{card} captures nothing").format(card=played.symbol)
         if before is not None and question.seat is not None:
             helpers = before.sides[question.seat]
             why = [why_no_capture(played, t, helpers)
                    for other, side in enumerate(before.sides) if other != question.seat
                    for t in side]
             if why:
-                sentence += f": for example, {why[0]}"
+                sentence = _("{card} captures nothing: for example, {why}").format(
+                    card=played.symbol, why=why[0])
         return [Fact(player=question.seat, sentence=sentence)]
     return [CaptureStep(player=question.seat, played=way.played, helper=way.helper, op=way.op,
                        target=way.target, target_owner=question.owner,

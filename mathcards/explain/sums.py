@@ -26,6 +26,11 @@ from mathcards.games.sums import (
     SumsState,
     card_points,
 )
+from mathcards.i18n import N_, _
+
+# the hint when no card to play captures (the asker tells it apart: it answers no claim)
+NO_CAPTURE_NOW = N_("no card you can play captures now: play one that leaves your cards hard "
+                    "to capture")
 
 
 def steps_for_events(events: Sequence[Any], before: Any = None, after: Any = None,
@@ -77,10 +82,11 @@ def hint(state: SumsState, level: int = 1) -> Hint:
                     for ev in state.apply(action).new_events if isinstance(ev, Countered)]
         way = counters[0]
         if level <= 1:
-            return Hint(level=1, sentence=f"you can save your {threat.target.symbol}: "
-                                          f"one of your cards counters")
+            return Hint(level=1, sentence=_("you can save your {card}: one of your cards "
+                                            "counters").format(card=threat.target.symbol))
         if level == 2:
-            return Hint(level=2, sentence=f"counter with your {way.played.symbol}")
+            return Hint(level=2, sentence=_("counter with your {card}").format(
+                card=way.played.symbol))
         sentence = (f"your {way.played.symbol} with your {way.helper.symbol} captures their "
                     f"{way.target.symbol} and saves your {threat.target.symbol}")
         return Hint(level=3, sentence=sentence,
@@ -101,18 +107,23 @@ def hint(state: SumsState, level: int = 1) -> Hint:
         candidates = [pile[-1] for pile in state.piles if pile] + list(state.hands[player])
     ways = [ow for card in candidates for ow in state.captures_by(card, player)]
     if not ways:
-        sentence = ("no card you can play captures now: play one that leaves your cards "
-                    "hard to capture" if not drawing else "draw a card first; no card in "
-                    "reach captures yet")
+        sentence = _(NO_CAPTURE_NOW) if not drawing else _("draw a card first; no card in "
+                                                           "reach captures yet")
         return Hint(level=level, sentence=sentence)
     owner, way = _best(ways)
     if level <= 1:
-        return Hint(level=1, sentence=f"you can capture one of {seat_name((), owner)}'s cards")
+        return Hint(level=1, sentence=_("you can capture one of {who}'s cards").format(
+            who=seat_name((), owner)))
     where = ""
     if drawing and way.played not in state.hands[player]:
         where = " (draw it from the top of its pile first)"
+        if level == 2:
+            return Hint(level=2, sentence=_("play your {card} (draw it from the top of its "
+                                            "pile first): it can capture").format(
+                card=way.played.symbol))
     if level == 2:
-        return Hint(level=2, sentence=f"play your {way.played.symbol}{where}: it can capture")
+        return Hint(level=2, sentence=_("play your {card}: it can capture").format(
+            card=way.played.symbol))
     sentence = (f"play your {way.played.symbol}{where}: with your {way.helper.symbol} it "
                 f"captures their {way.target.symbol}")
     return Hint(level=3, sentence=sentence, shown=(_way_step(way, player, owner, "threat"),))
