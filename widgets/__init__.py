@@ -87,7 +87,28 @@ def _page_query() -> str:
         info = _wait_for_visitor()
         os.environ.update(info)
     _VISITOR_QUERY = os.environ.get("QUERY_STRING", "")
+    page_language(_VISITOR_QUERY)
     return _VISITOR_QUERY
+
+
+# The header the server gives a page request for the language this browser remembers
+# (its ``mathcards_lang`` cookie: mathcards.widgets.server); the kernel sees it as
+# HTTP_X_MATHCARDS_LANG, the browser's own Accept-Language as HTTP_ACCEPT_LANGUAGE
+# (lessons/voila.json: VoilaConfiguration.http_header_envs).
+REMEMBERED_HEADER = "X-MathCards-Lang"
+
+
+def page_language(query: str) -> str:
+    """Draw this Voilà page in its language and return it: the address's ``?lang=`` (a
+    class link's, or the page's switch), else the language this browser remembers, else
+    the browser's first language with a catalog, else English (``mathcards.i18n.choose``).
+    """
+    from mathcards import i18n
+
+    return i18n.use(i18n.choose(
+        query_settings(query).get("lang"),
+        os.environ.get("HTTP_" + REMEMBERED_HEADER.upper().replace("-", "_")),
+        os.environ.get("HTTP_ACCEPT_LANGUAGE")))
 
 
 def _wait_for_visitor() -> dict[str, str]:

@@ -304,6 +304,33 @@ def _identity_of(handler: VoilaHandler) -> str | None:
     return f"voila:{name}" if name else None
 
 
+LANG_COOKIE = "mathcards_lang"
+
+
+def _remember_language(handler: VoilaHandler) -> None:
+    """The language of a page request, as the kernel reads it (``widgets.page_language``):
+    a page opened with ``?lang=`` (a class link, the page's switch) makes this browser
+    remember that language (a cookie, a year); a page without it gets the remembered one
+    as a request header (``X-MathCards-Lang``, passed to the kernel by
+    ``http_header_envs``). Only a language with a catalog is kept or passed on; a header
+    of that name sent by the browser itself is dropped."""
+    from mathcards.i18n import normalize
+    from mathcards.widgets import REMEMBERED_HEADER
+
+    headers = handler.request.headers
+    if REMEMBERED_HEADER in headers:
+        del headers[REMEMBERED_HEADER]
+    asked = normalize((handler.get_query_argument("lang", None) or "")[:20])
+    if asked is not None:
+        handler.set_cookie(LANG_COOKIE, asked, expires_days=365,
+                           path=handler.settings.get("base_url") or "/",
+                           secure=handler.request.protocol == "https", samesite="Lax")
+        return
+    remembered = normalize((handler.get_cookie(LANG_COOKIE) or "")[:20])
+    if remembered is not None:
+        headers[REMEMBERED_HEADER] = remembered
+
+
 def _track_visitors() -> None:
     """Wrap Voilà's page handler once so kernel starts know whose page they serve."""
     try:
@@ -319,6 +346,7 @@ def _track_visitors() -> None:
         if teacher == _SIGNED_IN:
             return
         _TEACHER.set(teacher is True)  # this request's task only
+        _remember_language(self)
         visitor = _visitor_of(self)
         address: str | None = f"addr:{self.request.remote_ip}"
         manager = self.kernel_manager

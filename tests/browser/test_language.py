@@ -56,3 +56,56 @@ def test_a_class_link_with_lang_es_plays_in_spanish(voila_server, page):
     for english in ("Your hand", "New game", "What the last move did", "Moves so far",
                     "Goal ", "deck value", "to play. Make the deck"):
         assert english not in shown, english
+
+
+def _page_in(browser, locale: str):
+    """A fresh browser (its own cookies) whose language is ``locale`` (Chromium sends it
+    as Accept-Language); 1366x768."""
+    context = browser.new_context(viewport={"width": 1366, "height": 768}, locale=locale)
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    return context, page
+
+
+def _close(context, page) -> None:
+    page.close(run_before_unload=True)  # Voilà's unload handler shuts its kernel down
+    context.close()
+
+
+def _table_words(page) -> str:
+    wait_settled(page)
+    return page.locator(".mc-main").first.inner_text()
+
+
+def test_a_spanish_browser_gets_spanish_pages_without_lang(voila_server, browser):
+    """No ?lang: the browser's own language (its Accept-Language) chooses the page's."""
+    context, page = _page_in(browser, "es-ES")
+    try:
+        open_table(page, page_url(voila_server, "sums", student="accept_es"))
+        shown = _table_words(page)
+        assert page.locator("button", has_text="Nueva partida").count(), shown
+        assert "Your hand" not in shown and "New game" not in shown, shown
+    finally:
+        _close(context, page)
+
+
+def test_the_switch_chooses_spanish_and_the_next_page_remembers_it(voila_server, browser):
+    """An English browser: the landing page's switch says "Español"; choosing it reloads
+    the page with ?lang=es, and a play page opened afterwards without ?lang is Spanish."""
+    context, page = _page_in(browser, "en-US")
+    try:
+        page.goto(voila_server.page("index.ipynb"), timeout=120_000)
+        switch = page.locator("nav.mc-lang")
+        assert switch.locator("a").all_inner_texts() == ["English", "Español"]
+        assert switch.locator("a[aria-current]").inner_text() == "English"
+        with page.expect_navigation():
+            switch.locator("a", has_text="Español").click()
+        assert "lang=es" in page.url, page.url
+        page.locator("nav.mc-lang a[aria-current]", has_text="Español").wait_for()
+        open_table(page, page_url(voila_server, "sums", student="switch_es"))
+        assert "lang=" not in page.url
+        shown = _table_words(page)
+        assert page.locator("button", has_text="Nueva partida").count(), shown
+        assert "New game" not in shown, shown
+    finally:
+        _close(context, page)
