@@ -9,7 +9,7 @@ registration.
 
 from __future__ import annotations
 
-from mathcards.games.dice_stacks.rule import not_a_stack
+from mathcards.games.dice_stacks.rule import KING, not_a_stack
 from mathcards.games.dice_stacks.rules import *  # noqa: F403  (the engine's public names)
 from mathcards.games.dice_stacks.rules import (
     CardsDrawn,
@@ -28,7 +28,7 @@ from mathcards.games.dice_stacks.rules import __all__ as _rules_all
 from mathcards.games.registry import GameSpec, LandingCard, register_game
 
 __all__ = [*_rules_all, "CardsDrawn", "DiceRolled", "FirstPlayerRolls", "GameEnded",
-           "LegalStacks", "RanOut", "StackLaid", "TurnEnded", "not_a_stack"]
+           "LegalStacks", "RanOut", "StackLaid", "TurnEnded", "KING", "not_a_stack"]
 
 # --- the one registration: everything the app asks of this game by its name ------
 register_game(GameSpec(
