@@ -17,7 +17,7 @@ import time
 
 from mathcards.cards import standard_deck
 from mathcards.games.dice_stacks import best_stacks, stack_points
-from mathcards.games.dice_stacks_solver import plain_memo_best
+from mathcards.games.dice_stacks.solver import plain_memo_best
 
 SIZES = (10, 20, 30, 40)
 

@@ -243,7 +243,7 @@ def test_no_import_loops_in_mathcards() -> None:
 #
 # A game's own modules (where it may name itself, and only itself), for a game <g>:
 #   mathcards/games/<g>/ (its package) or mathcards/games/<g>.py, and the modules beside it
-#   whose names start with "<g>_" (mathcards/games/dice_stacks_rule.py, ..._solver.py);
+#   whose names start with "<g>_" (mathcards/games/dice_stacks/rule.py, ..._solver.py);
 #   mathcards/asking/<g>.py, mathcards/exercises/kinds/<g>.py, mathcards/explain/<g>.py,
 #   mathcards/moments/<g>.py;
 #   widgets/<g>.py (installed as mathcards.widgets.<g>).
@@ -395,7 +395,7 @@ def test_the_game_name_reader_sees_names_and_not_words() -> None:
     assert {g for _, g, _ in game_names_in(source, words, but="sums")} == {"shoot_the_moon"}
     games = ["sums", "dice_stacks"]
     assert own_game("mathcards/games/sums/rules.py", games) == "sums"
-    assert own_game("mathcards/games/dice_stacks_solver.py", games) == "dice_stacks"
+    assert own_game("mathcards/games/dice_stacks/solver.py", games) == "dice_stacks"
     assert own_game("mathcards/exercises/kinds/sums.py", games) == "sums"
     assert own_game("widgets/dice_stacks.py", games) == "dice_stacks"
     assert own_game("widgets/lesson.py", games) is None

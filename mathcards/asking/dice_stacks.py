@@ -16,7 +16,7 @@ or ``halve``. Following the others, the same question about another player's sta
 
 Every expected value is the engine's: the target of the state after the roll
 (``DiceStacksState.target``), the stack rule's ``shape_of`` and ``value_by``
-(``mathcards.games.dice_stacks_rule``); the explainer prints the same shape
+(``mathcards.games.dice_stacks.rule``); the explainer prints the same shape
 (``explain`` returns its step).
 """
 
@@ -34,7 +34,7 @@ from mathcards.explain.steps import WhatIf
 from mathcards.explain.terms import Num, Sum
 from mathcards.games.base import State, seat_name
 from mathcards.games.dice_stacks import DiceRolled, LayStack, Phase, StackLaid
-from mathcards.games.dice_stacks_rule import KING, MINUS, KingOp, StackShape, shape_of, value_by
+from mathcards.games.dice_stacks.rule import KING, MINUS, KingOp, StackShape, shape_of, value_by
 from mathcards.i18n import N_, _
 
 GAME = "dice_stacks"

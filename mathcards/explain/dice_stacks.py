@@ -1,6 +1,6 @@
 """Dice Stacks explained: each stack as its expression, and why some cards are not a stack.
 
-The arithmetic is the engine's: ``mathcards.games.dice_stacks_rule`` works out
+The arithmetic is the engine's: ``mathcards.games.dice_stacks.rule`` works out
 a stack's shape (its operations in the order the cards were given: the
 largest first when subtracting, Kings last) and why cards are not a stack;
 this module only turns that, and the engine's events, into steps.
@@ -25,7 +25,7 @@ from mathcards.errors import MathCardsError
 from mathcards.explain.errors import ExplainError, NotAStackError
 from mathcards.explain.steps import Fact, Hint, Refusal, StackExpression, Step
 from mathcards.games.base import seat_name
-from mathcards.games.dice_stacks_rule import StackShape, check_dice, not_a_stack, shape_of
+from mathcards.games.dice_stacks.rule import StackShape, check_dice, not_a_stack, shape_of
 from mathcards.i18n import _, ngettext
 
 

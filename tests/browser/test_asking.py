@@ -338,7 +338,7 @@ def test_dice_stacks_cards_that_are_not_a_stack_are_refused_without_a_number_and
     the wrong try is recorded in the student's progress file."""
     from mathcards.cards import Card
     from mathcards.exercises.progress import ProgressStore
-    from mathcards.games.dice_stacks_rule import counts, counts_make
+    from mathcards.games.dice_stacks.rule import counts, counts_make
 
     page.set_viewport_size({"width": 1366, "height": 768})
     open_table(page, voila_server.page("play_dice_stacks.ipynb")

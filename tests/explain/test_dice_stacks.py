@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from mathcards.cards import Card
 from mathcards.errors import MathCardsError
 from mathcards.explain import ExplainError, NotAStackError, StackExpression, stack_steps
-from mathcards.games.dice_stacks_rule import counts_points
+from mathcards.games.dice_stacks.rule import counts_points
 
 from .checks import check_steps
 

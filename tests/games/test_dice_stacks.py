@@ -38,7 +38,7 @@ from mathcards.games.dice_stacks import (
     stack_shape,
     strong_policy,
 )
-from mathcards.games.dice_stacks_solver import plain_memo_best
+from mathcards.games.dice_stacks.solver import plain_memo_best
 
 TWO_DECKS = standard_deck(decks=2)
 

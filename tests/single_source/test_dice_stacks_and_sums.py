@@ -23,8 +23,8 @@ from mathcards.explain import NotAStackError, stack_steps
 from mathcards.explain import dice_stacks as explain_ds
 from mathcards.explain import sums as explain_su
 from mathcards.games import dice_stacks as ds
-from mathcards.games import dice_stacks_rule as rule
 from mathcards.games import sums as su
+from mathcards.games.dice_stacks import rule
 from mathcards.widgets.dice_stacks import DiceStacksView
 from mathcards.widgets.sums import SumsView
 
@@ -61,7 +61,7 @@ def test_rule_why_not_seed_examples():
 
 
 def test_the_solver_and_engine_use_the_rule():
-    import mathcards.games.dice_stacks_solver as solver
+    import mathcards.games.dice_stacks.solver as solver
 
     assert solver.counts_points is rule.counts_points
     assert solver.king_bases is rule.king_bases

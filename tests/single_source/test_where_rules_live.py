@@ -14,8 +14,8 @@ import pytest
 
 from mathcards.cards import parse_cards
 from mathcards.games import dice_stacks as ds
-from mathcards.games import dice_stacks_rule as rule
 from mathcards.games import sums as su
+from mathcards.games.dice_stacks import rule
 from mathcards.table import GameView
 
 
@@ -121,7 +121,8 @@ def test_each_kind_lives_in_its_games_module_and_the_registry_lists_them():
     # the Suns to Moons kinds print numbers with the engines' own minus sign (one number(),
     # which the Dice Stacks rule writes its reasons with too)
     from mathcards.exercises.kinds import suns_to_moons as stm_kinds
-    from mathcards.games import base, dice_stacks_rule
+    from mathcards.games import base
+    from mathcards.games.dice_stacks import rule as dice_stacks_rule
     from mathcards.games.suns_to_moons import rules
 
     assert stm_kinds.number is base.number and stm_kinds.signed is rules.signed

@@ -229,7 +229,7 @@ class IsStack(YesNoKind):
         values = ", ".join("K" if c.rank == 13 else str(c.rank) for c in cards)
         if level == 2:
             return make_hint(2, f"the values are {values}; the stack must make {target}")
-        from mathcards.games.dice_stacks_rule import KING, why_not
+        from mathcards.games.dice_stacks.rule import KING, why_not
 
         numbers = [c.rank for c in cards if c.rank != KING]
         kings = len(cards) - len(numbers)

@@ -49,7 +49,7 @@ from typing import Any, ClassVar, TypeAlias
 from mathcards.cards import Card, parse_cards, standard_deck
 from mathcards.errors import MathCardsError, SettingsError
 from mathcards.games.base import EMPTY, Event, Game, State, cached, reshuffle, rng_for, seat_name
-from mathcards.games.dice_stacks_rule import (
+from mathcards.games.dice_stacks.rule import (
     KING,
     MINUS,
     StackShape,
@@ -58,9 +58,8 @@ from mathcards.games.dice_stacks_rule import (
     not_a_stack,
     shape_of,
 )
-from mathcards.games.dice_stacks_rule import counts as _counts
-from mathcards.games.dice_stacks_solver import best_stack_counts, stack_shapes
-from mathcards.games.registry import GameSpec, LandingCard, register_game
+from mathcards.games.dice_stacks.rule import counts as _counts
+from mathcards.games.dice_stacks.solver import best_stack_counts, stack_shapes
 from mathcards.i18n import _, ngettext
 
 __all__ = [
@@ -82,7 +81,6 @@ __all__ = [
     "stack_shape",
     "strong_policy",
 ]
-
 
 
 class Phase(StrEnum):
@@ -169,7 +167,7 @@ def stack_shape(cards: Iterable[Card | str] | str, dice: Sequence[int]) -> Stack
 def stack_problem(cards: Iterable[Card | str] | str, dice: Sequence[int]) -> str | None:
     """Why ``cards`` are not a stack for the dice, in words; None when they are.
 
-    The rule's one wording (``dice_stacks_rule.not_a_stack``), the cards read
+    The rule's one wording (``rule.not_a_stack``), the cards read
     in stack order as a ``LayStack`` holds them.
 
     >>> stack_problem("10S 5H 4D", (5, 6))
@@ -908,30 +906,3 @@ def strong_policy(view: DiceStacksView, legal: Collection[Any], rng: random.Rand
         if action in legal:
             return action
     return EndTurn()
-
-
-# --- the one registration: everything the app asks of this game by its name ------
-register_game(GameSpec(
-    name="dice_stacks",
-    engine=DiceStacks,
-    code="DICE",
-    strong_policy=strong_policy,
-    parse_move=parse_move,
-    view="mathcards.widgets.dice_stacks:DiceStacksView",
-    explainer="mathcards.explain.dice_stacks",
-    asking="mathcards.asking.dice_stacks",
-    moments="mathcards.moments.dice_stacks:moment",
-    kinds=(
-        "mathcards.exercises.kinds.dice_stacks:MakeStacks",
-        "mathcards.exercises.kinds.dice_stacks:IsStack",
-    ),
-    assignable=True,
-    card=LandingCard(
-        practises="adding, subtracting, doubling and halving",
-        blurb=("Roll two dice, then build stacks of cards that make the dice total: add "
-               "them or subtract them, and let Kings double or halve."),
-        picture="mathcards.widgets.lesson:stacks_picture",
-        lesson="dice_stacks.ipynb",
-        play="play_dice_stacks.ipynb",
-    ),
-))

@@ -1,6 +1,6 @@
 """The best stacks a Dice Stacks hand can make, and every stack it can make.
 
-What a stack is (the rule) lives in ``dice_stacks_rule``; this module only
+What a stack is (the rule) lives in ``dice_stacks.rule``; this module only
 searches with it.
 
 Everything here works on *rank counts*: ``counts[r - 1]`` is how many cards
@@ -33,7 +33,7 @@ from collections.abc import Iterator, Sequence
 from functools import cache
 from itertools import product
 
-from mathcards.games.dice_stacks_rule import counts_make, counts_points, king_bases
+from mathcards.games.dice_stacks.rule import counts_make, counts_points, king_bases
 
 NUM_RANKS = 13  # index 0..11: Ace..Queen, index 12: Kings
 

@@ -1,0 +1,57 @@
+"""Dice Stacks: roll two dice, then lay stacks of cards that make the dice total.
+
+The package: ``rules`` (the engine: settings, actions, events, the state, typed moves,
+the bot), ``rule`` (what a stack is, in one place) and ``solver`` (the best stacks of a
+hand). This ``__init__`` re-exports the engine's names, so ``from
+mathcards.games.dice_stacks import DiceStacks`` keeps working, and ends with the game's
+registration.
+"""
+
+from __future__ import annotations
+
+from mathcards.games.dice_stacks.rule import KING, not_a_stack
+from mathcards.games.dice_stacks.rules import *  # noqa: F403  (the engine's public names)
+from mathcards.games.dice_stacks.rules import (
+    CardsDrawn,
+    DiceRolled,
+    DiceStacks,
+    FirstPlayerRolls,
+    GameEnded,
+    LegalStacks,
+    RanOut,
+    StackLaid,
+    TurnEnded,
+    parse_move,
+    strong_policy,
+)
+from mathcards.games.dice_stacks.rules import __all__ as _rules_all
+from mathcards.games.registry import GameSpec, LandingCard, register_game
+
+__all__ = [*_rules_all, "CardsDrawn", "DiceRolled", "FirstPlayerRolls", "GameEnded",
+           "LegalStacks", "RanOut", "StackLaid", "TurnEnded", "KING", "not_a_stack"]
+
+# --- the one registration: everything the app asks of this game by its name ------
+register_game(GameSpec(
+    name="dice_stacks",
+    engine=DiceStacks,
+    code="DICE",
+    strong_policy=strong_policy,
+    parse_move=parse_move,
+    view="mathcards.widgets.dice_stacks:DiceStacksView",
+    explainer="mathcards.explain.dice_stacks",
+    asking="mathcards.asking.dice_stacks",
+    moments="mathcards.moments.dice_stacks:moment",
+    kinds=(
+        "mathcards.exercises.kinds.dice_stacks:MakeStacks",
+        "mathcards.exercises.kinds.dice_stacks:IsStack",
+    ),
+    assignable=True,
+    card=LandingCard(
+        practises="adding, subtracting, doubling and halving",
+        blurb=("Roll two dice, then build stacks of cards that make the dice total: add "
+               "them or subtract them, and let Kings double or halve."),
+        picture="mathcards.widgets.lesson:stacks_picture",
+        lesson="dice_stacks.ipynb",
+        play="play_dice_stacks.ipynb",
+    ),
+))
