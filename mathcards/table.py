@@ -52,6 +52,7 @@ from mathcards.table_value import (
     choice_refusal,
     completed,
     hand_states,
+    names_of_seats,
     not_your_turn_words,
     selection_choices,
 )
@@ -181,15 +182,7 @@ class TableController:
     def seat_names(self) -> tuple[str, ...]:
         if len(self.seat_labels) == len(self.seats):
             return self.seat_labels
-        names = []
-        humans = sum(1 for k in self.seats if k == "human")
-        for i, kind in enumerate(self.seats):
-            if kind == "human":
-                names.append(_("Player {n} (you)").format(n=i + 1) if humans == 1
-                             else _("Player {n}").format(n=i + 1))
-            else:
-                names.append(_("Player {n} (bot)").format(n=i + 1))
-        return tuple(names)
+        return names_of_seats(self.seats)
 
     @property
     def humans(self) -> tuple[int, ...]:

@@ -232,9 +232,14 @@ def deal(view: GameView, game: Game, seats: Sequence[str], seed: int, *,
 # ---------------------------------------------------------------------------- reading
 def seat_names(t: Table) -> tuple[str, ...]:
     """"Player 2 (bot)", "Player 1 (you)" (one person here) or "Player 1" (hot seat)."""
-    humans = sum(1 for k in t.seats if k == "human")
+    return names_of_seats(t.seats)
+
+
+def names_of_seats(seats: Sequence[str]) -> tuple[str, ...]:
+    """The seats' names at a table of no room (shared with ``TableController``)."""
+    humans = sum(1 for k in seats if k == "human")
     names = []
-    for i, kind in enumerate(t.seats):
+    for i, kind in enumerate(seats):
         if kind == "human":
             names.append(_("Player {n} (you)").format(n=i + 1) if humans == 1
                          else _("Player {n}").format(n=i + 1))
