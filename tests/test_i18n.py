@@ -818,10 +818,8 @@ def _dice_stacks_i_count_words(seed: int) -> list[str]:
     from mathcards.games.dice_stacks import DiceStacks
     from mathcards.widgets.dice_stacks import DiceStacksView
 
-    # the questions only: Dice Stacks' board and move buttons (widgets/dice_stacks.py) are
-    # still to be translated
     return _i_count_words(DiceStacksView, lambda: DiceStacks(num_players=2), seed,
-                          _dice_stacks_wrong, board=False)
+                          _dice_stacks_wrong)
 
 
 DICE_I_COUNT_ENGLISH = re.compile(DICE_ENGLISH.pattern[:-3] + r"|what|does|which|your|"

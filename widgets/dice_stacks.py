@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from mathcards.cards import Card
-from mathcards.games.base import Event, State, number, plural, possessive, seat_name
+from mathcards.games.base import Event, State, number, seat_name
 from mathcards.games.dice_stacks import (
     CardsDrawn,
     DiceRolled,
@@ -40,6 +40,7 @@ from mathcards.games.dice_stacks import (
     StopDrawing,
     TurnEnded,
 )
+from mathcards.i18n import N_, _, ngettext
 from mathcards.table import Choice, GameView
 
 from .cards import backs_html, card_face_html, esc, stack_html
@@ -54,8 +55,9 @@ DIE_FACES = "⚀⚁⚂⚃⚄⚅"
 
 def die_html(value: int) -> str:
     """One die: its pips (a Unicode die face) and its number, spoken as "die showing 3"."""
-    return (f'<span class="mc-die" role="img" aria-label="die showing {value}" '
-            f'title="die showing {value}"><span aria-hidden="true">{DIE_FACES[value - 1]}'
+    said = esc(_("die showing {value}").format(value=value))
+    return (f'<span class="mc-die" role="img" aria-label="{said}" '
+            f'title="{said}"><span aria-hidden="true">{DIE_FACES[value - 1]}'
             f'</span><span class="mc-die-num" aria-hidden="true">{value}</span></span>')
 
 
@@ -73,40 +75,66 @@ def _score_text(state: State, obs: Any, seat: int, withheld: int = 0) -> str:
     points``, ``score 5 = 4 stack points + 1 run-out point``, and at the end ``− 2 cards
     left`` (the engine's own parts and total), and ``− 1 point worked out for you`` (moves
     played for the student after two wrong answers: ``GameView.withheld``)."""
-    parts = [plural(obs.stack_points[seat], "stack point")]
+    n = obs.stack_points[seat]
+    parts = [ngettext("{n} stack point", "{n} stack points", n).format(n=n)]
     if obs.run_outs[seat]:
-        parts.append(f"+ {plural(obs.run_outs[seat], 'run-out point')}")
+        n = obs.run_outs[seat]
+        parts.append(ngettext("+ {n} run-out point", "+ {n} run-out points", n).format(n=n))
     if state.is_over and obs.hand_sizes[seat]:
-        parts.append(f"− {plural(obs.hand_sizes[seat], 'card')} left")
+        n = obs.hand_sizes[seat]
+        parts.append(ngettext("− {n} card left", "− {n} cards left", n).format(n=n))
     if withheld:
-        parts.append(f"− {plural(withheld, 'point')} worked out for you")
+        parts.append(ngettext("− {n} point worked out for you",
+                              "− {n} points worked out for you", withheld).format(n=withheld))
     if len(parts) == 1:
         return parts[0]
-    return f"score {number(state.scores[seat] - withheld)} = {' '.join(parts)}"
+    return _("score {total} = {parts}").format(total=number(state.scores[seat] - withheld),
+                                               parts=" ".join(parts))
+
+
+def _dice_html(a: int, b: int) -> str:
+    said = esc(_("dice {a} and {b}").format(a=a, b=b))
+    return (f'<span class="mc-dice" role="group" aria-label="{said}">'
+            f'{die_html(a)}{die_html(b)}</span>')
+
+
+def _stacks_label(seat_names: Sequence[str], seat: int) -> str:
+    """ "Your stacks", "Ana's stacks": whose, as a whole phrase of the page's language."""
+    name = seat_name(seat_names, seat)
+    if name.endswith("(you)"):
+        return _("Your stacks")
+    if name.endswith(")") and " (" in name:  # "Player 2 (bot)": Player 2's
+        name = name[: name.rindex(" (")]
+    return _("{name}'s stacks").format(name=name)
 
 
 class DiceStacksView(GameView):
     game_name = "dice_stacks"
-    selection_mode_hint = "click cards to put them in a stack, then lay it down"
+    selection_mode_hint = N_("click cards to put them in a stack, then lay it down")
 
     # --- table -----------------------------------------------------------
     def board_html(self, state: State, obs: Any, seat_names: Sequence[str], *,
                    viewer: int | None = None) -> str:
         if obs.dice and self.counting:  # "I count": the student says what the dice make
             a, b = obs.dice
-            dice = (f'<span class="mc-dice" role="group" aria-label="dice {a} and {b}">'
-                    f'{die_html(a)}{die_html(b)}</span>')
+            dice = _dice_html(a, b)
         elif obs.dice:
             a, b = obs.dice
-            dice = (f'<span class="mc-dice" role="group" aria-label="dice {a} and {b}">'
-                    f'{die_html(a)}{die_html(b)}</span> making <strong data-target="{a + b}">'
-                    f'{a + b}s</strong> ({a} + {b})')
+            # the words escaped, then the sum in bold put in
+            making = esc(_("making {total}s ({a} + {b})")).format(
+                total=f'<strong data-target="{a + b}">{a + b}</strong>', a=a, b=b)
+            dice = f"{_dice_html(a, b)} {making}"
         else:
-            dice = '<span class="mc-count">not rolled yet</span>'
-        stock = (f'<span class="mc-pile mc-pile-beside" role="group" aria-label="stock: '
-                 f'{plural(obs.stock_size, "card")} face down">'
+            not_yet = _("not rolled yet")
+            dice = f'<span class="mc-count">{esc(not_yet)}</span>'
+        n = obs.stock_size
+        stock_said = ngettext("stock: {n} card face down", "stock: {n} cards face down",
+                              n).format(n=n)
+        stock_count = ngettext("stock · {n} card", "stock · {n} cards", n).format(n=n)
+        stock = (f'<span class="mc-pile mc-pile-beside" role="group" '
+                 f'aria-label="{esc(stock_said)}">'
                  f'{backs_html(min(obs.stock_size, 1), limit=1)}'
-                 f'<span class="mc-count">stock · {plural(obs.stock_size, "card")}</span>'
+                 f'<span class="mc-count">{esc(stock_count)}</span>'
                  f'</span>')
         laid = _stack_points(state)
         seats = []
@@ -116,32 +144,42 @@ class DiceStacksView(GameView):
                 pts = laid[i][j] if j < len(laid[i]) else 1
                 if pts == 2 and len(stack) == 2:
                     # the seed: a special stack is laid as two stacks, two points
-                    pair = "".join(stack_html((c,), label="special stack, half") for c in stack)
+                    half = _("special stack, half")
+                    pair = "".join(stack_html((c,), label=half) for c in stack)
+                    special = _("special stack: {first} and {second}, 2 points").format(
+                        first=stack[0].name, second=stack[1].name)
+                    two = _("2 points")
                     parts.append(f'<span class="mc-special-pair" role="group" aria-label='
-                                 f'"special stack: {esc(stack[0].name)} and '
-                                 f'{esc(stack[1].name)}, 2 points">{pair}'
-                                 f'<span class="mc-count">2 points</span></span>')
+                                 f'"{esc(special)}">{pair}'
+                                 f'<span class="mc-count">{esc(two)}</span></span>')
                 else:
-                    parts.append(stack_html(stack, label="stack, 1 point"))
+                    parts.append(stack_html(stack, label=_("stack, 1 point")))
             markers = "".join(
                 card_face_html(c, small=True, extra="mc-marker",
-                               label=f"run-out point, counted by {c.name} turned face up")
+                               label=_("run-out point, counted by {card} turned face up")
+                               .format(card=c.name))
                 for c in obs.markers[i])
             missing = obs.run_outs[i] - len(obs.markers[i])
             if missing > 0:
-                markers += f'<span class="mc-count">+{plural(missing, "run-out point")}</span>'
-            run_out = (f'<span class="mc-runouts" role="group" aria-label="run-out points: '
-                       f'{obs.run_outs[i]}">run-out {markers}</span>' if obs.run_outs[i] else "")
-            stacks = "".join(parts) or '<span class="mc-count">no stacks yet</span>'
+                more = ngettext("+{n} run-out point", "+{n} run-out points",
+                                missing).format(n=missing)
+                markers += f'<span class="mc-count">{esc(more)}</span>'
+            runs_said = _("run-out points: {n}").format(n=obs.run_outs[i])
+            run_word = _("run-out")
+            run_out = (f'<span class="mc-runouts" role="group" aria-label="{esc(runs_said)}">'
+                       f'{esc(run_word)} {markers}</span>' if obs.run_outs[i] else "")
+            no_stacks = _("no stacks yet")
+            stacks = "".join(parts) or f'<span class="mc-count">{esc(no_stacks)}</span>'
             hand = backs_html(obs.hand_sizes[i], owner=name, own=i == viewer)
             to_act = " mc-to-act" if i == obs.current_player else ""
             score = _score_text(state, obs, i, self.withheld.get(i, 0))
+            hand_word = _("hand")
             seats.append(
                 f'<div class="mc-seat{to_act}" role="group" aria-label="{esc(name)}">'
-                f'<strong>{esc(name)}</strong> · {esc(score)} · hand '
+                f'<strong>{esc(name)}</strong> · {esc(score)} · {esc(hand_word)} '
                 f'{hand}'
                 f'<div class="mc-row mc-stacks" aria-label="'
-                f'{esc(possessive(seat_names, i, start=True))} stacks">{stacks}'
+                f'{esc(_stacks_label(seat_names, i))}">{stacks}'
                 f'{run_out}</div></div>')
         return (f'<div class="mc-zone mc-row">{stock}<div>{dice}</div></div>'
                 f'<div class="mc-row mc-seats">{"".join(seats)}</div>')
@@ -149,11 +187,11 @@ class DiceStacksView(GameView):
     def status(self, state: State, seat_names: Sequence[str]) -> str:
         p = state.current_player
         if p is None:
-            return "The game is over."
+            return _("The game is over.")
         obs = state.observation(p)
         who = seat_names[p]
         if obs.phase == "roll":
-            return f"{who}: roll the dice."
+            return _("{who}: roll the dice.").format(who=who)
         a, b = obs.dice
         if obs.phase in ("draw", "more"):
             # how many to draw is the engine's (the smaller die, the rest, fewer if the stock
@@ -161,19 +199,36 @@ class DiceStacksView(GameView):
             # makes, hundreds of thousands for a large hand
             draw = next(x.count for x in state.legal_actions() if isinstance(x, Draw | DrawRest))
         # "I count": the target (the dice's sum) is the student's to say, never printed
-        making = f"{who} rolled {a} and {b}" if self.counting else \
-            f"{who} rolled {a} and {b}: making {a + b}s"
+        words = {"who": who, "a": a, "b": b, "total": a + b, "more": abs(a - b)}
         if obs.phase == "draw":
-            rest = f", then decide whether to draw up to {abs(a - b)} more." if a != b else "."
-            return f"{making}. Draw {draw} first{rest}"
+            words["draw"] = draw
+            if self.counting and a != b:
+                said = _("{who} rolled {a} and {b}. Draw {draw} first, then decide whether "
+                         "to draw up to {more} more.")
+            elif self.counting:
+                said = _("{who} rolled {a} and {b}. Draw {draw} first.")
+            elif a != b:
+                said = _("{who} rolled {a} and {b}: making {total}s. Draw {draw} first, then "
+                         "decide whether to draw up to {more} more.")
+            else:
+                said = _("{who} rolled {a} and {b}: making {total}s. Draw {draw} first.")
+            return said.format(**words)
         if obs.phase == "more":
-            so_far = f"{who}: draw" if self.counting else f"{who}: making {a + b}s. Draw"
-            return f"{so_far} {draw} more, or stop with {plural(obs.hand_sizes[p], 'card')}."
+            n = obs.hand_sizes[p]
+            if self.counting:
+                said = ngettext("{who}: draw {draw} more, or stop with {n} card.",
+                                "{who}: draw {draw} more, or stop with {n} cards.", n)
+            else:
+                said = ngettext("{who}: making {total}s. Draw {draw} more, or stop with "
+                                "{n} card.",
+                                "{who}: making {total}s. Draw {draw} more, or stop with "
+                                "{n} cards.", n)
+            return said.format(draw=draw, n=n, **words)
         if self.counting:
-            return (f"{who}: make stacks of the dice's sum (click cards, then lay them down), "
-                    "or end the turn.")
-        return (f"{who}: make stacks of {a + b} (click cards, then lay them down), or end the "
-                f"turn.")
+            return _("{who}: make stacks of the dice's sum (click cards, then lay them "
+                     "down), or end the turn.").format(who=who)
+        return _("{who}: make stacks of {total} (click cards, then lay them down), or end "
+                 "the turn.").format(who=who, total=a + b)
 
     # --- moves -----------------------------------------------------------
     def listed_actions(self, state: State) -> Sequence[Any]:
@@ -186,22 +241,27 @@ class DiceStacksView(GameView):
 
     def path(self, state: State, action: Any) -> tuple[Choice, ...]:
         if isinstance(action, Roll):
-            return (Choice("roll", "Roll the dice", tooltip="roll both dice", primary=True),)
+            return (Choice("roll", _("Roll the dice"), tooltip=_("roll both dice"),
+                           primary=True),)
         if isinstance(action, Draw):
-            return (Choice("draw", f"Draw {plural(action.count, 'card')}",
-                           tooltip="draw the smaller die's number of cards", primary=True),)
+            n = action.count
+            return (Choice("draw", ngettext("Draw {n} card", "Draw {n} cards", n).format(n=n),
+                           tooltip=_("draw the smaller die's number of cards"), primary=True),)
         if isinstance(action, DrawRest):
-            return (Choice("rest", f"Draw {action.count} more",
-                           tooltip="draw up to the larger die's number"),)
+            return (Choice("rest", _("Draw {n} more").format(n=action.count),
+                           tooltip=_("draw up to the larger die's number")),)
         if isinstance(action, StopDrawing):
             ds = cast(DiceStacksState, state)
             n = len(ds.hands[ds.current_player]) if ds.current_player is not None else 0
-            return (Choice("stop", f"Stop with {plural(n, 'card')}",
-                           tooltip="keep the cards drawn and make stacks"),)
+            return (Choice("stop", ngettext("Stop with {n} card", "Stop with {n} cards",
+                                            n).format(n=n),
+                           tooltip=_("keep the cards drawn and make stacks")),)
         if isinstance(action, EndTurn):
-            return (Choice("end", "End turn", tooltip="keep the cards left for your next turn"),)
+            return (Choice("end", _("End turn"),
+                           tooltip=_("keep the cards left for your next turn")),)
         if isinstance(action, LayStack):
-            return (Choice("lay", str(action)),)
+            cards = " ".join(c.symbol for c in action.cards)
+            return (Choice("lay", _("lay {cards} as a stack").format(cards=cards)),)
         return super().path(state, action)
 
     def selection_mode(self, state: State) -> bool:
@@ -226,13 +286,15 @@ class DiceStacksView(GameView):
         if not cards:
             return False, ""
         if self.counting:
-            return True, f"selected: {' '.join(c.symbol for c in cards)}"
+            return True, _("selected: {cards}").format(cards=" ".join(c.symbol for c in cards))
         action = LayStack(cards)
         laid = _laid(state, action)
         if laid is not None:  # what if: the engine lays it and says how
-            extra = " (special stack: 2 points)" if laid.points == 2 else ""
-            return True, f"{_expression(laid)} ✓{extra}"
-        return False, f"not a stack: {self.why_not(state, action)}"
+            if laid.points == 2:
+                return True, _("{sum} ✓ (special stack: 2 points)").format(
+                    sum=_expression(laid))
+            return True, f"{_expression(laid)} ✓"
+        return False, _("not a stack: {reason}").format(reason=self.why_not(state, action))
 
     def card_refusal(self, state: State, card: Card) -> str:
         from mathcards.explain import refusal_words
@@ -253,16 +315,18 @@ class DiceStacksView(GameView):
                 break
         if not found:
             return ""
-        return "Stacks this turn: " + "; ".join(reversed(found))
+        return _("Stacks this turn: {stacks}").format(stacks="; ".join(reversed(found)))
 
     def history_line(self, event: Event, seat_names: Sequence[str]) -> str | None:
         if isinstance(event, DiceRolled) and self.counting:  # not "making 8s"
             a, b = event.dice
-            return f"{seat_name(seat_names, event.player)} rolled {a} and {b}."
+            return _("{who} rolled {a} and {b}.").format(
+                who=seat_name(seat_names, event.player), a=a, b=b)
         if isinstance(event, CardsDrawn):
             # the cards drawn are hidden: the history says only how many
-            who = seat_names[event.player]
-            return f"{who} drew {plural(event.count, 'card')}."
+            n = event.count
+            return ngettext("{who} drew {n} card.", "{who} drew {n} cards.", n).format(
+                who=seat_names[event.player], n=n)
         return super().history_line(event, seat_names)
 
 

@@ -672,7 +672,8 @@ class GameTable(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types
                                  n).format(name=names[snap.seat], n=n)
             else:
                 title = ngettext("Your hand ({n} card)", "Your hand ({n} cards)", n).format(n=n)
-            extra = f" · {snap.selection_mode_hint}" if snap.selecting else ""
+            # the view names its hint with N_: worded here, in the page's language
+            extra = f" · {_(snap.selection_mode_hint)}" if snap.selecting else ""
             self.w_hand_title.value = f'<div class="mc-zone-title">{esc(title + extra)}</div>'
         summary = ""
         line = snap.selection_summary

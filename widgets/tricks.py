@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from mathcards.cards import Card
 from mathcards.games.base import State, action_name, plural
+from mathcards.i18n import N_
 from mathcards.table import Choice, GameView, Refused
 
 from .cards import backs_html, card_back_html, card_face_html, esc, stack_html
@@ -288,7 +289,7 @@ class MoonsAndPlanetsView(TrickView):
     engine checks a moon; nothing on the table says before whether a selection is one.
     """
 
-    selection_mode_hint = "click cards to build a planet or a moon, then lay them down"
+    selection_mode_hint = N_("click cards to build a planet or a moon, then lay them down")
 
     def __init__(self) -> None:
         super().__init__("moons_and_planets")
