@@ -68,7 +68,13 @@ def hub_arguments(environ: dict[str, str] | os._Environ[str]) -> list[str]:
     args = ["--no-browser", f"--Voila.ip={url.hostname or '127.0.0.1'}",
             f"--Voila.port={url.port or 8888}", "--Voila.port_retries=0",
             f"--Voila.base_url={prefix}",
-            f"--Voila.identity_provider_class={__name__}.HubIdentityProvider"]
+            f"--Voila.identity_provider_class={__name__}.HubIdentityProvider",
+            # One student's server: no pool of kernels warmed ahead for every page.
+            # lessons/voila.json warms one (two for a table) for each of the lessons'
+            # pages, for a whole class on one server; on a hub that is about 20 kernels
+            # for each student (1.7 GB, against a 700 MB limit: deploy/values.yaml), and
+            # a class of them fills the machine. A page's kernel starts when it is opened.
+            "--VoilaConfiguration.preheat_kernel=False"]
     root = environ.get("JUPYTERHUB_ROOT_DIR")
     if root:
         args.append(f"--Voila.root_dir={root}")

@@ -135,6 +135,20 @@ def server_environments(user: str) -> list[dict[str, str]]:
     return found
 
 
+def kernels_of(user: str) -> int:
+    """How many kernels are running for ``user`` on this machine (read from /proc)."""
+    count = 0
+    for proc in Path("/proc").glob("[0-9]*"):
+        try:
+            cmdline = (proc / "cmdline").read_bytes()
+            raw = (proc / "environ").read_bytes()
+        except OSError:  # gone, or not ours
+            continue
+        if b"ipykernel_launcher" in cmdline and f"JUPYTERHUB_USER={user}\0".encode() in raw:
+            count += 1
+    return count
+
+
 def test_a_students_server_is_voila_alone_and_holds_no_secret(hub, browser):
     """Fails before: JupyterLab answered at /user/<login>/lab, the contents and terminals
     APIs were there, and the server's environment held the teacher's key and the secret."""
@@ -156,6 +170,12 @@ def test_a_students_server_is_voila_alone_and_holds_no_secret(hub, browser):
             assert not {"MATHCARDS_TEACHER_KEY", "MATHCARDS_SECRET"} & set(env)
             assert not [v for v in env.values() if any(s in v for s in secrets_)]
             assert env["MATHCARDS_HUB_SERVICE_URL"]
+        # One student's server runs the kernels of the pages open, no pool warmed ahead:
+        # before, lessons/voila.json's pools (one a page, two a table) started about 20
+        # kernels for each student a few seconds after the server started (1.7 GB each,
+        # against deploy/values.yaml's 700 MB), and a class of them filled the machine.
+        time.sleep(8)  # the pools started 3 s (fill_delay) after the server did
+        assert kernels_of("cara") == 1  # the landing page's
     finally:
         page.close(run_before_unload=True)
         context.close()
