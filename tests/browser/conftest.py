@@ -59,16 +59,40 @@ def launch_chromium(playwright):
     )
 
 
+_SHARED: list[VoilaServer] = []  # the session's server, once started
+
+
 @pytest.fixture(scope="session")
 def voila_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaServer]:
     """Voilà serving lessons/ exactly as ``make play`` does, all state in a tmp folder."""
     require_chromium()
     server = VoilaServer(tmp_path_factory.mktemp("voila_state"), root_dir=LESSONS)
     server.start()
+    _SHARED.append(server)
     try:
         yield server
     finally:
+        _SHARED.remove(server)
         server.stop()
+
+
+@pytest.fixture(autouse=True)
+def _a_rerun_finds_no_name_taken(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A browser test's second try (tests/conftest.py) is a new browser: the names its
+    first try claimed on the shared server are released first. Before, the second try of
+    a test with ``?student=`` met "the name ... is taken on this server by another
+    browser" and failed again, whatever the first try's trouble was."""
+    if getattr(request.node, "execution_count", 1) > 1:
+        from mathcards.names import NAMES_FILE, NameClaims
+
+        for server in _SHARED:
+            claims = NameClaims(server.state_dir / "mathcards_data" / NAMES_FILE)
+            try:
+                for claim in claims.claims():
+                    claims.release(claim.name)
+            finally:
+                claims.close()
+    yield
 
 
 class ConsoleLog:
