@@ -835,3 +835,23 @@ def test_dice_stacks_questions_at_i_count_read_in_spanish_and_in_the_pseudo_loca
         assert not DICE_I_COUNT_ENGLISH.search(es), (en, es)
         plain = re.sub(r"\b(?:10|[2-9AJQK])[♠♥♦♣]|JK|Dice Stacks", "", ps)
         assert not re.search(r"\b[A-Za-z]{2,}\b", plain), (en, ps)
+
+
+def test_the_answer_box_says_its_words_in_the_pages_language():
+    """The answer box's script wrote "Answer:", "Check" and the pad's names in English:
+    now the box carries them in the page's language, every one its script shows."""
+    import re as _re
+
+    from mathcards.widgets.answer_box import _ESM, AnswerBox
+
+    shown = set(_re.findall(r"\bW\.(\w+)", _ESM))  # every word the script shows
+    english = AnswerBox().words
+    assert shown and shown <= set(english), (shown, english)
+    with i18n.using("es"):
+        spanish = AnswerBox().words
+    with i18n.using("qps"):
+        pseudo = AnswerBox().words
+    assert spanish["answer"] == "Respuesta:" and spanish["ok"] == "Vale"
+    for key in shown:
+        assert spanish[key] != english[key], key
+        assert not _re.search(r"\b[A-Za-z]{2,}\b", pseudo[key]), pseudo[key]

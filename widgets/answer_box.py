@@ -24,26 +24,39 @@ import anywidget
 import traitlets
 
 from mathcards.asking.registry import MAX_ANSWER
+from mathcards.i18n import _
 
-__all__ = ["MINUS", "PAD_KEYS", "AnswerBox"]
+__all__ = ["MINUS", "PAD_KEYS", "AnswerBox", "box_words"]
 
 MINUS = "−"
 # the pad's keys as they read on the page; "OK" submits (shown as "✓ OK")
 PAD_KEYS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "0", MINUS, "⌫", "OK")
 MAX_DIGITS = 4  # the pad types at most this many digits (every answer here is smaller)
 
+def box_words() -> dict[str, str]:
+    """The box's labels, tooltips and spoken names in the page's language."""
+    return {"answer": _("Answer:"), "check": _("Check"), "check_tip": _("check the answer"),
+            "pad": _("number pad"), "minus": _("minus"), "back": _("delete the last digit"),
+            "ok": _("OK"), "ok_tip": _("OK: check the answer")}
+
+
 _ESM = """
 const KEYS = %(keys)s;
-const NAMES = {"−": "minus", "⌫": "delete the last digit", "OK": "OK: check the answer"};
+// the box's words in the page's language (the words field; English until it comes)
+const ENGLISH = {answer: "Answer:", check: "Check", check_tip: "check the answer",
+                 pad: "number pad", minus: "minus", back: "delete the last digit",
+                 ok: "OK", ok_tip: "OK: check the answer"};
 let boxes = 0;
 
 function render({ model, el }) {
+  const W = Object.assign({}, ENGLISH, model.get("words") || {});
+  const NAMES = {"−": W.minus, "⌫": W.back, "OK": W.ok_tip};
   const id = `mc-answer-input-${++boxes}`;
   const row = document.createElement("div");
   row.className = "mc-answer-row";
   const label = document.createElement("label");
   label.htmlFor = id;
-  label.textContent = "Answer:";
+  label.textContent = W.answer;
   const input = document.createElement("input");
   input.id = id;
   input.type = "text";
@@ -53,18 +66,18 @@ function render({ model, el }) {
   const check = document.createElement("button");
   check.type = "button";
   check.className = "mc-check jupyter-button mod-primary";
-  check.textContent = "Check";
-  check.title = "check the answer";
+  check.textContent = W.check;
+  check.title = W.check_tip;
   row.append(label, input, check);
   const pad = document.createElement("div");
   pad.className = "mc-pad";
   pad.setAttribute("role", "group");
-  pad.setAttribute("aria-label", "number pad");
+  pad.setAttribute("aria-label", W.pad);
   const keys = KEYS.map((key) => {
     const b = document.createElement("button");
     b.type = "button";
     b.className = "mc-pad-key jupyter-button" + (key === "OK" ? " mod-primary" : "");
-    b.textContent = key === "OK" ? "✓ OK" : key;
+    b.textContent = key === "OK" ? "✓ " + W.ok : key;
     b.dataset.key = key;
     if (NAMES[key]) { b.title = NAMES[key]; }
     if (key === "⌫" || key === "−") { b.setAttribute("aria-label", NAMES[key]); }
@@ -142,8 +155,11 @@ class AnswerBox(anywidget.AnyWidget):
     disabled = traitlets.Bool(False).tag(sync=True)
     # the box's first view takes the focus (a box made for the question just asked)
     autofocus = traitlets.Bool(False).tag(sync=True)
+    # the box's own words in the page's language (labels only: the kernel never reads them)
+    words = traitlets.Dict(value_trait=traitlets.Unicode()).tag(sync=True)
 
     def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault("words", box_words())
         super().__init__(**kwargs)
         self._callbacks: list[Callable[[Any], None]] = []
         self.observe(self._on_submitted, names="submitted")

@@ -58,6 +58,33 @@ def test_a_class_link_with_lang_es_plays_in_spanish(voila_server, page):
         assert english not in shown, english
 
 
+def test_the_answer_box_and_its_number_pad_speak_spanish(voila_server, page):
+    """The answer box is an anywidget whose words were written in its script: in Spanish
+    its label, its Check button, its pad's name and keys' names came out English."""
+    url = page_url(voila_server, "suns_to_moons", student="lang_box").replace(
+        "level=show", "level=count") + "&lang=es"
+    open_table(page, url)
+    wait_settled(page)
+    page.locator(PLAYABLE).first.click()
+    wait_settled(page)
+    signs = page.locator(".mc-choices .mc-choice:enabled")
+    for i in range(signs.count()):  # a sign the rules take: the table asks
+        rendered = render_number(page)
+        signs.nth(i).click()
+        wait_settled(page, rendered)
+        if page.locator(".mc-ask:not(.mc-hide)").count():
+            break
+    box = page.locator(".mc-ask:not(.mc-hide) .mc-answer")
+    box.locator("input").wait_for(timeout=60_000)
+    assert box.locator("label").inner_text() == "Respuesta:"
+    assert box.locator("button.mc-check").inner_text() == "Comprobar"
+    pad = page.locator(".mc-ask:not(.mc-hide) .mc-pad")
+    assert pad.get_attribute("aria-label") == "teclado de números"
+    assert pad.locator('button[data-key="⌫"]').get_attribute("aria-label") == \
+        "borra la última cifra"
+    assert pad.locator('button[data-key="OK"]').inner_text() == "✓ Vale"
+
+
 def _page_in(browser, locale: str):
     """A fresh browser (its own cookies) whose language is ``locale`` (Chromium sends it
     as Accept-Language); 1366x768."""
