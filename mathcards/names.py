@@ -27,17 +27,19 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from mathcards import storage
+from mathcards.i18n import N_, _
 from mathcards.students import student_id
 
 NAMES_FILE = "names.sqlite3"
 SHARED = "guest"  # the name of the saved game and progress every visitor without a name shares
 CLAIM_DAYS = 30  # the life of Voilà's identity cookie (tornado's set_secure_cookie default)
-TAKEN = ("the name {name!r} is taken on this server by another browser: pick another name "
-         "(?student=...), or ask your teacher to release it")
-CODED = ("the name {name!r} is on a class list with codes: open your class's page and type "
-         "your code (your teacher has it)")
-UNCHECKED = ("your name cannot be checked on this server right now (its names file cannot be "
-             "opened): reload the page in a minute, or tell your teacher")
+# the refusals, worded in the page's language where they are made: ``_(TAKEN)``
+TAKEN = N_("the name {name!r} is taken on this server by another browser: pick another name "
+           "(?student=...), or ask your teacher to release it")
+CODED = N_("the name {name!r} is on a class list with codes: open your class's page and "
+           "type your code (your teacher has it)")
+UNCHECKED = N_("your name cannot be checked on this server right now (its names file cannot "
+               "be opened): reload the page in a minute, or tell your teacher")
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS claims (
     name TEXT PRIMARY KEY,      -- the student id (NFKC, casefold)
@@ -121,13 +123,13 @@ def claim(name: str, holder: str, *, by_code: bool = False) -> str:
                 from mathcards.classes import needs_code
 
                 if needs_code(name):
-                    return CODED.format(name=name)
+                    return _(CODED).format(name=name)
             ok = claims.claim(name, holder)
         finally:
             claims.close()
     except storage.STORE_ERRORS:
-        return UNCHECKED
-    return "" if ok else TAKEN.format(name=name)
+        return _(UNCHECKED)
+    return "" if ok else _(TAKEN).format(name=name)
 
 
 def release(name: str) -> bool:

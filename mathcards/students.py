@@ -29,10 +29,12 @@ import unicodedata
 from typing import Any
 
 from mathcards.errors import MathCardsError
+from mathcards.i18n import N_, _
 
 MAX_NAME = 40
-RULE = (f"use 1-{MAX_NAME} letters or digits, with - _ . ' @ or single spaces between them, "
-        "like ?student=ana")
+# worded in the page's language where a name is refused: ``_(RULE).format(most=MAX_NAME)``
+RULE = N_("use 1-{most} letters or digits, with - _ . ' @ or single spaces between them, "
+          "like ?student=ana")
 _SAFE_SLOT = re.compile(r"[a-z0-9_-]{1,40}")
 _DIGEST_SLOT = re.compile(r"u-[0-9a-f]{24}")
 HUB_ENV = "JUPYTERHUB_USER"
@@ -72,18 +74,21 @@ def _scripts(name: str) -> list[str]:
 def clean_name(text: Any) -> str:
     """The name as it is shown (NFKC, trimmed); raises StudentNameError."""
     if not isinstance(text, str):
-        raise StudentNameError(f"a student name is text, like ?student=ana: {RULE}")
+        raise StudentNameError(_("a student name is text, like ?student=ana: {rule}").format(
+            rule=_(RULE).format(most=MAX_NAME)))
     name = unicodedata.normalize("NFKC", text).strip()
     shown = name if len(name) <= MAX_NAME else name[:MAX_NAME - 3] + "..."
     if (not name or len(name) > MAX_NAME or not all(_allowed(ch) for ch in name)
             or "  " in name or not (name[0].isalpha() or name[0] in "0123456789")):
-        raise StudentNameError(f"student name {shown!r} cannot be used: {RULE}")
+        raise StudentNameError(_("student name {name!r} cannot be used: {rule}").format(
+            name=shown, rule=_(RULE).format(most=MAX_NAME)))
     scripts = _scripts(name)
     if len(scripts) > 1:
         first, second = (s.title() for s in scripts[:2])
-        raise StudentNameError(
-            f"student name {shown!r} cannot be used: it mixes {first} and {second} letters, "
-            f"which can look alike (Cyrillic а and Latin a): type it in one alphabet, {RULE}")
+        raise StudentNameError(_(
+            "student name {name!r} cannot be used: it mixes {first} and {second} letters, "
+            "which can look alike (Cyrillic а and Latin a): type it in one alphabet, {rule}"
+        ).format(name=shown, first=first, second=second, rule=_(RULE).format(most=MAX_NAME)))
     return name
 
 

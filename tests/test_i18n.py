@@ -855,3 +855,60 @@ def test_the_answer_box_says_its_words_in_the_pages_language():
     for key in shown:
         assert spanish[key] != english[key], key
         assert not _re.search(r"\b[A-Za-z]{2,}\b", pseudo[key]), pseudo[key]
+
+
+def _name_picker_words(data_dir) -> list[str]:
+    """What a student reads before a page starts: the name picker (a typed name, a
+    class's names, a class's codes), the refusals of a name, and the greeting."""
+    import html as _html
+
+    from mathcards import names
+    from mathcards.classes import Member, SchoolClass
+    from mathcards.students import StudentNameError, clean_name
+    from mathcards.widgets.classes import NamePicker, greeting_html
+
+    said: list[str] = []
+
+    def shown(picker) -> None:
+        for child in picker.widget.children:
+            for w in (*getattr(child, "children", ()), child):
+                said.extend(str(getattr(w, k, "") or "") for k in
+                            ("value", "description", "tooltip", "placeholder")
+                            if isinstance(getattr(w, k, ""), str))
+
+    listed = SchoolClass("7b", False, (Member("Ana", None), Member("Zoe", None)))
+    coded = SchoolClass("7c", True, (Member("Bo", "K7P2QX"),))
+    for school_class in (None, listed, coded):
+        picker = NamePicker(lambda _n: None, school_class=school_class, browser="b1")
+        shown(picker)
+        picker.submit("0000") if school_class is coded else None  # a wrong code
+        shown(picker)
+    for bad in ("a  b", "Аna", 7):  # two spaces; Cyrillic А with Latin letters; not text
+        try:
+            clean_name(bad)
+        except StudentNameError as exc:
+            said.append(str(exc))
+    assert names.claim("Ana", "b1") == ""
+    said.append(names.claim("Ana", "b2"))  # another browser's
+    said.append(greeting_html("Ana", "7b"))
+    return [" ".join(_html.unescape(re.sub(r"<[^>]+>", " ", s)).split()) for s in said
+            if s.strip("\u200b \n") and s != "ana"]
+
+
+def test_the_name_picker_and_a_names_refusals_read_in_spanish_and_the_pseudo_locale(
+        tmp_path, monkeypatch):
+    """Every page starts with "Who are you?": the picker, the class's lines, a refused
+    name's rule and the greeting were English on a Spanish page."""
+    said = []
+    for lang in ("en", "es", "qps"):  # each its own names file: the claims start afresh
+        monkeypatch.setenv("MATHCARDS_DATA_DIR", str(tmp_path / lang))
+        with i18n.using(lang):
+            said.append(_name_picker_words(tmp_path / lang))
+    english = re.compile(r"\b(who|are|you|your|name|class|pick|teacher|start|code|"
+                         r"playing|practice|taken|browser|letters|cannot|used)\b", re.I)
+    assert len(said[0]) == len(said[1]) == len(said[2]) > 8
+    assert sum(bool(english.search(en)) for en in said[0]) > 8  # the check can fail
+    for en, es, ps in zip(*said, strict=True):
+        assert not english.search(es.replace("?student=", "")), (en, es)
+        plain = re.sub(r"Ana|Zoe|Bo\b|7b|7c|student|ana|Cyrillic|Latin|а", "", ps)
+        assert not re.search(r"\b[A-Za-z]{2,}\b", plain), (en, ps)

@@ -30,6 +30,7 @@ from mathcards.classes import (
     member_for_code,
 )
 from mathcards.errors import MathCardsError
+from mathcards.i18n import N_, _
 from mathcards.students import StudentNameError, clean_name, hub_login
 from mathcards.widgets.cards import esc, style_html
 
@@ -38,10 +39,12 @@ __all__ = ["ClassesPanel", "NamePicker", "TournamentPanel", "ask_name", "ask_nam
 
 LANDING = "index.ipynb"
 PRACTICE = "practice.ipynb"
-WHO = "Who are you? Your name keeps your games and answers yours."
+# the student's side in the page's language: worded where shown (``_(WHO)``)
+WHO = N_("Who are you? Your name keeps your games and answers yours.")
 # a wrong code and the code of a name another browser holds: one line, nothing confirmed
-NOT_A_CODE = ("that is not a code of this class, or its name is in use in another browser: "
-              "check the letters and digits your teacher gave you, or ask your teacher")
+NOT_A_CODE = N_("that is not a code of this class, or its name is in use in another "
+                "browser: check the letters and digits your teacher gave you, or ask your "
+                "teacher")
 # The landing page's own rules (issue 36 item 12): the name picker and the greeting use
 # these of the tables' style sheet (``widgets/static/mathcards.css``: the font, a refusal's
 # colours, the keyboard's focus ring, rows that wrap) and the greeting's Practice link;
@@ -150,23 +153,24 @@ class NamePicker:
                  browser: str | None, heading: str = WHO) -> None:
         self.on_name, self.school_class, self.browser = on_name, school_class, browser
         self.w_line = W.HTML()
-        rows: list[W.Widget] = [W.HTML(f'<p class="mc-ask-name">{esc(heading)}</p>')]
+        rows: list[W.Widget] = [W.HTML(f'<p class="mc-ask-name">{esc(_(heading))}</p>')]
         self.w_names: list[W.Button] = []
         self.w_text = W.Text(layout=W.Layout(width="220px"))
-        self.w_go = W.Button(description="Start", button_style="primary")
+        self.w_go = W.Button(description=_("Start"), button_style="primary")
         if school_class is not None and not school_class.codes:
             for name in school_class.names:
-                button = W.Button(description=name, tooltip=f"I am {name}")
+                button = W.Button(description=name, tooltip=_("I am {name}").format(name=name))
                 button.add_class("mc-pick-name")
                 button.on_click(lambda _b, n=name: self.choose(n))
                 self.w_names.append(button)
             rows.append(W.HBox(self.w_names, layout=W.Layout(flex_flow="row wrap")))
-            rows.append(W.HTML(f"<p>Class {esc(school_class.id)}: pick your name. Not on the "
-                               "list? Ask your teacher.</p>"))
+            pick = _("Class {name}: pick your name. Not on the list? Ask your teacher.").format(
+                name=school_class.id)
+            rows.append(W.HTML(f"<p>{esc(pick)}</p>"))
         else:
             coded = school_class is not None
-            self.w_text.description = "Your code:" if coded else "Your name:"
-            self.w_text.placeholder = "the code from your teacher" if coded else "ana"
+            self.w_text.description = _("Your code:") if coded else _("Your name:")
+            self.w_text.placeholder = _("the code from your teacher") if coded else "ana"
             self.w_text.continuous_update = False
             self.w_go.on_click(lambda _b: self.submit())
             rows.append(W.HBox([self.w_text, self.w_go]))
@@ -214,7 +218,7 @@ class NamePicker:
             if member is None:
                 return False
             shown, problem = take_name(member.name, self.browser, by_code=True)
-            if problem == UNCHECKED:  # the names file, not the code: counted as no try
+            if problem == _(UNCHECKED):  # the names file, not the code: counted as no try
                 problems.append(problem)
                 return True
             if not problem:
@@ -232,9 +236,9 @@ class NamePicker:
             self.refuse(str(exc))
             return False
         except storage.STORE_ERRORS:
-            problems.append(UNCHECKED)
+            problems.append(_(UNCHECKED))
         if problems or not started:
-            self.refuse(problems[0] if problems else NOT_A_CODE)
+            self.refuse(problems[0] if problems else _(NOT_A_CODE))
             return False
         self.w_line.value = ""
         self.on_name(started[0])
@@ -288,11 +292,13 @@ def greeting_html(name: str, cls: str) -> str:
     ``data-mc-student``/``data-mc-class`` on every link (and into the address)."""
     again = page_link(LANDING, cls=cls)
     practice = page_link(PRACTICE, student=name, cls=cls)
+    # the words escaped, then the name in bold put in
+    playing = (esc(_("Playing as {name} (class {cls})")) if cls else
+               esc(_("Playing as {name}"))).format(name=f"<b>{esc(name)}</b>", cls=esc(cls))
+    not_you, sets = _("not you?"), _("Practice: exercise sets")
     return (f'<p class="mc-hello" data-mc-student="{esc(name)}" data-mc-class="{esc(cls)}">'
-            f"Playing as <b>{esc(name)}</b>{f' (class {esc(cls)})' if cls else ''} · "
-            f'<a href="{esc(again)}" data-no-student="1">not you?</a></p>'
-            f'<p><a class="mc-button mc-practice" href="{esc(practice)}">Practice: exercise '
-            "sets</a></p>")
+            f'{playing} · <a href="{esc(again)}" data-no-student="1">{esc(not_you)}</a></p>'
+            f'<p><a class="mc-button mc-practice" href="{esc(practice)}">{esc(sets)}</a></p>')
 
 
 def landing(query: str | None = None) -> W.VBox:
@@ -327,9 +333,11 @@ def landing(query: str | None = None) -> W.VBox:
         box.student = login
         # the work of the student's classes, from the hub's service (issue 38)
         todo = todo_html(params.get("class", "")[:20], login) if service_url() else ""
+        playing = esc(_("Playing as {name}")).format(name=f"<b>{esc(login)}</b>")
+        sets = _("Practice: exercise sets")
         box.w_hello.value = (
-            f'<p class="mc-hello">Playing as <b>{esc(login)}</b></p><p><a class="mc-button '
-            f'mc-practice" href="{PRACTICE}">Practice: exercise sets</a></p>{todo}')
+            f'<p class="mc-hello">{playing}</p><p><a class="mc-button '
+            f'mc-practice" href="{PRACTICE}">{esc(sets)}</a></p>{todo}')
         box.children = (style, box.w_hello)
         return box
     browser = _browser()
@@ -338,8 +346,8 @@ def landing(query: str | None = None) -> W.VBox:
     box.children = (style, picker.widget)
     note = ""
     if params.get("class") and school_class is None:
-        note = (f"there is no class {params['class'][:20]!r} on this server: type your name, "
-                "or ask your teacher for the class's link")
+        note = _("there is no class {name!r} on this server: type your name, or ask your "
+                 "teacher for the class's link").format(name=params["class"][:20])
     if params.get("code") and school_class is not None and school_class.codes:
         picker.submit(params["code"])
     elif params.get("student"):
