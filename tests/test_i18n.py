@@ -912,3 +912,54 @@ def test_the_name_picker_and_a_names_refusals_read_in_spanish_and_the_pseudo_loc
         assert not english.search(es.replace("?student=", "")), (en, es)
         plain = re.sub(r"Ana|Zoe|Bo\b|7b|7c|student|ana|Cyrillic|Latin|а", "", ps)
         assert not re.search(r"\b[A-Za-z]{2,}\b", plain), (en, ps)
+
+
+def _widget_words(widget) -> list[str]:
+    """Every word a widget tree shows or says: HTML, labels, tooltips, placeholders and
+    a dropdown's choices, markup and class names left out."""
+    import html as _html
+
+    found: list[str] = []
+    stack = [widget]
+    while stack:
+        w = stack.pop()
+        stack.extend(getattr(w, "children", ()))
+        found.extend(text for key in ("description", "tooltip", "placeholder")
+                     if isinstance(text := getattr(w, key, None), str))
+        if type(w).__name__ in ("HTML", "HTMLMath", "Label"):
+            found.extend(_page_text(re.sub(r"<(style|script)\b.*?</\1>", "", w.value,
+                                           flags=re.S)))
+        found.extend(getattr(w, "_options_labels", ()))  # a dropdown's choices
+    return [" ".join(_html.unescape(t).split()) for t in found if t.strip("\u200b \n")]
+
+
+def _classes_page_words() -> list[str]:
+    from mathcards.widgets.classes import ClassesPanel, TournamentPanel
+
+    panel = ClassesPanel()
+    assert panel.save("7b", "Ana\nBo", codes=True)
+    assert not panel.save("", "Ana")  # refused: no class name
+    panel.w_each.value = True
+    rooms = TournamentPanel()
+    assert rooms.make()
+    return _widget_words(panel.widget) + _widget_words(rooms.widget)
+
+
+def test_the_teachers_classes_and_tournament_panels_read_in_spanish_and_the_pseudo_locale(
+        tmp_path, monkeypatch):
+    said = []
+    for lang in ("en", "es", "qps"):  # each its own data: the same class saved afresh
+        monkeypatch.setenv("MATHCARDS_DATA_DIR", str(tmp_path / lang))
+        with i18n.using(lang):
+            said.append(_classes_page_words())
+    english = re.compile(r"\b(class|classes|names?|students?|codes?|links?|save|rooms?|"
+                         r"players?|game|print|each|made|tournament)\b", re.I)
+    assert len(said[0]) == len(said[1]) == len(said[2]) > 10
+    assert sum(bool(english.search(en)) for en in said[0]) > 10  # the check can fail
+    for en, es, ps in zip(*said, strict=True):
+        shown = re.sub(r"https?://\S+|\S+\.ipynb\S*|\?student=\w+", "", es)
+        assert not english.search(shown), (en, es)
+        plain = re.sub(r"https?://\S+|\S+\.ipynb\S*|Ana|Bo\b|Maya|7b|\b[A-Z0-9]{5,6}\b|"
+                       r"Sums|Suns to Moons|Dice Stacks|Shoot the Moon|Moons and Planets", "",
+                       ps)
+        assert not re.search(r"\b[A-Za-z]{2,}\b", plain), (en, ps)

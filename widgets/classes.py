@@ -30,7 +30,7 @@ from mathcards.classes import (
     member_for_code,
 )
 from mathcards.errors import MathCardsError
-from mathcards.i18n import N_, _
+from mathcards.i18n import N_, _, ngettext
 from mathcards.students import StudentNameError, clean_name, hub_login
 from mathcards.widgets.cards import esc, style_html
 
@@ -364,25 +364,26 @@ class ClassesPanel:
     wanted, a whole link per student. A teacher-only page's widget."""
 
     def __init__(self) -> None:
-        self.w_id = W.Text(description="Class:", placeholder="7b",
+        self.w_id = W.Text(description=_("Class:"), placeholder="7b",
                            layout=W.Layout(width="220px"))
-        self.w_names = W.Textarea(description="Names:", placeholder="Ana\nBo\nMaya",
+        self.w_names = W.Textarea(description=_("Names:"), placeholder="Ana\nBo\nMaya",
                                   layout=W.Layout(width="420px", height="160px"))
         self.w_codes = W.Checkbox(value=False, indent=False,
-                                  description="A code for each student (to print)")
+                                  description=_("A code for each student (to print)"))
         self.w_new = W.Checkbox(value=False, indent=False,
-                                description="New codes for everyone (print them again)")
-        self.w_save = W.Button(description="Save the class", button_style="primary")
+                                description=_("New codes for everyone (print them again)"))
+        self.w_save = W.Button(description=_("Save the class"), button_style="primary")
         self.w_each = W.Checkbox(value=False, indent=False,
-                                 description="Show a link for each student")
+                                 description=_("Show a link for each student"))
         self.w_line = W.HTML()
         self.w_list = W.HTML()
         self.w_save.on_click(lambda _b: self.save())
         self.w_each.observe(lambda _c: self.render(), "value")
+        title = _("Classes")
+        intro = _("Give a class its names (one a line); each student then picks their name "
+                  "on the class's page, and every link they follow carries it.")
         self.widget = W.VBox([
-            W.HTML(f"{style_html()}<h3>Classes</h3><p>Give a class its names (one a line); "
-                   "each student then picks their name on the class's page, and every link "
-                   "they follow carries it.</p>"),
+            W.HTML(f"{style_html()}<h3>{esc(title)}</h3><p>{esc(intro)}</p>"),
             self.w_id, self.w_names, self.w_codes, self.w_new, self.w_save, self.w_line,
             self.w_each, self.w_list])
         self.widget.add_class("mathcards")
@@ -400,17 +401,19 @@ class ClassesPanel:
         except (MathCardsError, OSError) as exc:
             self.w_line.value = f'<p class="mc-refused" role="alert">{esc(exc)}</p>'
             return False
-        self.w_line.value = (f'<p role="status">Class {esc(saved.id)} saved with '
-                             f"{len(saved.members)} names.</p>")
+        n = len(saved.members)
+        done = ngettext("Class {name} saved with {n} name.", "Class {name} saved with {n} names.",
+                        n).format(name=saved.id, n=n)
+        self.w_line.value = f'<p role="status">{esc(done)}</p>'
         from mathcards.hub_client import HubAssignmentStore, service_url
 
         if service_url():  # a hub: the class's work follows its new list (issue 38)
             try:
                 HubAssignmentStore().class_list(saved.id, saved.names)
             except MathCardsError as exc:
-                self.w_line.value += (f'<p class="mc-refused" role="alert">The class\'s '
-                                      f"work does not know its new list yet ({esc(exc)}): "
-                                      "save it again in a minute.</p>")
+                late = _("The class's work does not know its new list yet ({reason}): save "
+                         "it again in a minute.").format(reason=exc)
+                self.w_line.value += f'<p class="mc-refused" role="alert">{esc(late)}</p>'
         self.render()
         refresh_class_pickers()  # the tournament rooms' class list on the same page
         from mathcards.widgets.assignments import refresh_assign_panels
@@ -423,9 +426,11 @@ class ClassesPanel:
             with ClassStore() as store:
                 classes = store.classes()
         except (OSError, MathCardsError) as exc:
-            self.w_list.value = f'<p class="mc-refused">the classes cannot be read ({esc(exc)})</p>'
+            unread = _("the classes cannot be read ({reason})").format(reason=exc)
+            self.w_list.value = f'<p class="mc-refused">{esc(unread)}</p>'
             return
-        self.w_list.value = "".join(self.class_html(c) for c in classes) or "<p>No class yet.</p>"
+        none = _("No class yet.")
+        self.w_list.value = "".join(self.class_html(c) for c in classes) or f"<p>{esc(none)}</p>"
 
     def class_html(self, school_class: SchoolClass) -> str:
         cls = school_class.id
@@ -441,26 +446,34 @@ class ClassesPanel:
                        if school_class.codes else page_link(LANDING, student=member.name, cls=cls))
                 cells.append(whole_link_html(own))
             rows.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
-        head = "<th>name</th>" + ("<th>code</th>" if school_class.codes else "") + (
-            "<th>the student's own link</th>" if self.w_each.value else "")
-        how = ("each student types their code there" if school_class.codes
-               else "each student picks their name there")
-        short = ('<p class="mc-note">Some codes here have 3 characters, from an earlier '
-                 "release: they still work, but are easier to guess. To print longer ones, "
-                 "type the class and its names above, tick <i>New codes for everyone</i> "
-                 "and save.</p>" if school_class.short_codes else "")
+        columns = [_("name")] + ([_("code")] if school_class.codes else []) + (
+            [_("the student's own link")] if self.w_each.value else [])
+        head = "".join(f"<th>{esc(c)}</th>" for c in columns)
+        how = (_("each student types their code there") if school_class.codes
+               else _("each student picks their name there"))
+        short_words = _("Some codes here have 3 characters, from an earlier release: they "
+                        "still work, but are easier to guess. To print longer ones, type the "
+                        "class and its names above, tick {box} and save.").format(
+                            box="\0")
+        box = _("New codes for everyone")
+        short = ('<p class="mc-note">' + esc(short_words).replace(
+            "\0", f"<i>{esc(box)}</i>") + "</p>" if school_class.short_codes else "")
         cards = ""
         if school_class.codes:
             import base64
 
             page = code_cards_html(school_class, site_base() + page_link(LANDING, cls=cls))
             data = base64.b64encode(page.encode("utf-8")).decode("ascii")
+            to_print = _("Code cards to print")
+            what = _("(one page: each student's name and code in large type; open it and "
+                     "print it)")
             cards = (f'<p><a class="mc-code-cards" download="codes-{esc(cls)}.html" '
-                     f'href="data:text/html;charset=utf-8;base64,{data}">Code cards to print'
-                     "</a> (one page: each student's name and code in large type; open it "
-                     "and print it)</p>")
-        return (f'<section class="mc-class" data-class="{esc(cls)}"><h4>Class {esc(cls)}</h4>'
-                f"<p>The class's link ({how}): "
+                     f'href="data:text/html;charset=utf-8;base64,{data}">{esc(to_print)}'
+                     f"</a> {esc(what)}</p>")
+        heading = _("Class {name}").format(name=cls)
+        link_words = _("The class's link ({how}):").format(how=how)
+        return (f'<section class="mc-class" data-class="{esc(cls)}"><h4>{esc(heading)}</h4>'
+                f"<p>{esc(link_words)} "
                 f"{whole_link_html(page_link(LANDING, cls=cls))}</p>{short}{cards}"
                 f'<table class="mc-progress"><tr>{head}</tr>{"".join(rows)}</table></section>')
 
@@ -482,22 +495,24 @@ class TournamentPanel:
         specs = [s for s in game_specs() if s.rooms]
         self.w_game = W.Dropdown(options=[(s.engine.title, s.name) for s in specs],
                                  value=next((s.name for s in specs if s.tournament_default),
-                                            specs[0].name), description="Game:")
-        self.w_players = W.BoundedIntText(value=2, min=2, max=8, description="Players:",
+                                            specs[0].name), description=_("Game:"))
+        self.w_players = W.BoundedIntText(value=2, min=2, max=8, description=_("Players:"),
                                           layout=W.Layout(width="160px"))
-        self.w_count = W.BoundedIntText(value=15, min=1, max=100, description="Rooms:",
+        self.w_count = W.BoundedIntText(value=15, min=1, max=100, description=_("Rooms:"),
                                         layout=W.Layout(width="160px"))
-        self.w_class = class_picker("no class: each student types a name", "Class:")
+        self.w_class = class_picker(_("no class: each student types a name"), _("Class:"))
         self.w_bots = W.Checkbox(value=True, indent=False, description=(
-            "A bot takes the seat of a student gone for 2 minutes"))
-        self.w_make = W.Button(description="Make the rooms", button_style="primary")
+            _("A bot takes the seat of a student gone for 2 minutes")))
+        self.w_make = W.Button(description=_("Make the rooms"), button_style="primary")
         self.w_out = W.HTML()
         self.w_make.on_click(lambda _b: self.make())
+        title, panel = _("Rooms for a tournament"), _("Play with classmates")
+        intro = esc(_("Rooms made ahead: read out a room's code (students type it in {panel}) "
+                      "or hand out its link (with a class, its students pick their names); "
+                      "the first student in a room starts its game.")).format(
+            panel=f"<i>{esc(panel)}</i>")
         self.widget = W.VBox([
-            W.HTML(f"{style_html()}<h3>Rooms for a tournament</h3><p>Rooms made ahead: read "
-                   "out a room's code (students type it in <i>Play with classmates</i>) or "
-                   "hand out its link (with a class, its students pick their names); the "
-                   "first student in a room starts its game.</p>"),
+            W.HTML(f"{style_html()}<h3>{esc(title)}</h3><p>{intro}</p>"),
             W.HBox([self.w_game, self.w_players, self.w_count]), self.w_class, self.w_bots,
             self.w_make,
             self.w_out])
@@ -511,18 +526,22 @@ class TournamentPanel:
             codes = teacher_rooms(game, int(self.w_players.value), int(self.w_count.value),
                                   leave_after=120.0 if self.w_bots.value else None)
         except (MathCardsError, OSError, ValueError, TypeError) as exc:
-            self.w_out.value = (f'<p class="mc-refused" role="alert">The rooms were not made: '
-                                f"{esc(exc)}</p>")
+            failed = _("The rooms were not made: {reason}").format(reason=exc)
+            self.w_out.value = f'<p class="mc-refused" role="alert">{esc(failed)}</p>'
             return []
         cls = str(self.w_class.value or "")  # a class's link: its students pick their names
         rows = "".join(
             f"<tr><td><code>{esc(code)}</code></td><td>"
             f"{whole_link_html(page_link(f'play_{game}.ipynb', cls=cls, extra=f'room={code}'))}"
             "</td></tr>" for code in codes)
+        made = ngettext("{n} room made for {players} players each.",
+                        "{n} rooms made for {players} players each.", len(codes)).format(
+            n=len(codes), players=int(self.w_players.value))
+        code_head, link_head = _("room code"), _("its link")
         self.w_out.value = (
-            f'<p role="status">{len(codes)} room{"s" if len(codes) != 1 else ""} made for '
-            f'{int(self.w_players.value)} players each.</p><table class="mc-progress '
-            f'mc-rooms-made"><tr><th>room code</th><th>its link</th></tr>{rows}</table>')
+            f'<p role="status">{esc(made)}</p><table class="mc-progress '
+            f'mc-rooms-made"><tr><th>{esc(code_head)}</th><th>{esc(link_head)}</th></tr>'
+            f"{rows}</table>")
         return codes
 
 
@@ -535,7 +554,9 @@ def class_choices() -> list[tuple[str, str]]:
     """(label, id) of every class, for the class link builder; [] when none or unreadable."""
     try:
         with ClassStore() as store:
-            return [(f"Class {c.id} ({len(c.members)} names)", c.id) for c in store.classes()]
+            return [(ngettext("Class {name} ({n} name)", "Class {name} ({n} names)",
+                              len(c.members)).format(name=c.id, n=len(c.members)), c.id)
+                    for c in store.classes()]
     except (OSError, ClassError, MathCardsError):
         return []
 
