@@ -963,3 +963,25 @@ def test_the_teachers_classes_and_tournament_panels_read_in_spanish_and_the_pseu
                        r"Sums|Suns to Moons|Dice Stacks|Shoot the Moon|Moons and Planets", "",
                        ps)
         assert not re.search(r"\b[A-Za-z]{2,}\b", plain), (en, ps)
+
+
+def test_a_play_pages_who_line_reads_in_spanish_and_the_pseudo_locale(tmp_path, monkeypatch):
+    """The table's "Playing as ..." line and why a name plays as the guest were English
+    on a Spanish page (and the room panel read the name back out of the English line)."""
+    from mathcards.widgets import student_slot
+
+    said = []
+    for lang in ("en", "es", "qps"):
+        monkeypatch.setenv("MATHCARDS_DATA_DIR", str(tmp_path / lang))
+        with i18n.using(lang):
+            words = [*student_slot(None)[1:], *student_slot("a  b")[1:],
+                     *student_slot("Ana", "b1")[1:], *student_slot("Ana", "b2")[1:]]
+            said.append([w for w in words if w])
+    english = re.compile(r"\b(playing|as|guest|saved|game|visitor|shares|add|page|address|"
+                         r"keep|your|own|name|taken)\b", re.I)
+    assert len(said[0]) == len(said[1]) == len(said[2]) == 6
+    for en, es, ps in zip(*said, strict=True):
+        assert english.search(en), en
+        assert not english.search(es.replace("?student=", "")), (en, es)
+        plain = re.sub(r"Ana|\?student=\w+|a {2}b", "", ps)
+        assert not re.search(r"\b[A-Za-z]{2,}\b", plain), (en, ps)

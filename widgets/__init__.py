@@ -223,6 +223,7 @@ def student_slot(name: str | None, browser: str | None = None) -> tuple[str, str
     (``mathcards.names``): another browser plays as the guest, told so in one line. On
     a JupyterHub the student is the hub login and ``name`` is ignored.
     """
+    from mathcards.i18n import _
     from mathcards.students import (
         StudentNameError,
         clean_name,
@@ -233,21 +234,23 @@ def student_slot(name: str | None, browser: str | None = None) -> tuple[str, str
 
     login = hub_login()
     if login is not None:  # a JupyterHub server: the student is its user, whatever the address
-        return save_slot(hub_student_id(login)), f"Playing as {login}", ""
-    how = "add ?student=yourname to the page address to keep your own saved game"
+        return save_slot(hub_student_id(login)), _("Playing as {name}").format(name=login), ""
     if name is None or not name.strip():
-        return GUEST, f"Playing as guest (a saved game every visitor shares): {how}.", ""
+        return GUEST, _("Playing as guest (a saved game every visitor shares): add "
+                        "?student=yourname to the page address to keep your own saved "
+                        "game."), ""
     try:
         shown = clean_name(name)
     except StudentNameError as exc:
-        return GUEST, f"Playing as guest: {how}.", str(exc)
+        return GUEST, _("Playing as guest: add ?student=yourname to the page address to "
+                        "keep your own saved game."), str(exc)
     if browser is not None:
         from mathcards.names import claim
 
         taken = claim(shown, browser)
         if taken:
-            return GUEST, "Playing as guest (a saved game every visitor shares).", taken
-    return save_slot(shown.casefold()), f"Playing as {shown}", ""
+            return GUEST, _("Playing as guest (a saved game every visitor shares)."), taken
+    return save_slot(shown.casefold()), _("Playing as {name}").format(name=shown), ""
 
 
 def student_id_or_none(name: str | None) -> str | None:
@@ -289,6 +292,8 @@ def play(game_name: str, *, deal: str | None = None, seats: Sequence[str] | None
     from mathcards import saves
     from mathcards.errors import MathCardsError
     from mathcards.games.registry import game_spec, get_game_class
+    from mathcards.i18n import _
+    from mathcards.students import clean_name, hub_login
     from mathcards.table import short_game, short_setting
     from mathcards.widgets.table import GameTable
 
@@ -297,8 +302,10 @@ def play(game_name: str, *, deal: str | None = None, seats: Sequence[str] | None
     except ImportError as exc:  # a game whose engine or table has not landed yet
         import ipywidgets as W
 
-        return W.HTML(f"<p role='status'>This table is not ready yet ({exc.name} is "
-                      f"missing).</p>")
+        from .cards import esc
+
+        missing = _("This table is not ready yet ({part} is missing).").format(part=exc.name)
+        return W.HTML(f"<p role='status'>{esc(missing)}</p>")
     preheated = query is None and os.environ.get("VOILA_PREHEAT") == "True"
     if preheated:
         # A preheated Voilà kernel runs this far before anyone visits, then waits in
@@ -335,8 +342,9 @@ def play(game_name: str, *, deal: str | None = None, seats: Sequence[str] | None
         try:
             game, seed = saves.read_deal_code(deal)
             if game.name != game_name:
-                raise saves.DealCodeError(
-                    f"deal code {deal!r} is for {game.title}, not {game_cls.title}")
+                raise saves.DealCodeError(_("deal code {code!r} is for {game}, not {other}")
+                                          .format(code=deal, game=game.title,
+                                                  other=game_cls.title))
         except MathCardsError as exc:
             problem, game, seed = str(exc), None, None
     if game is None:
@@ -344,7 +352,7 @@ def play(game_name: str, *, deal: str | None = None, seats: Sequence[str] | None
         try:
             game = game_cls(num_players=n, **settings)
         except MathCardsError as exc:  # e.g. ?seats= with more seats than the game has
-            problem = f"{exc}: the address asks for {n} seats."
+            problem = _("{reason}: the address asks for {n} seats.").format(reason=exc, n=n)
             n = min(max(n, game_cls.min_players), game_cls.max_players)
             seats = tuple(seats)[:n] if seats else None
             game = game_cls(num_players=n, **settings)
@@ -375,13 +383,14 @@ def play(game_name: str, *, deal: str | None = None, seats: Sequence[str] | None
         import ipywidgets as W
 
         table.w_main.children = (*table.w_main.children[:-1],
-                                 W.HTML(needs_server_html("Playing with classmates")),
+                                 W.HTML(needs_server_html(_("Playing with classmates"))),
                                  table.w_main.children[-1])
     elif has_rooms:  # classmates at their own screens (rooms)
         from mathcards.widgets.rooms import RoomPanel
 
-        shown = who.removeprefix("Playing as ") if who.startswith("Playing as ") else ""
-        panel = RoomPanel(table, name="" if shown.startswith("guest") else shown)
+        # the name the room shows: the student's own (a guest's room asks for one)
+        shown = "" if slot == GUEST else (hub_login() or clean_name(name))
+        panel = RoomPanel(table, name=shown)
         table.rooms = panel
         table.w_main.children = (*table.w_main.children[:-1], panel.widget,
                                  table.w_main.children[-1])
@@ -394,10 +403,12 @@ def play(game_name: str, *, deal: str | None = None, seats: Sequence[str] | None
                 from mathcards.rooms import RoomError
 
                 # a room's own words only: an engine's may name a seat's hand
-                why = f" ({exc})" if isinstance(exc, RoomError) else ""
-                table.say(f"Your room could not be opened{why}.", refused=True)
+                table.say(_("Your room could not be opened ({reason}).").format(reason=exc)
+                          if isinstance(exc, RoomError) else
+                          _("Your room could not be opened."), refused=True)
     if problem:
-        table.say(problem + " A new game has started instead.", refused=True)
+        table.say(_("{problem} A new game has started instead.").format(problem=problem),
+                  refused=True)
     elif name_problem:
         table.say(name_problem + ".", refused=True)
     if not preheated and not in_browser():  # (no threads in the browser)
@@ -449,7 +460,10 @@ def _keep_answers(table: Any, name: str | None, *, fixed: bool) -> None:
                 student=asking.student, game=table.ctl.game_name, level=asking.level,
                 won=bool(set(table.ctl.humans) & set(state.winners))))
         except (OSError, MathCardsError) as exc:  # the game is over either way
-            table.ctl.say(f"Your finished game could not be kept ({exc}).", refused=True)
+            from mathcards.i18n import _
+
+            table.ctl.say(_("Your finished game could not be kept ({reason}).").format(
+                reason=exc), refused=True)
 
     table.ctl.on_game_over = finished
     table._refresh()
