@@ -184,3 +184,19 @@ def later(message: str, **values: Any) -> Said:
 def later_n(singular: str, plural: str, n: int, **values: Any) -> Said:
     """The form for ``n``, translated when it is shown (``Said``); ``{n}`` is ``n``."""
     return Said(singular, plural, n, tuple(sorted({"n": n, **values}.items())))
+
+
+# a day as a class calendar says it ("Mon 30 Nov"): the days' and months' short names from
+# the catalog (Python's own %a and %b are the process's C locale's, English everywhere)
+_DAYS = (N_("Mon"), N_("Tue"), N_("Wed"), N_("Thu"), N_("Fri"), N_("Sat"), N_("Sun"))
+_MONTHS = (N_("Jan"), N_("Feb"), N_("Mar"), N_("Apr"), N_("May"), N_("Jun"), N_("Jul"),
+           N_("Aug"), N_("Sep"), N_("Oct"), N_("Nov"), N_("Dec"))
+
+
+def short_date(day: Any, *, year: bool = False) -> str:
+    """``day`` (a ``datetime.date``) in the page's language: "Mon 30 Nov" ("lun 30 nov"),
+    with its year when ``year``."""
+    words = {"weekday": gettext(_DAYS[day.weekday()]), "day": f"{day.day:02d}",
+             "month": gettext(_MONTHS[day.month - 1]), "year": day.year}
+    return (gettext("{weekday} {day} {month} {year}") if year else
+            gettext("{weekday} {day} {month}")).format(**words)

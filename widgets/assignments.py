@@ -32,6 +32,7 @@ from mathcards.assignments import (
 from mathcards.classes import ClassStore, SchoolClass
 from mathcards.errors import MathCardsError
 from mathcards.hub_client import assignment_store, progress_store, service_url
+from mathcards.i18n import N_, _, ngettext, short_date
 from mathcards.widgets.cards import esc, style_html
 
 PAGE = "assignment.ipynb"
@@ -68,10 +69,13 @@ def describe(assignment: Assignment, folder: str | Path = "exercises") -> str:
     from mathcards.asking import LEVELS
 
     if assignment.kind == GAME:
-        games = f"{assignment.games} game{'s' if assignment.games != 1 else ''}"
-        return (f"{_game_title(assignment.target)} at \u201c{LEVELS.get(assignment.level, '')}"
-                f"\u201d, {games}")
-    return f"the exercise set \u201c{_set_title(folder, assignment.target)}\u201d"
+        level = LEVELS.get(assignment.level, "")
+        return ngettext("{game} at \u201c{level}\u201d, {n} game",
+                        "{game} at \u201c{level}\u201d, {n} games", assignment.games).format(
+            game=_game_title(assignment.target), level=_(level) if level else "",
+            n=assignment.games)
+    return _("the exercise set \u201c{title}\u201d").format(
+        title=_set_title(folder, assignment.target))
 
 
 def student_link(assignment: Assignment) -> str:
@@ -87,7 +91,8 @@ def student_link(assignment: Assignment) -> str:
 
 
 def _dates(assignment: Assignment) -> str:
-    return f"from {assignment.opens:%a %d %b} to {assignment.due:%a %d %b %Y}"
+    return _("from {opens} to {due}").format(opens=short_date(assignment.opens),
+                                             due=short_date(assignment.due, year=True))
 
 
 _PANELS: weakref.WeakSet[AssignPanel] = weakref.WeakSet()
@@ -226,8 +231,9 @@ def assign_panel(folder: str | Path = "exercises") -> Any:
 
 
 # --- the student's "To do" on the class's landing page ------------------------------------
-TODO_WORDS = {"not started": "to do", "in progress": "started", "done": "done",
-              "done late": "done, late"}
+# a row's state in the student's words (worded where shown; the English names the CSS class)
+TODO_WORDS = {"not started": N_("to do"), "in progress": N_("started"), "done": N_("done"),
+              "done late": N_("done, late")}
 
 
 def todo_html(cls: str, name: str, folder: str | Path = "exercises",
@@ -264,20 +270,23 @@ def todo_html(cls: str, name: str, folder: str | Path = "exercises",
             row = _own_row(store, assignment, student, folder, today) if store else None
         except (MathCardsError, OSError):
             row = None
-        state = TODO_WORDS[row.state] if row is not None else "to do"
+        state = TODO_WORDS[row.state] if row is not None else TODO_WORDS["not started"]
         late = row is not None and row.overdue
         link = student_link(assignment) + ("" if on_hub else f"&student={quote(name)}")
-        due = "due today" if assignment.due == today else f"due {assignment.due:%a %d %b}"
+        due = (_("due today") if assignment.due == today else
+               _("due {day}").format(day=short_date(assignment.due)))
+        shown = _("late") if late else _(state)
+        done = (_(" ({done} of {needed})").format(done=row.done, needed=row.needed)
+                if row is not None and row.done else "")
         items.append(
             f'<li class="mc-todo-{"late" if late else state.replace(", ", "-")}">'
             f'<a href="{esc(link)}">{esc(describe(assignment, folder))}</a>: '
-            f"<b>{'late' if late else esc(state)}</b>"
-            + (f" ({row.done} of {row.needed})" if row is not None and row.done else "")
-            + f", {esc(due)}</li>")
+            f"<b>{esc(shown)}</b>{esc(done)}, {esc(due)}</li>")
     if store is not None:
         store.close()
-    return (f'<section class="mc-todo" aria-label="To do"><h3>To do</h3><ul>{"".join(items)}'
-            "</ul></section>")
+    heading = _("To do")
+    return (f'<section class="mc-todo" aria-label="{esc(heading)}"><h3>{esc(heading)}</h3>'
+            f'<ul>{"".join(items)}</ul></section>')
 
 
 def _own_row(store: Any, assignment: Assignment, student: str, folder: str | Path,

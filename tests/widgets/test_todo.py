@@ -67,3 +67,41 @@ def test_the_class_landing_page_shows_each_students_work_to_do(data_dir):
     assert "To do" in text_of(page.w_hello.value)
     plain = landing("student=Ana")  # no class: nothing to do shown
     assert "To do" not in text_of(plain.w_hello.value)
+
+
+def test_the_to_do_list_reads_in_spanish_and_the_pseudo_locale(data_dir):
+    """The To do list, its states and its days ("Mon 30 Nov": Python's %a and %b are
+    English whatever the page) were English on a Spanish page."""
+    from mathcards import i18n
+    from mathcards.widgets.assignments import todo_html
+
+    today = dt.date.today()  # Bo's game is recorded today
+    with ClassStore() as classes:
+        classes.save("7b", "Ana\nBo")
+    with AssignmentStore() as store:
+        store.add("7b", GAME, "sums", opens=today, due=today + dt.timedelta(days=3),
+                  level="count", games=2)
+        store.add("7b", GAME, "dice_stacks", opens=today, due=today, level="show", games=1)
+        store.add("7b", SET, "suns_to_moons", opens=today - dt.timedelta(days=9),
+                  due=today - dt.timedelta(days=2))
+    progress = ProgressStore()
+    progress.record_game(FinishedGame.new(student="bo", game="sums", level="count", won=True))
+    progress.close()
+    said = {}
+    for lang in ("en", "es", "qps"):
+        with i18n.using(lang):
+            said[lang] = text_of(todo_html("7b", "Bo", SAMPLES, today=today))
+    in3 = today + dt.timedelta(days=3)
+    assert f"due {in3:%a %d %b}" in said["en"] and "started (1 of 2)" in said["en"]
+    assert re.search(r"se entrega el (lun|mar|mié|jue|vie|sáb|dom) \d\d (ene|feb|mar|abr|"
+                     r"may|jun|jul|ago|sept|oct|nov|dic)\n", said["es"]), said["es"]
+    assert "empezado (1 de 2)" in said["es"]
+    assert "Por hacer" in said["es"] and "se entrega hoy" in said["es"]
+    english = re.compile(r"\b(to do|due|today|started|late|of|at|games?|Mon|Tue|Wed|Thu|"
+                         r"Fri|Sat|Sun|Jan|Feb|Apr|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\b")
+    assert english.search(said["en"])
+    assert not english.search(said["es"]), said["es"]
+    # the pseudo-locale: nothing plain but the game titles and the set's own title
+    titles = r"Sums|Dice Stacks|Suns to Moons[^”]*"  # a set's title is its own
+    plain = re.sub(titles, "", said["qps"])
+    assert not re.search(r"\b[A-Za-z]{2,}\b", plain), said["qps"]
