@@ -38,6 +38,9 @@ from mathcards.widgets.cards import esc, style_html
 PAGE = "assignment.ipynb"
 STATE_CLASS = {"not started": "mc-not-started", "in progress": "mc-in-progress",
                "done": "mc-done", "done late": "mc-done-late"}
+# a row's state in the teacher's words (worded where shown)
+STATE_WORDS = {"not started": N_("not started"), "in progress": N_("in progress"),
+               "done": N_("done"), "done late": N_("done late")}
 
 
 def assignable_games() -> tuple[str, ...]:
@@ -113,16 +116,16 @@ class AssignPanel:
 
         self.folder = folder
         today = dt.date.today()
-        self.w_class = W.Dropdown(description="Class:", layout=W.Layout(width="260px"))
-        self.w_what = W.Dropdown(description="Work:", layout=W.Layout(width="560px"))
-        self.w_level = W.Dropdown(options=[(label, key) for key, label in LEVELS.items()],
-                                  value=COUNT, description="Level:",
+        self.w_class = W.Dropdown(description=_("Class:"), layout=W.Layout(width="260px"))
+        self.w_what = W.Dropdown(description=_("Work:"), layout=W.Layout(width="560px"))
+        self.w_level = W.Dropdown(options=[(_(label), key) for key, label in LEVELS.items()],
+                                  value=COUNT, description=_("Level:"),
                                   layout=W.Layout(width="360px"))
-        self.w_games = W.BoundedIntText(value=3, min=1, max=20, description="Games:",
+        self.w_games = W.BoundedIntText(value=3, min=1, max=20, description=_("Games:"),
                                         layout=W.Layout(width="200px"))
-        self.w_opens = W.DatePicker(value=today, description="Opens:")
-        self.w_due = W.DatePicker(value=today + dt.timedelta(days=7), description="Due:")
-        self.w_assign = W.Button(description="Assign", button_style="primary")
+        self.w_opens = W.DatePicker(value=today, description=_("Opens:"))
+        self.w_due = W.DatePicker(value=today + dt.timedelta(days=7), description=_("Due:"))
+        self.w_assign = W.Button(description=_("Assign"), button_style="primary")
         self.w_line = W.HTML()
         self.w_list = W.HTML()
         self.w_assign.on_click(lambda _b: self.assign())
@@ -134,12 +137,14 @@ class AssignPanel:
                           (self.w_due, "due")):
             box.add_class(f"mc-assign-{name}")  # the page's tests find them by it
         self.w_list.add_class("mc-assign-list")
+        title, todo = _("Assign work"), _("To do")
+        intro = esc(_("Give a class an exercise set or a game at a level, from a day to a due "
+                      "day. Its students see it first on the class's landing page ({todo}); "
+                      "work done after the due day counts and is marked late. Each "
+                      "assignment has its page: who has done it, who is stuck, who has not "
+                      "opened it.")).format(todo=f"<i>{esc(todo)}</i>")
         self.widget = W.VBox([
-            W.HTML(f"{style_html()}<h3>Assign work</h3><p>Give a class an exercise set or a "
-                   "game at a level, from a day to a due day. Its students see it first on "
-                   "the class's landing page (<i>To do</i>); work done after the due day "
-                   "counts and is marked late. Each assignment has its page: who has done "
-                   "it, who is stuck, who has not opened it.</p>"),
+            W.HTML(f"{style_html()}<h3>{esc(title)}</h3><p>{intro}</p>"),
             self.w_class, self.w_what, self.w_game_boxes,
             W.HBox([self.w_opens, self.w_due]), self.w_assign, self.w_line, self.w_list])
         self.widget.add_class("mathcards")
@@ -165,8 +170,10 @@ class AssignPanel:
             published = []
         sets = sorted(set(published) | set(sample_files(self.folder)))
         self.w_what.options = (
-            [(f"Exercise set: {_set_title(self.folder, n)}", (SET, n)) for n in sets]
-            + [(f"Game: {_game_title(g)}", (GAME, g)) for g in assignable_games()])
+            [(_("Exercise set: {title}").format(title=_set_title(self.folder, n)), (SET, n))
+             for n in sets]
+            + [(_("Game: {title}").format(title=_game_title(g)), (GAME, g))
+               for g in assignable_games()])
         if self.w_what.value is None and self.w_what.options:
             self.w_what.value = self.w_what.options[0][1]
         self._show_game_boxes()
@@ -180,7 +187,7 @@ class AssignPanel:
     def assign(self) -> Assignment | None:
         what = self.w_what.value
         if not isinstance(what, tuple) or len(what) != 2:
-            self._say("Choose the work to assign.", refused=True)
+            self._say(_("Choose the work to assign."), refused=True)
             return None
         kind, target = what
         try:
@@ -192,8 +199,8 @@ class AssignPanel:
         except (MathCardsError, OSError, ValueError) as exc:
             self._say(str(exc), refused=True)
             return None
-        self._say(f"Assigned to class {made.class_id}: {describe(made, self.folder)}, "
-                  f"{_dates(made)}.")
+        self._say(_("Assigned to class {name}: {work}, {days}.").format(
+            name=made.class_id, work=describe(made, self.folder), days=_dates(made)))
         self.render()
         return made
 
@@ -206,7 +213,8 @@ class AssignPanel:
 
         cid = self.w_class.value
         if not cid:
-            self.w_list.value = "<p>Make a class above first.</p>"
+            first = _("Make a class above first.")
+            self.w_list.value = f"<p>{esc(first)}</p>"
             return
         try:
             with assignment_store() as store:
@@ -215,14 +223,17 @@ class AssignPanel:
             self.w_list.value = f'<p class="mc-refused">{esc(exc)}</p>'
             return
         if not mine:
-            self.w_list.value = f"<p>Class {esc(cid)} has no assignment yet.</p>"
+            none = _("Class {name} has no assignment yet.").format(name=cid)
+            self.w_list.value = f"<p>{esc(none)}</p>"
             return
+        who, theirs = _("who has done it"), _("the students' link:")
         items = "".join(
             f"<li>{esc(describe(a, self.folder))}, {esc(_dates(a))}: "
             f'<a href="{esc(page_link(PAGE, extra=f"id={a.id}"))}" target="_blank">'
-            "who has done it</a>; the students' link: "
+            f"{esc(who)}</a>; {esc(theirs)} "
             f"{whole_link_html(student_link(a))}</li>" for a in mine)
-        self.w_list.value = f"<h4>Class {esc(cid)}'s assignments</h4><ul>{items}</ul>"
+        heading = _("Class {name}'s assignments").format(name=cid)
+        self.w_list.value = f"<h4>{esc(heading)}</h4><ul>{items}</ul>"
 
 
 def assign_panel(folder: str | Path = "exercises") -> Any:
@@ -325,7 +336,9 @@ def assignment_rows(assignment: Assignment, school_class: SchoolClass,
                                 if a.set_id == assignment.target})
         rows = set_progress(assignment, students, exercises, attempts, solutions, today)
         missed, count = most_missed(assignment, attempts, students)
-        words = f"exercise {missed}, missed at the first try by {count}" if count else ""
+        words = (ngettext("exercise {exercise}, missed at the first try by {n}",
+                          "exercise {exercise}, missed at the first try by {n}", count).format(
+            exercise=missed, n=count) if count else "")
     else:
         finished = read_finished_games(where) if readable else []
         answers = read_answers(where) if readable else []
@@ -334,7 +347,9 @@ def assignment_rows(assignment: Assignment, school_class: SchoolClass,
         if count:
             from mathcards.exercises.skill_grid import skill_words
 
-            words = f"{skill_words(skill)}, missed at the first try {count} times"
+            words = ngettext("{skill}, missed at the first try {n} time",
+                             "{skill}, missed at the first try {n} times", count).format(
+                skill=skill_words(skill), n=count)
         else:
             words = ""
     return for_the_teacher(rows), words
@@ -347,27 +362,37 @@ def assignment_html(assignment: Assignment, school_class: SchoolClass,
 
     names = {m.name.casefold(): m.name for m in school_class.members}
     counts = {s: sum(r.state == s for r in rows) for s in STATE_CLASS}
-    summary = ", ".join(f"{n} {s}" for s, n in counts.items() if n)
+    summary = ", ".join(f"{n} {_(STATE_WORDS[s])}" for s, n in counts.items() if n)
+    overdue, needs, never = _(" (overdue)"), _("needs help"), _("never")
+
+    def of(done: int, needed: int) -> str:
+        return _("{done} of {needed}").format(done=done, needed=needed)
+
     body = "".join(
         f'<tr class="{STATE_CLASS[r.state]}"><th scope="row">'
         f"{student_link_html(names.get(r.student, r.student))}</th>"
-        f"<td>{esc(r.state)}{' (overdue)' if r.overdue else ''}</td>"
-        f"<td>{r.done} of {r.needed}</td>"
-        f"<td>{f'{r.first_try} of {r.questions}' if r.questions else '–'}</td>"
-        f"<td>{'needs help' if needs_help(r) else ''}</td>"
-        f"<td>{esc(r.last_at[:16].replace('T', ' ')) or 'never'}</td></tr>" for r in rows)
-    done_word = "games finished" if assignment.kind == GAME else "exercises finished"
+        f"<td>{esc(_(STATE_WORDS[r.state]))}{esc(overdue) if r.overdue else ''}</td>"
+        f"<td>{esc(of(r.done, r.needed))}</td>"
+        f"<td>{esc(of(r.first_try, r.questions)) if r.questions else '–'}</td>"
+        f"<td>{esc(needs) if needs_help(r) else ''}</td>"
+        f"<td>{esc(r.last_at[:16].replace('T', ' ') or never)}</td></tr>" for r in rows)
+    done_word = _("games finished") if assignment.kind == GAME else _("exercises finished")
     helped = [names.get(r.student, r.student) for r in rows if needs_help(r)]
+    line = _("Class {name}, {days}.").format(name=assignment.class_id, days=_dates(assignment))
+    most_label, who_label = _("Most missed"), _("Who needs help")
+    most = esc(_("{label}: {missed}.")).format(label=f"<b>{esc(most_label)}</b>",
+                                               missed=esc(missed))
+    who = esc(_("{label} (under 60% right at the first try): {names}.")).format(
+        label=f"<b>{esc(who_label)}</b>", names=esc(", ".join(helped)))
+    heads = [_("student"), _("state"), done_word, _("right at the first try"), "",
+             _("last work")]
     return (
         f"{style_html()}<h3>{esc(describe(assignment, folder))}</h3>"
-        f"<p>Class {esc(assignment.class_id)}, {esc(_dates(assignment))}. "
-        f"{esc(summary)}.</p>"
-        + (f"<p><b>Most missed</b>: {esc(missed)}.</p>" if missed else "")
-        + (f"<p><b>Who needs help</b> (under 60% right at the first try): "
-           f"{esc(', '.join(helped))}.</p>" if helped else "")
-        + '<table class="mc-progress mc-assignment"><tr><th>student</th><th>state</th>'
-        f"<th>{done_word}</th><th>right at the first try</th><th></th>"
-        f"<th>last work</th></tr>{body}</table>")
+        f"<p>{esc(line)} {esc(summary)}.</p>"
+        + (f"<p>{most}</p>" if missed else "")
+        + (f"<p>{who}</p>" if helped else "")
+        + '<table class="mc-progress mc-assignment"><tr>'
+        + "".join(f"<th>{esc(h)}</th>" for h in heads) + f"</tr>{body}</table>")
 
 
 class AssignmentPage:
@@ -377,7 +402,7 @@ class AssignmentPage:
         self.aid, self.folder, self.source = aid, folder, source
         self.w_out = W.HTML()
         self.w_csv = W.HTML()
-        self.w_refresh = W.Button(description="Refresh")
+        self.w_refresh = W.Button(description=_("Refresh"))
         self.w_refresh.on_click(lambda _b: self.render())
         self.widget = W.VBox([self.w_out, W.HBox([self.w_refresh, self.w_csv])])
         self.widget.add_class("mathcards")
@@ -397,22 +422,26 @@ class AssignmentPage:
             self.w_out.value = f'<p class="mc-refused">{esc(exc)}</p>'
             return
         if assignment is None or school_class is None:
-            self.w_out.value = (f"{style_html()}<p class=\"mc-refused\" role=\"status\">There "
-                                "is no such assignment (it may have been removed): open it "
-                                "from <i>Your classes</i>.</p>")
+            classes = _("Your classes")
+            gone = esc(_("There is no such assignment (it may have been removed): open it "
+                         "from {page}.")).format(page=f"<i>{esc(classes)}</i>")
+            self.w_out.value = (f'{style_html()}<p class="mc-refused" role="status">{gone}'
+                                "</p>")
             self.w_csv.value = ""
             return
         try:
             rows, missed = assignment_rows(assignment, school_class, self.folder, self.source)
         except (MathCardsError, OSError) as exc:
-            self.w_out.value = f'<p class="mc-refused">the results cannot be read ({esc(exc)})</p>'
+            unread = _("the results cannot be read ({reason})").format(reason=exc)
+            self.w_out.value = f'<p class="mc-refused">{esc(unread)}</p>'
             return
         self.w_out.value = assignment_html(assignment, school_class, rows, missed, self.folder)
         names = {m.name.casefold(): m.name for m in school_class.members}
         data = base64.b64encode(report_csv(rows, names).encode("utf-8")).decode("ascii")
+        download = _("Download the rows (CSV)")
         self.w_csv.value = (f'<a download="assignment-{esc(assignment.id)}.csv" '
-                            f'href="data:text/csv;charset=utf-8;base64,{data}">Download the '
-                            "rows (CSV)</a>")
+                            f'href="data:text/csv;charset=utf-8;base64,{data}">'
+                            f"{esc(download)}</a>")
 
 
     def _list_all(self) -> None:
@@ -425,12 +454,16 @@ class AssignmentPage:
         except (MathCardsError, OSError) as exc:
             self.w_out.value = f'<p class="mc-refused">{esc(exc)}</p>'
             return
+        class_of = _("Class {name}:")
         items = "".join(
-            f'<li>Class {esc(a.class_id)}: <a href="{esc(page_link(PAGE, extra=f"id={a.id}"))}">'
+            f"<li>{esc(class_of.format(name=a.class_id))} "
+            f'<a href="{esc(page_link(PAGE, extra=f"id={a.id}"))}">'
             f"{esc(describe(a, self.folder))}</a>, {esc(_dates(a))}</li>" for a in every)
-        self.w_out.value = (f"{style_html()}<h3>Every class's assignments</h3>"
-                            + (f"<ul>{items}</ul>" if items else
-                               "<p>No assignment yet: assign work on <i>Your classes</i>.</p>"))
+        title, classes = _("Every class's assignments"), _("Your classes")
+        none = esc(_("No assignment yet: assign work on {page}.")).format(
+            page=f"<i>{esc(classes)}</i>")
+        self.w_out.value = (f"{style_html()}<h3>{esc(title)}</h3>"
+                            + (f"<ul>{items}</ul>" if items else f"<p>{none}</p>"))
         self.w_csv.value = ""
 
 
