@@ -422,9 +422,9 @@ class AssignmentPage:
             self.w_out.value = f'<p class="mc-refused">{esc(exc)}</p>'
             return
         if assignment is None or school_class is None:
-            classes = _("Your classes")
+            page = _("Your classes")
             gone = esc(_("There is no such assignment (it may have been removed): open it "
-                         "from {page}.")).format(page=f"<i>{esc(classes)}</i>")
+                         "from {page}.")).format(page=f"<i>{esc(page)}</i>")
             self.w_out.value = (f'{style_html()}<p class="mc-refused" role="status">{gone}'
                                 "</p>")
             self.w_csv.value = ""
