@@ -49,6 +49,7 @@ from mathcards.exercises.store import (
     set_name_of,
     with_solution_after,
 )
+from mathcards.i18n import N_, _, ngettext
 from mathcards.table import schedule_later
 from mathcards.widgets.cards import esc, style_html
 from mathcards.widgets.exercises import EXTRA_CSS, ExerciseSetView, sample_files
@@ -79,6 +80,8 @@ EXAMPLES = {
     "prizes": "1 2 3",
 }
 NEW_SET = "My set"
+# a set's status on the server, worded where the list shows it
+STATUS_WORDS = (N_("draft"), N_("published"))
 
 CSS = """
 <style>
@@ -164,23 +167,24 @@ class SetWriter(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types
         # the form -----------------------------------------------------------------------
         names = [*FORM_FIRST, *(k for k in KINDS if k not in FORM_FIRST)]
         self.w_kind = W.Dropdown(options=[(kind_label(k), k) for k in names if k in KINDS],
-                                 description="Kind", layout=W.Layout(width="560px"))
-        self.w_title = W.Text(value=NEW_SET, description="Set title",
+                                 description=_("Kind"), layout=W.Layout(width="560px"))
+        self.w_title = W.Text(value=NEW_SET, description=_("Set title"),
                               layout=W.Layout(width="560px"))
         self.w_fields = W.VBox([])
-        self.w_prompt = W.Text(description="Question", placeholder="optional: your own words",
+        self.w_prompt = W.Text(description=_("Question"),
+                               placeholder=_("optional: your own words"),
                                layout=W.Layout(width="560px"))
         # the set's rule for the worked solution (solution_after), written into the YAML
         self.w_solution = W.Dropdown(
-            options=[(f"after {n} wrong attempt{'s' if n > 1 else ''}", n)
-                     for n in (*range(1, 11), 15, 20)],
-            value=DEFAULT_SOLUTION_AFTER, description="Worked solution opens",
+            options=[(ngettext("after {n} wrong attempt", "after {n} wrong attempts", n).format(
+                n=n), n) for n in (*range(1, 11), 15, 20)],
+            value=DEFAULT_SOLUTION_AFTER, description=_("Worked solution opens"),
             style={"description_width": "initial"}, layout=W.Layout(width="560px"))
         self._syncing = False  # the list follows the YAML: no write back then
         self.w_solution.observe(lambda _c: self._syncing or self.set_solution_after(
             self.w_solution.value), "value")
-        self.w_add = W.Button(description="Add to the set", button_style="primary",
-                              tooltip="write this exercise into the YAML below")
+        self.w_add = W.Button(description=_("Add to the set"), button_style="primary",
+                              tooltip=_("write this exercise into the YAML below"))
         self.w_form_line = W.HTML("")
         self.field_boxes: dict[str, W.Text] = {}
         self.w_kind.observe(lambda _c: self._build_fields(), "value")
@@ -197,8 +201,8 @@ class SetWriter(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types
         self.w_yaml.add_class("mc-writer-yaml")
         self.w_messages = W.HTML("")
         self.w_messages.add_class("mc-writer-check")
-        self.w_students = W.Text(value=PREVIEW_STUDENTS, description="Students",
-                                 placeholder="two or three names, like ana, ben",
+        self.w_students = W.Text(value=PREVIEW_STUDENTS, description=_("Students"),
+                                 placeholder=_("two or three names, like ana, ben"),
                                  layout=W.Layout(width="420px"))
         self.w_preview = W.HTML("")
         self.w_preview.add_class("mc-writer-preview")
@@ -206,59 +210,68 @@ class SetWriter(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types
         self.w_students.observe(lambda _c: self.typed(), "value")
 
         # saving, the server's sets, import and download -------------------------------------
-        self.w_draft = W.Button(description="Save as draft", tooltip="keep it; students do "
-                                                                     "not see it")
-        self.w_publish = W.Button(description="Publish", button_style="success",
-                                  tooltip="students can open it on the practice page")
+        self.w_draft = W.Button(description=_("Save as draft"),
+                                tooltip=_("keep it; students do not see it"))
+        self.w_publish = W.Button(description=_("Publish"), button_style="success",
+                                  tooltip=_("students can open it on the practice page"))
         self.w_draft.on_click(lambda _b: self.save_draft())
         self.w_publish.on_click(lambda _b: self.publish())
-        self.w_sets = W.Dropdown(options=[], description="On the server",
+        self.w_sets = W.Dropdown(options=[], description=_("On the server"),
                                  style={"description_width": "initial"},
                                  layout=W.Layout(width="460px"))
-        self.w_open = W.Button(description="Open", tooltip="load this set into the editor")
-        self.w_unpublish = W.Button(description="Unpublish", button_style="warning",
-                                    tooltip="take it back to the drafts")
-        self.w_duplicate = W.Button(description="Duplicate",
-                                    tooltip="a copy of this set in the editor, to change and "
-                                            "save under a new name")
+        self.w_open = W.Button(description=_("Open"),
+                               tooltip=_("load this set into the editor"))
+        self.w_unpublish = W.Button(description=_("Unpublish"), button_style="warning",
+                                    tooltip=_("take it back to the drafts"))
+        self.w_duplicate = W.Button(description=_("Duplicate"),
+                                    tooltip=_("a copy of this set in the editor, to change "
+                                              "and save under a new name"))
         self.w_open.on_click(lambda _b: self.open_set(self.w_sets.value))
         self.w_duplicate.on_click(lambda _b: self.duplicate(self.w_sets.value))
         self.w_unpublish.on_click(lambda _b: self.unpublish(self.w_sets.value))
         self.w_upload = W.FileUpload(accept=".yaml,.yml,.txt", multiple=False,
-                                     description="Import a .yaml")
+                                     description=_("Import a .yaml"))
         self.w_upload.observe(lambda _c: self.import_upload(), "value")
         self.w_download = W.HTML("")
         self.w_status = W.HTML("")
 
         head = W.HTML(f"{style_html()}{EXTRA_CSS}{CSS}")
+        # the words escaped, then the cards' notation and the button's name put in
+        five, add = "5 random cards", _("Add to the set")  # the notation stays as typed
+        step1 = esc(_("Choose a kind, fill in its boxes (cards as {ten} or {heart}, several "
+                      "with spaces; a box may say {random}), then {add}: the YAML below "
+                      "grows by one exercise.")).format(
+            ten="<code>10H</code>", heart="<code>10♥</code>",
+            random=f"<code>{esc(five)}</code>", add=f"<b>{esc(add)}</b>")
+        step4 = esc(_("A draft is kept for you only; a published set is on the practice page "
+                      "for your students (only a set with no problem can be published). A "
+                      "draft of a published set leaves what students see as it is until you "
+                      "publish it; publishing a changed set makes its next version, and each "
+                      "answer keeps the version it answered."))
+        titles = [_("1. Add exercises with the form"),
+                  _("2. The set (YAML): write, paste or change it"), _("Checker"),
+                  _("3. As your students will see it"), _("4. Save it on the server")]
+        own = _("Each student gets their own variant of an exercise with random cards.")
+        h1, h2, h3, h4, h5 = (f"<h3>{esc(t)}</h3>" for t in titles)
         self.children = [
             head,
-            W.HTML("<h3>1. Add exercises with the form</h3><p>Choose a kind, fill in its "
-                   "boxes (cards as <code>10H</code> or <code>10♥</code>, several with "
-                   "spaces; a box may say <code>5 random cards</code>), then <b>Add to the "
-                   "set</b>: the YAML below grows by one exercise.</p>"),
+            W.HTML(f"{h1}<p>{step1}</p>"),
             self.w_title, self.w_solution, self.w_kind, self.w_fields, self.w_prompt,
             W.HBox([self.w_add]), self.w_form_line,
-            W.HTML("<h3>2. The set (YAML): write, paste or change it</h3>"),
+            W.HTML(h2),
             self.w_yaml,
-            W.HTML("<h3>Checker</h3>"), self.w_messages,
-            W.HTML("<h3>3. As your students will see it</h3><p>Each student gets their own "
-                   "variant of an exercise with random cards.</p>"),
+            W.HTML(h3), self.w_messages,
+            W.HTML(f"{h4}<p>{esc(own)}</p>"),
             self.w_students, self.w_preview,
-            W.HTML("<h3>4. Save it on the server</h3><p>A <b>draft</b> is kept for you only; a "
-                   "<b>published</b> set is on the practice page for your students (only a "
-                   "set with no problem can be published). A draft of a published set "
-                   "leaves what students see as it is until you publish it; publishing a "
-                   "changed set makes its next version, and each answer keeps the version "
-                   "it answered.</p>"),
+            W.HTML(f"{h5}<p>{step4}</p>"),
             W.HBox([self.w_draft, self.w_publish]), self.w_status,
             W.HBox([self.w_sets, self.w_open, self.w_duplicate, self.w_unpublish]),
             W.HBox([self.w_upload, self.w_download]),
         ]
         self.refresh_sets()
         if kept:
-            self._say("Your set not yet saved is back in the editor (kept as you typed): "
-                      "save it as a draft or publish it, or clear the editor to drop it.")
+            self._say(_("Your set not yet saved is back in the editor (kept as you typed): "
+                        "save it as a draft or publish it, or clear the editor to drop it."))
         self.check_now()
 
     # --- the form -------------------------------------------------------------------------
@@ -266,7 +279,7 @@ class SetWriter(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types
         kind = KINDS[str(self.w_kind.value)]
         self.field_boxes = {}
         for spec in kind.fields:
-            label = spec.name.replace("_", " ") + ("" if spec.required else " (optional)")
+            label = spec.name.replace("_", " ") + ("" if spec.required else _(" (optional)"))
             box = W.Text(description=label, placeholder=EXAMPLES.get(spec.name, spec.help),
                          style={"description_width": "140px"},
                          layout=W.Layout(width="560px"))
@@ -279,7 +292,7 @@ class SetWriter(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types
         """The exercise the form describes, as the YAML will hold it (checked by the kind)."""
         kind = str(self.w_kind.value)
         if kind not in KINDS:
-            raise StoreError("choose a kind of exercise")
+            raise StoreError(_("choose a kind of exercise"))
         item: dict[str, Any] = {"kind": kind}
         for name, box in self.field_boxes.items():
             text = str(box.value)
@@ -310,8 +323,9 @@ class SetWriter(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types
         for box in self.field_boxes.values():
             box.value = ""
         self.w_prompt.value = ""
-        self.w_form_line.value = (f'<p role="status">Added: a {esc(KINDS[item["kind"]].title)} '
-                                  "exercise at the end of the set.</p>")
+        added = _("Added: a {kind} exercise at the end of the set.").format(
+            kind=KINDS[item["kind"]].title)
+        self.w_form_line.value = f'<p role="status">{esc(added)}</p>'
         return True
 
     # --- checking as one types --------------------------------------------------------------
@@ -331,8 +345,9 @@ class SetWriter(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types
         try:
             self._check(text)
         except Exception as exc:  # noqa: BLE001 - the page shows one line, never a traceback
-            stopped = (f"the checker stopped on this text ({type(exc).__name__}): change the "
-                       "last edit, or download the set and run 'python -m mathcards check' on it")
+            stopped = _("the checker stopped on this text ({error}): change the last edit, or "
+                        "download the set and run 'python -m mathcards check' on it").format(
+                error=type(exc).__name__)
             self.exercise_set, self.problems = None, [stopped]
         self._show_messages(text)
         self._show_preview()
@@ -364,10 +379,10 @@ class SetWriter(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types
         except (MathCardsError, ValueError, TypeError) as exc:
             self.w_form_line.value = f'<p class="mc-refused" role="alert">{esc(exc)}</p>'
             return False
-        self.w_form_line.value = (f'<p role="status">The worked solution opens after '
-                                  f"{int(attempts)} wrong attempt"
-                                  f"{'s' if int(attempts) > 1 else ''} (solution_after in "
-                                  "the YAML).</p>")
+        opens = ngettext("The worked solution opens after {n} wrong attempt (solution_after "
+                         "in the YAML).", "The worked solution opens after {n} wrong attempts "
+                         "(solution_after in the YAML).", int(attempts)).format(n=int(attempts))
+        self.w_form_line.value = f'<p role="status">{esc(opens)}</p>'
         return True
 
     # --- the text not yet saved ---------------------------------------------------------------
@@ -383,12 +398,12 @@ class SetWriter(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types
             if text == self._server_text or not text.strip():
                 self.store.forget_unsaved()
             elif not self.store.keep_unsaved(text):
-                self._say("This text is over 1 MB: it is not kept while you type; save it "
-                          "as a draft or split it into smaller sets.", refused=True)
+                self._say(_("This text is over 1 MB: it is not kept while you type; save it "
+                            "as a draft or split it into smaller sets."), refused=True)
         except OSError as exc:
-            self._say(f"Your typing cannot be kept on the server ({exc.strerror or exc}): "
-                      "save the set as a draft or download it before leaving the page.",
-                      refused=True)
+            self._say(_("Your typing cannot be kept on the server ({reason}): save the set as "
+                        "a draft or download it before leaving the page.").format(
+                reason=exc.strerror or exc), refused=True)
 
     def _saved(self, text: str) -> None:
         self._server_text = text
@@ -413,22 +428,26 @@ class SetWriter(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types
 
     def _show_messages(self, text: str) -> None:
         if not text.strip():
-            self.w_messages.value = ("<p>Write a set below, paste one, import a file, or add "
-                                     "exercises with the form.</p>")
+            empty = _("Write a set below, paste one, import a file, or add exercises with "
+                      "the form.")
+            self.w_messages.value = f"<p>{esc(empty)}</p>"
         elif self.problems:
             shown = "".join(f"<li>{esc(p)}</li>" for p in self.problems[:MAX_SHOWN])
             more = len(self.problems) - MAX_SHOWN
-            tail = f"<p>… and {more} more.</p>" if more > 0 else ""
+            and_more = _("… and {n} more.").format(n=more)
+            tail = f"<p>{esc(and_more)}</p>" if more > 0 else ""
             count = len(self.problems)
+            to_fix = ngettext("{n} problem to fix", "{n} problems to fix", count).format(n=count)
+            each = _("(each with its line)")
             self.w_messages.value = (
-                f'<div class="mc-writer-messages" role="status"><b>{count} problem'
-                f'{"s" if count != 1 else ""} to fix</b> (each with its line)<ul>{shown}</ul>'
-                f"{tail}</div>")
+                f'<div class="mc-writer-messages" role="status"><b>{esc(to_fix)}</b> '
+                f"{esc(each)}<ul>{shown}</ul>{tail}</div>")
         else:
             n = len(self.exercise_set) if self.exercise_set is not None else 0
+            ready = ngettext("No problems: {n} exercise, ready to publish.",
+                             "No problems: {n} exercises, ready to publish.", n).format(n=n)
             self.w_messages.value = (
-                f'<p class="mc-writer-ok" role="status">No problems: {n} exercise'
-                f'{"s" if n != 1 else ""}, ready to publish.</p>')
+                f'<p class="mc-writer-ok" role="status">{esc(ready)}</p>')
 
     # --- the preview ------------------------------------------------------------------------
     def preview_students(self) -> list[str]:
@@ -446,11 +465,12 @@ class SetWriter(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types
 
     def _show_preview(self) -> None:
         if self.exercise_set is None:
-            self.w_preview.value = ("<p>The preview shows once the set reads without a "
-                                    "problem.</p>" if str(self.w_yaml.value).strip() else "")
+            later = _("The preview shows once the set reads without a problem.")
+            self.w_preview.value = f"<p>{esc(later)}</p>" if str(self.w_yaml.value).strip() else ""
             return
         students = self.preview_students()
         parts = []
+        notation_words = _("In the set's notation:")
         for exercise in self.exercise_set:
             cells = []
             for student in students:
@@ -459,16 +479,18 @@ class SetWriter(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types
                     body = (f'<div class="mc-ex-prompt">{esc(variant.prompt())}</div>'
                             f"{ExerciseSetView.picture_html(variant)}"
                             f"{ExerciseSetView.hand_html(variant)}"
-                            '<p class="mc-preview-text">In the set\'s notation: '
+                            f'<p class="mc-preview-text">{esc(notation_words)} '
                             f"<code>{esc(variant.text)}</code></p>")
                 except MathCardsError as exc:
-                    body = f'<p class="mc-refused">cannot be shown: {esc(exc)}</p>'
+                    unshown = _("cannot be shown: {reason}").format(reason=exc)
+                    body = f'<p class="mc-refused">{esc(unshown)}</p>'
                 cells.append(f'<div class="mc-preview-student" data-student="{esc(student)}">'
                              f"<b>{esc(student)}</b>{body}</div>")
-            same = "" if exercise.is_random else " (the same for every student)"
+            heading = (_("Exercise {number}: {kind}") if exercise.is_random else
+                       _("Exercise {number}: {kind} (the same for every student)")).format(
+                number=exercise.number, kind=exercise.kind.title)
             parts.append(
-                f'<div class="mc-preview-exercise"><h4>Exercise {exercise.number}: '
-                f"{esc(exercise.kind.title)}{same}</h4>"
+                f'<div class="mc-preview-exercise"><h4>{esc(heading)}</h4>'
                 f'<div class="mc-preview">{"".join(cells)}</div></div>')
         self.w_preview.value = "".join(parts)
 
@@ -479,9 +501,11 @@ class SetWriter(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types
             return
         name = self._name(text) or "set"
         data = base64.b64encode(text.encode("utf-8")).decode("ascii")
+        download = _("Download {name}.yaml").format(name=name)
         self.w_download.value = (
             f'<a class="mc-download" download="{esc(name)}.yaml" '
-            f'href="data:text/yaml;charset=utf-8;base64,{data}">Download {esc(name)}.yaml</a>')
+            f'href="data:text/yaml;charset=utf-8;base64,{data}">'
+            f"{esc(download)}</a>")
 
     def import_upload(self) -> bool:
         """Put an uploaded .yaml file into the editor (checked like typed text)."""
@@ -495,17 +519,17 @@ class SetWriter(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types
         raw = bytes(content) if isinstance(content, (bytes, bytearray, memoryview)) else b""
         try:
             if len(raw) > MAX_BYTES:
-                raise StoreError("that file is over 1 MB: a set is a few lines of text")
+                raise StoreError(_("that file is over 1 MB: a set is a few lines of text"))
             try:
                 text = raw.decode("utf-8-sig")
             except UnicodeDecodeError:
-                raise StoreError("that file is not UTF-8 text: save it as plain text "
-                                 "(.yaml) and import it again") from None
+                raise StoreError(_("that file is not UTF-8 text: save it as plain text "
+                                   "(.yaml) and import it again")) from None
         except StoreError as exc:
             self._say(str(exc), refused=True)
             return False
         self.w_yaml.value = text
-        self._say("Imported: the file is in the editor (not yet saved on the server).")
+        self._say(_("Imported: the file is in the editor (not yet saved on the server)."))
         self.check_now()
         return True
 
@@ -521,8 +545,9 @@ class SetWriter(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types
             found = []
         # a set with a draft and a published version is listed twice, one for each; each by
         # its title, as the practice page names it (its file name when it has none)
-        self.w_sets.options = [(f"{self._title_of(s.name, s.status)} ({s.status})",
-                                (s.name, s.status)) for s in found]
+        self.w_sets.options = [(_("{title} ({status})").format(
+            title=self._title_of(s.name, s.status), status=_(s.status)), (s.name, s.status))
+            for s in found]
 
     def _title_of(self, name: str, status: str) -> str:
         from mathcards.exercises.loader import parse_yaml
@@ -540,17 +565,18 @@ class SetWriter(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types
             saved = self.store.save_draft(text)
             published = self.store.version(saved.name)
         except (MathCardsError, OSError) as exc:
-            self._say(f"Not saved: {exc}" if isinstance(exc, OSError) else str(exc),
-                      refused=True)
+            self._say(_("Not saved: {reason}").format(reason=exc) if isinstance(exc, OSError)
+                      else str(exc), refused=True)
             return False
         self._saved(text)
         self.refresh_sets()
         if published:
-            self._say(f"Saved as a draft: {saved.name}. Students still see the published "
-                      f"version {published} until you publish this draft.")
+            self._say(_("Saved as a draft: {name}. Students still see the published version "
+                        "{version} until you publish this draft.").format(
+                name=saved.name, version=published))
         else:
-            self._say(f"Saved as a draft: {saved.name}. Students do not see it until you "
-                      "publish it.")
+            self._say(_("Saved as a draft: {name}. Students do not see it until you publish "
+                        "it.").format(name=saved.name))
         return True
 
     def publish(self) -> bool:
@@ -558,8 +584,8 @@ class SetWriter(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types
         try:
             saved = self.store.publish(text)
         except (MathCardsError, OSError) as exc:
-            self._say(f"Not published: {exc}" if isinstance(exc, OSError) else str(exc),
-                      refused=True)
+            self._say(_("Not published: {reason}").format(reason=exc)
+                      if isinstance(exc, OSError) else str(exc), refused=True)
             return False
         self._saved(text)
         self.refresh_sets()
@@ -569,17 +595,21 @@ class SetWriter(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types
         version = ""
         if saved.replaced:
             answered = self._answers_to(text, saved.replaced)
-            kept = ("no student had answered it" if answered == 0 else
-                    f"the {answered} answer{'s' if answered != 1 else ''} students gave to "
-                    f"it stay with version {saved.replaced}" if answered else
-                    f"answers given to it stay with version {saved.replaced}")
-            version = (f" Version {saved.version} replaces version {saved.replaced} for "
-                       f"students ({kept}); answers from now on are to version "
-                       f"{saved.version}.")
-        self.w_status.value = (
-            f'<p role="status">Published: {esc(saved.name)}.{esc(version)} Students find it '
-            f"on the practice page; its whole link: {whole_link_html(link)} (for a class "
-            "whose students pick their names, make its link on <i>Your classes</i>).</p>")
+            kept = (_("no student had answered it") if answered == 0 else
+                    ngettext("the {n} answer students gave to it stays with version {old}",
+                             "the {n} answers students gave to it stay with version {old}",
+                             answered).format(n=answered, old=saved.replaced) if answered else
+                    _("answers given to it stay with version {old}").format(
+                        old=saved.replaced))
+            version = " " + _("Version {new} replaces version {old} for students ({kept}); "
+                              "answers from now on are to version {new}.").format(
+                new=saved.version, old=saved.replaced, kept=kept)
+        published = _("Published: {name}.").format(name=saved.name)
+        classes = _("Your classes")
+        find = esc(_("Students find it on the practice page; its whole link: {link} (for a "
+                     "class whose students pick their names, make its link on {page}).")
+                   ).format(link=whole_link_html(link), page=f"<i>{esc(classes)}</i>")
+        self.w_status.value = f'<p role="status">{esc(published)}{esc(version)} {find}</p>'
         return True
 
     def _answers_to(self, text: str, version: int) -> int | None:
@@ -610,8 +640,8 @@ class SetWriter(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types
         """The editor holds text not saved (opening another set would replace it)."""
         text = str(self.w_yaml.value)
         if text.strip() and text != self._server_text:
-            self._say("The editor holds changes not saved: save them as a draft (or clear "
-                      "the editor) first, then open another set.", refused=True)
+            self._say(_("The editor holds changes not saved: save them as a draft (or clear "
+                        "the editor) first, then open another set."), refused=True)
             return True
         return False
 
@@ -629,8 +659,8 @@ class SetWriter(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types
             return False
         self._server_text = ""  # the copy is not on the server yet
         self.w_yaml.value = text
-        self._say(f"A copy of {name} is in the editor as {set_name_of(text)}: change it, then "
-                  "save it as a draft or publish it.")
+        self._say(_("A copy of {name} is in the editor as {copy}: change it, then save it as "
+                    "a draft or publish it.").format(name=name, copy=set_name_of(text)))
         self.check_now()
         return True
 
@@ -646,7 +676,7 @@ class SetWriter(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types
             return False
         self._server_text = text
         self.w_yaml.value = text
-        self._say(f"Opened {name} ({status}).")
+        self._say(_("Opened {name} ({status}).").format(name=name, status=_(status or "")))
         self.check_now()
         return True
 
@@ -658,7 +688,7 @@ class SetWriter(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types
             self._say(str(exc), refused=True)
             return False
         self.refresh_sets()
-        self._say(f"{name} is a draft again: students no longer see it.")
+        self._say(_("{name} is a draft again: students no longer see it.").format(name=name))
         return True
 
 

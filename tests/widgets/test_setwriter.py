@@ -279,3 +279,44 @@ def test_the_form_sets_when_the_worked_solution_opens(writer):
     writer.field_boxes["deck"].value = "9H -4S"
     assert writer.add_from_form()
     assert "solution_after: 1" in str(writer.w_yaml.value) and not writer.problems
+
+
+def test_the_write_a_set_page_reads_in_spanish_and_the_pseudo_locale(tmp_path):
+    """The Write a set page's own words (its steps, buttons, tooltips, the checker's
+    summary, saving and publishing) were English on a Spanish teacher's page. Left out
+    here: the kinds' titles and the preview's exercises (the games' exercise modules'
+    words), the boxes named by their YAML keys (``deck``) and the editor's example (YAML:
+    the notation)."""
+    from mathcards import i18n
+    from mathcards.exercises.store import SetStore
+    from mathcards.widgets.setwriter import SetWriter
+    from tests.test_i18n import _widget_words
+
+    said = {}
+    for lang in ("en", "es", "qps"):
+        with i18n.using(lang):
+            writer = SetWriter(SAMPLES, schedule=now,
+                               store=SetStore(tmp_path / lang, reserved=["sums"]))
+            own = [w for w in writer.children
+                   if w not in (writer.w_preview, writer.w_kind, writer.w_fields,
+                                writer.w_yaml)]
+            words = [t for w in own for t in _widget_words(w)]
+            writer.w_yaml.value = BAD_CARD
+            # the summary, not the problems (the card notation's words: the next part)
+            words += re.findall(r"<b>(.*?)</b>", writer.w_messages.value)
+            writer.w_yaml.value = GOOD
+            writer.save_draft()
+            words += _widget_words(writer.w_messages) + _widget_words(writer.w_status)
+            writer.publish()
+            words += _widget_words(writer.w_status)
+            said[lang] = words
+    assert len(said["en"]) == len(said["es"]) == len(said["qps"]) > 20
+    english = re.compile(r"\b(set|the|add|save|publish(ed)?|draft|students?|exercises?|"
+                         r"open|problems?|your|question|title|kind|checker|server|link)\b",
+                         re.I)
+    assert sum(bool(english.search(e)) for e in said["en"]) > 15  # the check can fail
+    kept = (r"\S+\.ipynb\S*|\S+\.yaml|integers_7b|Integers 7B|YAML|solution_after|"
+            r"10H|10♥|5 random cards|ana, ben|CSV|MB|UTF|'python -m mathcards check'")
+    for en, es, ps in zip(said["en"], said["es"], said["qps"], strict=True):
+        assert not english.search(re.sub(kept, "", es)), (en, es)
+        assert not re.search(r"\b[A-Za-z]{2,}\b", re.sub(kept, "", ps)), (en, ps)
