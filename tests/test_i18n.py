@@ -985,3 +985,48 @@ def test_a_play_pages_who_line_reads_in_spanish_and_the_pseudo_locale(tmp_path, 
         assert not english.search(es.replace("?student=", "")), (en, es)
         plain = re.sub(r"Ana|\?student=\w+|a {2}b", "", ps)
         assert not re.search(r"\b[A-Za-z]{2,}\b", plain), (en, ps)
+
+
+def _show_hints(view_of, game_of, seed: int) -> list[str]:
+    """The three hints of each of a student's turns at a seeded "Show me the sums" table
+    (clicking at random between them)."""
+    import random as _random
+
+    from mathcards.table import TableController
+
+    ctl = TableController(view_of(), state=game_of().new_game(seed), bot_delay=0, save=False,
+                          level="show", bot_seed=seed, seats=("human", "random"))
+    rng = _random.Random(seed)
+    said: list[str] = []
+    for _step in range(300):
+        if ctl.state.is_over or not ctl.acting_human():
+            break
+        for level in (1, 2, 3):
+            ctl.ask_hint(level)
+            said.append(ctl.hint_text())
+        cards = [c for c in ctl.card_states() if c.enabled]
+        choices = [c for c in ctl.offered_choices() if not c.key.startswith("off:")]
+        if cards and (not choices or rng.random() < 0.7):
+            ctl.attempt(ctl.click_card, rng.choice(cards).key)
+        elif choices:
+            ctl.attempt(ctl.click_choice, rng.choice(choices).key)
+    return said
+
+
+@pytest.mark.parametrize("game", ["sums", "dice_stacks"])
+def test_the_hints_of_show_me_the_sums_read_in_spanish_and_the_pseudo_locale(game):
+    """Sums' third hint and its choice between captures, and every Dice Stacks hint, were
+    English at "Show me the sums" on a Spanish page."""
+    from mathcards.games.registry import get_game_class
+    from mathcards.widgets import make_view
+
+    game_cls = get_game_class(game)
+    said = _in_three(_show_hints, lambda: make_view(game), lambda: game_cls(num_players=2),
+                     5)
+    english = re.compile(r"\b(your|their|play|captures?|stacks?|these|cards?|make|roll|"
+                         r"dice|first|draw|take|worth|here|one|points?|the|with)\b", re.I)
+    assert any(english.search(en) for en, _es, _ps in said)  # the check can fail
+    for en, es, ps in said:
+        assert not english.search(es), (en, es)
+        plain = re.sub(r"\b(?:10|[2-9AJQK])[♠♥♦♣]|JK", "", ps)
+        assert not re.search(r"\b[A-Za-z]{2,}\b", plain), (en, ps)

@@ -129,24 +129,29 @@ def hint(state: Any, level: int = 1) -> Hint:
 
     player = state.current_player
     if player is None:
-        return Hint(level=level, sentence="the game is over")
+        return Hint(level=level, sentence=_("the game is over"))
     hand, dice = state.hands[player], state.dice
     if not dice:
-        return Hint(level=level, sentence="roll the dice first")
+        return Hint(level=level, sentence=_("roll the dice first"))
     target = sum(dice)
     stacks = engine.best_stacks(hand, dice)
     if not stacks:
-        return Hint(level=level, sentence=f"these cards make no stack of {target} yet")
+        return Hint(level=level, sentence=_("these cards make no stack of {target} yet").format(
+            target=target))
     points = sum(engine.stack_points(s, dice) for s in stacks)
     count = len(stacks)
-    made = f"{count} stack{'s' if count != 1 else ''} of {target}"
-    if points != count:
-        made += f" ({points} points)"
+    made = (ngettext("these cards make {n} stack of {target}",
+                     "these cards make {n} stacks of {target}", count) if points == count else
+            ngettext("these cards make {n} stack of {target} ({points} points)",
+                     "these cards make {n} stacks of {target} ({points} points)", count)
+            ).format(n=count, target=target, points=points)
     if level <= 1:
-        return Hint(level=1, sentence=f"these cards make {made}")
+        return Hint(level=1, sentence=made)
     first = stacks[0]
-    cards = " and ".join(c.symbol for c in first)
-    sentence = f"these cards make {made}; here is one: {cards}"
+    symbols = [c.symbol for c in first]
+    cards = _("{first} and {last}").format(first=", ".join(symbols[:-1]), last=symbols[-1]) \
+        if len(symbols) > 1 else symbols[0]
+    sentence = _("{made}; here is one: {cards}").format(made=made, cards=cards)
     step = _laid(state, engine.LayStack(first)) if level >= 3 else None
     if step is None:
         return Hint(level=2, sentence=sentence)

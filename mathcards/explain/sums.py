@@ -72,7 +72,7 @@ def hint(state: SumsState, level: int = 1) -> Hint:
     """A hint for the player to act: 1 a nudge, 2 which card, 3 the whole capture and its sum."""
     player = state.current_player
     if player is None:
-        return Hint(level=level, sentence="the game is over")
+        return Hint(level=level, sentence=_("the game is over"))
     legal = list(state.legal_actions())
     if state.phase == Phase.COUNTER:
         threat = state.threat
@@ -87,19 +87,22 @@ def hint(state: SumsState, level: int = 1) -> Hint:
         if level == 2:
             return Hint(level=2, sentence=_("counter with your {card}").format(
                 card=way.played.symbol))
-        sentence = (f"your {way.played.symbol} with your {way.helper.symbol} captures their "
-                    f"{way.target.symbol} and saves your {threat.target.symbol}")
+        sentence = _("your {card} with your {helper} captures their {target} and saves "
+                     "your {saved}").format(card=way.played.symbol, helper=way.helper.symbol,
+                                            target=way.target.symbol,
+                                            saved=threat.target.symbol)
         return Hint(level=3, sentence=sentence,
                     shown=(_way_step(way, player, threat.attacker, "counter"),))
     if state.phase == Phase.CHOOSE:
         owner, way = _best(list(state.pending or ()))
         if level <= 1:
-            return Hint(level=1, sentence="your play can capture more than one card: "
-                                          "choose the one worth most")
+            return Hint(level=1, sentence=_("your play can capture more than one card: "
+                                            "choose the one worth most"))
         if level == 2:
-            return Hint(level=2, sentence=f"take their {way.target.symbol}: it is worth most")
-        sentence = (f"your {way.played.symbol} with your {way.helper.symbol} captures their "
-                    f"{way.target.symbol}")
+            return Hint(level=2, sentence=_("take their {card}: it is worth most").format(
+                card=way.target.symbol))
+        sentence = _("your {card} with your {helper} captures their {target}").format(
+            card=way.played.symbol, helper=way.helper.symbol, target=way.target.symbol)
         return Hint(level=3, sentence=sentence, shown=(_way_step(way, player, owner, "threat"),))
     candidates = [a.card for a in legal if isinstance(a, Play)]
     drawing = not candidates and any(isinstance(a, Draw) for a in legal)
@@ -114,16 +117,16 @@ def hint(state: SumsState, level: int = 1) -> Hint:
     if level <= 1:
         return Hint(level=1, sentence=_("you can capture one of {who}'s cards").format(
             who=seat_name((), owner)))
-    where = ""
-    if drawing and way.played not in state.hands[player]:
-        where = " (draw it from the top of its pile first)"
-        if level == 2:
-            return Hint(level=2, sentence=_("play your {card} (draw it from the top of its "
-                                            "pile first): it can capture").format(
-                card=way.played.symbol))
+    from_pile = drawing and way.played not in state.hands[player]
+    if from_pile and level == 2:
+        return Hint(level=2, sentence=_("play your {card} (draw it from the top of its "
+                                        "pile first): it can capture").format(
+            card=way.played.symbol))
     if level == 2:
         return Hint(level=2, sentence=_("play your {card}: it can capture").format(
             card=way.played.symbol))
-    sentence = (f"play your {way.played.symbol}{where}: with your {way.helper.symbol} it "
-                f"captures their {way.target.symbol}")
+    sentence = (_("play your {card} (draw it from the top of its pile first): with your "
+                  "{helper} it captures their {target}") if from_pile else
+                _("play your {card}: with your {helper} it captures their {target}")).format(
+        card=way.played.symbol, helper=way.helper.symbol, target=way.target.symbol)
     return Hint(level=3, sentence=sentence, shown=(_way_step(way, player, owner, "threat"),))
