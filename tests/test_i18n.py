@@ -1030,3 +1030,48 @@ def test_the_hints_of_show_me_the_sums_read_in_spanish_and_the_pseudo_locale(gam
         assert not english.search(es), (en, es)
         plain = re.sub(r"\b(?:10|[2-9AJQK])[♠♥♦♣]|JK", "", ps)
         assert not re.search(r"\b[A-Za-z]{2,}\b", plain), (en, ps)
+
+
+def _practice_words() -> list[str]:
+    from mathcards.widgets.exercises import hint_html, practice_page, progress_html
+    from tests.browser.server import LESSONS
+
+    samples = LESSONS / "exercises"
+    listed = practice_page(samples, query="student=ana", ask_name=False)
+    guest = practice_page(samples, query="set=nothing_here", ask_name=False)
+    view = practice_page(samples, query="set=suns_to_moons&student=ana", ask_name=False)
+    empty = progress_html(view.session)
+    view.submit("0")  # an answer, right or wrong: a row in the attempts
+    said = [*_widget_words(listed), *_widget_words(guest), *_page_text(empty),
+            *_page_text(progress_html(view.session))]
+    hint = view.show_hint()
+    if hint is not None:
+        said += _page_text(hint_html(hint))
+    return [" ".join(s.split()) for s in said if s.strip()]
+
+
+def test_the_practice_page_and_a_students_progress_read_in_spanish_and_pseudo(
+        tmp_path, monkeypatch):
+    """The practice page's list, its refusals, a student's progress tables and a hint's
+    "Hint 1 of 3" were English on a Spanish page. Left out: the sets' own titles and the
+    exercises' words (each set's and each kind's)."""
+    said = []
+    for lang in ("en", "es", "qps"):
+        monkeypatch.setenv("MATHCARDS_DATA_DIR", str(tmp_path / lang))
+        monkeypatch.setenv("MATHCARDS_PROGRESS", str(tmp_path / lang / "progress.sqlite3"))
+        with i18n.using(lang):
+            said.append(_practice_words())
+    assert len(said[0]) == len(said[1]) == len(said[2]) > 4
+    # the page's own words (the sets' titles and the exercises' words are the sets' and
+    # the kinds', checked where they are made)
+    page_words = ["Practice", "Choose a set of exercises", "Your progress is kept",
+                  "You practise as the guest", "there is no exercise set", "Your progress:",
+                  "# exercise attempts status best", "not tried", "tried",
+                  "progress by exercise", "your attempts", "exercise answer result hints",
+                  "Hint 1 of 3:"]
+    english, spanish, pseudo = (" | ".join(words) for words in said)
+    assert all(w in english for w in page_words)  # the check can fail
+    for words in (spanish, pseudo):
+        assert not [w for w in page_words if w in words], words
+    assert "Pista 1 de 3:" in spanish and "Elige una serie de ejercicios." in spanish
+    assert "# ejercicio intentos estado mejor" in spanish and "sin intentar" in spanish

@@ -33,6 +33,7 @@ from mathcards.games.suns_to_moons import (
     number,
     signed,
 )
+from mathcards.i18n import _
 from mathcards.table import short_game, short_setting
 from mathcards.widgets import table_games
 from mathcards.widgets.cards import CardButton, card_face_html, esc, style_html
@@ -72,7 +73,8 @@ def refusal_html(text: str) -> str:
 def hint_html(hint: Any, levels: int = 3) -> str:
     """A hint in its box: "Hint 1 of 3: ..." (a nudge, then which card, then the step;
     a lesson check may give fewer: "Hint 1 of 1")."""
-    return f'<div class="mc-hint-box">Hint {hint.level} of {levels}: {hint.html}</div>'
+    head = esc(_("Hint {level} of {levels}:").format(level=hint.level, levels=levels))
+    return f'<div class="mc-hint-box">{head} {hint.html}</div>'
 
 
 # --- progress, class table and chart (plain HTML/SVG) -------------------------------------
@@ -82,24 +84,33 @@ def progress_html(session: Session) -> str:
     from mathcards.exercises.exercise_grid import answer_shown
 
     rows = []
+    solved, tried, untried = _("✔ solved"), _("tried"), _("not tried")
     for p in session.progress():
-        mark = "✔ solved" if p.solved else ("tried" if p.attempts else "not tried")
+        mark = solved if p.solved else (tried if p.attempts else untried)
         rows.append(f"<tr><td>{p.number}</td><td>{esc(p.title)}</td><td>{p.attempts}</td>"
-                    f"<td>{mark}</td><td>{round(p.best_score * 100)}%</td></tr>")
+                    f"<td>{esc(mark)}</td><td>{round(p.best_score * 100)}%</td></tr>")
     attempts = session.attempts()
     log = []
+    right, wrong, exercise_n = _("✔ right"), _("✘ wrong"), _("exercise {number}")
     for i, a in enumerate(attempts[-30:], start=max(1, len(attempts) - 29)):
-        verdict = "✔ right" if a.correct else (f"◐ {round(a.score * 100)}%" if a.score > 0
-                                               else "✘ wrong")
-        log.append(f'<tr class="mc-attempt"><td>{i}</td><td>exercise {a.number}</td>'
-                   f"<td>{esc(answer_shown(a.answer))}</td><td>{verdict}</td><td>{a.hints_used}</td></tr>")
+        verdict = right if a.correct else (f"◐ {round(a.score * 100)}%" if a.score > 0
+                                           else wrong)
+        log.append(f'<tr class="mc-attempt"><td>{i}</td>'
+                   f"<td>{esc(exercise_n.format(number=a.number))}</td>"
+                   f"<td>{esc(answer_shown(a.answer))}</td><td>{esc(verdict)}</td>"
+                   f"<td>{a.hints_used}</td></tr>")
+    yours, by_exercise = _("your attempts"), _("progress by exercise")
+    none = _("No attempts yet.")
+    attempt_heads = ["#", _("exercise"), _("answer"), _("result"), _("hints")]
+    heads = ["#", _("exercise"), _("attempts"), _("status"), _("best")]
     attempt_table = (
-        '<table class="mc-progress mc-attempts" aria-label="your attempts">'
-        "<tr><th>#</th><th>exercise</th><th>answer</th><th>result</th><th>hints</th></tr>"
-        + "".join(log) + "</table>") if log else "<p>No attempts yet.</p>"
-    return (f'<div class="mc-progress-view"><h3>Your progress: {esc(session.student)}</h3>'
-            '<table class="mc-progress" aria-label="progress by exercise">'
-            "<tr><th>#</th><th>exercise</th><th>attempts</th><th>status</th><th>best</th></tr>"
+        f'<table class="mc-progress mc-attempts" aria-label="{esc(yours)}">'
+        "<tr>" + "".join(f"<th>{esc(h)}</th>" for h in attempt_heads) + "</tr>"
+        + "".join(log) + "</table>") if log else f"<p>{esc(none)}</p>"
+    title = _("Your progress: {name}").format(name=session.student)
+    return (f'<div class="mc-progress-view"><h3>{esc(title)}</h3>'
+            f'<table class="mc-progress" aria-label="{esc(by_exercise)}">'
+            "<tr>" + "".join(f"<th>{esc(h)}</th>" for h in heads) + "</tr>"
             + "".join(rows) + "</table>" + attempt_table + "</div>")
 
 
@@ -746,19 +757,20 @@ def practice_page(folder: str | Any = "exercises", *, query: str | None = None,
         try:
             exercise_set = student_set(folder, name)
         except ExerciseFileError as exc:  # the set's name, never the server's path
-            first = exc.problems[0] if exc.problems else "it cannot be read"
-            problem = (f"the set {name!r} cannot be used ({first}): tell your teacher, who "
-                       "can open it on the Write a set page and fix what its checker says")
+            first = exc.problems[0] if exc.problems else _("it cannot be read")
+            problem = _("the set {name!r} cannot be used ({problem}): tell your teacher, who "
+                        "can open it on the Write a set page and fix what its checker "
+                        "says").format(name=name, problem=first)
         else:
             from mathcards.exercises.progress import ProgressError
 
             try:
                 return exercise_set.show(student, store=store, level=level)
             except ProgressError:  # one line for the student; the teacher's check names it
-                problem = ("your answers cannot be saved on this server right now (its "
-                           "progress file cannot be opened): tell your teacher")
+                problem = _("your answers cannot be saved on this server right now (its "
+                            "progress file cannot be opened): tell your teacher")
     if name and name not in names:
-        problem = f"there is no exercise set {name[:60]!r}"
+        problem = _("there is no exercise set {name!r}").format(name=name[:60])
     cls = (params.get("class") or [""])[0]
     who = "" if login is not None else f"&student={quote(student)}"
     if cls and _CLASS.fullmatch(cls):
@@ -767,19 +779,23 @@ def practice_page(folder: str | Any = "exercises", *, query: str | None = None,
         f'<li><a class="mc-set-link" href="?set={quote(n)}{who}">{esc(n.replace("_", " "))}'
         "</a></li>" for n in names)
     note = f'<p class="mc-refused">{esc(problem)}</p>' if problem else ""
-    name_note = (f"Your progress is kept under your login (<b>{esc(login)}</b>)."
-                 if login is not None else
-                 "You practise as the guest: your answers are kept under <b>guest</b>, "
-                 "shared by everyone without a name." if student == "guest" else
-                 f"Your progress is kept under your name (<b>{esc(student)}</b>).")
+    # the words escaped, then the name in bold put in
+    name_note = (esc(_("Your progress is kept under your login ({name}).")).format(
+                     name=f"<b>{esc(login)}</b>") if login is not None else
+                 esc(_("You practise as the guest: your answers are kept under {guest}, "
+                       "shared by everyone without a name.")).format(guest="<b>guest</b>")
+                 if student == "guest" else
+                 esc(_("Your progress is kept under your name ({name}).")).format(
+                     name=f"<b>{esc(student)}</b>"))
+    practice, choose = _("Practice"), _("Choose a set of exercises.")
     from mathcards.site import in_browser
 
     if in_browser():  # the static site: the page's address does not reach the kernel
         return _site_practice(folder, names, student, level, store,
-                              f"{style_html()}{EXTRA_CSS}<h2>Practice</h2>{note}<p>Choose a "
-                              f"set of exercises. {name_note}</p>")
+                              f"{style_html()}{EXTRA_CSS}<h2>{esc(practice)}</h2>{note}"
+                              f"<p>{esc(choose)} {name_note}</p>")
     page = W.HTML(
-        f"{style_html()}{EXTRA_CSS}<h2>Practice</h2>{note}<p>Choose a set of exercises. "
+        f"{style_html()}{EXTRA_CSS}<h2>{esc(practice)}</h2>{note}<p>{esc(choose)} "
         f"{name_note}</p><ul>{links}</ul>")
     page.add_class("mathcards")
     return page
@@ -800,14 +816,15 @@ def _site_practice(folder: str | Any, names: list[str], student: str, level: str
     def opener(name: str) -> Any:
         def open_set(_b: Any = None) -> None:
             exercise_set = student_set(folder, name)
-            back = W.Button(description="All sets", icon="arrow-left")
+            back = W.Button(description=_("All sets"), icon="arrow-left")
             back.on_click(lambda _b: setattr(box, "children", shown))
             box.children = (back, exercise_set.show(student, store=store, level=level))
         return open_set
 
     buttons = []
     for name in names:
-        button = W.Button(description=name.replace("_", " "), tooltip=f"open the set {name}")
+        button = W.Button(description=name.replace("_", " "),
+                          tooltip=_("open the set {name}").format(name=name))
         button.add_class("mc-set")
         button.on_click(opener(name))
         buttons.append(button)
@@ -817,10 +834,11 @@ def _site_practice(folder: str | Any, names: list[str], student: str, level: str
         text = path.read_text(encoding="utf-8") if path.exists() else (
             '{"attempts": [], "answers": [], "solutions": [], "level_changes": []}')
         file_name = f"mathcards-progress-{student}.json"
-        return [(text, file_name, f"your progress ({file_name})")]
+        return [(text, file_name, _("your progress ({file})").format(file=file_name))]
 
-    download = csv_downloads("Download my progress", "your answers as a file for your "
-                             "teacher's dashboard", progress_file, mime="application/json")
+    download = csv_downloads(_("Download my progress"), _("your answers as a file for your "
+                                                          "teacher's dashboard"),
+                             progress_file, mime="application/json")
     box.w_download = download
     shown = (W.HTML(head), W.HBox(buttons), download)
     box.children = shown
@@ -1305,7 +1323,7 @@ def class_link(page: str, *, folder: str | Any = "exercises", players: int = 2,
     if level not in LEVELS:
         raise MathCardsError(f"there is no level of help {str(level)[:30]!r}: choose "
                              f"{', '.join(LEVELS)}")
-    kind, _, name = page.partition(":")
+    kind, _sep, name = page.partition(":")
     if kind == "set":
         if name not in sample_sets(folder):
             raise MathCardsError(f"there is no exercise set {name[:60]!r}: choose one listed")
