@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mathcards.asking import EXERCISE, LEVELS
+from mathcards.i18n import _, ngettext
 
 RIGHT, WRONG, NOTE = "right", "wrong", "note"
 
@@ -31,23 +32,31 @@ def _game_title(name: str) -> str:
     return spec.engine.title if spec is not None else name
 
 
+def _level(level: str) -> str:
+    """A level of help in the page's words ("I count"), or as it was kept."""
+    return _(LEVELS[level]) if level in LEVELS else level
+
+
 def _answer_event(a: Any) -> Event:
     from mathcards.skills import SLIP_WORDS
 
     tried = int(getattr(a, "attempt", 1) or 1)
     hints = int(getattr(a, "hints", 0) or 0)
     rule = str(getattr(a, "rule", "") or "")
-    parts = [f"answered {a.given}" + ("" if a.right else f" (the answer: {a.expected})")]
+    parts = [_("answered {given}").format(given=a.given) if a.right else
+             _("answered {given} (the answer: {expected})").format(given=a.given,
+                                                                  expected=a.expected)]
     if tried > 1:
-        parts.append(f"try {tried}")
+        parts.append(_("try {n}").format(n=tried))
     if hints:
-        parts.append(f"{hints} hint{'s' if hints != 1 else ''}")
+        parts.append(ngettext("{n} hint", "{n} hints", hints).format(n=hints))
     if a.slip:
-        parts.append(SLIP_WORDS.get(a.slip, a.slip.replace("_", " ")))
-    parts.append(f"at \u201c{LEVELS.get(a.level, a.level)}\u201d")
+        parts.append(_(SLIP_WORDS[a.slip]) if a.slip in SLIP_WORDS else
+                     a.slip.replace("_", " "))
+    parts.append(_("at \u201c{level}\u201d").format(level=_level(a.level)))
     if rule:
-        return Event(a.at, WRONG, _game_title(a.game), f"refused: {rule}",
-                     f"tried {a.given}")
+        return Event(a.at, WRONG, _game_title(a.game), _("refused: {rule}").format(rule=rule),
+                     _("tried {given}").format(given=a.given))
     return Event(a.at, RIGHT if a.right else WRONG, _game_title(a.game), a.prompt,
                  ", ".join(parts))
 
@@ -66,21 +75,26 @@ def history(student: str, *, attempts: Iterable[Any] = (), answers: Iterable[Any
         if str(t.student).casefold() != key:
             continue
         n = tries[(t.set_id, t.exercise)] = tries.get((t.set_id, t.exercise), 0) + 1
-        hints = f", {t.hints_used} hint{'s' if t.hints_used != 1 else ''}" if t.hints_used else ""
+        done = (ngettext("answered {answer}, try {n}, {hints} hint",
+                         "answered {answer}, try {n}, {hints} hints", t.hints_used)
+                if t.hints_used else _("answered {answer}, try {n}")).format(
+            answer=t.answer, n=n, hints=t.hints_used)
         events.append(Event(t.at, RIGHT if t.correct else WRONG, t.set_title,
-                            f"exercise {t.number}", f"answered {t.answer}, try {n}{hints}"))
+                            _("exercise {number}").format(number=t.number), done))
     events.extend(_answer_event(a) for a in answers
                   if str(a.student).casefold() == key and a.source != EXERCISE)
-    events.extend(Event(s.at, NOTE, titles.get(s.set_id, s.set_id), f"exercise {s.number}",
-                        "opened the worked solution")
+    events.extend(Event(s.at, NOTE, titles.get(s.set_id, s.set_id),
+                        _("exercise {number}").format(number=s.number),
+                        _("opened the worked solution"))
                   for s in solutions if str(s.student).casefold() == key)
-    events.extend(Event(c.at, NOTE, _game_title(c.game), "changed the level",
-                        f"from \u201c{LEVELS.get(c.before, c.before)}\u201d to "
-                        f"\u201c{LEVELS.get(c.after, c.after)}\u201d")
+    events.extend(Event(c.at, NOTE, _game_title(c.game), _("changed the level"),
+                        _("from \u201c{before}\u201d to \u201c{after}\u201d").format(
+                            before=_level(c.before), after=_level(c.after)))
                   for c in levels if str(c.student).casefold() == key)
-    events.extend(Event(g.at, NOTE, _game_title(g.game), "finished a game",
-                        f"{'won' if g.won else 'did not win'}, at "
-                        f"\u201c{LEVELS.get(g.level, g.level)}\u201d")
+    events.extend(Event(g.at, NOTE, _game_title(g.game), _("finished a game"),
+                        (_("won, at \u201c{level}\u201d") if g.won else
+                         _("did not win, at \u201c{level}\u201d")).format(
+                            level=_level(g.level)))
                   for g in games if str(g.student).casefold() == key)
     return sorted(events, key=lambda e: e.at, reverse=True)
 
@@ -94,7 +108,7 @@ def levels_played(student: str, answers: Iterable[Any], games: Iterable[Any] = (
         if str(r.student).casefold() == key and getattr(r, "source", "") != EXERCISE:
             found.setdefault(_game_title(r.game), set()).add(r.level)
     order = list(LEVELS)
-    return {game: [LEVELS[lv] for lv in sorted(lvs, key=order.index) if lv in LEVELS]
+    return {game: [_(LEVELS[lv]) for lv in sorted(lvs, key=order.index) if lv in LEVELS]
             for game, lvs in sorted(found.items())}
 
 

@@ -10,12 +10,13 @@ from typing import Any
 import ipywidgets as W
 
 from mathcards.errors import MathCardsError
+from mathcards.i18n import N_, _, ngettext
 from mathcards.student_history import RIGHT, WRONG, history, levels_played
 from mathcards.widgets.cards import esc, style_html
 
 PAGE = "student.ipynb"
 SHOWN = 300  # the newest events on the page (the CSV downloads of the results hold all)
-MARK = {RIGHT: ("mc-right", "right"), WRONG: ("mc-wrong", "not right")}
+MARK = {RIGHT: ("mc-right", N_("right")), WRONG: ("mc-wrong", N_("not right"))}
 
 
 def student_link_html(name: str, shown: str | None = None) -> str:
@@ -37,13 +38,16 @@ def _skill_row_html(student: str, answers: list[Any]) -> str:
             continue
         right = getattr(cell, "first_try_right", getattr(cell, "right", 0))
         slip = cell.top_slip_words
+        first = _("{right} of {n} right at the first try").format(right=right,
+                                                                   n=cell.questions)
         cells.append(f"<tr><th scope=\"row\">{esc(skill_words(skill))}</th>"
-                     f"<td>{right} of {cell.questions} right at the first try</td>"
-                     f"<td>{esc(slip)}</td></tr>")
+                     f"<td>{esc(first)}</td><td>{esc(_(slip) if slip else '')}</td></tr>")
     if not cells:
-        return "<p>No question answered yet.</p>"
-    return ('<table class="mc-progress mc-student-skills"><tr><th>skill</th><th>questions'
-            f"</th><th>most frequent slip</th></tr>{''.join(cells)}</table>")
+        none = _("No question answered yet.")
+        return f"<p>{esc(none)}</p>"
+    heads = (_("skill"), _("questions"), _("most frequent slip"))
+    return ('<table class="mc-progress mc-student-skills"><tr>'
+            + "".join(f"<th>{esc(h)}</th>" for h in heads) + f"</tr>{''.join(cells)}</table>")
 
 
 class StudentPage:
@@ -52,7 +56,7 @@ class StudentPage:
     def __init__(self, name: str, source: Any = None) -> None:
         self.name, self.source = name, source
         self.w_out = W.HTML()
-        self.w_refresh = W.Button(description="Refresh")
+        self.w_refresh = W.Button(description=_("Refresh"))
         self.w_refresh.on_click(lambda _b: self.render())
         self.widget = W.VBox([self.w_out, self.w_refresh])
         self.widget.add_class("mathcards")
@@ -64,14 +68,16 @@ class StudentPage:
         try:
             student = student_id(self.name)
         except StudentNameError as exc:
-            self.w_out.value = (f'{style_html()}<p class="mc-refused" role="status">{esc(exc)}: '
-                                "open a student's page from their name on the teacher's "
-                                "pages.</p>")
+            bad = _("{problem}: open a student's page from their name on the teacher's "
+                    "pages.").format(problem=exc)
+            self.w_out.value = (f'{style_html()}<p class="mc-refused" role="status">'
+                                f"{esc(bad)}</p>")
             return
         try:
             records = self._read()
         except (MathCardsError, OSError) as exc:
-            self.w_out.value = f'<p class="mc-refused">the results cannot be read ({esc(exc)})</p>'
+            unread = _("the results cannot be read ({reason})").format(reason=exc)
+            self.w_out.value = f'<p class="mc-refused">{esc(unread)}</p>'
             return
         attempts, solutions, answers, levels, games = records
         events = history(student, attempts=attempts, answers=answers, solutions=solutions,
@@ -81,21 +87,28 @@ class StudentPage:
             f'<tr class="{MARK.get(e.kind, ("mc-note", ""))[0]}"><td>'
             f"{esc(e.at[:16].replace('T', ' '))}</td><td>{esc(e.where)}</td>"
             f"<td>{esc(e.what)}</td><td>{esc(e.detail)}</td>"
-            f"<td>{MARK.get(e.kind, ('', ''))[1]}</td></tr>" for e in events[:SHOWN])
-        more = (f"<p>… and {len(events) - SHOWN} earlier (the CSV downloads of the class "
-                "results hold every one).</p>" if len(events) > SHOWN else "")
+            f"<td>{esc(_(MARK[e.kind][1]) if e.kind in MARK else '')}</td></tr>"
+            for e in events[:SHOWN])
+        earlier = _("… and {n} earlier (the CSV downloads of the class results hold every "
+                    "one).").format(n=len(events) - SHOWN)
+        more = f"<p>{esc(earlier)}</p>" if len(events) > SHOWN else ""
         levels_html = "".join(f"<li>{esc(game)}: {esc(', '.join(lv))}</li>"
                               for game, lv in played.items())
+        done = (ngettext("{n} thing done, the newest first.",
+                         "{n} things done, the newest first.", len(events)).format(
+            n=len(events)) if events else
+                _("Nothing yet: this student has not answered or played here."))
+        played_title, skills_title = _("Levels played"), _("Skills")
+        everything = _("Everything, newest first")
+        heads = (_("when (UTC)"), _("where"), _("what"), _("the answer"), "")
         self.w_out.value = (
-            f"{style_html()}<h3>{esc(self.name)}</h3>"
-            + (f"<p>{len(events)} things done, the newest first.</p>" if events else
-               "<p>Nothing yet: this student has not answered or played here.</p>")
-            + (f"<h4>Levels played</h4><ul>{levels_html}</ul>" if levels_html else "")
-            + f"<h4>Skills</h4>{_skill_row_html(student, answers)}"
-            + ("<h4>Everything, newest first</h4>"
-               '<table class="mc-progress mc-history"><tr><th>when (UTC)</th><th>where</th>'
-               f"<th>what</th><th>the answer</th><th></th></tr>{rows}</table>{more}"
-               if events else ""))
+            f"{style_html()}<h3>{esc(self.name)}</h3><p>{esc(done)}</p>"
+            + (f"<h4>{esc(played_title)}</h4><ul>{levels_html}</ul>" if levels_html else "")
+            + f"<h4>{esc(skills_title)}</h4>{_skill_row_html(student, answers)}"
+            + (f"<h4>{esc(everything)}</h4>"
+               '<table class="mc-progress mc-history"><tr>'
+               + "".join(f"<th>{esc(h)}</th>" for h in heads)
+               + f"</tr>{rows}</table>{more}" if events else ""))
 
     def _read(self) -> tuple[list[Any], list[Any], list[Any], list[Any], list[Any]]:
         from mathcards.exercises.results import (

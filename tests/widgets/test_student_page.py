@@ -19,9 +19,7 @@ def _at(minute: int) -> str:
     return f"2026-12-02T10:{minute:02d}:00.000+00:00"
 
 
-def test_a_students_page_lists_everything_they_did_newest_first(data_dir):
-    from mathcards.widgets.student_page import StudentPage
-
+def _record_ana_and_bo() -> None:
     store = ProgressStore()
     store.record(Attempt.new(student="ana", set_id="warm_up", set_title="Warm-up",
                              exercise="1", number=1, kind="deck_value", variant="",
@@ -44,6 +42,12 @@ def test_a_students_page_lists_everything_they_did_newest_first(data_dir):
                                numbers=(1,), expected="1", given="2", right=False,
                                at=_at(7)))  # another student's
     store.close()
+
+
+def test_a_students_page_lists_everything_they_did_newest_first(data_dir):
+    from mathcards.widgets.student_page import StudentPage
+
+    _record_ana_and_bo()
     shown = StudentPage("Ana").w_out.value
     text = text_of(shown[shown.index("<h3>"):])  # after the page's stylesheet
     order = ["finished a game", "changed the level", "answered 8", "answered -4",
@@ -92,3 +96,28 @@ def test_every_name_on_the_class_results_opens_the_students_page(data_dir):
     store.close()
     assert '<th scope="row"><a class="mc-student-link" href="student.ipynb?who=bo"' in \
         dashboard().value
+
+
+def test_a_students_page_reads_in_spanish_and_the_pseudo_locale(data_dir):
+    """The teacher's page of one student (its headings, each event, the levels, the skill
+    row) was English on a Spanish page. Kept as they were written: the questions' prompts
+    (in the language of the student's page when asked) and the sets' titles."""
+    from mathcards import i18n
+    from mathcards.widgets.student_page import StudentPage
+
+    _record_ana_and_bo()
+    said = {}
+    for lang in ("en", "es", "qps"):
+        with i18n.using(lang):
+            shown = StudentPage("Ana").w_out.value
+            said[lang] = text_of(shown[shown.index("<h3>"):])
+    assert "finished a game" in said["en"] and "answered -4 (the answer: 6)" in said["en"]
+    assert "terminó una partida" in said["es"] and "respondió -4 (la respuesta: 6)" in said["es"]
+    kept = (r"The deck is \d\. You lay \S+ (across|upright) \([+−]\d\): what is it now\?|"
+            r"Warm-up|Suns to Moons|Ana|UTC|\d{4}-\d\d-\d\d \d\d:\d\d")
+    english = re.compile(r"\b(answered|try|hints?|finished|game|won|changed|level|opened|"
+                         r"solution|exercise|things|done|newest|first|skills?|questions|"
+                         r"right|when|where|what|the answer|sign)\b", re.I)
+    assert english.search(re.sub(kept, "", said["en"]))  # the check can fail
+    assert not english.search(re.sub(kept, "", said["es"])), said["es"]
+    assert not re.search(r"\b[A-Za-z]{2,}\b", re.sub(kept, "", said["qps"])), said["qps"]
