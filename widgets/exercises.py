@@ -33,7 +33,7 @@ from mathcards.games.suns_to_moons import (
     number,
     signed,
 )
-from mathcards.i18n import _
+from mathcards.i18n import N_, _, ngettext
 from mathcards.table import short_game, short_setting
 from mathcards.widgets import table_games
 from mathcards.widgets.cards import CardButton, card_face_html, esc, style_html
@@ -117,15 +117,20 @@ def progress_html(session: Session) -> str:
 def class_table_html(rows: Sequence[Any]) -> str:
     """The class table of the dashboard: one row per student and set."""
     if not rows:
-        return "<p>No attempts yet.</p>"
+        none = _("No attempts yet.")
+        return f"<p>{esc(none)}</p>"
+    of = _("{done} of {needed}")
     body = "".join(
-        f"<tr><td>{esc(r.student)}</td><td>{esc(r.set_title)}</td><td>{r.solved} of "
-        f"{r.exercises}</td><td>{r.attempts}</td><td>{round(r.mean_best * 100)}%</td>"
+        f"<tr><td>{esc(r.student)}</td><td>{esc(r.set_title)}</td><td>"
+        f"{esc(of.format(done=r.solved, needed=r.exercises))}</td><td>{r.attempts}</td>"
+        f"<td>{round(r.mean_best * 100)}%</td>"
         f"<td>{r.hints_used}</td><td>{esc(r.last_seen[:16].replace('T', ' '))}</td></tr>"
         for r in rows)
-    return ('<table class="mc-progress mc-class" aria-label="class table"><tr><th>student</th>'
-            "<th>set</th><th>solved</th><th>attempts</th><th>mean best score</th><th>hints</th>"
-            "<th>last seen (UTC)</th></tr>" + body + "</table>")
+    heads = (_("student"), _("set"), _("solved"), _("attempts"), _("mean best score"),
+             _("hints"), _("last seen (UTC)"))
+    label = _("class table")
+    return (f'<table class="mc-progress mc-class" aria-label="{esc(label)}"><tr>'
+            + "".join(f"<th>{esc(h)}</th>" for h in heads) + "</tr>" + body + "</table>")
 
 
 def _label_lines(text: str, width: int = 30) -> list[str]:
@@ -145,22 +150,25 @@ def missed_chart_svg(items: Sequence[Any], *, width: int = 620,
     labels wrap in whole words; counts in plain units ("3 wrong of 5 tries, 2 of 4
     students" when the class's number of students is given)."""
     if not items:
-        return "<p>No wrong attempts yet.</p>"
+        none = _("No wrong attempts yet.")
+        return f"<p>{esc(none)}</p>"
     line_h, gap, label_w = 15, 8, 240
     labels = [_label_lines(f"{item.number}. {item.title}") for item in items]
     heights = [max(22, len(lines) * line_h + 6) for lines in labels]
     height = sum(heights) + gap * (len(items) + 1)
     top = max(i.wrong for i in items) or 1
+    said, title = _("wrong attempts per exercise, most missed first"), _("Most missed exercises")
     parts = [(f'<svg role="img" width="{width}" height="{height}" viewBox="0 0 {width} '
-             f'{height}" aria-label="wrong attempts per exercise, most missed first" '
-             'xmlns="http://www.w3.org/2000/svg"><title>Most missed exercises</title>')]
+             f'{height}" aria-label="{esc(said)}" '
+             f'xmlns="http://www.w3.org/2000/svg"><title>{esc(title)}</title>')]
     y = gap
     for item, lines, bar_h in zip(items, labels, heights, strict=True):
         length = round((width - label_w - 210) * item.wrong / top)
-        count = (f"{item.wrong} wrong of {item.attempts} tr"
-                 f"{'ies' if item.attempts != 1 else 'y'}")
-        who = (f"{item.students} of {students} student{'s' if students != 1 else ''}"
-               if students else f"{item.students} student{'s' if item.students != 1 else ''}")
+        count = ngettext("{wrong} wrong of {n} try", "{wrong} wrong of {n} tries",
+                         item.attempts).format(wrong=item.wrong, n=item.attempts)
+        who = (ngettext("{some} of {n} student", "{some} of {n} students", students).format(
+            some=item.students, n=students) if students else
+            ngettext("{n} student", "{n} students", item.students).format(n=item.students))
         spans = "".join(f'<tspan x="{label_w - 6}" dy="{line_h if n else 0}">{esc(line)}'
                         "</tspan>" for n, line in enumerate(lines))
         parts.append(
@@ -846,43 +854,50 @@ def _site_practice(folder: str | Any, names: list[str], student: str, level: str
 
 
 def _tries(n: int) -> str:
-    return f"{n} tr{'ies' if n != 1 else 'y'}"
+    return ngettext("{n} try", "{n} tries", n).format(n=n)
 
 
 def _answers_html(answers: Sequence[str], slips: Any = frozenset()) -> str:
     from mathcards.exercises.exercise_grid import answer_shown
 
+    slip = _("sign slip")
     shown = ", ".join(f"<code>{esc(answer_shown(w))}</code>"
-                      + (' <span class="mc-slip">sign slip</span>' if w in slips else "")
+                      + (f' <span class="mc-slip">{esc(slip)}</span>' if w in slips else "")
                       for w in answers[-6:])
-    return shown + (f" and {len(answers) - 6} more" if len(answers) > 6 else "")
+    more = _(" and {n} more").format(n=len(answers) - 6)
+    return shown + (esc(more) if len(answers) > 6 else "")
 
 
-CELL_MARKS = {"first try": "✔ right at the first try", "solved": "✔ solved",
-              "after the solution": "📖 answered with the solution (opened before the answer)",
-              "partly right": "◐ partly right", "not solved yet": "✘ not solved yet"}
+# a cell's result in the teacher's words (worded where shown; the key names its CSS class)
+CELL_MARKS = {"first try": N_("✔ right at the first try"), "solved": N_("✔ solved"),
+              "after the solution": N_("📖 answered with the solution (opened before the "
+                                       "answer)"),
+              "partly right": N_("◐ partly right"), "not solved yet": N_("✘ not solved yet")}
 
 
 def _cell_html(cell: Any) -> str:
     """One student's work on one exercise, in words."""
     from mathcards.exercises.exercise_grid import seconds_words
 
+    opened_words = _("worked solution opened")
     if cell is None or cell.attempts == 0:
         opened = (cell is not None and cell.solution_opened)
-        return ('<td class="mc-cell mc-untried">not tried'
-                + ("<br>worked solution opened" if opened else "") + "</td>")
-    parts = [f"<b>{CELL_MARKS[cell.result]}</b> ({_tries(cell.attempts)})"]
+        untried = _("not tried")
+        return (f'<td class="mc-cell mc-untried">{esc(untried)}'
+                + (f"<br>{esc(opened_words)}" if opened else "") + "</td>")
+    parts = [f"<b>{esc(_(CELL_MARKS[cell.result]))}</b> ({esc(_tries(cell.attempts))})"]
     slips = set(cell.sign_slips)
+    wrong, partly, right = _("wrong:"), _("partly right:"), _("right:")
     if cell.plain_wrong_answers:
-        parts.append(f"wrong: {_answers_html(cell.plain_wrong_answers, slips)}")
+        parts.append(f"{esc(wrong)} {_answers_html(cell.plain_wrong_answers, slips)}")
     if cell.partly_right_answers:
-        parts.append(f"partly right: {_answers_html(cell.partly_right_answers)}")
+        parts.append(f"{esc(partly)} {_answers_html(cell.partly_right_answers)}")
     if cell.right_answer:
-        parts.append(f"right: {_answers_html([cell.right_answer])}")
-    parts.append(f"hints: {cell.hints_used}")
+        parts.append(f"{esc(right)} {_answers_html([cell.right_answer])}")
+    parts.append(esc(_("hints: {n}").format(n=cell.hints_used)))
     if cell.solution_opened:
-        parts.append('<span class="mc-opened">worked solution opened</span>')
-    parts.append(f"time: {seconds_words(cell.seconds)}")
+        parts.append(f'<span class="mc-opened">{esc(opened_words)}</span>')
+    parts.append(esc(_("time: {time}").format(time=seconds_words(cell.seconds))))
     result_class = cell.result.replace(" ", "-")
     return f'<td class="mc-cell mc-{result_class}">' + "<br>".join(parts) + "</td>"
 
@@ -892,17 +907,20 @@ def _summary_html(summary: Any) -> str:
     from mathcards.exercises.exercise_grid import seconds_words
 
     n = summary.exercises
-    lines = [f"{summary.tried} of {n} tried",
-             f"{summary.first_try_right} of {n} right at the first try",
-             f"{summary.solved} of {n} solved",
-             f"score {round(summary.score * 100)}% (first tries; untried count as not right)",
-             f"time: {seconds_words(summary.seconds)}"]
+    lines = [_("{some} of {n} tried").format(some=summary.tried, n=n),
+             _("{some} of {n} right at the first try").format(some=summary.first_try_right,
+                                                               n=n),
+             _("{some} of {n} solved").format(some=summary.solved, n=n),
+             _("score {percent}% (first tries; untried count as not right)").format(
+                 percent=round(summary.score * 100)),
+             _("time: {time}").format(time=seconds_words(summary.seconds))]
     if summary.with_solution:
-        lines.insert(3, f"{summary.with_solution} of {n} answered with the solution")
+        lines.insert(3, _("{some} of {n} answered with the solution").format(
+            some=summary.with_solution, n=n))
     if summary.solutions_opened:
-        lines.insert(3, f"{summary.solutions_opened} worked solution"
-                        f"{'s' if summary.solutions_opened != 1 else ''} opened")
-    return '<td class="mc-summary">' + "<br>".join(lines) + "</td>"
+        lines.insert(3, ngettext("{n} worked solution opened", "{n} worked solutions opened",
+                                 summary.solutions_opened).format(n=summary.solutions_opened))
+    return '<td class="mc-summary">' + "<br>".join(esc(line) for line in lines) + "</td>"
 
 
 def grid_html(grid: Any) -> str:
@@ -910,7 +928,8 @@ def grid_html(grid: Any) -> str:
     the first try, the tries, the answers (as the student saw them), the hints, the worked
     solution and the time. Wide grids scroll with the names column fixed."""
     if not grid.students:
-        return "<p>No attempts yet.</p>"
+        none = _("No attempts yet.")
+        return f"<p>{esc(none)}</p>"
     head = "".join(
         f'<th scope="col">{c.number}. {esc(c.title or c.kind.replace("_", " "))}</th>'
         for c in grid.columns)
@@ -919,9 +938,10 @@ def grid_html(grid: Any) -> str:
         cells = "".join(_cell_html(grid.cell(student, n)) for n in range(len(grid.columns)))
         rows.append(f'<tr><th scope="row">{student_link_html(student)}</th>'
                     f"{_summary_html(grid.summary(student))}{cells}</tr>")
+    said, student, whole = _("students by exercises"), _("student"), _("the whole set")
     return ('<div class="mc-grid-wrap"><table class="mc-progress mc-grid" '
-            'aria-label="students by exercises"><tr><th scope="col">student</th>'
-            f'<th scope="col">the whole set</th>{head}</tr>{"".join(rows)}</table></div>')
+            f'aria-label="{esc(said)}"><tr><th scope="col">{esc(student)}</th>'
+            f'<th scope="col">{esc(whole)}</th>{head}</tr>{"".join(rows)}</table></div>')
 
 
 GRID_CSS = """
@@ -959,8 +979,8 @@ class DashboardView(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types
         self._reader: Any = None
         self._sets: dict[Path, tuple[float, Any]] = {}  # a set file's time and its set
         self._closed = False
-        self.w_refresh = W.Button(description="Refresh", icon="refresh",
-                                  tooltip="read the students' latest attempts")
+        self.w_refresh = W.Button(description=_("Refresh"), icon="refresh",
+                                  tooltip=_("read the students' latest attempts"))
         self.w_refresh.on_click(lambda _b: self.refresh())
         self.w_updated = W.HTML("")
         self.w_content = W.HTML("")
@@ -968,26 +988,29 @@ class DashboardView(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types
         self.w_download = skill_downloads(
             lambda: self._in_class(dashboard_answers(self.source)),
             lambda: self._in_class(dashboard_levels(self.source)), self._classes_of)
-        self.w_set = W.Dropdown(options=[], description="Set",
+        self.w_set = W.Dropdown(options=[], description=_("Set"),
                                 layout=W.Layout(width="auto"))
         self.w_grid = W.HTML("")
         self.w_grid.add_class("mathcards")
         self.w_grid_download = csv_downloads(
-            "Download CSV", "the exercise grid of this set, as a CSV file", self._grid_files)
+            _("Download CSV"), _("the exercise grid of this set, as a CSV file"),
+            self._grid_files)
         self.w_missed = W.HTML("")
         self.w_missed.add_class("mathcards")
-        self.w_class = W.Dropdown(options=_class_options(), value="", description="Class",
+        self.w_class = W.Dropdown(options=_class_options(), value="", description=_("Class"),
                                   layout=W.Layout(width="auto"))
         self.w_roster = W.HTML("")
         self.w_roster.add_class("mathcards")
         self.w_class.observe(lambda _change: self.refresh(), "value")
         self._choosing = False
+        each = _("Each student, each exercise")
         self.w_set.observe(lambda _change: None if self._choosing else self._draw_set(),
                            "value")
         super().__init__([W.HBox([self.w_refresh, self.w_updated]), self.w_class,
                           self.w_roster, self.w_content,
                           self.w_download,
-                          W.HTML("<h3>Each student, each exercise</h3>"), self.w_set,
+                          W.HTML(f"<h3>{esc(each)}</h3>"),
+                          self.w_set,
                           self.w_grid, self.w_grid_download, self.w_missed])
         self.add_class("mathcards")
         self.refresh()
@@ -1048,11 +1071,13 @@ class DashboardView(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types
             return
         rows = roster(school_class.names, [*self.attempts, *self.solutions])
         body = "".join(f'<tr><th scope="row">{student_link_html(r.name)}</th>'
-                       f'<td class="mc-activity">{esc(r.activity_words)}</td></tr>'
+                       f'<td class="mc-activity">{esc(_activity(r.activity_words))}</td></tr>'
                        for r in rows)
+        said = _("class {name}").format(name=cid)
+        student, last = _("student"), _("last activity")
         self.w_roster.value = (
-            f'{style_html()}<table class="mc-progress mc-roster" aria-label="class '
-            f'{esc(cid)}"><tr><th scope="col">student</th><th scope="col">last activity'
+            f'{style_html()}<table class="mc-progress mc-roster" aria-label="{esc(said)}">'
+            f'<tr><th scope="col">{esc(student)}</th><th scope="col">{esc(last)}'
             f"</th></tr>{body}</table>")
 
     def tick(self) -> bool:
@@ -1069,8 +1094,8 @@ class DashboardView(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types
         return bool(new)
 
     def _stamp(self) -> None:
-        self.w_updated.value = (f'<span class="mc-read-at" role="status">updated at '
-                                f"{time.strftime('%H:%M:%S')}</span>")
+        updated = _("updated at {time}").format(time=time.strftime("%H:%M:%S"))
+        self.w_updated.value = f'<span class="mc-read-at" role="status">{esc(updated)}</span>'
 
     def _schedule(self) -> None:
         """The next periodic reading, on the kernel's running event loop (none without one:
@@ -1178,7 +1203,8 @@ class DashboardView(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types
         grid = self.grid()
         self.w_grid.value = f"{style_html()}{EXTRA_CSS}{GRID_CSS}{grid_html(grid)}"
         mine = [a for a in self.attempts if a.set_id == self.w_set.value]
-        self.w_missed.value = ("<h3>Most missed exercises</h3>"
+        title = _("Most missed exercises")
+        self.w_missed.value = (f"<h3>{esc(title)}</h3>"
                                + missed_chart_svg(most_missed(mine, self.top),
                                                   students=len(grid.students)))
         self.w_grid_download.w_out.value = ""
@@ -1192,7 +1218,14 @@ class DashboardView(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types
         cid = str(self.w_class.value or "")
         members = self._class_members() or []
         return [(set_grid_csv(grid, dict.fromkeys(members, cid)), name,
-                 f"the exercise grid ({name})")]
+                 _("the exercise grid ({file})").format(file=name))]
+
+
+def _activity(words: str) -> str:
+    """A roster row's last activity: its time, or "not started" in the page's words."""
+    from mathcards.exercises.class_view import NOT_STARTED
+
+    return _(NOT_STARTED) if words == NOT_STARTED else words
 
 
 def _class_options() -> list[tuple[str, str]]:
@@ -1205,7 +1238,7 @@ def _class_options() -> list[tuple[str, str]]:
             ids = [c.id for c in store.classes()]
     except storage.STORE_ERRORS:
         ids = []
-    return [("all students", ""), *((cid, cid) for cid in ids)]
+    return [(_("all students"), ""), *((cid, cid) for cid in ids)]
 
 
 def _dashboard_source(source: Any) -> tuple[Any, str, bool]:
@@ -1214,14 +1247,14 @@ def _dashboard_source(source: Any) -> tuple[Any, str, bool]:
     from mathcards.exercises.progress import class_progress_folder, default_progress_path
 
     if source is None and class_progress_folder() is not None:
-        source, shown = class_progress_folder(), "the class's progress folder"
+        source, shown = class_progress_folder(), _("the class's progress folder")
     else:  # the page names what it read, never where it lives on the server
-        shown = ("this server's progress database" if source is None
+        shown = (_("this server's progress database") if source is None
                  else Path(str(source)).name)
     where = source if source is not None else default_progress_path()
     # no database yet on this server: nobody has answered anything
     readable = Path(str(where)).exists() or (
-        source is not None and shown != "the class's progress folder")
+        source is not None and shown != _("the class's progress folder"))
     return where, shown, readable
 
 
@@ -1264,12 +1297,20 @@ def dashboard_html(source: Any = None, *, top: int = 10, attempts: Any = None,
         return f'{style_html()}<p class="mc-refused">{esc(exc)}</p>'
     students = len({a.student for a in attempts})
     answering = len({a.student for a in answers})
+    tried = ngettext("{n} attempt", "{n} attempts", len(attempts)).format(n=len(attempts))
+    by = ngettext("by {n} student", "by {n} students", students).format(n=students)
+    given = ngettext("{n} answer by skill, at the tables and in the exercises",
+                     "{n} answers by skill, at the tables and in the exercises",
+                     len(answers)).format(n=len(answers))
+    by_answering = ngettext("by {n} student", "by {n} students", answering).format(
+        n=answering)
+    summary = esc(_("Results from {where}: {tried} {by}; {given}, {by_answering}.")).format(
+        where=f"<code>{esc(shown)}</code>", tried=esc(tried), by=esc(by), given=esc(given),
+        by_answering=esc(by_answering))
+    title = _("Each student, each skill")
     return (
-        f"{style_html()}{EXTRA_CSS}{GRID_CSS}<p>Results from <code>{esc(shown)}</code>: "
-        f"{len(attempts)} attempts by {students} student{'s' if students != 1 else ''}; "
-        f"{len(answers)} answer{'s' if len(answers) != 1 else ''} by skill, at the tables "
-        f"and in the exercises, by {answering} student{'s' if answering != 1 else ''}.</p>"
-        f"<h3>Each student, each skill</h3>{skill_grid_html(skill_grid(answers), levels)}")
+        f"{style_html()}{EXTRA_CSS}{GRID_CSS}<p>{summary}</p>"
+        f"<h3>{esc(title)}</h3>{skill_grid_html(skill_grid(answers), levels)}")
 
 
 def dashboard(source: Any = None, *, top: int = 10,

@@ -4,6 +4,8 @@ list as a row, one who never started included. Real SQLite files."""
 
 from __future__ import annotations
 
+import re
+
 from mathcards.classes import ClassStore
 from mathcards.exercises import ProgressStore, load_set_text
 from tests.exercises.test_progress import SET
@@ -88,3 +90,44 @@ def test_the_skill_grid_and_its_csv_show_the_class_in_view_only(tmp_path, data_d
     view.w_class.value = ""
     assert "zoe" in view.w_content.value
     view.close()
+
+
+def test_the_class_results_page_reads_in_spanish_and_the_pseudo_locale(tmp_path, data_dir):
+    """The class results page (its summary, the roster, the exercise grid's cells and
+    whole-set column, the most missed chart, its buttons) was English on a Spanish page.
+    Kept as written: the set's and its exercises' own titles, the skill grid's columns
+    (their own test) and the students' names."""
+    from mathcards import i18n
+    from mathcards.widgets.exercises import dashboard
+    from tests.test_i18n import _widget_words
+
+    with ClassStore() as store:
+        store.save("7b", "Ana\nBen")
+    path = tmp_path / "class.sqlite3"
+    progress = ProgressStore(path)
+    session = load_set_text(SET, name="warm-up").session("ana", store=progress)
+    session.check(1, ["+3D"])  # wrong
+    session.check(1, ["+3H"])
+    progress.close()
+    said = {}
+    for lang in ("en", "es", "qps"):
+        with i18n.using(lang):
+            view = dashboard(path)
+            view.w_class.value = "7b"
+            words = []
+            for w in (view.w_refresh, view.w_updated, view.w_roster, view.w_set,
+                      view.w_grid, view.w_missed, view.w_class):
+                words += _widget_words(w)
+            words += [view.w_content.value.split("</p>", 1)[0].rsplit("<p>", 1)[-1]]
+            said[lang] = " | ".join(words)
+            view.close()
+    english = re.compile(r"\b(refresh|updated|student|last activity|not started|the whole "
+                         r"set|tried|right at the first try|solved|score|time|wrong|hints|"
+                         r"tries|most missed|results from|attempts?|answers?|class|all "
+                         r"students|set)\b", re.I)
+    kept = r"\S+\.sqlite3|warm-up|Warm-up[^|<]*|Ana|Ben|\bana\b|\bben\b|7b|\d\d:\d\d:\d\d|<[^>]+>"
+    assert english.search(said["en"])
+    assert not english.search(re.sub(kept, "", said["es"])), said["es"]
+    # the exercise's own title (its kind's, not yet translated: the games' exercise modules)
+    plain = re.sub(kept + "|reach goal|Reach the goal", "", said["qps"])
+    assert not re.search(r"\b[A-Za-z]{2,}\b", plain), plain
