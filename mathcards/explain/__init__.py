@@ -20,7 +20,9 @@ Importing this package does not import sympy; the first LaTeX does (call
 
 from __future__ import annotations
 
+import importlib
 import threading
+from typing import Any
 
 from mathcards.explain.api import (
     explain_deal,
@@ -32,7 +34,6 @@ from mathcards.explain.api import (
     spoken,
     why_not,
 )
-from mathcards.explain.dice_stacks import stack_steps
 from mathcards.explain.errors import ExplainError, NotAStackError
 from mathcards.explain.numberline import number_line_svg
 from mathcards.explain.steps import (
@@ -51,8 +52,25 @@ from mathcards.explain.steps import (
     Step,
     WhatIf,
 )
-from mathcards.explain.suns_to_moons import chain_steps, seed_record
 from mathcards.explain.terms import Equation, Half, Neg, Num, Product, Sum, text_of
+
+
+# a game's own steps, re-exported here as the pinned API has them (stack_steps,
+# chain_steps, seed_record): found in the games' explainer modules through the registry
+# when first asked for, so this shared module names no game
+def __getattr__(name: str) -> Any:
+    from mathcards.games.registry import game_specs
+
+    if not name.startswith("_"):
+        for spec in game_specs():
+            if spec.explainer and name in _GAME_STEPS:
+                found = getattr(importlib.import_module(spec.explainer), name, None)
+                if found is not None:
+                    return found
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+_GAME_STEPS = frozenset({"chain_steps", "seed_record", "stack_steps"})
 
 
 def warm_up(background: bool = True) -> threading.Thread | None:

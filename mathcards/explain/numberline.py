@@ -1,10 +1,11 @@
 """A number line for a signed addition: the jump from the old deck value to the new one.
 
-Hand-made SVG text (no plotting library, no server): the ±10 band shaded,
-the goal marked, an arrow from ``before`` to ``after``. The drawing carries
-a ``<title>`` and an ``aria-label`` so a screen reader says what it shows.
+Hand-made SVG text (no plotting library, no server): the ±``bound`` band shaded
+(the caller's game gives its bound), the goal marked, an arrow from ``before`` to
+``after``. The drawing carries a ``<title>`` and an ``aria-label`` so a screen reader
+says what it shows.
 
->>> svg = number_line_svg(7, -3, goal=0)
+>>> svg = number_line_svg(7, -3, goal=0, bound=10)
 >>> svg.startswith("<svg") and "<title>" in svg and 'aria-label="' in svg
 True
 """
@@ -14,7 +15,6 @@ from __future__ import annotations
 from html import escape
 
 from mathcards.explain.terms import number_text, signed_text
-from mathcards.games.suns_to_moons.rules import BOUND
 from mathcards.i18n import _
 
 WIDTH = 480
@@ -28,7 +28,7 @@ def number_line_svg(
     after: int,
     *,
     goal: int | None = None,
-    bound: int = BOUND,
+    bound: int,
     label: str | None = None,
 ) -> str:
     """SVG text of the jump ``before`` → ``after`` with the ±``bound`` band and the goal."""

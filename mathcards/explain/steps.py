@@ -163,8 +163,10 @@ class DeckJump(Step):
     def svg(self) -> str:
         """The jump on a number line (SVG text)."""
         from mathcards.explain.numberline import number_line_svg
+        from mathcards.games.suns_to_moons.rules import BOUND
 
-        return number_line_svg(self.before, self.after, goal=self.goal, label=self.spoken)
+        return number_line_svg(self.before, self.after, goal=self.goal, bound=BOUND,
+                               label=self.spoken)
 
 
 @dataclass(frozen=True, kw_only=True)

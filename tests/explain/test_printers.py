@@ -22,6 +22,7 @@ from mathcards.explain import (
 )
 from mathcards.explain.steps import latex_text
 from mathcards.explain.terms import Equation, Half, Neg, Num, Product, Sum, sympy_of, text_of
+from mathcards.games.suns_to_moons.rules import BOUND
 
 from .checks import check_equation, read_back
 
@@ -147,7 +148,7 @@ class TestHtmlAndLatexText:
 
 class TestNumberLine:
     def test_svg_marks_jump_band_goal_and_says_it(self):
-        svg = number_line_svg(5, 14, goal=2)
+        svg = number_line_svg(5, 14, goal=2, bound=BOUND)
         root = ET.fromstring(svg)
         ns = "{http://www.w3.org/2000/svg}"
         assert root.get("role") == "img"
@@ -167,7 +168,7 @@ class TestNumberLine:
         ET.fromstring(svg)
 
     def test_values_far_outside_the_band_still_fit(self):
-        root = ET.fromstring(number_line_svg(-20, 27, goal=9))
+        root = ET.fromstring(number_line_svg(-20, 27, goal=9, bound=BOUND))
         xs = [float(el.get("cx")) for el in root.iter() if el.get("cx")]
         assert all(0 <= x <= float(root.get("width")) for x in xs)
 
