@@ -1075,3 +1075,57 @@ def test_the_practice_page_and_a_students_progress_read_in_spanish_and_pseudo(
         assert not [w for w in page_words if w in words], words
     assert "Pista 1 de 3:" in spanish and "Elige una serie de ejercicios." in spanish
     assert "# ejercicio intentos estado mejor" in spanish and "sin intentar" in spanish
+
+
+SUNS_EXERCISES = """\
+title: Integers
+id: integers
+exercises:
+  - kind: deck_value
+    deck: 9H -4S +2D JK
+  - kind: reach_goal
+    deck: 7H -10S
+    hand: 3H 4S 9D
+    goal: 0
+  - kind: reach_goal
+    deck: 7H -10S
+    hand: 3H 4S 9D 2C
+    goal: 3
+    most_plays: 2
+"""
+
+
+def _suns_exercise_words() -> list[str]:
+    """Each Suns to Moons exercise's prompt, a wrong answer's feedback, its hints and its
+    worked solution, each step of them included."""
+    from mathcards.exercises import load_set_text
+
+    said: list[str] = []
+
+    def result(r) -> None:
+        said.append(r.headline)
+        said.extend(str(getattr(s, "sentence", "") or getattr(s, "text", "")) for s in r.steps
+                    if type(s).__name__ == "Fact")
+
+    for exercise in load_set_text(SUNS_EXERCISES, name="integers"):
+        variant = exercise.variant("ana")
+        said.append(variant.prompt())
+        wrong = ["+3H", "+9D", "-4S"] if exercise.kind.name == "reach_goal" else "100"
+        result(variant.kind.check(variant.position, wrong))
+        for level in (1, 2, 3):
+            said.append(str(variant.hint(level).sentence))
+        result(variant.solution())
+    return [s for s in said if s.strip()]
+
+
+def test_suns_to_moons_exercises_read_in_spanish_and_the_pseudo_locale():
+    """The practice page's Suns to Moons exercises (their prompts, feedback, hints and
+    worked solutions) were English on a Spanish page."""
+    said = _in_three(_suns_exercise_words)
+    english = re.compile(r"\b(the|deck|play|cards?|goal|right|not quite|hand|start|with|"
+                         r"add|order|step|way|then|value|rule|counted)\b", re.I)
+    assert any(english.search(en) for en, _es, _ps in said)  # the check can fail
+    notation = r"\b(?:10|[2-9AJQK])[♠♥♦♣]|JK|\b\d+\b|(across|upright|play)\b"
+    for en, es, ps in said:
+        assert not english.search(re.sub(notation, "", es)), (en, es)
+        assert not re.search(r"\b[A-Za-z]{2,}\b", re.sub(notation, "", ps)), (en, ps)

@@ -24,6 +24,7 @@ from mathcards.exercises.fields import (
     read_one_card,
     shown,
 )
+from mathcards.i18n import _
 
 if TYPE_CHECKING:
     from mathcards.asking import Question
@@ -215,7 +216,7 @@ class Kind:
         return True
 
     def prompt(self, position: Position) -> str:
-        return self.question
+        return _(self.question)  # a kind's question is marked N_: worded here
 
     def choices(self, position: Position) -> list[str]:
         """The labels of the answer buttons (choice and yes/no kinds)."""

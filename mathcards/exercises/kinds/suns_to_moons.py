@@ -44,7 +44,7 @@ from mathcards.games.suns_to_moons import (
     signed,
     within_bound,
 )
-from mathcards.i18n import N_
+from mathcards.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from mathcards.explain.steps import Hint
@@ -232,7 +232,7 @@ class ReachGoal(Kind):
     name = "reach_goal"
     game = "suns_to_moons"
     title = N_("Reach the goal")
-    question = "Make the deck equal the goal."
+    question = N_("Make the deck equal the goal.")
     answer_style = "plays"
     measure_names = ("solutions", "plays needed", "deck value", "cards")
     work_advice = ("lower most_plays, give fewer cards in the hand, or loosen 'require' "
@@ -250,9 +250,11 @@ class ReachGoal(Kind):
 
     def prompt(self, position: Position) -> str:
         n = position["most_plays"]
-        plays = "one card" if n == 1 else f"at most {n} cards"
         deck, goal = number(position_state(position).deck_value), number(position["goal"])
-        return f"The deck is {deck}. Play {plays} from your hand to make it {goal}."
+        return (_("The deck is {deck}. Play one card from your hand to make it {goal}.")
+                if n == 1 else
+                _("The deck is {deck}. Play at most {n} cards from your hand to make it "
+                  "{goal}.")).format(deck=deck, goal=goal, n=n)
 
     def solutions(self, position: Position, limit: int = 2000) -> list[tuple[Any, ...]]:
         """Every play sequence that reaches the goal within the most plays (first goal hit)."""
@@ -327,8 +329,10 @@ class ReachGoal(Kind):
         steps: list[Any] = []
         for i, play in enumerate(plays):
             if i >= most:
-                return Result(False, 0.0, f"Not quite: you may play at most {most} "
-                              f"card{'s' if most != 1 else ''}.", tuple(steps))
+                return Result(False, 0.0, ngettext(
+                    "Not quite: you may play at most {n} card.",
+                    "Not quite: you may play at most {n} cards.", most).format(n=most),
+                    tuple(steps))
             if play not in _sm_moves(state):
                 from mathcards.explain import why_not
 
@@ -336,23 +340,26 @@ class ReachGoal(Kind):
                 # when the Joker may end this one (``_sm_moves``)
                 steps.append(why_not(state.apply(END_TURN) if state.is_legal(END_TURN)
                                      else state, play))
-                return Result(False, 0.0, f"Not allowed: {play!s} breaks a rule.",
-                              tuple(steps))
+                return Result(False, 0.0, _("Not allowed: {play} breaks a rule.").format(
+                    play=play), tuple(steps))
             state = _sm_apply(state, play)
             steps.extend(_sm_steps(state))
             if _sm_won(state):
                 extra = len(plays) - i - 1
                 if extra:
-                    steps.append(fact(f"the goal was reached after {i + 1} "
-                                      f"play{'s' if i else ''}; the round ends there"))
-                return Result(True, 1.0, f"Right: the deck is {number(goal)}, the goal.",
-                              tuple(steps))
+                    steps.append(fact(ngettext(
+                        "the goal was reached after {n} play; the round ends there",
+                        "the goal was reached after {n} plays; the round ends there",
+                        i + 1).format(n=i + 1)))
+                return Result(True, 1.0, _("Right: the deck is {goal}, the goal.").format(
+                    goal=number(goal)), tuple(steps))
         value = state.deck_value
         if value == goal:
-            head = (f"Not quite: the deck is {number(goal)}, but it needs "
-                    f"{MIN_DECK_FOR_GOAL} or more cards to count.")
+            head = _("Not quite: the deck is {goal}, but it needs {n} or more cards to "
+                     "count.").format(goal=number(goal), n=MIN_DECK_FOR_GOAL)
         else:
-            head = f"Not quite: the deck is {number(value)}, not the goal {number(goal)}."
+            head = _("Not quite: the deck is {value}, not the goal {goal}.").format(
+                value=number(value), goal=number(goal))
         return Result(False, 0.0, head, tuple(steps))
 
     def _best(self, position: Position) -> tuple[Any, ...]:
@@ -364,16 +371,18 @@ class ReachGoal(Kind):
         goal = number(position["goal"])
         if level <= 1:
             n = len(best)
-            return make_hint(1, f"there is a way to reach {goal} with {n} "
-                                f"card{'s' if n != 1 else ''}: compare the goal with the "
-                                f"deck now")
+            return make_hint(1, ngettext(
+                "there is a way to reach {goal} with {n} card: compare the goal with the "
+                "deck now", "there is a way to reach {goal} with {n} cards: compare the goal "
+                "with the deck now", n).format(goal=goal, n=n))
         first = best[0]
-        words = "the Joker" if first.card.is_joker else \
-            f"{first.card.symbol} as {signed(first.contribution)}"
+        start = (_("start with the Joker") if first.card.is_joker else
+                 _("start with {card} as {value}").format(card=first.card.symbol,
+                                                          value=signed(first.contribution)))
         if level == 2:
-            return make_hint(2, f"start with {words}")
+            return make_hint(2, start)
         state = position_state(position)
-        return make_hint(3, f"start with {words}", _sm_steps(_sm_apply(state, first)))
+        return make_hint(3, start, _sm_steps(_sm_apply(state, first)))
 
     def solution(self, position: Position) -> Result:
         from mathcards.explain import chain_steps
@@ -385,8 +394,10 @@ class ReachGoal(Kind):
             state = _sm_apply(state, play)
             steps.extend(_sm_steps(state))
         steps.append(chain_steps(state.counted, goal=position["goal"]))
-        words = ", then ".join(str(p).replace("play ", "") for p in best)
-        return Result(True, 1.0, f"One way: {words}.", tuple(steps))
+        words = _(", then ").join(
+            _("the Joker") if p.card.is_joker else _("{card} as {value}").format(
+                card=p.card.symbol, value=signed(p.contribution)) for p in best)
+        return Result(True, 1.0, _("One way: {plays}.").format(plays=words), tuple(steps))
 
 
 class DeckValue(Kind):
@@ -395,7 +406,7 @@ class DeckValue(Kind):
     name = "deck_value"
     game = "suns_to_moons"
     title = N_("What is the deck value now?")
-    question = "What is the deck value now?"
+    question = N_("What is the deck value now?")
     answer_style = "number"
     measure_names = ("deck value", "cards", "jokers")
     fields = (
@@ -444,28 +455,33 @@ class DeckValue(Kind):
         said = self.read_answer(position, answer)
         value = sum(self.counted(position))
         if said == value:
-            return Result(True, 1.0, f"Right: the deck is {number(value)}.",
-                          (self._chain(position),))
-        steps = [fact(f"{number(said)} is not the deck value")]
+            return Result(True, 1.0, _("Right: the deck is {value}.").format(
+                value=number(value)), (self._chain(position),))
+        steps = [fact(_("{said} is not the deck value").format(said=number(said)))]
         deck = position["deck"]
         ignoring = sum(p.contribution for p in deck if not p.card.is_joker)
         if any(p.card.is_joker for p in deck) and said == ignoring:
-            steps.append(fact("a Joker takes away the card counted just before it: leave "
-                              "that card out"))
+            steps.append(fact(_("a Joker takes away the card counted just before it: leave "
+                                "that card out")))
         if any(p.card.rank == 1 and not p.card.is_joker for p in deck):
-            steps.append(fact("an Ace counts the value it was played as: =14 means 14, "
-                              "otherwise 1"))
-        steps.append(fact(f"add the counted cards in order: {self._question_terms(position)}"))
-        return Result(False, 0.0, f"Not quite: the deck is not {number(said)}.", tuple(steps))
+            steps.append(fact(_("an Ace counts the value it was played as: =14 means 14, "
+                                "otherwise 1")))
+        steps.append(fact(_("add the counted cards in order: {terms}").format(
+            terms=self._question_terms(position))))
+        return Result(False, 0.0, _("Not quite: the deck is not {said}.").format(
+            said=number(said)), tuple(steps))
 
     def hint(self, position: Position, level: int) -> Hint:
         if level <= 1:
-            text = "add the cards in the order they were played; across adds, upright subtracts"
-            if any(p.card.is_joker for p in position["deck"]):
-                text += "; a Joker removes the card before it"
+            text = (_("add the cards in the order they were played; across adds, upright "
+                      "subtracts; a Joker removes the card before it")
+                    if any(p.card.is_joker for p in position["deck"]) else
+                    _("add the cards in the order they were played; across adds, upright "
+                      "subtracts"))
             return make_hint(1, text)
         if level == 2:
-            return make_hint(2, f"the counted values: {self._question_terms(position)}")
+            return make_hint(2, _("the counted values: {terms}").format(
+                terms=self._question_terms(position)))
         counted = self.counted(position)
         running = []
         total = 0
@@ -473,9 +489,11 @@ class DeckValue(Kind):
             total += term
             running.append(f"{number(total)}" if i == 0 else f"{signed(term)} → {number(total)}")
         last = signed(counted[-1]) if counted else "0"
-        text = f"step by step: {', '.join(running) or 'start at 0'}, then {last} → ?"
+        text = _("step by step: {steps}, then {last} → ?").format(
+            steps=", ".join(running) or _("start at 0"), last=last)
         return make_hint(3, text)
 
     def solution(self, position: Position) -> Result:
         value = sum(self.counted(position))
-        return Result(True, 1.0, f"The deck is {number(value)}.", (self._chain(position),))
+        return Result(True, 1.0, _("The deck is {value}.").format(value=number(value)),
+                      (self._chain(position),))
