@@ -1112,8 +1112,7 @@ def _suns_exercise_words() -> list[str]:
         said.append(variant.prompt())
         wrong = ["+3H", "+9D", "-4S"] if exercise.kind.name == "reach_goal" else "100"
         result(variant.kind.check(variant.position, wrong))
-        for level in (1, 2, 3):
-            said.append(str(variant.hint(level).sentence))
+        said.extend(str(variant.hint(level).sentence) for level in (1, 2, 3))
         result(variant.solution())
     return [s for s in said if s.strip()]
 
