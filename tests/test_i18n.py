@@ -1128,3 +1128,50 @@ def test_suns_to_moons_exercises_read_in_spanish_and_the_pseudo_locale():
     for en, es, ps in said:
         assert not english.search(re.sub(notation, "", es)), (en, es)
         assert not re.search(r"\b[A-Za-z]{2,}\b", re.sub(notation, "", ps)), (en, ps)
+
+
+SUMS_EXERCISES = """\
+title: Captures
+id: captures
+exercises:
+  - kind: find_capture
+    played: 7H
+    own: 3H 2S
+    opponent: 10D 4S QC
+  - kind: find_capture
+    hand: 5C 9H
+    own: 3C 2H
+    opponent: 8S 7D
+"""
+
+
+def _sums_exercise_words() -> list[str]:
+    """Each Sums exercise's prompt, a wrong claim's feedback and its reason, its hints and
+    its worked solution's headline."""
+    from mathcards.exercises import load_set_text
+
+    said: list[str] = []
+    for exercise in load_set_text(SUMS_EXERCISES, name="captures"):
+        variant = exercise.variant("ana")
+        said.append(variant.prompt())
+        played = variant.position.get("played") or variant.position["hand"][0]
+        wrong = variant.kind.check(variant.position, [played.symbol, "QC" if
+                                                      "QC" in variant.text else "7D"])
+        said.append(wrong.headline)
+        said.extend(str(s.sentence) for s in wrong.steps if hasattr(s, "sentence"))
+        said.extend(str(variant.hint(level).sentence) for level in (1, 2, 3))
+        said.append(variant.solution().headline)
+    return [s for s in said if s.strip()]
+
+
+def test_sums_exercises_read_in_spanish_and_the_pseudo_locale():
+    """The practice page's Sums exercises were English on a Spanish page."""
+    said = _in_three(_sums_exercise_words)
+    assert any(en.startswith("Not quite:") for en, _es, _ps in said)  # a wrong claim
+    english = re.compile(r"\b(you|your|play|cards?|captures?|their|which|right|not quite|"
+                         r"helper|colour|try|works?|here)\b", re.I)
+    assert any(english.search(en) for en, _es, _ps in said)  # the check can fail
+    notation = r"\b(?:10|[2-9AJQK])[♠♥♦♣]|JK|\b\d+\b"
+    for en, es, ps in said:
+        assert not english.search(re.sub(notation, "", es)), (en, es)
+        assert not re.search(r"\b[A-Za-z]{2,}\b", re.sub(notation, "", ps)), (en, ps)

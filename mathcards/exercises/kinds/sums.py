@@ -21,7 +21,7 @@ from mathcards.exercises.kinds.base import (
     fact,
     make_hint,
 )
-from mathcards.i18n import N_
+from mathcards.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from mathcards.explain.steps import Hint
@@ -34,7 +34,7 @@ class FindCapture(Kind):
     game = "sums"
     wrong_slip = "wrong_capture"  # a capture claimed that is not one
     title = N_("Find the capture")
-    question = "Find a capture."
+    question = N_("Find a capture.")
     answer_style = "capture"
     measure_names = ("solutions", "captures")
     fields = (
@@ -52,9 +52,9 @@ class FindCapture(Kind):
 
     def prompt(self, position: Position) -> str:
         if position.get("played") is not None:
-            return (f"You play {position['played'].symbol}. Which of their cards does it "
-                    "capture?")
-        return "Which card from your hand captures one of theirs? Pick it, then their card."
+            return _("You play {card}. Which of their cards does it capture?").format(
+                card=position["played"].symbol)
+        return _("Which card from your hand captures one of theirs? Pick it, then their card.")
 
     def ways(self, position: Position) -> list[Any]:
         from mathcards.games import sums as su
@@ -68,7 +68,7 @@ class FindCapture(Kind):
 
     def measures(self, position: Position) -> dict[str, int]:
         answers = self.answers(position)
-        return {"solutions": len(answers), "captures": len({t for _, t in answers})}
+        return {"solutions": len(answers), "captures": len({t for _w, t in answers})}
 
     def problems(self, position: Position) -> list[str]:
         if position.get("hand") is None and position.get("played") is None:
@@ -129,27 +129,29 @@ class FindCapture(Kind):
         played, target = self.read_answer(position, answer)
         way = self.captured(position, played, target)
         if way is not None:
-            return Result(True, 1.0, f"Right: {played.symbol} captures {target.symbol}.",
-                          (self._step(way),))
+            return Result(True, 1.0, _("Right: {card} captures {target}.").format(
+                card=played.symbol, target=target.symbol), (self._step(way),))
         reason = su.why_no_capture(played, target, list(position["own"]))
         return Result(False, 0.0,
-                      f"Not quite: {played.symbol} does not capture {target.symbol}.",
+                      _("Not quite: {card} does not capture {target}.").format(
+                          card=played.symbol, target=target.symbol),
                       (fact(reason),))
 
     def hint(self, position: Position, level: int) -> Hint:
         from mathcards.games import sums as su
         ways = self.ways(position)
         if level <= 1:
-            return make_hint(1, "a capture needs cards of one colour: played card plus or "
-                                "minus a helper of yours makes their card")
+            return make_hint(1, _("a capture needs cards of one colour: played card plus or "
+                                  "minus a helper of yours makes their card"))
         if not ways:
-            return make_hint(level, "no capture works here: no card you can play, with a "
-                                    "helper of its colour, makes one of their cards (and an "
-                                    "Ace falls only to a Queen, a King only to a 2)")
+            return make_hint(level, _("no capture works here: no card you can play, with a "
+                                      "helper of its colour, makes one of their cards (and "
+                                      "an Ace falls only to a Queen, a King only to a 2)"))
         best = max(ways, key=lambda w: (su.card_points(w.target), w.target.rank))
-        sentence = f"your {best.played.symbol} can capture"
+        sentence = _("your {card} can capture").format(card=best.played.symbol)
         if position.get("played") is not None:
-            sentence = f"try your helper {best.helper.symbol} with {best.played.symbol}"
+            sentence = _("try your helper {helper} with {card}").format(
+                helper=best.helper.symbol, card=best.played.symbol)
         if level == 2:
             return make_hint(2, sentence)
         return make_hint(3, sentence, [self._step(best, "threat")])
@@ -163,4 +165,5 @@ class FindCapture(Kind):
                 seen.add((way.played, way.target))
                 steps.append(self._step(way))
         n = len(seen)
-        return Result(True, 1.0, f"{n} capture{'s' if n != 1 else ''} work here:", tuple(steps))
+        return Result(True, 1.0, ngettext("{n} capture works here:", "{n} captures work here:",
+                                          n).format(n=n), tuple(steps))
