@@ -1175,3 +1175,53 @@ def test_sums_exercises_read_in_spanish_and_the_pseudo_locale():
     for en, es, ps in said:
         assert not english.search(re.sub(notation, "", es)), (en, es)
         assert not re.search(r"\b[A-Za-z]{2,}\b", re.sub(notation, "", ps)), (en, ps)
+
+
+DICE_EXERCISES = """\
+title: Stacks
+id: stacks
+exercises:
+  - kind: make_stacks
+    dice: [3, 5]
+    hand: 8H 10S 2D 5C 3H KD
+  - kind: is_stack
+    dice: [2, 6]
+    cards: 10H 2S
+  - kind: is_stack
+    dice: [2, 6]
+    cards: 4H 3S KC
+"""
+
+
+def _dice_exercise_words() -> list[str]:
+    """Each Dice Stacks exercise's prompt, a wrong answer's feedback, its hints and its
+    worked solution's headline."""
+    from mathcards.exercises import load_set_text
+
+    said: list[str] = []
+    for exercise in load_set_text(DICE_EXERCISES, name="stacks"):
+        variant = exercise.variant("ana")
+        said.append(variant.prompt())
+        if exercise.kind.name == "make_stacks":
+            said.extend(variant.kind.check(variant.position, answer).headline  # one refused
+                        for answer in ([], [["8H"], ["10S", "2D"]], [["5C", "3H"]]))
+        else:
+            said.append(variant.kind.check(variant.position, "no").headline)
+            said.append(variant.kind.check(variant.position, "yes").headline)
+        said.extend(str(variant.hint(level).sentence) for level in (1, 2, 3))
+        said.append(variant.solution().headline)
+    return [s for s in said if s.strip()]
+
+
+def test_dice_stacks_exercises_read_in_spanish_and_the_pseudo_locale():
+    """The practice page's Dice Stacks exercises were English on a Spanish page."""
+    said = _in_three(_dice_exercise_words)
+    assert any(en.startswith(("Not quite:", "Partly right:")) for en, _es, _ps in said)
+    english = re.compile(r"\b(the|dice|show|stacks?|cards?|make|points?|right|not quite|"
+                         r"partly|answer|yes|values?|added|largest|Kings?|double|halve|"
+                         r"these|here)\b", re.I)
+    assert any(english.search(en) for en, _es, _ps in said)  # the check can fail
+    notation = r"\b(?:10|[2-9AJQK])[♠♥♦♣]|JK|\b\d+\b|\bK\b"
+    for en, es, ps in said:
+        assert not english.search(re.sub(notation, "", es)), (en, es)
+        assert not re.search(r"\b[A-Za-z]{2,}\b", re.sub(notation, "", ps)), (en, ps)

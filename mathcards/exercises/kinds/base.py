@@ -298,12 +298,12 @@ class YesNoKind(Kind):
     def check(self, position: Position, answer: Any) -> Result:
         said = self.read_answer(position, answer)
         truth = self.truth(position)
-        word = "Yes" if truth else "No"
         if said == truth:
-            return Result(True, 1.0, f"Right: {word.lower()}.", tuple(self.reason(position)))
-        return Result(False, 0.0, f"Not quite: the answer is {word.lower()}.",
-                      tuple(self.reason(position)))
+            return Result(True, 1.0, _("Right: yes.") if truth else _("Right: no."),
+                          tuple(self.reason(position)))
+        return Result(False, 0.0, _("Not quite: the answer is yes.") if truth else
+                      _("Not quite: the answer is no."), tuple(self.reason(position)))
 
     def solution(self, position: Position) -> Result:
-        word = "yes" if self.truth(position) else "no"
-        return Result(True, 1.0, f"The answer is {word}.", tuple(self.reason(position)))
+        return Result(True, 1.0, _("The answer is yes.") if self.truth(position) else
+                      _("The answer is no."), tuple(self.reason(position)))

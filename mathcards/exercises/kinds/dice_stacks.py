@@ -24,7 +24,7 @@ from mathcards.exercises.kinds.base import (
     fact,
     make_hint,
 )
-from mathcards.i18n import N_
+from mathcards.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from mathcards.explain.steps import Hint
@@ -65,7 +65,7 @@ class MakeStacks(Kind):
     name = "make_stacks"
     game = "dice_stacks"
     title = N_("Make stacks")
-    question = "Make stacks of the dice total. The best stacks score the most points."
+    question = N_("Make stacks of the dice total. The best stacks score the most points.")
     answer_style = "stacks"
     measure_names = ("best stacks", "best points")
     fields = (
@@ -75,8 +75,8 @@ class MakeStacks(Kind):
 
     def prompt(self, position: Position) -> str:
         d1, d2 = position["dice"]
-        return (f"The dice show {d1} and {d2}: make stacks of {d1 + d2}. "
-                "Full marks for the most points these cards can make.")
+        return _("The dice show {a} and {b}: make stacks of {total}. Full marks for the most "
+                 "points these cards can make.").format(a=d1, b=d2, total=d1 + d2)
 
     def best(self, position: Position) -> tuple[list[tuple[Card, ...]], int]:
         from mathcards.games import dice_stacks as ds
@@ -126,7 +126,7 @@ class MakeStacks(Kind):
         from mathcards.games import dice_stacks as ds
         stacks = self.read_answer(position, answer)
         dice = tuple(position["dice"])
-        _, best = self.best(position)
+        _stacks, best = self.best(position)
         state = self.state(position)
         steps: list[Any] = []
         points = 0
@@ -157,29 +157,42 @@ class MakeStacks(Kind):
         if refused:
             score = min(score, (best - 1) / best if best else 0.0)
         if not refused and points >= best:
-            return Result(True, 1.0, f"Right: {points} point{'s' if points != 1 else ''}, the "
-                          "most these cards can make.", tuple(steps))
-        word = "point" if points == 1 else "points"
+            return Result(True, 1.0, ngettext(
+                "Right: {n} point, the most these cards can make.",
+                "Right: {n} points, the most these cards can make.", points).format(n=points),
+                tuple(steps))
         if not stacks:
-            head = f"Not quite: no stacks yet; these cards can make {best} points."
+            head = _("Not quite: no stacks yet; these cards can make {best} points.").format(
+                best=best)
         elif refused:
-            head = (f"Not quite: {refused} of your stacks {'is' if refused == 1 else 'are'} "
-                    f"not allowed; the rest score {points} {word} of {best}.")
+            head = ngettext("Not quite: {refused} of your stacks is not allowed; the rest "
+                            "score {n} of {best} points.",
+                            "Not quite: {refused} of your stacks are not allowed; the rest "
+                            "score {n} of {best} points.", refused).format(
+                refused=refused, n=points, best=best)
         else:
-            head = (f"Partly right: your stacks score {points} {word}; these cards can "
-                    f"make {best}.")
+            head = ngettext("Partly right: your stacks score {n} point; these cards can make "
+                            "{best}.", "Partly right: your stacks score {n} points; these "
+                            "cards can make {best}.", points).format(n=points, best=best)
         return Result(False, score, head, tuple(steps))
 
     def hint(self, position: Position, level: int) -> Hint:
         stacks, points = self.best(position)
         target = sum(position["dice"])
-        made = f"{len(stacks)} stack{'s' if len(stacks) != 1 else ''} of {target}"
-        if points != len(stacks):
-            made += f" ({points} points)"
+        count = len(stacks)
+        made = (ngettext("these cards make {n} stack of {target}",
+                         "these cards make {n} stacks of {target}", count) if points == count
+                else ngettext("these cards make {n} stack of {target} ({points} points)",
+                              "these cards make {n} stacks of {target} ({points} points)",
+                              count)).format(n=count, target=target, points=points)
         if level <= 1:
-            return make_hint(1, f"these cards make {made}")
+            return make_hint(1, made)
         first = stacks[0]
-        sentence = f"these cards make {made}; here is one: {' and '.join(c.symbol for c in first)}"
+        symbols = [c.symbol for c in first]
+        cards = _("{first} and {last}").format(first=", ".join(symbols[:-1]),
+                                               last=symbols[-1]) \
+            if len(symbols) > 1 else symbols[0]
+        sentence = _("{made}; here is one: {cards}").format(made=made, cards=cards)
         if level == 2:
             return make_hint(2, sentence)
         return make_hint(3, sentence, [_stack_step(first, tuple(position["dice"]))])
@@ -188,7 +201,8 @@ class MakeStacks(Kind):
         stacks, points = self.best(position)
         dice = tuple(position["dice"])
         steps = [_stack_step(s, dice) for s in stacks]
-        return Result(True, 1.0, f"The best stacks score {points} points:", tuple(steps))
+        return Result(True, 1.0, _("The best stacks score {n} points:").format(n=points),
+                      tuple(steps))
 
 
 class IsStack(YesNoKind):
@@ -197,7 +211,7 @@ class IsStack(YesNoKind):
     name = "is_stack"
     game = "dice_stacks"
     title = N_("Is this a stack?")
-    question = "Is this a stack?"
+    question = N_("Is this a stack?")
     measure_names = ("answer", "points")
     fields = (
         FieldSpec("dice", _dice_field, help="two dice: [3, 5] or random"),
@@ -206,7 +220,8 @@ class IsStack(YesNoKind):
 
     def prompt(self, position: Position) -> str:
         d1, d2 = position["dice"]
-        return f"The dice show {d1} and {d2}. Do these cards make a stack of {d1 + d2}?"
+        return _("The dice show {a} and {b}. Do these cards make a stack of {total}?").format(
+            a=d1, b=d2, total=d1 + d2)
 
     def truth(self, position: Position) -> bool:
         from mathcards.games import dice_stacks as ds
@@ -224,19 +239,21 @@ class IsStack(YesNoKind):
         target = sum(position["dice"])
         cards = position["cards"]
         if level <= 1:
-            return make_hint(1, "a stack adds all its number cards, or takes the largest minus "
-                                "the others; Kings double or halve at the end")
+            return make_hint(1, _("a stack adds all its number cards, or takes the largest "
+                                  "minus the others; Kings double or halve at the end"))
         values = ", ".join("K" if c.rank == 13 else str(c.rank) for c in cards)
         if level == 2:
-            return make_hint(2, f"the values are {values}; the stack must make {target}")
+            return make_hint(2, _("the values are {values}; the stack must make {target}")
+                             .format(values=values, target=target))
         from mathcards.games.dice_stacks.rule import KING, why_not
 
         numbers = [c.rank for c in cards if c.rank != KING]
         kings = len(cards) - len(numbers)
-        parts = []
-        for attempt in why_not(numbers, kings, target).attempts if numbers else ():
-            how = "the largest minus the others makes" if attempt.subtracts else "added they make"
-            parts.append(f"{how} {attempt.base}")
+        parts = [(_("the largest minus the others makes {n}") if attempt.subtracts
+                  else _("added they make {n}")).format(n=attempt.base)
+                 for attempt in (why_not(numbers, kings, target).attempts if numbers else ())]
         if kings:
-            parts.append(f"then {kings} King{'s' if kings > 1 else ''} double or halve")
-        return make_hint(3, f"{'; '.join(parts)}; is one of these {target}?")
+            parts.append(ngettext("then {n} King doubles or halves",
+                                  "then {n} Kings double or halve", kings).format(n=kings))
+        return make_hint(3, _("{parts}; is one of these {target}?").format(
+            parts="; ".join(parts), target=target))
