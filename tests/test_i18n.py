@@ -1225,3 +1225,30 @@ def test_dice_stacks_exercises_read_in_spanish_and_the_pseudo_locale():
     for en, es, ps in said:
         assert not english.search(re.sub(notation, "", es)), (en, es)
         assert not re.search(r"\b[A-Za-z]{2,}\b", re.sub(notation, "", ps)), (en, ps)
+
+
+def _landing_card_words(markdown: str) -> list[str]:
+    """The words a student reads on the landing page's cards outside the pictures and
+    game titles: 'Practises: …', the blurb, the Learn / Play buttons."""
+    found = re.findall(r'<div class="mc-practises">(.*?)</div>', markdown)
+    found += re.findall(r"<p>(.*?)</p>", markdown)
+    found += re.findall(r'<a class="mc-button"[^>]*>(.*?)</a>', markdown)
+    return found
+
+
+def test_landing_cards_are_said_in_the_page_language():
+    from mathcards.widgets.lesson import landing_markdown
+
+    english = _landing_card_words(landing_markdown())
+    assert "Learn" in english and "Practises: sums and differences" in english
+    with i18n.using("qps"):
+        pseudo = _landing_card_words(landing_markdown())
+    assert len(pseudo) == len(english) >= 15  # five cards: practises, blurb, two buttons
+    for text in pseudo:  # every word went through the catalog: none is left in English
+        plain = [w for w in re.findall(r"[A-Za-z]{3,}", text) if w.isascii()]
+        assert not plain, text
+    with i18n.using("es"):
+        spanish = _landing_card_words(landing_markdown())
+    assert "Aprender" in spanish and "Practicas: sumas y restas" in spanish
+    assert not set(spanish) & set(english)
+    assert _landing_card_words(landing_markdown()) == english  # English came back after it

@@ -207,17 +207,21 @@ def landing_markdown() -> str:
     they work under ``make play``, on a JupyterHub and in JupyterLab alike.
     ``tests/test_notebooks.py`` checks ``lessons/index.ipynb`` holds exactly this.
     """
+    from mathcards.i18n import gettext as _
+
+    learn = esc(_("Learn"))
     cards = []
     for game in game_cards():
-        links = f'<a class="mc-button" href="{game.lesson}">Learn</a>'
+        practises = esc(_("Practises: {skills}").format(skills=_(game.practises)))
+        links = f'<a class="mc-button" href="{game.lesson}">{learn}</a>'
         if game.play:
-            links += f'<a class="mc-button" href="{game.play}">{game.play_text}</a>'
+            links += f'<a class="mc-button" href="{game.play}">{esc(_(game.play_text))}</a>'
         cards.append(
             f'<section class="mc-game" id="game-{game.name}" aria-label="{esc(game.title)}">'
             f"<h2>{esc(game.title)}</h2>"
-            f'<div class="mc-practises">Practises: {esc(game.practises)}</div>'
+            f'<div class="mc-practises">{practises}</div>'
             f"<div>{game.picture()}</div>"
-            f"<p>{esc(game.blurb)}</p>"
+            f"<p>{esc(_(game.blurb))}</p>"
             f"<div>{links}</div>"
             "</section>"
         )

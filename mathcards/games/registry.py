@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from mathcards.errors import SaveFileError, SettingsError
+from mathcards.i18n import N_
 
 if TYPE_CHECKING:
     from mathcards.games.base import Game
@@ -46,7 +47,7 @@ class LandingCard:
     picture: str  # dotted path "module:function" of a function returning the card's HTML
     lesson: str  # the lesson notebook, relative to lessons/
     play: str = ""  # the play page's notebook ("" for none)
-    play_text: str = "Play"
+    play_text: str = N_("Play")
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,7 @@ from mathcards.games.dice_stacks.rules import (
 )
 from mathcards.games.dice_stacks.rules import __all__ as _rules_all
 from mathcards.games.registry import GameSpec, LandingCard, register_game
+from mathcards.i18n import N_
 
 __all__ = [*_rules_all, "CardsDrawn", "DiceRolled", "FirstPlayerRolls", "GameEnded",
            "LegalStacks", "RanOut", "StackLaid", "TurnEnded", "KING", "not_a_stack"]
@@ -47,8 +48,8 @@ register_game(GameSpec(
     ),
     assignable=True,
     card=LandingCard(
-        practises="adding, subtracting, doubling and halving",
-        blurb=("Roll two dice, then build stacks of cards that make the dice total: add "
+        practises=N_("adding, subtracting, doubling and halving"),
+        blurb=N_("Roll two dice, then build stacks of cards that make the dice total: add "
                "them or subtract them, and let Kings double or halve."),
         picture="mathcards.widgets.lesson:stacks_picture",
         lesson="dice_stacks.ipynb",

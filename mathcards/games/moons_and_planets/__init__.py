@@ -128,6 +128,7 @@ from mathcards.games.moons_and_planets.state import (
     Observation,
 )
 from mathcards.games.registry import GameSpec, LandingCard, register_game
+from mathcards.i18n import N_
 
 __all__ = [
     "DISCARD_SUIT_ORDER",
@@ -207,8 +208,8 @@ register_game(GameSpec(
         "mathcards.exercises.kinds.moons_and_planets:WhichPrize",
     ),
     card=LandingCard(
-        practises="sums to 15–18 and runs",
-        blurb=("Put down a planet (cards of one suit adding to 15–18), then moons: runs "
+        practises=N_("sums to 15–18 and runs"),
+        blurb=N_("Put down a planet (cards of one suit adding to 15–18), then moons: runs "
                "and sets. Win prizes in tricks; first to empty their hand wins."),
         picture="mathcards.widgets.lesson:planets_picture",
         lesson="moons_and_planets.ipynb",

@@ -80,6 +80,7 @@ from mathcards.games.shoot_the_moon.rules import (
     trick_winner,
 )
 from mathcards.games.shoot_the_moon.state import MoonObservation, MoonState, ShootTheMoon
+from mathcards.i18n import N_
 
 __all__ = [
     "BIG",
@@ -132,8 +133,8 @@ register_game(GameSpec(
     short_game=("target_chips", 5),
     deck="moon",
     card=LandingCard(
-        practises="comparing numbers and odd or even",
-        blurb=("A trick game: follow the colour, red rockets trump, the Big Moon always "
+        practises=N_("comparing numbers and odd or even"),
+        blurb=N_("A trick game: follow the colour, red rockets trump, the Big Moon always "
                "wins. Take an odd number of tricks to earn a chip."),
         picture="mathcards.widgets.lesson:shoot_picture",
         lesson="shoot_the_moon.ipynb",

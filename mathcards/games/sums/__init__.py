@@ -97,6 +97,7 @@ from mathcards.games.sums.rules import (
     why_no_capture,
 )
 from mathcards.games.sums.state import SumsState
+from mathcards.i18n import N_
 
 __all__ = [
     "CHOOSE", "COUNTER", "HAND_SIZE", "HAND_SIZE_FOUR_PLAYERS", "LAST", "MAX_DECKS", "OVER",
@@ -124,8 +125,8 @@ register_game(GameSpec(
     tournament_default=True,
     assignable=True,
     card=LandingCard(
-        practises="sums and differences",
-        blurb=("Play a card; if it plus or minus one of your cards equals an opponent's "
+        practises=N_("sums and differences"),
+        blurb=N_("Play a card; if it plus or minus one of your cards equals an opponent's "
                "card of the same colour, you capture it."),
         picture="mathcards.widgets.lesson:sums_picture",
         lesson="sums.ipynb",

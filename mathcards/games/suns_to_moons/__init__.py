@@ -81,6 +81,7 @@ from mathcards.games.suns_to_moons.rules import (
 )
 from mathcards.games.suns_to_moons.state import Phase, SunsToMoonsState, SunsToMoonsView
 from mathcards.games.suns_to_moons.turns import legal_turns
+from mathcards.i18n import N_
 
 __all__ = [
     "BOUND", "END_TURN", "HAND_SIZE", "JOKER", "JOKER_PLAY", "MIN_DECK_FOR_GOAL", "PASS",
@@ -112,8 +113,8 @@ register_game(GameSpec(
     jokers=True,
     assignable=True,
     card=LandingCard(
-        practises="adding positive and negative numbers",
-        blurb=("Lay each card across to add it or upright to subtract it, and steer the "
+        practises=N_("adding positive and negative numbers"),
+        blurb=N_("Lay each card across to add it or upright to subtract it, and steer the "
                "deck's value to the goal without passing 10 or −10."),
         picture="mathcards.widgets.lesson:suns_picture",
         lesson="suns_to_moons.ipynb",
