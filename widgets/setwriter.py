@@ -676,7 +676,8 @@ class SetWriter(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types
             return False
         self._server_text = text
         self.w_yaml.value = text
-        self._say(_("Opened {name} ({status}).").format(name=name, status=_(status or "")))
+        self._say(_("Opened {name} ({status}).").format(
+            name=name, status=_(status) if status else ""))
         self.check_now()
         return True
 
