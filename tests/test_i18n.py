@@ -1252,3 +1252,50 @@ def test_landing_cards_are_said_in_the_page_language():
     assert "Aprender" in spanish and "Practicas: sumas y restas" in spanish
     assert not set(spanish) & set(english)
     assert _landing_card_words(landing_markdown()) == english  # English came back after it
+
+
+TRICK_EXERCISES = """\
+title: Tricks
+id: tricks
+exercises:
+  - kind: who_takes_trick
+    trick: G12 G3 R3
+  - kind: is_play_legal
+    hand: G4 R9 B2
+    led: G7
+    card: R9
+  - kind: is_play_legal
+    hand: G4 R9
+    card: R9
+"""
+
+
+def _trick_exercise_words() -> list[str]:
+    """Each Shoot the Moon exercise's prompt, a wrong answer's feedback and its reason,
+    its hints and its worked solution."""
+    from mathcards.exercises import load_set_text
+
+    said: list[str] = []
+    for exercise in load_set_text(TRICK_EXERCISES, name="tricks"):
+        variant = exercise.variant("ana")
+        said.append(variant.prompt())
+        answers = [0, 1] if exercise.kind.name == "who_takes_trick" else ["yes", "no"]
+        for answer in answers:
+            result = variant.kind.check(variant.position, answer)
+            said.append(result.headline)
+            said.extend(str(s.sentence) for s in result.steps if hasattr(s, "sentence"))
+        said.extend(str(variant.hint(level).sentence) for level in (1, 2, 3))
+        said.append(variant.solution().headline)
+    return [s for s in said if s.strip()]
+
+
+def test_shoot_the_moon_exercises_read_in_spanish_and_the_pseudo_locale():
+    """The practice page's Shoot the Moon exercises were English on a Spanish page."""
+    said = _in_three(_trick_exercise_words)
+    english = re.compile(r"\b(which|card|takes?|trick|led|lead|may|play|right|not quite|"
+                         r"follow|colour|moon|red|nobody|yet|answer|yes)\b", re.I)
+    assert any(english.search(en) for en, _es, _ps in said)  # the check can fail
+    notation = r"\b[GRB]\d+\b|[▲★●◆]\d*|\b\d+\b"
+    for en, es, ps in said:
+        assert not english.search(re.sub(notation, "", es)), (en, es)
+        assert not re.search(r"\b[A-Za-z]{2,}\b", re.sub(notation, "", ps)), (en, ps)

@@ -23,7 +23,7 @@ from mathcards.exercises.kinds.base import (
     fact,
     make_hint,
 )
-from mathcards.i18n import N_
+from mathcards.i18n import N_, _
 
 if TYPE_CHECKING:
     from mathcards.explain.steps import Hint
@@ -35,7 +35,7 @@ class WhoTakesTrick(Kind):
     name = "who_takes_trick"
     game = "shoot_the_moon"
     title = N_("Who takes this trick?")
-    question = "Which card takes this trick? The first card was led."
+    question = N_("Which card takes this trick? The first card was led.")
     answer_style = "choice"
     unique_cards = True
     measure_names = ("winner position",)
@@ -94,26 +94,28 @@ class WhoTakesTrick(Kind):
         trick = position["trick"]
         winner, rule, sentence = stm.explain_trick(trick)
         if index == winner:
-            return Result(True, 1.0, f"Right: {trick[index].symbol} takes it.", (fact(sentence),))
+            return Result(True, 1.0, _("Right: {card} takes it.").format(
+                card=trick[index].symbol), (fact(sentence),))
         # the rule that decides this trick, in the engine's words (not which card it picks)
-        return Result(False, 0.0, f"Not quite: {trick[index].symbol} does not take this trick.",
-                      (fact(stm.RULE_WORDS[rule]),))
+        return Result(False, 0.0, _("Not quite: {card} does not take this trick.").format(
+            card=trick[index].symbol), (fact(_(stm.RULE_WORDS[rule])),))
 
     def hint(self, position: Position, level: int) -> Hint:
         from mathcards.games import shoot_the_moon as stm
         if level <= 1:
-            return make_hint(1, "check in order: a Big Moon? a Little Moon led? any red? "
-                                "else the led colour")
+            return make_hint(1, _("check in order: a Big Moon? a Little Moon led? any red? "
+                                  "else the led colour"))
         _winner, rule, sentence = stm.explain_trick(position["trick"])
         if level == 2:
-            return make_hint(2, stm.RULE_WORDS[rule])
+            return make_hint(2, _(stm.RULE_WORDS[rule]))
         return make_hint(3, sentence)
 
     def solution(self, position: Position) -> Result:
         from mathcards.games import shoot_the_moon as stm
         trick = position["trick"]
         winner, _rule, sentence = stm.explain_trick(trick)
-        return Result(True, 1.0, f"{trick[winner].symbol} takes the trick.", (fact(sentence),))
+        return Result(True, 1.0, _("{card} takes the trick.").format(card=trick[winner].symbol),
+                      (fact(sentence),))
 
 
 class IsPlayLegal(YesNoKind):
@@ -122,7 +124,7 @@ class IsPlayLegal(YesNoKind):
     name = "is_play_legal"
     game = "shoot_the_moon"
     title = N_("Is this play legal?")
-    question = "May you play this card?"
+    question = N_("May you play this card?")
     unique_cards = True
     asked_card = "card"  # one of the hand's cards
     fields = (
@@ -134,8 +136,9 @@ class IsPlayLegal(YesNoKind):
 
     def prompt(self, position: Position) -> str:
         led = position.get("led")
-        where = f"{led.symbol} was led" if led is not None else "You lead"
-        return f"{where}. May you play {position['card'].symbol}?"
+        card = position["card"].symbol
+        return (_("{led} was led. May you play {card}?").format(led=led.symbol, card=card)
+                if led is not None else _("You lead. May you play {card}?").format(card=card))
 
     def problems(self, position: Position) -> list[str]:
         if position["card"] not in position["hand"]:
@@ -153,17 +156,20 @@ class IsPlayLegal(YesNoKind):
     def reason(self, position: Position) -> list[Any]:
         from mathcards.games import shoot_the_moon as stm
         rule = stm.follow_rule(list(position["hand"]), position.get("led"))
-        verdict = "may" if self.truth(position) else "may not"
-        return [fact(rule), fact(f"so you {verdict} play {position['card'].symbol}")]
+        card = position["card"].symbol
+        return [fact(rule), fact(_("so you may play {card}").format(card=card)
+                                 if self.truth(position) else
+                                 _("so you may not play {card}").format(card=card))]
 
     def hint(self, position: Position, level: int) -> Hint:
         from mathcards.games import shoot_the_moon as stm
         led = position.get("led")
         if level <= 1:
-            return make_hint(1, "follow the led colour if you can; a Big or Little Moon may "
-                                "always be played")
+            return make_hint(1, _("follow the led colour if you can; a Big or Little Moon "
+                                  "may always be played"))
         if level == 2:
             if led is None:
-                return make_hint(2, "nobody has led yet")
-            return make_hint(2, f"the led card is {led.symbol}: do you hold its colour?")
+                return make_hint(2, _("nobody has led yet"))
+            return make_hint(2, _("the led card is {card}: do you hold its colour?").format(
+                card=led.symbol))
         return make_hint(3, stm.follow_rule(list(position["hand"]), led))
