@@ -1077,6 +1077,16 @@ def test_the_practice_page_and_a_students_progress_read_in_spanish_and_pseudo(
     assert "# ejercicio intentos estado mejor" in spanish and "sin intentar" in spanish
 
 
+def _no_english_left(said: list[tuple[str, str, str]], english: re.Pattern[str],
+                     notation: str) -> None:
+    """``english`` finds words in the English (the check can fail), none in the Spanish,
+    and the pseudo-locale has no plain word: ``notation`` (cards, numbers) aside."""
+    assert any(english.search(en) for en, _es, _ps in said)
+    for en, es, ps in said:
+        assert not english.search(re.sub(notation, "", es)), (en, es)
+        assert not re.search(r"\b[A-Za-z]{2,}\b", re.sub(notation, "", ps)), (en, ps)
+
+
 SUNS_EXERCISES = """\
 title: Integers
 id: integers
@@ -1123,11 +1133,7 @@ def test_suns_to_moons_exercises_read_in_spanish_and_the_pseudo_locale():
     said = _in_three(_suns_exercise_words)
     english = re.compile(r"\b(the|deck|play|cards?|goal|right|not quite|hand|start|with|"
                          r"add|order|step|way|then|value|rule|counted)\b", re.I)
-    assert any(english.search(en) for en, _es, _ps in said)  # the check can fail
-    notation = r"\b(?:10|[2-9AJQK])[♠♥♦♣]|JK|\b\d+\b|(across|upright|play)\b"
-    for en, es, ps in said:
-        assert not english.search(re.sub(notation, "", es)), (en, es)
-        assert not re.search(r"\b[A-Za-z]{2,}\b", re.sub(notation, "", ps)), (en, ps)
+    _no_english_left(said, english, r"\b(?:10|[2-9AJQK])[♠♥♦♣]|JK|\b\d+\b|(across|upright|play)\b")
 
 
 SUMS_EXERCISES = """\
@@ -1170,11 +1176,7 @@ def test_sums_exercises_read_in_spanish_and_the_pseudo_locale():
     assert any(en.startswith("Not quite:") for en, _es, _ps in said)  # a wrong claim
     english = re.compile(r"\b(you|your|play|cards?|captures?|their|which|right|not quite|"
                          r"helper|colour|try|works?|here)\b", re.I)
-    assert any(english.search(en) for en, _es, _ps in said)  # the check can fail
-    notation = r"\b(?:10|[2-9AJQK])[♠♥♦♣]|JK|\b\d+\b"
-    for en, es, ps in said:
-        assert not english.search(re.sub(notation, "", es)), (en, es)
-        assert not re.search(r"\b[A-Za-z]{2,}\b", re.sub(notation, "", ps)), (en, ps)
+    _no_english_left(said, english, r"\b(?:10|[2-9AJQK])[♠♥♦♣]|JK|\b\d+\b")
 
 
 DICE_EXERCISES = """\
@@ -1220,11 +1222,7 @@ def test_dice_stacks_exercises_read_in_spanish_and_the_pseudo_locale():
     english = re.compile(r"\b(the|dice|show|stacks?|cards?|make|points?|right|not quite|"
                          r"partly|answer|yes|values?|added|largest|Kings?|double|halve|"
                          r"these|here)\b", re.I)
-    assert any(english.search(en) for en, _es, _ps in said)  # the check can fail
-    notation = r"\b(?:10|[2-9AJQK])[♠♥♦♣]|JK|\b\d+\b|\bK\b"
-    for en, es, ps in said:
-        assert not english.search(re.sub(notation, "", es)), (en, es)
-        assert not re.search(r"\b[A-Za-z]{2,}\b", re.sub(notation, "", ps)), (en, ps)
+    _no_english_left(said, english, r"\b(?:10|[2-9AJQK])[♠♥♦♣]|JK|\b\d+\b|\bK\b")
 
 
 def _landing_card_words(markdown: str) -> list[str]:
@@ -1294,8 +1292,4 @@ def test_shoot_the_moon_exercises_read_in_spanish_and_the_pseudo_locale():
     said = _in_three(_trick_exercise_words)
     english = re.compile(r"\b(which|card|takes?|trick|led|lead|may|play|right|not quite|"
                          r"follow|colour|moon|red|nobody|yet|answer|yes)\b", re.I)
-    assert any(english.search(en) for en, _es, _ps in said)  # the check can fail
-    notation = r"\b[GRB]\d+\b|[▲★●◆]\d*|\b\d+\b"
-    for en, es, ps in said:
-        assert not english.search(re.sub(notation, "", es)), (en, es)
-        assert not re.search(r"\b[A-Za-z]{2,}\b", re.sub(notation, "", ps)), (en, ps)
+    _no_english_left(said, english, r"\b[GRB]\d+\b|[▲★●◆]\d*|\b\d+\b")
