@@ -186,6 +186,14 @@ def later_n(singular: str, plural: str, n: int, **values: Any) -> Said:
     return Said(singular, plural, n, tuple(sorted({"n": n, **values}.items())))
 
 
+def and_list(items: Any) -> str:
+    """Words in a list in the page's language: "3♥", "3♥ and 5♣", "3♥, 5♣ and K♠"."""
+    words = [str(item) for item in items]
+    if len(words) <= 1:
+        return "".join(words)
+    return gettext("{first} and {last}").format(first=", ".join(words[:-1]), last=words[-1])
+
+
 # a day as a class calendar says it ("Mon 30 Nov"): the days' and months' short names from
 # the catalog (Python's own %a and %b are the process's C locale's, English everywhere)
 _DAYS = (N_("Mon"), N_("Tue"), N_("Wed"), N_("Thu"), N_("Fri"), N_("Sat"), N_("Sun"))

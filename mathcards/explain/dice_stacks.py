@@ -26,7 +26,7 @@ from mathcards.explain.errors import ExplainError, NotAStackError
 from mathcards.explain.steps import Fact, Hint, Refusal, StackExpression, Step
 from mathcards.games.base import seat_name
 from mathcards.games.dice_stacks.rule import StackShape, check_dice, not_a_stack, shape_of
-from mathcards.i18n import _, ngettext
+from mathcards.i18n import _, and_list, ngettext
 
 
 def _dice(dice: Sequence[int]) -> tuple[int, int]:
@@ -123,6 +123,23 @@ def _laid(state: Any, action: Any) -> StackExpression | None:
     return None  # pragma: no cover - a legal LayStack always lays a stack
 
 
+def stacks_words(stacks: Sequence[Sequence[Card]], target: int, points: int, *,
+                 one: bool = False) -> str:
+    """How many stacks a hand makes, in the page's language: "these cards make 2 stacks
+    of 8 (3 points)"; with ``one``, the first of them too ("...; here is one: 3♥ and
+    5♣"). The table's hint and the exercise's say it alike."""
+    count = len(stacks)
+    made = (ngettext("these cards make {n} stack of {target}",
+                     "these cards make {n} stacks of {target}", count) if points == count else
+            ngettext("these cards make {n} stack of {target} ({points} points)",
+                     "these cards make {n} stacks of {target} ({points} points)", count)
+            ).format(n=count, target=target, points=points)
+    if not one:
+        return made
+    return _("{made}; here is one: {cards}").format(
+        made=made, cards=and_list(c.symbol for c in stacks[0]))
+
+
 def hint(state: Any, level: int = 1) -> Hint:
     """A hint for the player to act: 1 how many stacks, 2 which cards, 3 one full stack."""
     from mathcards.games import dice_stacks as engine
@@ -139,19 +156,10 @@ def hint(state: Any, level: int = 1) -> Hint:
         return Hint(level=level, sentence=_("these cards make no stack of {target} yet").format(
             target=target))
     points = sum(engine.stack_points(s, dice) for s in stacks)
-    count = len(stacks)
-    made = (ngettext("these cards make {n} stack of {target}",
-                     "these cards make {n} stacks of {target}", count) if points == count else
-            ngettext("these cards make {n} stack of {target} ({points} points)",
-                     "these cards make {n} stacks of {target} ({points} points)", count)
-            ).format(n=count, target=target, points=points)
     if level <= 1:
-        return Hint(level=1, sentence=made)
+        return Hint(level=1, sentence=stacks_words(stacks, target, points))
     first = stacks[0]
-    symbols = [c.symbol for c in first]
-    cards = _("{first} and {last}").format(first=", ".join(symbols[:-1]), last=symbols[-1]) \
-        if len(symbols) > 1 else symbols[0]
-    sentence = _("{made}; here is one: {cards}").format(made=made, cards=cards)
+    sentence = stacks_words(stacks, target, points, one=True)
     step = _laid(state, engine.LayStack(first)) if level >= 3 else None
     if step is None:
         return Hint(level=2, sentence=sentence)

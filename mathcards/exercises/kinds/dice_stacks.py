@@ -179,20 +179,12 @@ class MakeStacks(Kind):
     def hint(self, position: Position, level: int) -> Hint:
         stacks, points = self.best(position)
         target = sum(position["dice"])
-        count = len(stacks)
-        made = (ngettext("these cards make {n} stack of {target}",
-                         "these cards make {n} stacks of {target}", count) if points == count
-                else ngettext("these cards make {n} stack of {target} ({points} points)",
-                              "these cards make {n} stacks of {target} ({points} points)",
-                              count)).format(n=count, target=target, points=points)
+        from mathcards.explain.dice_stacks import stacks_words
+
         if level <= 1:
-            return make_hint(1, made)
+            return make_hint(1, stacks_words(stacks, target, points))
         first = stacks[0]
-        symbols = [c.symbol for c in first]
-        cards = _("{first} and {last}").format(first=", ".join(symbols[:-1]),
-                                               last=symbols[-1]) \
-            if len(symbols) > 1 else symbols[0]
-        sentence = _("{made}; here is one: {cards}").format(made=made, cards=cards)
+        sentence = stacks_words(stacks, target, points, one=True)
         if level == 2:
             return make_hint(2, sentence)
         return make_hint(3, sentence, [_stack_step(first, tuple(position["dice"]))])
