@@ -1246,6 +1246,7 @@ def _dashboard_source(source: Any) -> tuple[Any, str, bool]:
     and whether there is anything to read yet."""
     from mathcards.exercises.progress import class_progress_folder, default_progress_path
 
+    given = source is not None  # a file or folder the caller names
     if source is None and class_progress_folder() is not None:
         source, shown = class_progress_folder(), _("the class's progress folder")
     else:  # the page names what it read, never where it lives on the server
@@ -1253,8 +1254,7 @@ def _dashboard_source(source: Any) -> tuple[Any, str, bool]:
                  else Path(str(source)).name)
     where = source if source is not None else default_progress_path()
     # no database yet on this server: nobody has answered anything
-    readable = Path(str(where)).exists() or (
-        source is not None and shown != _("the class's progress folder"))
+    readable = Path(str(where)).exists() or given
     return where, shown, readable
 
 
