@@ -58,7 +58,7 @@ SLIPS: dict[str, str] = {
     "missed_capture": N_("a capture missed"),
     "wrong_capture": N_("a capture claimed that is not one"),
     "colour": N_("a card of the other colour in a capture"),
-    "goal": N_("the goal typed, not the deck"),  # Suns to Moons: mathcards.asking.suns_to_moons
+    "goal": N_("the goal typed, not the deck"),  # Suns to Moons (its questions.py)
     "other": N_("another slip"),
 }
 

@@ -9,6 +9,7 @@ of game names.
 from __future__ import annotations
 
 from mathcards.games.base import Game
+from mathcards.games.parts import part_path
 from mathcards.games.registry import GameSpec, game_specs
 
 
@@ -18,13 +19,13 @@ def every_game() -> list[str]:
 
 
 def asking_games() -> list[str]:
-    """The games whose table asks "I count" questions (``GameSpec.asking``)."""
-    return [s.name for s in game_specs() if s.asking]
+    """The games whose table asks "I count" questions (a ``questions.py`` in its folder)."""
+    return [s.name for s in game_specs() if part_path(s, "questions")]
 
 
 def explained_games() -> list[str]:
-    """The games with an explainer of their own (``GameSpec.explainer``)."""
-    return [s.name for s in game_specs() if s.explainer]
+    """The games with an explainer of their own (an ``explain.py`` in its folder)."""
+    return [s.name for s in game_specs() if part_path(s, "explain")]
 
 
 def lessons() -> list[str]:

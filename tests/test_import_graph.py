@@ -394,7 +394,7 @@ def test_the_game_name_reader_sees_names_and_not_words() -> None:
     games = ["sums", "dice_stacks"]
     assert own_game("mathcards/games/sums/rules.py", games) == "sums"
     assert own_game("mathcards/games/dice_stacks/solver.py", games) == "dice_stacks"
-    assert own_game("mathcards/exercises/kinds/sums.py", games) == "sums"
+    assert own_game("mathcards/games/sums/exercises.py", games) == "sums"
     assert own_game("widgets/dice_stacks.py", games) == "dice_stacks"
     assert own_game("widgets/lesson.py", games) is None
     assert own_game("mathcards/games/registry.py", games) is None

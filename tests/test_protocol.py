@@ -253,7 +253,7 @@ def test_registry_lists_the_five_games_first():
 
 def test_ordinal_is_the_one_wording_of_a_place():
     """Prize places in the Moons and Planets rules and in its exercises: one ``ordinal``."""
-    from mathcards.exercises.kinds import moons_and_planets as kind
+    from mathcards.games.moons_and_planets import exercises as kind
     from mathcards.games.moons_and_planets import rules
 
     assert [base.ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101)] == [

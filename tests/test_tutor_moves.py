@@ -147,9 +147,9 @@ def test_the_teachers_link_sets_the_pause():
 
 
 def test_a_dice_answer_hears_about_dice_and_a_colour_slip_is_named():
-    from mathcards.asking import dice_stacks as D
-    from mathcards.asking import sums as S
     from mathcards.cards import parse_card
+    from mathcards.games.dice_stacks import questions as D
+    from mathcards.games.sums import questions as S
 
     dice = D.DiceStacksQuestion(game="dice_stacks", skill="dice_sum", prompt="", numbers=(5, 3),
                                 expected=8, dice=(5, 3))
@@ -443,7 +443,7 @@ def _to_a_goal_turn(seed: int, first_try=None) -> TableController | None:
 
 
 def _goal_play(ctl: TableController) -> Play:
-    from mathcards.asking.suns_to_moons import hint_card
+    from mathcards.games.suns_to_moons.questions import hint_card
 
     named = hint_card(ctl.state)
     assert named is not None
@@ -524,8 +524,8 @@ def test_the_goal_typed_for_another_deck_makes_the_next_goal_typed_a_guess():
 
 
 def test_the_goal_typed_for_another_deck_hears_about_the_goal():
-    from mathcards.asking import suns_to_moons as S
     from mathcards.asking.registry import asker_for
+    from mathcards.games.suns_to_moons import questions as S
     from mathcards.skills import SLIP_WORDS, classify_slip
 
     q = S.Question(game="suns_to_moons", skill="add_positive", prompt="", numbers=(3, 5),

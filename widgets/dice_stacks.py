@@ -6,7 +6,7 @@ stack. At "Show me the sums" the selection's arithmetic shows live under the
 hand ("10 − 1 − 1 = 8 ✓") or the rule it breaks, and "Lay down" is enabled
 only when the selection is a stack; at "I count" the line names the cards
 selected only, "Lay down" is always offered, laying a stack asks what it makes
-(``mathcards.asking.dice_stacks``) and a non-stack is refused with the rule's
+(``mathcards.games.dice_stacks.questions``) and a non-stack is refused with the rule's
 reason. "End turn" keeps the cards left in hand.
 
 Each player's stacks lie on the table as small overlapped piles; a special
@@ -338,7 +338,7 @@ def _laid(state: State, action: LayStack) -> StackLaid | None:
 
 
 def _expression(event: StackLaid) -> str:
-    from mathcards.explain.dice_stacks import step_of
+    from mathcards.games.dice_stacks.explain import step_of
 
     return step_of(event.shape, event.dice).text if event.shape else f"{event.target}"
 

@@ -476,7 +476,7 @@ class ExerciseSetView(W.VBox):  # type: ignore[misc]  # ipywidgets ships no type
         used = self._used()
         for i, b in enumerate(self.w_hand):
             b.disabled = i in used
-        from mathcards.exercises.kinds.suns_to_moons import position_state
+        from mathcards.games.suns_to_moons.exercises import position_state
 
         counted = position_state(self.variant.position).counted
         if not self._pending:

@@ -5,7 +5,7 @@ side shows the cards they have in play, captured cards lie face down in a
 pile with their count, and a threatened capture is spelled out with its sum
 so the owner can decide whether to counter ("Show me the sums"). At "I count"
 the table points out no capture: a card chosen to play is a claim the student
-makes (``mathcards.asking.sums``), a threat is named without its sum, and every
+makes (``mathcards.games.sums.questions``), a threat is named without its sum, and every
 card of the hand may be tried as a counter (the rules refuse the others).
 """
 

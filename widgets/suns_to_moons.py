@@ -173,7 +173,7 @@ class SunsToMoonsView(GameView):
         legal = tuple(state.legal_actions())
         if not self.counting or state.current_player is None:
             return legal
-        from mathcards.asking.suns_to_moons import refused_move
+        from mathcards.games.suns_to_moons.questions import refused_move
 
         hand = state.observation(state.current_player).hand
         tried = tuple(play for card in dict.fromkeys(hand) for play in self._all_plays(card)
@@ -183,7 +183,7 @@ class SunsToMoonsView(GameView):
 
     def path(self, state: State, action: Any) -> tuple[Choice, ...]:
         if isinstance(action, Play) and self.counting and not action.is_joker:
-            from mathcards.asking.suns_to_moons import laid_words
+            from mathcards.games.suns_to_moons.questions import laid_words
 
             ace = (" " + _("(the Ace as {value})").format(value=action.value)
                    if action.card.rank == 1 else "")

@@ -285,7 +285,7 @@ class MoonsAndPlanetsView(TrickView):
     count" (``counting``) none is listed: putting cards down, the student selects cards
     and lays them down; the selection is a planet while they have none (or the 5♣
     alone), else a new moon or, when it is not one, cards added to one of their moons.
-    A planet then asks what its cards total (``mathcards.asking.moons_and_planets``), the
+    A planet then asks what its cards total (``mathcards.games.moons_and_planets.questions``), the
     engine checks a moon; nothing on the table says before whether a selection is one.
     """
 

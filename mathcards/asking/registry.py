@@ -1,6 +1,7 @@
 """Which questions each game's table asks: the protocol of a game's asking module.
 
-A game's module (``mathcards.asking.<game>``, imported when a table first asks) defines
+A game's module (``questions.py`` in its folder, ``mathcards.games.<game>.questions``,
+imported when a table first asks: ``mathcards.games.parts``) defines
 module-level functions; only ``before_move`` or ``after_move`` is needed, the others have
 the defaults below:
 
@@ -271,10 +272,11 @@ def asker_for(game_name: str) -> Asker | None:
     """The asking module of a game (None: its table asks nothing, e.g. a trick game, or a
     game whose questions have not landed yet)."""
     if game_name not in _ASKERS:
+        from mathcards.games.parts import part_path
         from mathcards.games.registry import find_game
 
-        spec = find_game(game_name)  # the module of its questions, imported when first asked
-        path = spec.asking if spec is not None else ""
+        spec = find_game(game_name)  # its questions.py, imported when first asked
+        path = part_path(spec, "questions") if spec is not None else ""
         module = None
         if path:
             try:

@@ -20,7 +20,6 @@ Importing this package does not import sympy; the first LaTeX does (call
 
 from __future__ import annotations
 
-import importlib
 import threading
 from typing import Any
 
@@ -59,14 +58,14 @@ from mathcards.explain.terms import Equation, Half, Neg, Num, Product, Sum, text
 # chain_steps, seed_record): found in the games' explainer modules through the registry
 # when first asked for, so this shared module names no game
 def __getattr__(name: str) -> Any:
+    from mathcards.games.parts import load
     from mathcards.games.registry import game_specs
 
-    if not name.startswith("_"):
+    if name in _GAME_STEPS:
         for spec in game_specs():
-            if spec.explainer and name in _GAME_STEPS:
-                found = getattr(importlib.import_module(spec.explainer), name, None)
-                if found is not None:
-                    return found
+            module = load(spec, "explain")
+            if module is not None and name in vars(module):
+                return vars(module)[name]
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 

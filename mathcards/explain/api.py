@@ -4,30 +4,29 @@
 steps; ``explain_move(state, action)`` applies a legal action and explains
 it; ``why_not(state, action)`` explains a refusal; ``hint(state, level)``
 gives a hint at three levels. Each game's arithmetic lives in its own
-module here (``suns_to_moons``, ``dice_stacks``, ``sums``), named by the game's
-registration (``GameSpec.explainer``); other games get their events' plain sentences.
+game's folder (its ``explain.py``: ``mathcards.games.parts``); other games get their
+events' plain sentences.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 from mathcards.explain.errors import ExplainError
 from mathcards.explain.steps import HINT_LEVELS, Fact, Hint, Refusal, Step
-from mathcards.games.registry import find_game
+from mathcards.games.parts import ExplainPart, explain_part, hint_of, why_not_of
+from mathcards.games.registry import GameSpec, find_game
 
 
-def _path(game: str) -> str:
-    """The explainer module a game registered ("" for none)."""
+def _spec(game: str) -> GameSpec | None:
+    return find_game(game)
+
+
+def _explainer(game: str) -> ExplainPart | None:
+    """The game's explain.py (None: its events' sentences are its steps)."""
     spec = find_game(game)
-    return spec.explainer if spec is not None else ""
-
-
-def _module(state: Any) -> Any | None:
-    path = _path(state.game.name)
-    return importlib.import_module(path) if path else None
+    return explain_part(spec) if spec is not None else None
 
 
 def explain_new_events(
@@ -36,12 +35,10 @@ def explain_new_events(
 ) -> list[Step]:
     """Steps for a list of events of one game (in the order they happened); ``names``
     are the seats' names at the table (else "Player N")."""
-    path = _path(game)
-    if not path:
+    explainer = _explainer(game)
+    if explainer is None:
         return [Fact(player=e.player, sentence=e.describe(names).rstrip(".")) for e in events]
-    # each game's explainer module is found by name, so its functions are not typed here
-    steps: list[Step] = importlib.import_module(path).steps_for_events(
-        events, before, after, names)
+    steps: list[Step] = explainer.steps_for_events(events, before, after, names)
     return steps
 
 
@@ -89,9 +86,10 @@ def why_not(state: Any, action: Any) -> Refusal:
     if state.is_legal(action):
         raise ExplainError(f"{action} is allowed here: there is nothing to refuse")
     reason = state.reason_refused(action)
-    module = _module(state)
-    if module is not None and hasattr(module, "why_not"):
-        refusal: Refusal = module.why_not(state, action, reason)
+    spec = _spec(state.game.name)
+    explain_why = why_not_of(spec) if spec is not None else None
+    if explain_why is not None:
+        refusal: Refusal = explain_why(state, action, reason)
         return refusal
     return Refusal(action=str(action), reason=reason)
 
@@ -133,10 +131,11 @@ def hint(state: Any, level: int | str = 1) -> Hint:
         level = HINT_LEVELS.index(level) + 1
     if isinstance(level, bool) or level not in (1, 2, 3):
         raise ExplainError(f"hint level must be 1, 2 or 3 (nudge, card, step), not {level!r}")
-    module = _module(state)
-    if module is None or not hasattr(module, "hint"):
+    spec = _spec(state.game.name)
+    give_hint = hint_of(spec) if spec is not None else None
+    if give_hint is None:
         return Hint(level=level, sentence=f"no hints for {state.game.title} yet")
-    found: Hint = module.hint(state, level)
+    found: Hint = give_hint(state, level)
     return found
 
 

@@ -6,11 +6,12 @@ A game's package ends with one call, as OpenSpiel's games end with
     register_game(GameSpec(name="sums", engine=Sums, code="SUMS", ...))
 
 and everything the rest of MathCards asks of a game by name (its engine, its
-deal-code prefix, its bots, its explainer, its moments, its exercise kinds, its
-landing card, its table's view) is read from that one record. The parts that
-live outside the rules (the explainer, the widgets) are named by dotted paths,
-so the rules never import them: ``mathcards.games`` knows nothing of
-explanations or screens, and nothing under ``mathcards/`` imports ipywidgets.
+deal-code prefix, its bots, its landing card, its table's view) is read from that
+one record. The parts next to the rules in the game's folder (its questions,
+exercise kinds, moments and explainer) are found by their fixed module names
+(``mathcards.games.parts``), and its view by a dotted path, so the rules never
+import them: ``mathcards.games`` knows nothing of explanations or screens, and
+nothing under ``mathcards/`` imports ipywidgets.
 
 The built-in games are imported when first asked for (``BUILTIN_GAMES``: a Sums
 page never imports the trick games for their registrations); a game outside
@@ -68,10 +69,9 @@ class GameSpec:
     rooms: bool = True  # its table has a "Play with classmates" panel
     tournament_default: bool = False  # the teacher's "Rooms for a tournament" shows it first
     assignable: bool = False  # a class can be given its table at a level (its table asks)
-    explainer: str = ""  # the explainer's module for this game ("" : events' sentences)
-    asking: str = ""  # the "I count" questions' module ("" : the table asks nothing)
-    moments: str = ""  # "module:function" giving a round's or a game's moment ("" : game over)
-    kinds: tuple[str, ...] = ()  # "module:Class" of each exercise kind about this game
+    # the folder of its parts (questions.py, exercises.py, moments.py, explain.py, found by
+    # those names: mathcards.games.parts); "" : the package of its engine
+    package: str = ""
     short_game: tuple[str, int] | None = None  # (setting, value) a fresh play page deals
     card: LandingCard | None = None  # on the landing page when set
     deck: str = "standard"  # the cards its exercises draw: "standard" or "moon"
@@ -108,9 +108,7 @@ def check_spec(spec: GameSpec) -> None:
                             "(observation, legal, rng) -> action")
     if spec.parse_move is not None and not callable(spec.parse_move):
         raise SettingsError(f"game {name!r}: parse_move must be a function or None")
-    paths = {"view": spec.view, "explainer": spec.explainer, "asking": spec.asking,
-             "moments": spec.moments, "conformance": spec.conformance,
-             **{f"kinds[{i}]": path for i, path in enumerate(spec.kinds)}}
+    paths = {"view": spec.view, "conformance": spec.conformance, "package": spec.package}
     if spec.card is not None:
         paths["card.picture"] = spec.card.picture
     for piece, path in paths.items():

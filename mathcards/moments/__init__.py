@@ -1,7 +1,8 @@
 """Moments: a round or a game won, shown with its arithmetic (no widgets here).
 
-Each game's own moments are in its module here (``mathcards.moments.<game>``), named by
-its ``GameSpec.moments``; this module holds what they share and asks the registry.
+Each game's own moments are in its folder's ``moments.py`` (``mathcards.games.<game>.
+moments``, found by that name: ``mathcards.games.parts``); this module holds what they
+share and asks the registry.
 
 After each move the table asks ``moment_for(before, after, names, here)``. When
 the move ended a round or the game it returns a ``Moment``: a title, a
@@ -92,14 +93,14 @@ MomentFinder = Callable[[State, State, Sequence[str], Sequence[int]], "Moment | 
 
 
 def _finder(game_name: str) -> MomentFinder:
-    """The moments function a game registered (``GameSpec.moments``), or ``_game_over``."""
-    from mathcards.games.registry import find_game, resolve
+    """The ``moment`` of the game's moments.py (``mathcards.games.parts``), or
+    ``_game_over``."""
+    from mathcards.games.parts import moments_part
+    from mathcards.games.registry import find_game
 
     spec = find_game(game_name)
-    if spec is None or not spec.moments:
-        return _game_over
-    found: MomentFinder = resolve(spec.moments)
-    return found
+    part = moments_part(spec) if spec is not None else None
+    return _game_over if part is None else part.moment
 
 
 def moment_for(before: State, after: State, names: Sequence[str],

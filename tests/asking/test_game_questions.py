@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from mathcards.asking import dice_stacks as D
-from mathcards.asking import sums as S
 from mathcards.errors import MathCardsError
 from mathcards.games.dice_stacks import DiceStacks, LayStack, Roll
+from mathcards.games.dice_stacks import questions as D
 from mathcards.games.sums import Play, Sums
+from mathcards.games.sums import questions as S
 
 
 @pytest.mark.parametrize("cards, dice, skill, expected, wrong, slip", [

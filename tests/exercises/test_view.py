@@ -288,7 +288,7 @@ def _answer_choices(view, number: int, kind, pos) -> None:
 
 
 def _answer_plays(view, number: int, kind, pos) -> None:
-    from mathcards.exercises.kinds.suns_to_moons import position_state
+    from mathcards.games.suns_to_moons.exercises import position_state
 
     def play(sequence) -> None:
         used: set[int] = set()

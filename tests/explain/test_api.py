@@ -117,8 +117,8 @@ def test_hint_levels_for_suns_to_moons_games(level):
 
 def test_a_suns_hint_that_says_win_does_win():
     """Whenever the hint says the goal can be reached, its turn really wins the round."""
-    from mathcards.explain.suns_to_moons import _turn_words
     from mathcards.games import suns_to_moons as stm
+    from mathcards.games.suns_to_moons.explain import _turn_words
 
     checked = 0
     for seed in range(60):

@@ -23,8 +23,8 @@ from mathcards.explain import (
     seed_record,
     why_not,
 )
-from mathcards.explain.suns_to_moons import _turn_words
 from mathcards.games import suns_to_moons as stm
+from mathcards.games.suns_to_moons.explain import _turn_words
 
 from .checks import check_steps
 

@@ -21,7 +21,7 @@ SPEC_NEW = dataclasses.replace(SPEC, name="make_ten_checked", code="TENC")
     ({"engine": object}, "game 'make_ten_checked': engine must be a Game class"),
     ({"code": "TEN C"}, "game 'make_ten_checked': code must be letters or digits"),
     ({"view": "examples/make_ten/view.py"}, "game 'make_ten_checked': view must be a dotted"),
-    ({"kinds": ("ok.module:Kind", "not a path")}, "game 'make_ten_checked': kinds\\[1\\] must"),
+    ({"package": "not a path"}, "game 'make_ten_checked': package must"),
     ({"card": LandingCard(practises="tens", blurb="Make ten.", picture="pic()",
                           lesson="x.ipynb")}, "game 'make_ten_checked': card.picture must"),
     ({"name": "make ten"}, "game make ten: its name must be a word"),
@@ -41,11 +41,17 @@ def test_a_whole_registration_is_accepted() -> None:
         assert find_game("make_ten_checked") is SPEC_NEW
 
 
-def test_an_exercise_kind_that_is_not_a_kind_is_refused_naming_the_game() -> None:
+def test_an_exercise_kind_that_is_not_a_kind_is_refused_naming_the_game(tmp_path,
+                                                                        monkeypatch) -> None:
     from mathcards.exercises.kinds.registry import _kinds
     from mathcards.games.registry import registered
 
-    with registered(dataclasses.replace(SPEC_NEW, kinds=("fractions:Fraction",))), \
+    (tmp_path / "checked_parts").mkdir()
+    (tmp_path / "checked_parts" / "__init__.py").write_text("")
+    (tmp_path / "checked_parts" / "exercises.py").write_text(
+        "from fractions import Fraction\nKINDS = (Fraction,)\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with registered(dataclasses.replace(SPEC_NEW, package="checked_parts")), \
             pytest.raises(TypeError, match="make_ten_checked's kind fractions:Fraction is "
                                            "not an exercise Kind"):
         _kinds()

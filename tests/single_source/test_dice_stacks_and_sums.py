@@ -20,11 +20,11 @@ import mathcards.exercises.kinds
 from mathcards.cards import Card, parse_card, parse_cards
 from mathcards.exercises.kinds import KINDS
 from mathcards.explain import NotAStackError, stack_steps
-from mathcards.explain import dice_stacks as explain_ds
-from mathcards.explain import sums as explain_su
 from mathcards.games import dice_stacks as ds
 from mathcards.games import sums as su
+from mathcards.games.dice_stacks import explain as explain_ds
 from mathcards.games.dice_stacks import rule
+from mathcards.games.sums import explain as explain_su
 from mathcards.widgets.dice_stacks import DiceStacksView
 from mathcards.widgets.sums import SumsView
 

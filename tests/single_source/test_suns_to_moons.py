@@ -86,7 +86,7 @@ def test_move_parser_refuses_with_a_plain_line(text, words):
 
 # --- the other modules go through the engine ----------------------------------------
 def test_table_box_and_exercises_use_the_engine_parser():
-    from mathcards.exercises.kinds.suns_to_moons import read_plays
+    from mathcards.games.suns_to_moons.exercises import read_plays
     from mathcards.widgets.suns_to_moons import SunsToMoonsView
 
     table_state = stm.SunsToMoons(2).new_game(4)
@@ -99,9 +99,9 @@ def test_table_box_and_exercises_use_the_engine_parser():
 
 def test_no_module_of_the_slice_keeps_its_own_joker_rule_or_bound():
     from mathcards.exercises import fields, model
-    from mathcards.exercises.kinds import suns_to_moons as kinds
     from mathcards.explain import numberline
-    from mathcards.explain import suns_to_moons as explain
+    from mathcards.games.suns_to_moons import exercises as kinds
+    from mathcards.games.suns_to_moons import explain as explain
     from mathcards.widgets import exercises as practice_page
     from mathcards.widgets import lesson
     from mathcards.widgets import suns_to_moons as table
@@ -146,7 +146,7 @@ def _decks(draw):
 @given(_decks())
 def test_deck_value_exercise_explainer_and_drawing_agree_with_the_engine(deck):
     from mathcards.exercises import Exercise
-    from mathcards.explain.suns_to_moons import seed_record
+    from mathcards.games.suns_to_moons.explain import seed_record
     from mathcards.widgets.suns_to_moons import _deck_cards
 
     truth = stm.count_deck(stm.deck_terms(deck))
@@ -162,7 +162,7 @@ def test_deck_value_exercise_explainer_and_drawing_agree_with_the_engine(deck):
 @settings(max_examples=40, deadline=None)
 @given(_cards, st.integers(-10, 10), st.lists(st.integers(0, 4), min_size=1, max_size=2))
 def test_reach_goal_check_agrees_with_the_engine(hand, goal, picks):
-    from mathcards.exercises.kinds.suns_to_moons import ReachGoal
+    from mathcards.games.suns_to_moons.exercises import ReachGoal
 
     position = {"deck": _deck("7H -10S"), "counted": None, "hand": tuple(hand), "goal": goal,
                 "most_plays": 2}
@@ -201,9 +201,9 @@ def test_reach_goal_measures_count_solutions_that_use_a_joker():
 def test_reach_goal_refuses_a_play_with_the_engines_reason(hand, card, sign, joker_first):
     """The exercise's refusal is ``reason_refused`` of the state it would play in: no
     wording of the hand, the ±10 bound or the Joker of its own."""
-    from mathcards.exercises.kinds import suns_to_moons as kinds
-    from mathcards.exercises.kinds.suns_to_moons import ReachGoal
     from mathcards.explain.steps import Refusal
+    from mathcards.games.suns_to_moons import exercises as kinds
+    from mathcards.games.suns_to_moons.exercises import ReachGoal
 
     assert not hasattr(kinds, "_refuse_play")
     play = stm.JOKER_PLAY if card.is_joker else stm.Play(card, sign, card.rank)
@@ -265,7 +265,7 @@ def test_goal_check_counts_with_the_engines_minimum(deck, monkeypatch):
     """The explainer's goal check says "a win" exactly when the engine scores the goal,
     and takes the minimum from the rules (ruling 6), not a 3 of its own."""
     from mathcards.explain import steps
-    from mathcards.explain.suns_to_moons import play_steps
+    from mathcards.games.suns_to_moons.explain import play_steps
 
     state = stm.SunsToMoons.position(parse_cards("7C 3S 5D"), deck=_deck(deck), goal=0)
     play = next(p for p in state.legal_actions() if state.deck_value + p.contribution == 0)

@@ -22,7 +22,7 @@ from mathcards.table import GameView
 # --- Dice Stacks ------------------------------------------------------------------------
 def test_why_cards_are_not_a_stack_is_worded_in_the_rule_module():
     """Seed: "a ten, a five, and a four cannot make eleven (10 + 5 − 4)"."""
-    from mathcards.explain import dice_stacks as explain
+    from mathcards.games.dice_stacks import explain as explain
 
     assert rule.not_a_stack(parse_cards("10C 5S 4D"), (5, 6)) == (
         "10 + 5 − 4 mixes adding and subtracting: a stack only adds or only subtracts")
@@ -33,8 +33,8 @@ def test_why_cards_are_not_a_stack_is_worded_in_the_rule_module():
 def test_the_capture_way_lives_in_sums_rules():
     """Issue: 3♥ with a 9♥ captures 6♥: ``3 − 9 = −6``, written as a student computes it."""
     from mathcards.explain import steps
-    from mathcards.explain import sums as explain
     from mathcards.games.sums import bot, rules, state
+    from mathcards.games.sums import explain as explain
 
     (way,) = rules.capture_ways("3H", ["9H"], ["6H"])
     assert way.equation == "9 − 3 = 6"
@@ -59,8 +59,8 @@ def test_sums_typed_moves_are_read_in_sums_notation():
 # --- Suns to Moons ----------------------------------------------------------------------
 def test_the_joker_and_counting_a_deck_live_in_suns_to_moons_rules():
     """The seed's third example, by its text (ruling 5)."""
-    from mathcards.explain import suns_to_moons as explain
     from mathcards.games import suns_to_moons as stm
+    from mathcards.games.suns_to_moons import explain as explain
     from mathcards.games.suns_to_moons import rules
     from mathcards.widgets import suns_to_moons as table
 
@@ -117,12 +117,12 @@ def test_each_kind_lives_in_its_games_module_and_the_registry_lists_them():
 
     assert kinds.KINDS is registry.KINDS
     for name, kind in kinds.KINDS.items():
-        assert type(kind).__module__ == f"mathcards.exercises.kinds.{kind.game}", name
+        assert type(kind).__module__ == f"mathcards.games.{kind.game}.exercises", name
     # the Suns to Moons kinds print numbers with the engines' own minus sign (one number(),
     # which the Dice Stacks rule writes its reasons with too)
-    from mathcards.exercises.kinds import suns_to_moons as stm_kinds
     from mathcards.games import base
     from mathcards.games.dice_stacks import rule as dice_stacks_rule
+    from mathcards.games.suns_to_moons import exercises as stm_kinds
     from mathcards.games.suns_to_moons import rules
 
     assert stm_kinds.number is base.number and stm_kinds.signed is rules.signed

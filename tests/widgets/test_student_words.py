@@ -135,8 +135,8 @@ def test_the_jargon_rules_find_the_old_words():
 def _said(question) -> str:
     """The right answer as a student gives it; for cards that are not a stack (Dice
     Stacks: the table judges them after the student says how they make the total), a way."""
-    from mathcards.asking.dice_stacks import NOT_A_STACK
     from mathcards.games.dice_stacks import KING
+    from mathcards.games.dice_stacks.questions import NOT_A_STACK
 
     if question.expected == NOT_A_STACK:
         return "adding, Kings double" if KING in question.numbers else "adding"
@@ -192,8 +192,8 @@ def test_a_deck_is_said_card_by_card_with_the_joker_named():
     says them: the cards by name, what each does, and no sum of one card."""
     from mathcards.exercises import Exercise
     from mathcards.explain import chain_steps
-    from mathcards.explain.suns_to_moons import played_words
     from mathcards.games.suns_to_moons import Play, StockReshuffled
+    from mathcards.games.suns_to_moons.explain import played_words
 
     ace, joker, other = (Play(parse_card(c), 1, 1 if c != "JK" else 0) for c in ("AH", "JK", "AD"))
     assert played_words([ace, joker, other]) == (

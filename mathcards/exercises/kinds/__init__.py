@@ -17,8 +17,9 @@ turns a *position* (a dict of field values: cards, numbers, dice) into:
 Answers come from Python (``Exercise.check``) or from a click in the browser;
 ``read_answer`` validates either before anything is judged.
 
-One module per game holds its kinds (``mathcards.exercises.kinds.<game>``, named by its
-``GameSpec.kinds``); ``base`` is the protocol they share and ``registry`` lists them
+One module per game holds its kinds (``exercises.py`` in its folder,
+``mathcards.games.<game>.exercises``, with their classes in ``KINDS``); ``base`` is the
+protocol they share and ``registry`` lists them
 (``KINDS``). A game's own names (its kinds, its helpers) are imported from its module.
 """
 

@@ -39,13 +39,6 @@ register_game(GameSpec(
     strong_policy=strong_policy,
     parse_move=parse_move,
     view="mathcards.widgets.dice_stacks:DiceStacksView",
-    explainer="mathcards.explain.dice_stacks",
-    asking="mathcards.asking.dice_stacks",
-    moments="mathcards.moments.dice_stacks:moment",
-    kinds=(
-        "mathcards.exercises.kinds.dice_stacks:MakeStacks",
-        "mathcards.exercises.kinds.dice_stacks:IsStack",
-    ),
     assignable=True,
     card=LandingCard(
         practises=N_("adding, subtracting, doubling and halving"),

@@ -200,13 +200,6 @@ register_game(GameSpec(
     strong_policy=strong_policy,
     parse_move=parse_move,
     view="mathcards.widgets.tricks:MoonsAndPlanetsView",
-    asking="mathcards.asking.moons_and_planets",
-    moments="mathcards.moments.moons_and_planets:moment",
-    kinds=(
-        "mathcards.exercises.kinds.moons_and_planets:PlanetOrNot",
-        "mathcards.exercises.kinds.moons_and_planets:MoonOrNot",
-        "mathcards.exercises.kinds.moons_and_planets:WhichPrize",
-    ),
     card=LandingCard(
         practises=N_("sums to 15–18 and runs"),
         blurb=N_("Put down a planet (cards of one suit adding to 15–18), then moons: runs "

@@ -123,11 +123,6 @@ register_game(GameSpec(
     strong_policy=strong_policy,
     parse_move=parse_move,
     view="mathcards.widgets.tricks:ShootTheMoonView",
-    moments="mathcards.moments.shoot_the_moon:moment",
-    kinds=(
-        "mathcards.exercises.kinds.shoot_the_moon:WhoTakesTrick",
-        "mathcards.exercises.kinds.shoot_the_moon:IsPlayLegal",
-    ),
     # first to 5 chips (of 7): players start with 2, so first to 3 ended most games after
     # one hand (about 6 in 10 bot games); first to 5 lasts 3 or 4 hands (tests/test_moments.py)
     short_game=("target_chips", 5),

@@ -118,10 +118,6 @@ register_game(GameSpec(
     strong_policy=strong_policy,
     parse_move=parse_move,
     view="mathcards.widgets.sums:SumsView",
-    explainer="mathcards.explain.sums",
-    asking="mathcards.asking.sums",
-    moments="mathcards.moments.sums:moment",
-    kinds=("mathcards.exercises.kinds.sums:FindCapture",),
     tournament_default=True,
     assignable=True,
     card=LandingCard(

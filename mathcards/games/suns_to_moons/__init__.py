@@ -102,13 +102,6 @@ register_game(GameSpec(
     strong_policy=strong_policy,
     parse_move=parse_move,
     view="mathcards.widgets.suns_to_moons:SunsToMoonsView",
-    explainer="mathcards.explain.suns_to_moons",
-    asking="mathcards.asking.suns_to_moons",
-    moments="mathcards.moments.suns_to_moons:moment",
-    kinds=(
-        "mathcards.exercises.kinds.suns_to_moons:ReachGoal",
-        "mathcards.exercises.kinds.suns_to_moons:DeckValue",
-    ),
     short_game=("target_score", 3),  # first to 3 points (of 10)
     jokers=True,
     assignable=True,

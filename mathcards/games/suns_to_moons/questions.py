@@ -62,7 +62,7 @@ def skill_of(before: int, change: int) -> str:
 
 def _step(state: Any, action: Any) -> tuple[Any, Any] | None:
     """The explainer's step of ``action`` on ``state`` and its event (None: not a card)."""
-    from mathcards.explain.suns_to_moons import play_steps
+    from mathcards.games.suns_to_moons.explain import play_steps
 
     after = state.apply(action)
     for ev in after.new_events:
@@ -129,7 +129,7 @@ def after_move(before: Any, after: Any, seat: int, *, follow: bool) -> Question 
                                             deck=number(ev.before))
         else:
             continue
-        from mathcards.explain.suns_to_moons import play_steps
+        from mathcards.games.suns_to_moons.explain import play_steps
 
         step = play_steps((ev,), player=ev.player)[0]
         return _question(step, ev, seat=ev.player, prompt=prompt, follow=True,
@@ -185,7 +185,7 @@ def _reaches_goal(state: Any, action: Any) -> bool:
 def hint_card(state: Any) -> Play | None:
     """The card the hint "which card" names as one that can reach the goal (the first of
     the shortest turn that does), else None."""
-    from mathcards.explain.suns_to_moons import winning_turn
+    from mathcards.games.suns_to_moons.explain import winning_turn
 
     turn = winning_turn(state)
     return turn[0] if turn else None

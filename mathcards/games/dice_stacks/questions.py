@@ -29,11 +29,11 @@ from typing import Any
 from mathcards.asking import Question
 from mathcards.asking.registry import AnswerError, read_number
 from mathcards.cards import Card, cards_shown
-from mathcards.explain.dice_stacks import step_of
 from mathcards.explain.steps import WhatIf
 from mathcards.explain.terms import Num, Sum
 from mathcards.games.base import State, seat_name
 from mathcards.games.dice_stacks import DiceRolled, LayStack, Phase, StackLaid
+from mathcards.games.dice_stacks.explain import step_of
 from mathcards.games.dice_stacks.rule import KING, MINUS, KingOp, StackShape, shape_of, value_by
 from mathcards.i18n import N_, _
 

@@ -167,3 +167,7 @@ class FindCapture(Kind):
         n = len(seen)
         return Result(True, 1.0, ngettext("{n} capture works here:", "{n} captures work here:",
                                           n).format(n=n), tuple(steps))
+
+
+# this game's exercise kinds (mathcards.games.parts finds them by this name)
+KINDS = (FindCapture,)

@@ -28,7 +28,6 @@ from mathcards.asking.registry import AnswerError, read_number
 from mathcards.cards import Card, parse_card
 from mathcards.errors import CardParseError, MathCardsError
 from mathcards.explain.steps import CaptureStep, Fact
-from mathcards.explain.sums import NO_CAPTURE_NOW
 from mathcards.games.base import seat_name
 from mathcards.games.sums import (
     CHOOSE,
@@ -42,6 +41,7 @@ from mathcards.games.sums import (
     capture_ways,
     why_no_capture,
 )
+from mathcards.games.sums.explain import NO_CAPTURE_NOW
 from mathcards.i18n import _
 
 GAME = "sums"

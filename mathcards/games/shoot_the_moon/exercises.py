@@ -173,3 +173,7 @@ class IsPlayLegal(YesNoKind):
             return make_hint(2, _("the led card is {card}: do you hold its colour?").format(
                 card=led.symbol))
         return make_hint(3, stm.follow_rule(list(position["hand"]), led))
+
+
+# this game's exercise kinds (mathcards.games.parts finds them by this name)
+KINDS = (WhoTakesTrick, IsPlayLegal)

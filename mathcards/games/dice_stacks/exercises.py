@@ -132,7 +132,7 @@ class MakeStacks(Kind):
         points = 0
         refused = 0
         from mathcards.explain import why_not
-        from mathcards.explain.dice_stacks import step_of
+        from mathcards.games.dice_stacks.explain import step_of
 
         for stack in stacks:  # each stack laid on the real state, in turn
             action = ds.LayStack(stack)
@@ -179,7 +179,7 @@ class MakeStacks(Kind):
     def hint(self, position: Position, level: int) -> Hint:
         stacks, points = self.best(position)
         target = sum(position["dice"])
-        from mathcards.explain.dice_stacks import stacks_words
+        from mathcards.games.dice_stacks.explain import stacks_words
 
         if level <= 1:
             return make_hint(1, stacks_words(stacks, target, points))
@@ -249,3 +249,7 @@ class IsStack(YesNoKind):
                                   "then {n} Kings double or halve", kings).format(n=kings))
         return make_hint(3, _("{parts}; is one of these {target}?").format(
             parts="; ".join(parts), target=target))
+
+
+# this game's exercise kinds (mathcards.games.parts finds them by this name)
+KINDS = (MakeStacks, IsStack)

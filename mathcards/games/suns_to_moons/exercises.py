@@ -128,7 +128,7 @@ def _sm_won(state: Any) -> bool:
 
 
 def _sm_steps(after: Any) -> list[Any]:
-    from mathcards.explain.suns_to_moons import play_steps
+    from mathcards.games.suns_to_moons.explain import play_steps
 
     return play_steps(after.new_events)
 
@@ -437,7 +437,7 @@ class DeckValue(Kind):
 
     def _chain(self, position: Position) -> Any:
         from mathcards.explain import chain_steps
-        from mathcards.explain.suns_to_moons import played_words
+        from mathcards.games.suns_to_moons.explain import played_words
 
         return chain_steps(self.counted(position), played=played_words(position["deck"]))
 
@@ -497,3 +497,7 @@ class DeckValue(Kind):
         value = sum(self.counted(position))
         return Result(True, 1.0, _("The deck is {value}.").format(value=number(value)),
                       (self._chain(position),))
+
+
+# this game's exercise kinds (mathcards.games.parts finds them by this name)
+KINDS = (ReachGoal, DeckValue)

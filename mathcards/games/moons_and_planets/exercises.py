@@ -211,3 +211,7 @@ class WhichPrize(Kind):
         ranking = self._ranking(position)  # the engine's, for your card
         return Result(True, 1.0, f"{ranking.card.symbol} takes the {ordinal(ranking.place)} "
                       "prize.", (fact(ranking.ranking),))
+
+
+# this game's exercise kinds (mathcards.games.parts finds them by this name)
+KINDS = (PlanetOrNot, MoonOrNot, WhichPrize)
