@@ -221,23 +221,28 @@ class ExerciseSetView(W.VBox):  # type: ignore[misc]  # ipywidgets ships no type
         self._selected: list[int] = []  # hand positions picked (stacks, capture)
         self._picked_card: int | None = None  # a Suns to Moons card waiting for its sign
         exercise_set = session.set
-        teacher = ('<div class="mc-teacher">Teacher view: the worked solution is open and '
-                   "the variant is shown.</div>" if session.teacher else "")
+        teacher_words = _("Teacher view: the worked solution is open and the variant is "
+                          "shown.")
+        teacher = (f'<div class="mc-teacher">{esc(teacher_words)}</div>'
+                   if session.teacher else "")
+        student_line = _("Student: {name}").format(name="\x00")
+        before, _sep, after = esc(student_line).partition("\x00")
         self.w_head = W.HTML(
             f'{style_html()}{EXTRA_CSS}<div class="mc-ex-head">'
             f"<h2>{esc(exercise_set.shown_title())}</h2><p>{esc(exercise_set.instructions)}</p>"
-            f"<p>Student: <b>{esc(session.student)}</b></p>{teacher}</div>")
-        self.w_prev = W.Button(description="◀ Previous", tooltip="previous exercise")
-        self.w_next = W.Button(description="Next ▶", tooltip="next exercise")
+            f"<p>{before}<b>{esc(session.student)}</b>{after}</p>{teacher}</div>")
+        self.w_prev = W.Button(description=_("◀ Previous"), tooltip=_("previous exercise"))
+        self.w_next = W.Button(description=_("Next ▶"), tooltip=_("next exercise"))
         self.w_where = W.HTML("")
         self.w_prev.on_click(lambda _b: self.go(self.number - 1))
         self.w_next.on_click(lambda _b: self.go(self.number + 1))
         self.w_prompt = W.HTML("")
         self.w_picture = W.HTML("")
         self.w_answer = W.VBox([])
-        self.w_hint_button = W.Button(description="Hint", tooltip="a hint: nudge, card, step")
+        self.w_hint_button = W.Button(description=_("Hint"),
+                                      tooltip=_("a hint: nudge, card, step"))
         self.w_hint_button.on_click(lambda _b: self.show_hint())
-        self.w_solution_button = W.Button(description="Worked solution")
+        self.w_solution_button = W.Button(description=_("Worked solution"))
         self.w_solution_button.on_click(lambda _b: self.show_solution())
         self.w_feedback = W.HTMLMath("")
         self.w_hint = W.HTMLMath("")
@@ -265,7 +270,8 @@ class ExerciseSetView(W.VBox):  # type: ignore[misc]  # ipywidgets ships no type
         self.w_feedback.value = ""
         self.w_hint.value = ""
         n = len(self.session)
-        self.w_where.value = f"<b>&nbsp;Exercise {number} of {n}&nbsp;</b>"
+        where = _("Exercise {number} of {count}").format(number=number, count=n)
+        self.w_where.value = f"<b>&nbsp;{esc(where)}&nbsp;</b>"
         self.w_prev.disabled = number == 1
         self.w_next.disabled = number == n
         try:
@@ -273,9 +279,10 @@ class ExerciseSetView(W.VBox):  # type: ignore[misc]  # ipywidgets ships no type
         except MathCardsError as exc:
             # a random exercise whose constraints this student's variant cannot meet:
             # say so in one line and let the student go on to the next exercise
+            words = _("This exercise cannot be shown: {problem} Tell your teacher, and go on "
+                      "to the next one.").format(problem=str(exc))
             self.w_prompt.value = (
-                f'<div class="mc-ex-prompt mc-refused" role="alert">This exercise cannot be '
-                f"shown: {esc(str(exc))} Tell your teacher, and go on to the next one.</div>")
+                f'<div class="mc-ex-prompt mc-refused" role="alert">{esc(words)}</div>')
             self.w_picture.value = ""
             self.w_answer.children = ()
             self.w_hint_button.disabled = self.w_solution_button.disabled = True
@@ -283,7 +290,8 @@ class ExerciseSetView(W.VBox):  # type: ignore[misc]  # ipywidgets ships no type
         self.w_hint_button.disabled = False
         prompt = esc(variant.prompt())
         if self.session.teacher:
-            prompt += f'<div class="mc-teacher">variant: {esc(variant.text)}</div>'
+            variant_words = _("variant: {text}").format(text=variant.text)
+            prompt += f'<div class="mc-teacher">{esc(variant_words)}</div>'
         self.w_prompt.value = f'<div class="mc-ex-prompt">{prompt}</div>'
         self.w_picture.value = self._picture()
         self._build_answer()
@@ -293,12 +301,13 @@ class ExerciseSetView(W.VBox):  # type: ignore[misc]  # ipywidgets ships no type
         ready = self.session.solution_ready(self.number)
         self.w_solution_button.disabled = not ready
         if ready:
-            self.w_solution_button.tooltip = "show a worked solution"
+            self.w_solution_button.tooltip = _("show a worked solution")
         else:
             left = (self.session.attempts_before_solution(self.number)
                     - self.session.wrong_attempts(self.number))
-            self.w_solution_button.tooltip = (f"opens after {left} more "
-                                              f"attempt{'s' if left != 1 else ''}")
+            self.w_solution_button.tooltip = ngettext(
+                "opens after {count} more attempt", "opens after {count} more attempts",
+                left).format(count=left)
         self.w_progress.value = progress_html(self.session)
 
     # --- the position as pictures ------------------------------------------------------------
@@ -326,34 +335,41 @@ class ExerciseSetView(W.VBox):  # type: ignore[misc]  # ipywidgets ships no type
                 # no card is greyed out, finding what a Joker removed is the student's work
                 from mathcards.widgets.suns_to_moons import deck_html
 
-                parts.append('<div class="mc-zone"><div class="mc-zone-title">The deck (centre '
-                             "card first; a card lying across adds, an upright card "
-                             f"subtracts)</div>{deck_html(deck, show_removed=False)}</div>")
+                title = _("The deck (centre card first; a card lying across adds, an "
+                          "upright card subtracts)")
+                parts.append(f'<div class="mc-zone"><div class="mc-zone-title">{esc(title)}'
+                             f"</div>{deck_html(deck, show_removed=False)}</div>")
             elif pos.get("counted") is not None:
-                parts.append(f"<p>Counted so far: {esc(' '.join(map(str, pos['counted'])))}</p>")
+                counted = _("Counted so far: {numbers}").format(
+                    numbers=" ".join(map(str, pos["counted"])))
+                parts.append(f"<p>{esc(counted)}</p>")
             if kind == "reach_goal":
-                parts.append(f"<p>Goal: <b>{esc(number(pos['goal']))}</b></p>")
+                goal = esc(_("Goal: {goal}").format(goal="\x00"))
+                parts.append("<p>" + goal.replace("\x00", f"<b>{esc(number(pos['goal']))}</b>")
+                             + "</p>")
         if "dice" in pos:
             d1, d2 = pos["dice"]
-            parts.append(f'<div class="mc-zone">{dice_svg(d1)} {dice_svg(d2)} make '
-                         f"<b>{d1 + d2}</b></div>")
+            make = esc(_("{dice} make {total}").format(dice="\x00", total="\x01"))
+            make = make.replace("\x00", f"{dice_svg(d1)} {dice_svg(d2)}").replace(
+                "\x01", f"<b>{d1 + d2}</b>")
+            parts.append(f'<div class="mc-zone">{make}</div>')
         if kind == "is_stack":
-            row("The cards", pos["cards"])
+            row(_("The cards"), pos["cards"])
         if kind in ("planet_or_not", "moon_or_not"):
-            row("The cards", pos["cards"])
+            row(_("The cards"), pos["cards"])
         if kind == "find_capture":
             if pos.get("played") is not None:
-                row("You play", [pos["played"]])
-            row("Your face-up cards (helpers)", pos["own"])
-            row("Their face-up cards", pos["opponent"])
+                row(_("You play"), [pos["played"]])
+            row(_("Your face-up cards (helpers)"), pos["own"])
+            row(_("Their face-up cards"), pos["opponent"])
         if kind in ("who_takes_trick", "which_prize"):
-            row("The trick, in play order (first card led)", pos["trick"])
+            row(_("The trick, in play order (first card led)"), pos["trick"])
             if pos.get("prizes"):
-                row("The prizes, first to last", pos["prizes"])
+                row(_("The prizes, first to last"), pos["prizes"])
         if kind == "is_play_legal":
             if pos.get("led") is not None:
-                row("Led", [pos["led"]])
-            row("Your hand", pos["hand"])
+                row(_("Led"), [pos["led"]])
+            row(_("Your hand"), pos["hand"])
         return "".join(parts)
 
     @staticmethod
@@ -365,8 +381,9 @@ class ExerciseSetView(W.VBox):  # type: ignore[misc]  # ipywidgets ships no type
         if variant.kind.answer_style not in ("plays", "stacks", "capture") or not pos.get("hand"):
             return ""
         faces = "".join(card_face_html(c, extra="mc-large") for c in cards_of(pos["hand"]))
-        return ('<div class="mc-zone"><div class="mc-zone-title">Your hand</div>'
-                f'<div class="mc-row mc-ex-cards mc-ex-hand" role="group" aria-label="Your hand">'
+        hand = esc(_("Your hand"))
+        return (f'<div class="mc-zone"><div class="mc-zone-title">{hand}</div>'
+                f'<div class="mc-row mc-ex-cards mc-ex-hand" role="group" aria-label="{hand}">'
                 f"{faces}</div></div>")
 
     # --- answer widgets -----------------------------------------------------------------------
@@ -381,8 +398,8 @@ class ExerciseSetView(W.VBox):  # type: ignore[misc]  # ipywidgets ships no type
         style = self.variant.kind.answer_style
         pos = self.variant.position
         kind = self.variant.kind
-        self.w_check = W.Button(description="Check", button_style="primary",
-                                tooltip="check your answer")
+        self.w_check = W.Button(description=_("Check"), button_style="primary",
+                                tooltip=_("check your answer"))
         self.w_check.on_click(lambda _b: self.submit())
         self.w_built = W.HTML("")
         if style in ("choice", "yesno"):
@@ -396,31 +413,32 @@ class ExerciseSetView(W.VBox):  # type: ignore[misc]  # ipywidgets ships no type
                 buttons.append(b)
             self.w_answer.children = [W.HBox(buttons, layout=W.Layout(flex_flow="row wrap"))]
         elif style == "number":
-            self.w_number = W.Text(value="", placeholder="the deck value, like -3",
+            self.w_number = W.Text(value="", placeholder=_("the deck value, like -3"),
                                    layout=W.Layout(width="12em"))
             self.w_answer.children = [W.HBox([self.w_number, self.w_check])]
         elif style == "plays":
             self.w_hand = [self._card_button(c, i, self._pick_card)
                            for i, c in enumerate(pos["hand"])]
             self.w_signs = W.HBox([])
-            undo = W.Button(description="Undo", tooltip="take back the last card")
+            undo = W.Button(description=_("Undo"), tooltip=_("take back the last card"))
             undo.on_click(lambda _b: self._undo())
-            again = W.Button(description="Start again")
+            again = W.Button(description=_("Start again"))
             again.on_click(lambda _b: self._restart())
             self.w_answer.children = [
-                W.HTML("<b>Your hand</b> (click a card, then + or −)"),
+                W.HTML(_("<b>Your hand</b> (click a card, then + or −)")),
                 _hand_row(self.w_hand),
                 self.w_signs, self.w_built, W.HBox([undo, again, self.w_check])]
             self._show_plays()
         elif style == "stacks":
             self.w_hand = [self._card_button(c, i, self._toggle_card)
                            for i, c in enumerate(pos["hand"])]
-            make = W.Button(description="Make a stack", tooltip="the selected cards as a stack")
+            make = W.Button(description=_("Make a stack"),
+                            tooltip=_("the selected cards as a stack"))
             make.on_click(lambda _b: self._make_stack())
-            undo = W.Button(description="Undo stack")
+            undo = W.Button(description=_("Undo stack"))
             undo.on_click(lambda _b: self._undo())
             self.w_answer.children = [
-                W.HTML("<b>Your hand</b> (select cards, then Make a stack)"),
+                W.HTML(_("<b>Your hand</b> (select cards, then Make a stack)")),
                 _hand_row(self.w_hand),
                 W.HBox([make, undo, self.w_check]), self.w_built]
             self._show_stacks()
@@ -432,9 +450,9 @@ class ExerciseSetView(W.VBox):  # type: ignore[misc]  # ipywidgets ships no type
             if played is None:
                 self.w_hand = [self._card_button(c, i, self._pick_played)
                                for i, c in enumerate(pos["hand"])]
-                rows += [W.HTML("<b>Your hand</b>: pick the card to play"),
+                rows += [W.HTML(_("<b>Your hand</b>: pick the card to play")),
                          _hand_row(self.w_hand)]
-            rows += [W.HTML("<b>Their cards</b>: pick the card it captures"),
+            rows += [W.HTML(_("<b>Their cards</b>: pick the card it captures")),
                      _hand_row(self.w_opponent)]
             self.w_answer.children = rows
 
@@ -456,13 +474,15 @@ class ExerciseSetView(W.VBox):  # type: ignore[misc]  # ipywidgets ships no type
         for value in card_values(card):
             for sign in (1, -1):
                 label = signed(sign * value)
-                b = W.Button(description=label, tooltip=f"{card.name} as {label}",
+                b = W.Button(description=label,
+                             tooltip=_("{card} as {value}").format(card=card.name, value=label),
                              layout=W.Layout(width="auto"))
                 b.add_class("mc-ex-sign")
                 play = Play(card, sign, value)
                 b.on_click(lambda _b, p=play, i=index: self._add_play(i, p))
                 buttons.append(b)
-        self.w_signs.children = [W.HTML(f"{esc(card.symbol)}: add or subtract? "), *buttons]
+        ask = _("{card}: add or subtract?").format(card=card.symbol)
+        self.w_signs.children = [W.HTML(f"{esc(ask)} "), *buttons]
 
     def _add_play(self, index: int, play: Any) -> None:
         if index in self._used() or index != self._picked_card:
@@ -480,19 +500,21 @@ class ExerciseSetView(W.VBox):  # type: ignore[misc]  # ipywidgets ships no type
 
         counted = position_state(self.variant.position).counted
         if not self._pending:
-            self.w_built.value = (f"<p>Deck now: <b>{esc(number(sum(counted)))}</b>. "
-                                  "No cards played yet.</p>")
+            now = esc(_("Deck now: {value}. No cards played yet.").format(value="\x00"))
+            self.w_built.value = "<p>" + now.replace(
+                "\x00", f"<b>{esc(number(sum(counted)))}</b>") + "</p>"
             return
         plays = [play for _i, play in self._pending]
-        words = ["Joker" if p.card.is_joker else f"{p.card.symbol} {signed(p.contribution)}"
+        words = [_("Joker") if p.card.is_joker else f"{p.card.symbol} {signed(p.contribution)}"
                  for p in plays]
         if self.session.level != SHOW:  # "I count": the deck after the plays is the sum to do
-            self.w_built.value = (f"<p>Your plays: {esc(', '.join(words))}. Work out the "
-                                  "deck after them, then press Check.</p>")
+            said = _("Your plays: {plays}. Work out the deck after them, then press Check.")
+            self.w_built.value = f"<p>{esc(said.format(plays=', '.join(words)))}</p>"
             return
         value = count_deck([*counted, *deck_terms(plays)]).value  # the engine's Joker rule
-        self.w_built.value = (f"<p>Your plays: {esc(', '.join(words))}; the deck would be "
-                              f"<b>{esc(number(value))}</b>. Press Check.</p>")
+        said = esc(_("Your plays: {plays}; the deck would be {value}. Press Check.").format(
+            plays=", ".join(words), value="\x00"))
+        self.w_built.value = "<p>" + said.replace("\x00", f"<b>{esc(number(value))}</b>") + "</p>"
 
     # Dice Stacks: select cards, make stacks ------------------------------------------------------
     def _toggle_card(self, index: int) -> None:
@@ -519,9 +541,10 @@ class ExerciseSetView(W.VBox):  # type: ignore[misc]  # ipywidgets ships no type
             _mark_selected(b, i in self._selected)
         if self._pending:
             stacks = " | ".join(" ".join(hand[i].symbol for i in s) for s in self._pending)
-            self.w_built.value = f"<p>Your stacks: {esc(stacks)}</p>"
+            said = _("Your stacks: {stacks}").format(stacks=stacks)
+            self.w_built.value = f"<p>{esc(said)}</p>"
         else:
-            self.w_built.value = "<p>No stacks yet.</p>"
+            self.w_built.value = f"<p>{esc(_('No stacks yet.'))}</p>"
 
     # Sums: the card to play, then its target -----------------------------------------------------
     def _pick_played(self, index: int) -> None:
@@ -536,7 +559,7 @@ class ExerciseSetView(W.VBox):  # type: ignore[misc]  # ipywidgets ships no type
         played = pos.get("played")
         if played is None:
             if self._picked_card is None:
-                self._say_refused("First pick the card from your hand you want to play.")
+                self._say_refused(_("First pick the card from your hand you want to play."))
                 return
             played = pos["hand"][self._picked_card]
         self.submit((played, pos["opponent"][index]))
@@ -584,8 +607,8 @@ class ExerciseSetView(W.VBox):  # type: ignore[misc]  # ipywidgets ships no type
                            self._tokens + max(0.0, now - self._tokens_at) * self.answer_rate)
         self._tokens_at = now
         if self._tokens < 1:
-            self._say_refused("Slow down: one answer a second. Read the feedback, then try "
-                              "again (this answer was not checked).")
+            self._say_refused(_("Slow down: one answer a second. Read the feedback, then "
+                                "try again (this answer was not checked)."))
             return None
         if answer is None:
             answer = self._answer_now()
@@ -612,11 +635,12 @@ class ExerciseSetView(W.VBox):  # type: ignore[misc]  # ipywidgets ships no type
         mine = self.session.attempts(self.number)
         if not mine:
             return
-        what = ("You played" if self.variant.kind.answer_style == "plays"
-                else "Your stacks")
-        self.w_built.value = (f'<p class="mc-checked">{what}: '
-                              f"<b>{esc(answer_shown(mine[-1].answer))}</b> (checked above). "
-                              "Pick cards to try again.</p>")
+        what = (_("You played: {answer} (checked above). Pick cards to try again.")
+                if self.variant.kind.answer_style == "plays"
+                else _("Your stacks: {answer} (checked above). Pick cards to try again."))
+        said = esc(what.format(answer="\x00")).replace(
+            "\x00", f"<b>{esc(answer_shown(mine[-1].answer))}</b>")
+        self.w_built.value = f'<p class="mc-checked">{said}</p>'
 
     def _show_end(self) -> None:
         """The end of the set, once every exercise is answered: the score in words and what
@@ -628,13 +652,16 @@ class ExerciseSetView(W.VBox):  # type: ignore[misc]  # ipywidgets ships no type
             self.w_end.value = ""
             return
         if end.practise:
-            practise = ", ".join(f"{esc(skill_words(skill))} ({n} slip{'s' if n != 1 else ''})"
-                                 for skill, n in end.practise)
-            next_line = f"<p>Practise next: {practise}.</p>"
+            practise = ", ".join(
+                ngettext("{skill} ({count} slip)", "{skill} ({count} slips)", n).format(
+                    skill=skill_words(skill), count=n)
+                for skill, n in end.practise)
+            next_line = f"<p>{esc(_('Practise next: {skills}.').format(skills=practise))}</p>"
         else:
-            next_line = "<p>No slips in this set: well done. Try another set.</p>"
+            next_line = f"<p>{esc(_('No slips in this set: well done. Try another set.'))}</p>"
+        finished = esc(_("You finished the set"))
         self.w_end.value = (f'<div class="mc-result mc-right mc-set-end" role="status">'
-                            f"<h3>You finished the set</h3><p>{esc(end.words())}</p>"
+                            f"<h3>{finished}</h3><p>{esc(end.words())}</p>"
                             f"{next_line}</div>")
 
     def show_hint(self) -> Any:
@@ -652,7 +679,8 @@ class ExerciseSetView(W.VBox):  # type: ignore[misc]  # ipywidgets ships no type
         except MathCardsError as exc:
             self._say_refused(str(exc))
             return None
-        self.w_hint.value = f'<div class="mc-hint-box">Worked solution: {result.html}</div>'
+        worked = esc(_("Worked solution:"))
+        self.w_hint.value = f'<div class="mc-hint-box">{worked} {result.html}</div>'
         return result
 
 
@@ -1398,25 +1426,28 @@ def class_link_builder(folder: str | Any = "exercises") -> W.VBox:
 
     from mathcards.games.registry import get_game_class
 
-    options = [(f"Practice: {n.replace('_', ' ')}", f"set:{n}") for n in sample_sets(folder)]
+    practice, play = _("Practice: {name}"), _("Play: {game}")
+    options = [(practice.format(name=n.replace("_", " ")), f"set:{n}")
+               for n in sample_sets(folder)]
     for name in table_games():
         try:
-            options.append((f"Play: {get_game_class(name).title}", f"play:{name}"))
+            options.append((play.format(game=get_game_class(name).title), f"play:{name}"))
         except (KeyError, ImportError, MathCardsError):  # a game not in this checkout
             continue
-    w_page = W.Dropdown(options=options, description="Page")
-    w_players = W.BoundedIntText(value=2, min=2, max=8, description="Players")
-    w_short = W.Checkbox(value=False, description="Short game", indent=False)
-    w_deal = W.Text(value="", description="Deal code", placeholder="empty: a new deal")
-    w_level = W.Dropdown(options=[(words, key) for key, words in LEVELS.items()],
-                         value=DEFAULT_LEVEL, description="Help")
-    w_fixed = W.Checkbox(value=False, description="Fix it (students cannot change the help)",
+    w_page = W.Dropdown(options=options, description=_("Page"))
+    w_players = W.BoundedIntText(value=2, min=2, max=8, description=_("Players"))
+    w_short = W.Checkbox(value=False, description=_("Short game"), indent=False)
+    w_deal = W.Text(value="", description=_("Deal code"), placeholder=_("empty: a new deal"))
+    w_level = W.Dropdown(options=[(_(words), key) for key, words in LEVELS.items()],
+                         value=DEFAULT_LEVEL, description=_("Help"))
+    w_fixed = W.Checkbox(value=False,
+                         description=_("Fix it (students cannot change the help)"),
                          indent=False)
     from mathcards.widgets.classes import class_picker
 
-    w_class = class_picker("No class: students type their names", "Class")
-    w_each = W.Checkbox(value=False, description="A link for each student", indent=False)
-    w_make = W.Button(description="Make the link", button_style="primary")
+    w_class = class_picker(_("No class: students type their names"), _("Class"))
+    w_each = W.Checkbox(value=False, description=_("A link for each student"), indent=False)
+    w_make = W.Button(description=_("Make the link"), button_style="primary")
     w_out = W.HTML("")
     w_out.add_class("mathcards")
 
@@ -1426,7 +1457,8 @@ def class_link_builder(folder: str | Any = "exercises") -> W.VBox:
         w_players.disabled = w_deal.disabled = w_fixed.disabled = not is_play
         short = short_setting(name) if is_play else None
         w_short.disabled = short is None
-        w_short.description = f"Short game (first to {short[1]})" if short else "Short game"
+        w_short.description = (_("Short game (first to {points})").format(points=short[1])
+                               if short else _("Short game"))
         if is_play:
             game_cls = get_game_class(name)
             w_players.min, w_players.max = game_cls.min_players, game_cls.max_players
@@ -1446,10 +1478,12 @@ def class_link_builder(folder: str | Any = "exercises") -> W.VBox:
             w_out.value = f'<p class="mc-refused" role="alert">{esc(exc)}</p>'
             return
         if school_class is None:
-            w_out.value = (f'<p role="status">The link for the class: {whole_link_html(link)}'
-                           "</p><p>A student who opens it without a name is asked for one. "
-                           "Give the class its names (<i>Classes</i>) and choose it here: "
-                           "they then pick their names from a list.</p>")
+            said = esc(_("The link for the class: {link}")).replace(
+                "{link}", whole_link_html(link))
+            more = _("A student who opens it without a name is asked for one. Give the "
+                     "class its names (<i>Classes</i>) and choose it here: they then pick "
+                     "their names from a list.")
+            w_out.value = f'<p role="status">{said}</p><p>{more}</p>'
             return
         landing = page_link(LANDING, cls=school_class.id)
         rows = ""
@@ -1459,16 +1493,18 @@ def class_link_builder(folder: str | Any = "exercises") -> W.VBox:
                 f"{whole_link_html(link + '&student=' + quote(m.name))}</td></tr>"
                 for m in school_class.members)
             rows = f'<table class="mc-progress mc-links">{rows}</table>'
-        w_out.value = (
-            f'<p role="status">The link for the class: {whole_link_html(link)} (each student '
-            f"picks their name from class {esc(school_class.id)}'s list when it opens)</p>"
-            f"<p>The class's page, with every game and the practice page: "
-            f"{whole_link_html(landing)}</p>{rows}")
+        said = esc(_("The link for the class: {link} (each student picks their name from "
+                     "class {name}'s list when it opens)").format(
+                         link="\x00", name=school_class.id)).replace(
+                             "\x00", whole_link_html(link))
+        page = esc(_("The class's page, with every game and the practice page: {link}").format(
+            link="\x00")).replace("\x00", whole_link_html(landing))
+        w_out.value = f'<p role="status">{said}</p><p>{page}</p>{rows}'
 
     w_page.observe(update, "value")
     w_make.on_click(make)
     update()
-    box = W.VBox([W.HTML("<h3>A link for the class</h3>"), w_page,
+    box = W.VBox([W.HTML(f"<h3>{esc(_('A link for the class'))}</h3>"), w_page,
                   W.HBox([w_players, w_short]), w_deal, W.HBox([w_level, w_fixed]),
                   W.HBox([w_class, w_each]), w_make, w_out])
     box.add_class("mathcards")
