@@ -703,14 +703,15 @@ def _page_text(html: str) -> list[str]:
     return [*said, re.sub(r"<[^>]+>", " ", html)]
 
 
-def _i_count_words(view_of, game_of, seed: int, wrong_of, *, board: bool = True
-                   ) -> list[str]:
+def _i_count_words(view_of, game_of, seed: int, wrong_of, *, board: bool = True,
+                   refusals: bool = True) -> list[str]:
     """Everything a student reads at a seeded table at "I count" (against a bot, the
     student following its moves): the board, the status, the buttons and the hand's
     tooltips, the hints (both levels), each question, a word that is not an answer,
     ``wrong_of(question)`` once (a nudge), then the right answer and its feedback.
     Without ``board``: the questions' words only (the answer's buttons, no board,
-    status or move buttons)."""
+    status or move buttons). Without ``refusals``: not the words of a move the rules
+    refuse (the engine's, tested with its events)."""
     import html as _html
 
     from mathcards.asking import COUNT
@@ -765,8 +766,8 @@ def _i_count_words(view_of, game_of, seed: int, wrong_of, *, board: bool = True
                 clicked = ctl.attempt(ctl.click_card, rng.choice(cards).key)
             else:
                 clicked = ctl.attempt(ctl.click_choice, rng.choice(choices).key)
-            if not clicked:  # a move the rules refuse (a counter that captures nothing)
-                said.append(ctl.message)
+            if not clicked and refusals:  # a move the rules refuse (a counter that
+                said.append(ctl.message)  # captures nothing)
         else:
             break
     assert ctl.state.is_over
@@ -835,6 +836,74 @@ def test_dice_stacks_questions_at_i_count_read_in_spanish_and_in_the_pseudo_loca
         assert not DICE_I_COUNT_ENGLISH.search(es), (en, es)
         plain = re.sub(r"\b(?:10|[2-9AJQK])[♠♥♦♣]|JK|Dice Stacks", "", ps)
         assert not re.search(r"\b[A-Za-z]{2,}\b", plain), (en, ps)
+
+
+def _planets_wrong(question) -> str | None:
+    """A wrong total: a Jack, Queen or King of the planet counted 11, 12, 13 (as in the
+    other games), else one more."""
+    faces = sum(1 for c in question.cards if c[:-1] in ("J", "Q", "K"))
+    return str(question.expected + (1 if not faces else 2))
+
+
+PLANET_HANDS = ["9H 8H 5H 7S 7D 7C 2C QS 4D", "2H 3H 4H 6S 6D 9C 10C JC KD"]
+PLANET_DECK = ("AS AH 3S 3D 4S 4C 5S 5D 6C 6H 8S 8D 8C 9S 9D 10S 10D 10H JS JD JH QH QD "
+               "QC KS KH KC 2S 2D 3C")
+
+
+def _planets_i_count_words(seed: int) -> list[str]:
+    """A seeded Moons and Planets table at "I count" (the questions, hints and feedback;
+    the engine's refusals are its own), then the student's own planets on a dealt
+    table: cards that do not total 15 to 18, a planet answered wrong twice (the step
+    shown), and the explainer's step of a total that is no planet's."""
+    from mathcards import explain as X
+    from mathcards.asking import COUNT
+    from mathcards.asking import moons_and_planets as asking
+    from mathcards.games.moons_and_planets import DeclarePlanet, MoonsAndPlanets, position
+    from mathcards.table import TableController
+    from mathcards.widgets.tricks import MoonsAndPlanetsView
+
+    said = _i_count_words(MoonsAndPlanetsView, lambda: MoonsAndPlanets(num_players=2), seed,
+                          _planets_wrong, board=False, refusals=False)
+    ctl = TableController(MoonsAndPlanetsView(), state=position(PLANET_HANDS, deck=PLANET_DECK),
+                          bot_delay=0, save=False, level=COUNT, seats=("human", "strong"))
+
+    def lay(cards: str) -> None:
+        ctl.click_choice("clear")
+        for name in cards.split():
+            ctl.click_card(f"h{next(i for i, c in enumerate(ctl.hand()) if str(c) == name)}")
+        ctl.attempt(ctl.click_choice, "lay")
+
+    lay("9H 5H")  # 14: no planet, refused with the rule (not the total)
+    said.append(ctl.message)
+    lay("QS 7S")  # 17, answered 19 (the Queen counted 12), then 18: the step is shown
+    said.append(ctl.asking.prompt())
+    for given in ("19", "18"):
+        ctl.answer(given)
+        said.append(ctl.asking.feedback)
+    said.append(ctl.explanation.text)
+    state = position(PLANET_HANDS, deck=PLANET_DECK)
+    too_much = DeclarePlanet(tuple(parse_card(c) for c in ("9H", "8H", "5H")))  # 22
+    said.append(X.spoken(asking.explain(asking.refused_move(state, too_much, 0))))
+    said.append(asking.rule_words(state, too_much, ""))
+    return [s for s in said if s and s.strip()]
+
+
+PLANETS_ENGLISH = re.compile(r"\b(puts?|planet|what|does|do|its|cards?|total|count|you|"
+                             r"right|not quite|close|try|again|add|one suit|is not|a moon|"
+                             r"no hints|yet|step|shown|last move|player)\b", re.I)
+
+
+@pytest.mark.parametrize("seed", [4, 5])  # a planet of number cards; one with a King
+def test_moons_and_planets_questions_at_i_count_read_in_spanish_and_the_pseudo_locale(seed):
+    """The planet's question, its nudges and feedback, the hint, the rule of a planet
+    refused and the explainer's step were English on a Spanish page."""
+    said = _in_three(_planets_i_count_words, seed)
+    english = " ".join(en for en, _es, _ps in said)
+    assert "puts down the planet" in english and "You put down the planet" in english
+    assert "is not a planet" in english and "count 10" in english
+    _no_english_left(said, PLANETS_ENGLISH,
+                     r"\b(?:10|[2-9AJQK])[♠♥♦♣]|\bJ, Q, K\b|\b[JQK]\b|\b\d+\b|"
+                     r"Moons and Planets|Ana|Zoe")
 
 
 def test_the_answer_box_says_its_words_in_the_pages_language():

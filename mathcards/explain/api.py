@@ -17,6 +17,7 @@ from typing import Any
 from mathcards.explain.errors import ExplainError
 from mathcards.explain.steps import HINT_LEVELS, Fact, Hint, Refusal, Step
 from mathcards.games.registry import find_game
+from mathcards.i18n import _
 
 
 def _path(game: str) -> str:
@@ -135,7 +136,8 @@ def hint(state: Any, level: int | str = 1) -> Hint:
         raise ExplainError(f"hint level must be 1, 2 or 3 (nudge, card, step), not {level!r}")
     module = _module(state)
     if module is None or not hasattr(module, "hint"):
-        return Hint(level=level, sentence=f"no hints for {state.game.title} yet")
+        return Hint(level=level, sentence=_("no hints for {game} yet").format(
+            game=state.game.title))
     found: Hint = module.hint(state, level)
     return found
 
