@@ -1437,3 +1437,27 @@ def test_moons_and_planets_exercises_read_in_spanish_and_the_pseudo_locale():
                        r"number|digits)\b", re.I)
     _no_english_left(said, words, r"\b(?:10|[2-9AJQK])[♠♥♦♣]|\b[JQK]\b|\b\d+\b|♦ > ♣ > ♠ > ♥|"
                                   r"True/False|'maybe'")
+
+
+def test_a_kinds_title_in_a_students_progress_and_the_most_missed_is_the_pages():
+    """A student's progress table and the dashboard's most-missed exercises name an
+    exercise with no prompt of its own by its kind's title: it was English on a Spanish
+    page (the dashboard's grid already said it in the page's language)."""
+    from mathcards.exercises import load_set_text
+    from mathcards.exercises.results import most_missed
+    from mathcards.exercises.session import Session
+
+    session = Session(load_set_text(PLANET_EXERCISES, name="planets"), "ana", store=False)
+    assert not session.check(1, "no").correct and not session.check(5, 1).correct
+
+    def titles() -> tuple[list[str], list[str]]:
+        return ([p.title for p in session.progress()],
+                [m.title for m in most_missed(session.attempts())])
+
+    progress, missed = titles()
+    assert progress[::2] == ["Planet or not?", "Moon or not?", "Which prize?"]
+    assert sorted(missed) == ["Planet or not?", "Which prize?"]
+    with i18n.using("es"):
+        progress, missed = titles()
+    assert progress[::2] == ["¿Planeta o no?", "¿Luna o no?", "¿Qué premio?"]
+    assert sorted(missed) == ["¿Planeta o no?", "¿Qué premio?"]

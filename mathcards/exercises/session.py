@@ -22,6 +22,7 @@ from mathcards.errors import MathCardsError
 from mathcards.exercises.evidence import exercise_answer
 from mathcards.exercises.kinds import Kind, Result
 from mathcards.exercises.progress import Attempt, ProgressStore, SolutionOpened
+from mathcards.i18n import _
 from mathcards.students import student_id
 
 
@@ -290,7 +291,7 @@ class Session:
             mine = by_exercise.get(exercise.id, [])
             out.append(ExerciseProgress(
                 number=exercise.number, exercise=exercise.id,
-                title=exercise.prompt or exercise.kind.title, attempts=len(mine),
+                title=exercise.prompt or _(exercise.kind.title), attempts=len(mine),
                 solved=any(a.correct for a in mine),
                 best_score=max((a.score for a in mine), default=0.0),
                 hints_used=max((a.hints_used for a in mine), default=0)))
