@@ -38,7 +38,7 @@ def _nth(place: int) -> str:
 
 
 def _cards_in_suits(cards: int, suits: int) -> str:
-    """ "3 cards in 2 suits" """
+    """How many cards in how many suits, in the page's language: "3 cards in 2 suits"."""
     return ngettext("{n} card in {suits}", "{n} cards in {suits}", cards).format(
         n=cards, suits=ngettext("{n} suit", "{n} suits", suits).format(n=suits))
 
