@@ -71,6 +71,17 @@ def test_a_planet_asks_its_total_before_it_is_put_down():
     assert {str(c) for c in ctl.state.planets[0]} == {"QS", "7S"}
 
 
+def test_a_face_card_counted_as_in_the_other_games_hears_that_it_counts_10():
+    """The table's nudge for a face card's value named J 11, Q 12, K 13: wrong here."""
+    ctl, answers = _table()
+    _select(ctl, "QS 7S")
+    ctl.click_choice("lay")
+    ctl.answer("19")  # the Queen counted 12, as in Suns to Moons
+    assert answers[-1].slip == "face_value"
+    assert "count 10" in ctl.asking.feedback and "12" not in ctl.asking.feedback
+    assert "17" not in ctl.asking.feedback  # the rule, never the answer
+
+
 def test_a_planet_refused_for_its_total_does_not_say_the_total_and_counts():
     ctl, answers = _table()
     state = ctl.state

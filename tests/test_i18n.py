@@ -703,14 +703,15 @@ def _page_text(html: str) -> list[str]:
     return [*said, re.sub(r"<[^>]+>", " ", html)]
 
 
-def _i_count_words(view_of, game_of, seed: int, wrong_of, *, board: bool = True
-                   ) -> list[str]:
+def _i_count_words(view_of, game_of, seed: int, wrong_of, *, board: bool = True,
+                   refusals: bool = True) -> list[str]:
     """Everything a student reads at a seeded table at "I count" (against a bot, the
     student following its moves): the board, the status, the buttons and the hand's
     tooltips, the hints (both levels), each question, a word that is not an answer,
     ``wrong_of(question)`` once (a nudge), then the right answer and its feedback.
     Without ``board``: the questions' words only (the answer's buttons, no board,
-    status or move buttons)."""
+    status or move buttons). Without ``refusals``: not the words of a move the rules
+    refuse (the engine's, tested with its events)."""
     import html as _html
 
     from mathcards.asking import COUNT
@@ -765,8 +766,8 @@ def _i_count_words(view_of, game_of, seed: int, wrong_of, *, board: bool = True
                 clicked = ctl.attempt(ctl.click_card, rng.choice(cards).key)
             else:
                 clicked = ctl.attempt(ctl.click_choice, rng.choice(choices).key)
-            if not clicked:  # a move the rules refuse (a counter that captures nothing)
-                said.append(ctl.message)
+            if not clicked and refusals:  # a move the rules refuse (a counter that
+                said.append(ctl.message)  # captures nothing)
         else:
             break
     assert ctl.state.is_over
@@ -835,6 +836,74 @@ def test_dice_stacks_questions_at_i_count_read_in_spanish_and_in_the_pseudo_loca
         assert not DICE_I_COUNT_ENGLISH.search(es), (en, es)
         plain = re.sub(r"\b(?:10|[2-9AJQK])[♠♥♦♣]|JK|Dice Stacks", "", ps)
         assert not re.search(r"\b[A-Za-z]{2,}\b", plain), (en, ps)
+
+
+def _planets_wrong(question) -> str | None:
+    """A wrong total: a Jack, Queen or King of the planet counted 11, 12, 13 (as in the
+    other games), else one more."""
+    faces = sum(1 for c in question.cards if c[:-1] in ("J", "Q", "K"))
+    return str(question.expected + (1 if not faces else 2))
+
+
+PLANET_HANDS = ["9H 8H 5H 7S 7D 7C 2C QS 4D", "2H 3H 4H 6S 6D 9C 10C JC KD"]
+PLANET_DECK = ("AS AH 3S 3D 4S 4C 5S 5D 6C 6H 8S 8D 8C 9S 9D 10S 10D 10H JS JD JH QH QD "
+               "QC KS KH KC 2S 2D 3C")
+
+
+def _planets_i_count_words(seed: int) -> list[str]:
+    """A seeded Moons and Planets table at "I count" (the questions, hints and feedback;
+    the engine's refusals are its own), then the student's own planets on a dealt
+    table: cards that do not total 15 to 18, a planet answered wrong twice (the step
+    shown), and the explainer's step of a total that is no planet's."""
+    from mathcards import explain as X
+    from mathcards.asking import COUNT
+    from mathcards.asking import moons_and_planets as asking
+    from mathcards.games.moons_and_planets import DeclarePlanet, MoonsAndPlanets, position
+    from mathcards.table import TableController
+    from mathcards.widgets.tricks import MoonsAndPlanetsView
+
+    said = _i_count_words(MoonsAndPlanetsView, lambda: MoonsAndPlanets(num_players=2), seed,
+                          _planets_wrong, board=False, refusals=False)
+    ctl = TableController(MoonsAndPlanetsView(), state=position(PLANET_HANDS, deck=PLANET_DECK),
+                          bot_delay=0, save=False, level=COUNT, seats=("human", "strong"))
+
+    def lay(cards: str) -> None:
+        ctl.click_choice("clear")
+        for name in cards.split():
+            ctl.click_card(f"h{next(i for i, c in enumerate(ctl.hand()) if str(c) == name)}")
+        ctl.attempt(ctl.click_choice, "lay")
+
+    lay("9H 5H")  # 14: no planet, refused with the rule (not the total)
+    said.append(ctl.message)
+    lay("QS 7S")  # 17, answered 19 (the Queen counted 12), then 18: the step is shown
+    said.append(ctl.asking.prompt())
+    for given in ("19", "18"):
+        ctl.answer(given)
+        said.append(ctl.asking.feedback)
+    said.append(ctl.explanation.text)
+    state = position(PLANET_HANDS, deck=PLANET_DECK)
+    too_much = DeclarePlanet(tuple(parse_card(c) for c in ("9H", "8H", "5H")))  # 22
+    said.append(X.spoken(asking.explain(asking.refused_move(state, too_much, 0))))
+    said.append(asking.rule_words(state, too_much, ""))
+    return [s for s in said if s and s.strip()]
+
+
+PLANETS_ENGLISH = re.compile(r"\b(puts?|planet|what|does|do|its|cards?|total|count|you|"
+                             r"right|not quite|close|try|again|add|one suit|is not|a moon|"
+                             r"no hints|yet|step|shown|last move|player)\b", re.I)
+
+
+@pytest.mark.parametrize("seed", [4, 5])  # a planet of number cards; one with a King
+def test_moons_and_planets_questions_at_i_count_read_in_spanish_and_the_pseudo_locale(seed):
+    """The planet's question, its nudges and feedback, the hint, the rule of a planet
+    refused and the explainer's step were English on a Spanish page."""
+    said = _in_three(_planets_i_count_words, seed)
+    english = " ".join(en for en, _es, _ps in said)
+    assert "puts down the planet" in english and "You put down the planet" in english
+    assert "is not a planet" in english and "count 10" in english
+    _no_english_left(said, PLANETS_ENGLISH,
+                     r"\b(?:10|[2-9AJQK])[♠♥♦♣]|\bJ, Q, K\b|\b[JQK]\b|\b\d+\b|"
+                     r"Moons and Planets|Ana|Zoe")
 
 
 def test_the_answer_box_says_its_words_in_the_pages_language():
@@ -1301,3 +1370,168 @@ def test_shoot_the_moon_exercises_read_in_spanish_and_the_pseudo_locale():
     english = re.compile(r"\b(which|card|takes?|trick|led|lead|may|play|right|not quite|"
                          r"follow|colour|moon|red|nobody|yet|answer|yes)\b", re.I)
     _no_english_left(said, english, r"\b[GRB]\d+\b|[▲★●◆]\d*|\b\d+\b")
+
+
+PLANET_EXERCISES = """\
+title: Planets
+id: planets
+exercises:
+  - kind: planet_or_not
+    cards: 9H 8H
+  - kind: planet_or_not
+    cards: 5C
+  - kind: moon_or_not
+    cards: 7S 7D 7C
+  - kind: moon_or_not
+    cards: 4H 5S 6H
+  - kind: which_prize
+    trick: 7H KH 2S
+    yours: 7H
+  - kind: which_prize
+    trick: 7H KH 2S JD
+    yours: 2S
+    prizes: 3C 8D QS 4H
+"""
+
+
+def _planet_exercise_words() -> list[str]:
+    """Each Moons and Planets exercise's prompt, its answer buttons, both answers'
+    feedback and its reason, its hints and its worked solution; a typed answer that is
+    none. A sentence of the engine the kind quotes (a planet's or a moon's reason, the
+    prize ranking) is its own, marked with the engine's words: left out here."""
+    from mathcards.exercises import load_set_text
+    from mathcards.exercises.kinds.base import AnswerError
+    from mathcards.games import moons_and_planets as mp
+
+    said: list[str] = []
+    for exercise in load_set_text(PLANET_EXERCISES, name="planets"):
+        variant = exercise.variant("ana")
+        kind, position = variant.kind, variant.position
+        engine = {mp.planet_reason(position["cards"]), mp.moon_reason(position["cards"])} \
+            if "cards" in position else {kind._ranking(position).ranking}
+        said.append(variant.prompt())
+        said.extend(kind.choices(position))
+        for answer in kind.choice_answers(position)[:2]:
+            result = kind.check(position, answer)
+            said.append(result.headline)
+            said.extend(str(s.sentence) for s in result.steps if hasattr(s, "sentence"))
+        said.extend(str(variant.hint(level).sentence) for level in (1, 2, 3))
+        said.append(variant.solution().headline)
+        said = [s for s in said if s not in engine]
+        try:
+            kind.read_answer(position, "maybe")
+        except AnswerError as exc:
+            said.append(str(exc))
+    return [s for s in said if s.strip()]
+
+
+def test_moons_and_planets_exercises_read_in_spanish_and_the_pseudo_locale():
+    """The practice page's Moons and Planets exercises (Planet or not, Moon or not, Which
+    prize) and every yes/no exercise's buttons were English on a Spanish page."""
+    said = _in_three(_planet_exercise_words)
+    english = " ".join(en for en, _es, _ps in said)
+    assert "1st prize" in english and "Yes" in english and "2 cards in 1 suit" in english
+    words = re.compile(r"\b(are|these|cards?|planet|moon|one|which|prize|does|your|take|led|"
+                       r"right|not quite|answer|yes|suits?|colours?|ranks?|different|"
+                       r"adding|follows?|discards?|highest|run|aces?|alone|st|nd|rd|th|"
+                       r"number|digits)\b", re.I)
+    _no_english_left(said, words, r"\b(?:10|[2-9AJQK])[♠♥♦♣]|\b[JQK]\b|\b\d+\b|♦ > ♣ > ♠ > ♥|"
+                                  r"True/False|'maybe'")
+
+
+def test_a_kinds_title_in_a_students_progress_and_the_most_missed_is_the_pages():
+    """A student's progress table and the dashboard's most-missed exercises name an
+    exercise with no prompt of its own by its kind's title: it was English on a Spanish
+    page (the dashboard's grid already said it in the page's language)."""
+    from mathcards.exercises import load_set_text
+    from mathcards.exercises.results import most_missed
+    from mathcards.exercises.session import Session
+
+    session = Session(load_set_text(PLANET_EXERCISES, name="planets"), "ana", store=False)
+    assert not session.check(1, "no").correct and not session.check(5, 1).correct
+
+    def titles() -> tuple[list[str], list[str]]:
+        return ([p.title for p in session.progress()],
+                [m.title for m in most_missed(session.attempts())])
+
+    progress, missed = titles()
+    assert progress[::2] == ["Planet or not?", "Moon or not?", "Which prize?"]
+    assert sorted(missed) == ["Planet or not?", "Which prize?"]
+    with i18n.using("es"):
+        progress, missed = titles()
+    assert progress[::2] == ["¿Planeta o no?", "¿Luna o no?", "¿Qué premio?"]
+    assert sorted(missed) == ["¿Planeta o no?", "¿Qué premio?"]
+
+
+def _exercise_page_words() -> list[str]:
+    """Every exercise of every sample set as the practice page shows it: the picture, the
+    answer buttons, a card picked (its signs), a stack made, a wrong answer checked, a hint,
+    the worked solution, the end of the set; and the class link builder."""
+    from mathcards.widgets.exercises import class_link_builder, practice_page
+    from tests.browser.server import LESSONS
+
+    samples = LESSONS / "exercises"
+    said: list[str] = []
+    for path in sorted(samples.glob("*.yaml")):
+        view = practice_page(samples, query=f"set={path.stem}&student=ana", ask_name=False)
+        view.answer_burst, view._tokens = 10_000, 10_000.0
+        for number in range(1, len(view.session) + 1):
+            view.go(number)
+            said += _widget_words(view)
+            style = view.variant.kind.answer_style
+            if style == "plays":
+                plain = [i for i, c in enumerate(view.variant.position["hand"])
+                         if not c.is_joker]
+                if plain:
+                    view._pick_card(plain[0])
+                    said += _widget_words(view.w_signs)
+                    view.w_signs.children[1].click()
+                    said += _widget_words(view.w_built)
+            elif style == "stacks":
+                view._toggle_card(0)
+                view._make_stack()
+                said += _widget_words(view.w_built)
+            elif style == "capture" and view.variant.position.get("played") is None:
+                view._pick_target(0)  # no card of the hand picked first: refused
+                said += _widget_words(view.w_feedback)
+            kind, pos = view.variant.kind, view.variant.position
+            if style in ("choice", "yesno"):
+                for value in kind.choice_answers(pos):  # a wrong one among them
+                    view.submit(value)
+            for _try in range(3):
+                view.submit("nothing")  # unreadable or wrong: a refusal or a wrong answer
+                if style in ("plays", "stacks", "number"):
+                    view.submit()
+            said += _widget_words(view)
+            view.show_hint()
+            view.show_solution()
+            said += _widget_words(view)
+    builder = class_link_builder(samples)
+    for value in [v for _label, v in builder.w_page.options][:2]:
+        builder.w_page.value = value
+        builder.make()
+        said += _widget_words(builder)
+    return [" ".join(s.split()) for s in said if s.strip()]
+
+
+def test_the_exercise_page_and_the_class_link_builder_read_in_spanish_and_pseudo(
+        tmp_path, monkeypatch):
+    """Every exercise of every sample set on the practice page (its picture, its answer
+    buttons, a card's signs, a stack, a wrong answer, a hint, the worked solution, the end
+    of the set) and the teacher's link builder: English on a Spanish page before."""
+    said = []
+    for lang in ("en", "es", "qps"):
+        monkeypatch.setenv("MATHCARDS_DATA_DIR", str(tmp_path / lang))
+        monkeypatch.setenv("MATHCARDS_PROGRESS", str(tmp_path / lang / "progress.sqlite3"))
+        with i18n.using(lang):
+            said.append(_exercise_page_words())
+    assert len(said[0]) == len(said[1]) == len(said[2]) > 100
+    english = re.compile(r"\b(the|your|you|and|card|cards|check|hint|stack|deck|goal|"
+                         r"exercise|solution|undo|hand|link|class|players?|short|page|"
+                         r"trick|prizes?|played|plays)\b", re.I)
+    # card notation (7H, 10S, JK, −3), the sets' and students' names, the game titles of
+    # the link builder's choices, and the teacher's variant line (the set's own notation)
+    notation = (r"(?<![\w])([−+-]?\d+[SHDC]?|[AJQK][SHDC]|JK|[♠♥♦♣]|ana)(?![\w])|"
+                r"Suns to Moons|Dice Stacks|Sums|Shoot the Moon|Moons and Planets|"
+                r"https?://\S+|[\w./-]+\.ipynb\S*")
+    _no_english_left(list(zip(*said, strict=True)), english, notation)

@@ -544,7 +544,8 @@ class ExerciseSetView(W.VBox):  # type: ignore[misc]  # ipywidgets ships no type
             said = _("Your stacks: {stacks}").format(stacks=stacks)
             self.w_built.value = f"<p>{esc(said)}</p>"
         else:
-            self.w_built.value = f"<p>{esc(_('No stacks yet.'))}</p>"
+            none = _("No stacks yet.")
+            self.w_built.value = f"<p>{esc(none)}</p>"
 
     # Sums: the card to play, then its target -----------------------------------------------------
     def _pick_played(self, index: int) -> None:
@@ -656,9 +657,10 @@ class ExerciseSetView(W.VBox):  # type: ignore[misc]  # ipywidgets ships no type
                 ngettext("{skill} ({count} slip)", "{skill} ({count} slips)", n).format(
                     skill=skill_words(skill), count=n)
                 for skill, n in end.practise)
-            next_line = f"<p>{esc(_('Practise next: {skills}.').format(skills=practise))}</p>"
+            next_words = _("Practise next: {skills}.").format(skills=practise)
         else:
-            next_line = f"<p>{esc(_('No slips in this set: well done. Try another set.'))}</p>"
+            next_words = _("No slips in this set: well done. Try another set.")
+        next_line = f"<p>{esc(next_words)}</p>"
         finished = esc(_("You finished the set"))
         self.w_end.value = (f'<div class="mc-result mc-right mc-set-end" role="status">'
                             f"<h3>{finished}</h3><p>{esc(end.words())}</p>"
@@ -1504,7 +1506,8 @@ def class_link_builder(folder: str | Any = "exercises") -> W.VBox:
     w_page.observe(update, "value")
     w_make.on_click(make)
     update()
-    box = W.VBox([W.HTML(f"<h3>{esc(_('A link for the class'))}</h3>"), w_page,
+    heading = _("A link for the class")
+    box = W.VBox([W.HTML(f"<h3>{esc(heading)}</h3>"), w_page,
                   W.HBox([w_players, w_short]), w_deal, W.HBox([w_level, w_fixed]),
                   W.HBox([w_class, w_each]), w_make, w_out])
     box.add_class("mathcards")

@@ -28,6 +28,9 @@ _CARD_CODE = re.compile(r"(?<![A-Za-z0-9])([+\-\u2212]?)((?:10|[2-9AJQK])[SHDC]|
                         r"[RGPB](?:1[0-2]|[1-9])|BIG|LITTLE)(?![A-Za-z0-9])")
 
 
+NO_STACKS = "(no stacks)"  # how an answer of no stacks is recorded (its text never changes)
+
+
 def answer_shown(answer: str) -> str:
     """An answer as the student saw it: card codes as symbols, minus signs as real minus
     signs (``-9C +7D`` reads ``−9♣ +7♦``; ``8S 3C | 8S 2H`` reads ``8♠ 3♣ | 8♠ 2♥``)."""
@@ -37,6 +40,8 @@ def answer_shown(answer: str) -> str:
         sign = "\u2212" if match.group(1) in ("-", "\u2212") else match.group(1)
         return sign + parse_card(match.group(2)).symbol
 
+    if answer == NO_STACKS:  # an empty Dice Stacks answer, kept in English in the records
+        return _("(no stacks)")
     shown = _CARD_CODE.sub(card, answer)
     return re.sub(r"(?<![\w])-(?=\d)", "\u2212", shown)  # a number: -3 reads −3
 

@@ -34,6 +34,7 @@ from mathcards.exercises.progress import (
     read_csv,
     read_level_changes_csv,
 )
+from mathcards.i18n import _
 
 # ``.json``: the static site's progress file (a student's download; ``JsonTables``)
 DB_SUFFIXES = (".sqlite3", ".sqlite", ".db", ".json")
@@ -366,7 +367,7 @@ def most_missed(attempts: Iterable[Attempt], top: int = 10) -> list[Missed]:
             continue
         kind = KINDS.get(mine[0].kind)
         out.append(Missed(set_id=set_id, set_title=mine[0].set_title, exercise=exercise,
-                          number=mine[0].number, title=kind.title if kind else mine[0].kind,
+                          number=mine[0].number, title=_(kind.title) if kind else mine[0].kind,
                           wrong=len(wrong), attempts=len(mine),
                           students=len({a.student for a in wrong})))
     out.sort(key=lambda m: (-m.wrong, -m.students, m.set_id, m.number))

@@ -22,6 +22,7 @@ from mathcards.errors import MathCardsError
 from mathcards.exercises.evidence import exercise_answer
 from mathcards.exercises.kinds import Kind, Result
 from mathcards.exercises.progress import Attempt, ProgressStore, SolutionOpened
+from mathcards.i18n import _, ngettext
 from mathcards.students import student_id
 
 
@@ -150,9 +151,13 @@ class SetEnd:
         """The score in words (no percentages for a 12-year-old to decode)."""
         n = self.exercises
         if self.first_try_right == n:
-            return f"All {n} right at the first try."
-        return (f"{self.first_try_right} of {n} right at the first try, {self.solved} of {n} "
-                "solved in the end.")
+            return ngettext("All {count} right at the first try.",
+                            "All {count} right at the first try.", n).format(count=n)
+        return ngettext("{right} of {count} right at the first try, {solved} of {count} "
+                        "solved in the end.",
+                        "{right} of {count} right at the first try, {solved} of {count} "
+                        "solved in the end.", n).format(
+                            right=self.first_try_right, solved=self.solved, count=n)
 
 
 class Session:
@@ -290,7 +295,7 @@ class Session:
             mine = by_exercise.get(exercise.id, [])
             out.append(ExerciseProgress(
                 number=exercise.number, exercise=exercise.id,
-                title=exercise.prompt or exercise.kind.title, attempts=len(mine),
+                title=exercise.prompt or _(exercise.kind.title), attempts=len(mine),
                 solved=any(a.correct for a in mine),
                 best_score=max((a.score for a in mine), default=0.0),
                 hints_used=max((a.hints_used for a in mine), default=0)))

@@ -17,6 +17,7 @@ from mathcards.explain.errors import ExplainError
 from mathcards.explain.steps import HINT_LEVELS, Fact, Hint, Refusal, Step
 from mathcards.games.parts import ExplainPart, explain_part, hint_of, why_not_of
 from mathcards.games.registry import GameSpec, find_game
+from mathcards.i18n import _
 
 
 def _spec(game: str) -> GameSpec | None:
@@ -134,7 +135,8 @@ def hint(state: Any, level: int | str = 1) -> Hint:
     spec = _spec(state.game.name)
     give_hint = hint_of(spec) if spec is not None else None
     if give_hint is None:
-        return Hint(level=level, sentence=f"no hints for {state.game.title} yet")
+        return Hint(level=level, sentence=_("no hints for {game} yet").format(
+            game=state.game.title))
     found: Hint = give_hint(state, level)
     return found
 

@@ -313,6 +313,17 @@ def test_yes_no_answers_are_yes_or_no_never_numbers():
         assert message.startswith("answer yes or no (or True/False), not ") and "\n" not in message
 
 
+def test_a_yes_typed_in_spanish_is_yes():
+    """A Spanish page's buttons say "Sí" and "No"; "sí" (or "si") typed reads as yes."""
+    from mathcards import i18n
+
+    ex = Exercise("planet_or_not", cards="9H 8H")
+    for right in ("sí", "Sí", " si "):
+        assert ex.check(right).correct, right
+    with i18n.using("es"):
+        assert ex.kind.choices(ex.variant("ana").position) == ["Sí", "No"]
+
+
 @needs_dice_stacks
 def test_make_stacks_takes_stacks_as_tuples_of_cards():
     """The page sends each stack as a tuple of cards; text, lists and tuples all work."""

@@ -261,7 +261,7 @@ class Kind:
 
 
 # --- yes/no kinds share their answer handling -------------------------------------------
-_YES = {"yes", "y", "true"}
+_YES = {"yes", "y", "true", "sí", "si"}  # a Spanish page's "sí" typed too
 _NO = {"no", "n", "false"}
 
 
@@ -276,18 +276,20 @@ class YesNoKind(Kind):
         raise NotImplementedError
 
     def choices(self, position: Position) -> list[str]:
-        return ["Yes", "No"]
+        return [_("Yes"), _("No")]
 
     def choice_answers(self, position: Position) -> list[Any]:
         return [True, False]
 
     def read_answer(self, position: Position, answer: Any) -> bool:
-        """Yes or no: True/False or the words (yes, y, true; no, n, false), never a number."""
+        """Yes or no: True/False or the words (yes, y, true, sí; no, n, false), never a
+        number."""
         if isinstance(answer, bool):
             return answer
         if isinstance(answer, str) and answer.strip().lower() in _YES | _NO:
             return answer.strip().lower() in _YES
-        raise AnswerError(f"answer yes or no (or True/False), not {shown(answer)}")
+        raise AnswerError(_("answer yes or no (or True/False), not {answer}").format(
+            answer=shown(answer)))
 
     def answer_text(self, answer: Any) -> str:
         return "yes" if answer else "no"

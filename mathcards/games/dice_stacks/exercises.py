@@ -7,6 +7,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from mathcards.cards import Card
+from mathcards.exercises.exercise_grid import NO_STACKS
 from mathcards.exercises.fields import (
     FieldError,
     read_card,
@@ -112,7 +113,7 @@ class MakeStacks(Kind):
         return tuple(stacks)
 
     def answer_text(self, answer: Any) -> str:
-        return " | ".join(" ".join(str(c) for c in s) for s in answer) or "(no stacks)"
+        return " | ".join(" ".join(str(c) for c in s) for s in answer) or NO_STACKS
 
     def state(self, position: Position) -> Any:
         """The position as a real engine state: you to lay stacks with this hand."""

@@ -20,11 +20,27 @@ from mathcards.exercises.kinds.base import (
     make_hint,
 )
 from mathcards.games.base import ordinal
-from mathcards.i18n import N_
+from mathcards.i18n import N_, _, ngettext, pgettext
 
 if TYPE_CHECKING:
     from mathcards.explain.steps import Hint
     from mathcards.games.moons_and_planets import PrizeRanking
+
+
+def _nth(place: int) -> str:
+    """A prize's place in the page's language: "1st", "2nd" ("1.er", "2.º")."""
+    suffix = ordinal(place)[len(str(place)):]
+    words = {"st": pgettext("a prize's place: 1st prize", "{n}st"),
+             "nd": pgettext("a prize's place: 2nd prize", "{n}nd"),
+             "rd": pgettext("a prize's place: 3rd prize", "{n}rd"),
+             "th": pgettext("a prize's place: 4th prize", "{n}th")}
+    return words[suffix].format(n=place)
+
+
+def _cards_in_suits(cards: int, suits: int) -> str:
+    """How many cards in how many suits, in the page's language: "3 cards in 2 suits"."""
+    return ngettext("{n} card in {suits}", "{n} cards in {suits}", cards).format(
+        n=cards, suits=ngettext("{n} suit", "{n} suits", suits).format(n=suits))
 
 
 class PlanetOrNot(YesNoKind):
@@ -33,7 +49,7 @@ class PlanetOrNot(YesNoKind):
     name = "planet_or_not"
     game = "moons_and_planets"
     title = N_("Planet or not?")
-    question = "Are these cards a planet?"
+    question = N_("Are these cards a planet?")
     unique_cards = True
     measure_names = ("answer", "total")
     fields = (FieldSpec("cards", _cards_field(1, 8), help="the cards put down together"),)
@@ -55,16 +71,15 @@ class PlanetOrNot(YesNoKind):
         from mathcards.games import moons_and_planets as mp
         cards = position["cards"]
         if level <= 1:
-            return make_hint(1, "a planet is 2 or more cards of one suit, no aces, adding to "
-                                f"{mp.PLANET_LOW}-{mp.PLANET_HIGH} (J, Q, K count 10); or the "
-                                "5♣ alone")
+            return make_hint(1, _("a planet is 2 or more cards of one suit, no aces, adding "
+                                  "to {low}-{high} (J, Q, K count 10); or the 5♣ alone").format(
+                low=mp.PLANET_LOW, high=mp.PLANET_HIGH))
         total = sum(mp.planet_points(c) for c in cards)
-        suits = len({c.suit for c in cards})
+        suits = _cards_in_suits(len(cards), len({c.suit for c in cards}))
         if level == 2:
-            return make_hint(2, f"{len(cards)} card{'s' if len(cards) != 1 else ''} in "
-                                f"{suits} suit{'s' if suits != 1 else ''}")
-        return make_hint(3, f"{len(cards)} card{'s' if len(cards) != 1 else ''} in {suits} "
-                            f"suit{'s' if suits != 1 else ''}, adding to {total}")
+            return make_hint(2, suits)
+        return make_hint(3, _("{cards_in_suits}, adding to {total}").format(
+            cards_in_suits=suits, total=total))
 
 
 class MoonOrNot(YesNoKind):
@@ -73,7 +88,7 @@ class MoonOrNot(YesNoKind):
     name = "moon_or_not"
     game = "moons_and_planets"
     title = N_("Moon or not?")
-    question = "Are these cards one moon?"
+    question = N_("Are these cards one moon?")
     unique_cards = True
     fields = (FieldSpec("cards", _cards_field(1, 8), help="the cards put down together"),)
 
@@ -88,14 +103,17 @@ class MoonOrNot(YesNoKind):
     def hint(self, position: Position, level: int) -> Hint:
         cards = position["cards"]
         if level <= 1:
-            return make_hint(1, "a moon is a run of 3+ of one colour, 2-4 cards of one rank, "
-                                "or one ace")
-        colours = len({c.colour for c in cards})
-        ranks = len({c.rank for c in cards})
+            return make_hint(1, _("a moon is a run of 3+ of one colour, 2-4 cards of one "
+                                  "rank, or one ace"))
+        n_colours, ranks = len({c.colour for c in cards}), len({c.rank for c in cards})
+        colours = ngettext("{n} card, {colours}", "{n} cards, {colours}", len(cards)).format(
+            n=len(cards), colours=ngettext("{n} colour", "{n} colours", n_colours).format(
+                n=n_colours))
         if level == 2:
-            return make_hint(2, f"{len(cards)} cards, {colours} colour{'s' if colours > 1 else ''}")
-        return make_hint(3, f"{len(cards)} cards, {colours} colour{'s' if colours > 1 else ''}, "
-                            f"{ranks} different rank{'s' if ranks > 1 else ''}")
+            return make_hint(2, colours)
+        return make_hint(3, ngettext("{cards_colours}, {n} different rank",
+                                     "{cards_colours}, {n} different ranks", ranks).format(
+            cards_colours=colours, n=ranks))
 
 
 class WhichPrize(Kind):
@@ -104,7 +122,7 @@ class WhichPrize(Kind):
     name = "which_prize"
     game = "moons_and_planets"
     title = N_("Which prize?")
-    question = "Which prize does your card take?"
+    question = N_("Which prize does your card take?")
     answer_style = "choice"
     unique_cards = True
     asked_card = "yours"  # one of the trick's cards
@@ -128,8 +146,8 @@ class WhichPrize(Kind):
     def prompt(self, position: Position) -> str:
         trick = position["trick"]
         card = trick[self.mine(position)]
-        return (f"{trick[0].symbol} was led. Which prize does {card.symbol} take? "
-                "(1st prize goes to the highest card)")
+        return _("{led} was led. Which prize does {card} take? (1st prize goes to the "
+                 "highest card)").format(led=trick[0].symbol, card=card.symbol)
 
     def problems(self, position: Position) -> list[str]:
         from mathcards.games import moons_and_planets as mp
@@ -160,13 +178,9 @@ class WhichPrize(Kind):
 
     def choices(self, position: Position) -> list[str]:
         prizes = position.get("prizes")
-        out = []
-        for k in range(1, len(position["trick"]) + 1):
-            label = f"{ordinal(k)} prize"
-            if prizes:
-                label += f" ({prizes[k - 1].symbol})"
-            out.append(label)
-        return out
+        return [_("{nth} prize ({card})").format(nth=_nth(k), card=prizes[k - 1].symbol)
+                if prizes else _("{nth} prize").format(nth=_nth(k))
+                for k in range(1, len(position["trick"]) + 1)]
 
     def choice_answers(self, position: Position) -> list[Any]:
         return list(range(1, len(position["trick"]) + 1))  # the prize numbers, 1st = 1
@@ -178,7 +192,8 @@ class WhichPrize(Kind):
                              re.IGNORECASE)
             answer = int(m.group(1)) if m else None
         if isinstance(answer, bool) or not isinstance(answer, int) or not 1 <= answer <= n:
-            raise AnswerError(f"answer with a prize number from 1 to {n}, in the digits 0-9")
+            raise AnswerError(_("answer with a prize number from 1 to {n}, in the digits "
+                                "0-9").format(n=n))
         return answer
 
     def check(self, position: Position, answer: Any) -> Result:
@@ -188,29 +203,31 @@ class WhichPrize(Kind):
         ranking = self._ranking(position)  # the engine's: whether it follows, its place
         card, place = ranking.card, ranking.place
         if said == place:
-            return Result(True, 1.0, f"Right: {card.symbol} takes the {ordinal(place)} prize.",
-                          (fact(ranking.ranking),))
-        why = ("it follows the led suit: followers rank K high to 2 low, above every discard"
-               if ranking.follows else
-               "it is a discard: discards rank below every card that follows the led suit, "
-               f"K high to 2 low, equal ranks by suit {SUITS_HIGH_TO_LOW}")
-        return Result(False, 0.0, f"Not quite: {card.symbol} does not take the "
-                      f"{ordinal(said)} prize.", (fact(f"{card.symbol}: {why}"),))
+            return Result(True, 1.0, _("Right: {card} takes the {nth} prize.").format(
+                card=card.symbol, nth=_nth(place)), (fact(ranking.ranking),))
+        why = (_("{card}: it follows the led suit: followers rank K high to 2 low, above "
+                 "every discard") if ranking.follows else
+               _("{card}: it is a discard: discards rank below every card that follows the "
+                 "led suit, K high to 2 low, equal ranks by suit {order}")).format(
+            card=card.symbol, order=SUITS_HIGH_TO_LOW)
+        return Result(False, 0.0, _("Not quite: {card} does not take the {nth} prize.").format(
+            card=card.symbol, nth=_nth(said)), (fact(why),))
 
     def hint(self, position: Position, level: int) -> Hint:
         trick = position["trick"]
         if level <= 1:
-            return make_hint(1, "cards that follow the led suit rank above discards")
+            return make_hint(1, _("cards that follow the led suit rank above discards"))
         followers = sum(1 for c in trick if c.suit == trick[0].suit)
         if level == 2:
-            return make_hint(2, f"{followers} card{'s' if followers != 1 else ''} follow "
-                                f"{trick[0].symbol}'s suit")
+            return make_hint(2, ngettext("{n} card follows {card}'s suit",
+                                         "{n} cards follow {card}'s suit", followers).format(
+                n=followers, card=trick[0].symbol))
         return make_hint(3, self._ranking(position).ranking)
 
     def solution(self, position: Position) -> Result:
         ranking = self._ranking(position)  # the engine's, for your card
-        return Result(True, 1.0, f"{ranking.card.symbol} takes the {ordinal(ranking.place)} "
-                      "prize.", (fact(ranking.ranking),))
+        return Result(True, 1.0, _("{card} takes the {nth} prize.").format(
+            card=ranking.card.symbol, nth=_nth(ranking.place)), (fact(ranking.ranking),))
 
 
 # this game's exercise kinds (mathcards.games.parts finds them by this name)

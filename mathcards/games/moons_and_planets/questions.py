@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mathcards.asking import Question
-from mathcards.asking.registry import read_number
+from mathcards.asking.registry import NUDGE, NUDGES, read_number
 from mathcards.cards import Card, cards_shown
 from mathcards.explain.steps import WhatIf
 from mathcards.explain.terms import Num, Sum
@@ -37,6 +37,7 @@ from mathcards.games.moons_and_planets.rules import (
     planet_points,
     planet_problem,
 )
+from mathcards.i18n import _
 
 GAME = "moons_and_planets"
 
@@ -53,10 +54,11 @@ def _planet_question(cards: tuple[Card, ...], seat: int, follow: bool) -> Questi
         return None
     shown = cards_shown(cards)
     if follow:
-        prompt = (f"{seat_name((), seat)} puts down the planet {shown}: what do its cards "
-                  "total? (J, Q, K count 10)")
+        prompt = _("{who} puts down the planet {cards}: what do its cards total? (J, Q, K "
+                   "count 10)").format(who=seat_name((), seat), cards=shown)
     else:
-        prompt = f"You put down the planet {shown}: what do its cards total? (J, Q, K count 10)"
+        prompt = _("You put down the planet {cards}: what do its cards total? (J, Q, K count "
+                   "10)").format(cards=shown)
     points = tuple(planet_points(c) for c in cards)
     return PlanetQuestion(game=GAME, skill="planet_sum", prompt=prompt, numbers=points,
                           expected=sum(points), seat=seat, follow=follow,
@@ -65,7 +67,7 @@ def _planet_question(cards: tuple[Card, ...], seat: int, follow: bool) -> Questi
 
 def _moon_question(cards: tuple[Card, ...], seat: int, why: str) -> Question:
     return PlanetQuestion(game=GAME, skill="moon_set", kind="cards",
-                          prompt=f"Is {cards_shown(cards)} a moon?",
+                          prompt=_("Is {cards} a moon?").format(cards=cards_shown(cards)),
                           numbers=tuple(c.rank for c in cards),
                           expected=f"not a moon: {why}" if why else "a moon", seat=seat,
                           cards=tuple(str(c) for c in cards), group=cards)
@@ -127,8 +129,9 @@ def rule_words(state: Any, action: Any, reason: str) -> str:
     """A refused planet in words at "I count": the rule, not what its cards total."""
     if (isinstance(action, DeclarePlanet) and state.current_player is not None
             and refused_move(state, action, state.current_player) is not None):
-        return (f"{cards_shown(tuple(action.cards))} is not a planet: a planet's cards "
-                f"are one suit and total {PLANET_LOW} to {PLANET_HIGH} (J, Q, K count 10)")
+        return _("{cards} is not a planet: a planet's cards are one suit and total {low} to "
+                 "{high} (J, Q, K count 10)").format(cards=cards_shown(tuple(action.cards)),
+                                                     low=PLANET_LOW, high=PLANET_HIGH)
     return reason
 
 
@@ -151,6 +154,14 @@ def check(question: Question, given: int | str) -> bool:
     return isinstance(given, int) and not isinstance(given, bool) and given == question.expected
 
 
+def nudge(question: Question, given: int | str, slip: str) -> str:
+    """A first wrong answer's words, by its slip: a face card's value is 10 in a planet
+    (the table's words for that slip name J 11, Q 12, K 13, the other games' values)."""
+    if slip == "face_value":
+        return _("Not quite: in a planet J, Q and K each count 10. Add the cards again.")
+    return _(NUDGES.get(slip, NUDGE))
+
+
 def slip(question: Question, given: int | str) -> str | None:
     """A moon refused: the moon's rule (no number to classify); else the classifier's."""
     return "other" if question.skill == "moon_set" else None
@@ -161,11 +172,12 @@ def explain(question: Question, before: Any = None, after: Any = None) -> list[A
     assert isinstance(question, PlanetQuestion)
     total = int(question.expected)
     inside = PLANET_LOW <= total <= PLANET_HIGH
-    comment = (f"J, Q, K count 10; a planet totals {PLANET_LOW} to {PLANET_HIGH}"
-               + ("" if inside else f": {total} is not"))
+    comment = (_("J, Q, K count 10; a planet totals {low} to {high}") if inside else
+               _("J, Q, K count 10; a planet totals {low} to {high}: {total} is not")).format(
+        low=PLANET_LOW, high=PLANET_HIGH, total=total)
     return [WhatIf(lhs=Sum(tuple(Num(n) for n in question.numbers)), value=total,
                    comment=comment)]
 
 
 __all__ = ["PlanetQuestion", "accepted_move", "after_move", "before_move", "check",
-           "explain", "read_answer", "refused_move", "rule_words", "slip"]
+           "explain", "nudge", "read_answer", "refused_move", "rule_words", "slip"]
