@@ -749,6 +749,28 @@ def test_moons_and_planets_typed_move_errors_in_spanish_keep_the_notation():
         assert not MP_ENGLISH.search(re.sub(r"'[^']*'", "", spanish).split("así:")[0]), spanish
 
 
+def _mp_table_errors() -> list[str]:
+    from mathcards.errors import MathCardsError
+    from mathcards.games.moons_and_planets import play_trick, position, prize_order
+
+    said = []
+    for bad in (lambda: position(["9H", "9H"]), lambda: play_trick("9H"),
+                lambda: play_trick("9H AS"), lambda: prize_order("9H JK"),
+                lambda: prize_order("9H 5C"), lambda: prize_order(""),
+                lambda: prize_order("9H 9H")):
+        with pytest.raises(MathCardsError) as info:
+            bad()
+        said.append(getattr(info.value, "reason", str(info.value)))  # an illegal move: its rule
+    return said
+
+
+def test_moons_and_planets_table_errors_in_spanish_and_in_the_pseudo_locale():
+    """A described table the engine refuses (an exercise's position: its author reads why)
+    is explained in the page's language."""
+    for en, es, ps in _in_three(_mp_table_errors):
+        _mp_check(en, es, ps)
+
+
 # --- the explainer's words ------------------------------------------------------------
 EXPLAIN_ENGLISH = re.compile("|".join(p.pattern for p in (SUMS_ENGLISH, DICE_ENGLISH)) +
                              r"|\b(is|are|adds|takes|halves|doubles|captures|counters|keeps|"
