@@ -252,20 +252,17 @@ def test_registry_lists_the_five_games_first():
 
 
 def test_ordinal_is_the_one_wording_of_a_place():
-    """Prize places in the Moons and Planets rules and in its exercises: one wording of a
-    place, ``nth`` (worded when shown: the rules' reasons outlive a page's language), and
-    ``ordinal`` its words now."""
+    """Prize places in the Moons and Planets rules and in its exercises: one ``ordinal``, in
+    the page's language."""
     from mathcards import i18n
     from mathcards.exercises.kinds import moons_and_planets as kind
     from mathcards.games.moons_and_planets import rules
 
-    places = (1, 2, 3, 4, 11, 12, 13, 21, 22, 101)
-    assert [base.ordinal(n) for n in places] == [
+    assert [base.ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101)] == [
         "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st"]
-    assert [str(base.nth(n)) for n in places] == [base.ordinal(n) for n in places]
     with i18n.using("es"):
         assert [base.ordinal(n) for n in (1, 2, 11, 23)] == ["1.º", "2.º", "11.º", "23.º"]
-    assert kind.ordinal is base.ordinal and rules.nth is base.nth
+    assert kind.ordinal is rules.ordinal is base.ordinal
 
 
 def test_an_event_names_its_seat_or_nobody():

@@ -34,7 +34,7 @@ from mathcards.errors import (
     SaveFileError,
     SettingsError,
 )
-from mathcards.i18n import Said, _, later
+from mathcards.i18n import _
 
 if TYPE_CHECKING:  # the type checker knows functools' version; both read the same
     from functools import cached_property
@@ -83,23 +83,17 @@ def plural(count: int, word: str, many: str = "") -> str:
     return f"{count} {word if count == 1 else (many or word + 's')}"
 
 
-def nth(n: int) -> Said:
-    """A place as a sentence says it, worded when shown: ``1st``, ``2nd``, ``3rd``,
-    ``4th`` ... ``11th``, ``21st`` (in Spanish ``1.º``, ``2.º``)."""
-    suffix = 0 if 10 <= n % 100 <= 20 else n % 10
-    if suffix == 1:
-        return later("{n}st", n=n)
-    if suffix == 2:
-        return later("{n}nd", n=n)
-    if suffix == 3:
-        return later("{n}rd", n=n)
-    return later("{n}th", n=n)
-
-
 def ordinal(n: int) -> str:
     """``1st``, ``2nd``, ``3rd``, ``4th`` ... ``11th``, ``21st``: a place in words, in the
-    page's language (``nth``)."""
-    return str(nth(n))
+    page's language (Spanish ``1.º``, ``2.º``)."""
+    suffix = 0 if 10 <= n % 100 <= 20 else n % 10
+    if suffix == 1:
+        return _("{n}st").format(n=n)
+    if suffix == 2:
+        return _("{n}nd").format(n=n)
+    if suffix == 3:
+        return _("{n}rd").format(n=n)
+    return _("{n}th").format(n=n)
 
 
 def seat_name(names: Sequence[str], seat: int | None) -> str:

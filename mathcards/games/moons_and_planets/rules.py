@@ -14,8 +14,8 @@ from typing import Any
 
 from mathcards.cards import SUIT_NAMES, Card, cards_shown, parse_cards
 from mathcards.errors import MathCardsError
-from mathcards.games.base import nth
-from mathcards.i18n import N_, Said, _, later
+from mathcards.games.base import ordinal
+from mathcards.i18n import N_, _
 
 HAND_SIZE = 9
 PLANET_LOW, PLANET_HIGH = 15, 18
@@ -257,26 +257,52 @@ def _prize_order(trick: tuple[Card, ...]) -> tuple[int, ...]:
 # --- explanations as data ----------------------------------------------------------
 @dataclass(frozen=True)
 class PrizeRanking:
-    """Why one card of a trick landed where it did and which prize it took."""
+    """Why one card of a trick landed where it did and which prize it took: worded when
+    read (``ranking``, ``reason``), in the language of the page that reads it."""
 
     player: int
     card: Card
     place: int  # 1 = takes the first prize
     follows: bool
     prize: Card | None
-    # made when the trick is played, worded in the language of the page that reads them
-    why: Said  # why the card ranks in this place
-    takes: Said  # the prize its place takes
+    trick: tuple[Card, ...] = ()  # the trick's cards in play order
+    dealt: int = 0  # the prizes dealt for the trick
 
     @property
     def ranking(self) -> str:
         """Why the card ranks in this place (the reason without the prize)."""
-        return str(self.why)
+        trick, card, place = self.trick, self.card, self.place
+        led = trick[0].suit
+        followers = sum(1 for c in trick if c.suit == led)
+        if self.follows:
+            suit = _(SUIT_NAMES[led])
+            if followers == 1:
+                return _("{card} follows {suit}").format(card=card.symbol, suit=suit)
+            if place == 1:
+                return _("{card} follows {suit}: highest of {n} {suit} (K high, 2 low)").format(
+                    card=card.symbol, suit=suit, n=followers)
+            return _("{card} follows {suit}: {nth} highest of {n} {suit} (K high, 2 low)"
+                     ).format(card=card.symbol, suit=suit, n=followers, nth=ordinal(place))
+        one, nth = _(_SUIT_ONE[led]), ordinal(place - followers)  # "heart", among discards
+        ties = [c for c in trick if c.suit != led and c.rank == card.rank and c != card]
+        if ties:
+            return _("{card} is a discard, below every {suit}: {nth} of the discards (K high, 2 "
+                     "low); same rank as {cards}, so suits decide: {order}").format(
+                card=card.symbol, suit=one, nth=nth, cards=cards_shown(ties),
+                order=SUITS_HIGH_TO_LOW)
+        return _("{card} is a discard, below every {suit}: {nth} of the discards (K high, 2 "
+                 "low)").format(card=card.symbol, suit=one, nth=nth)
 
     @property
     def reason(self) -> str:
         """The whole sentence: the ranking, then the prize it takes."""
-        return f"{self.why}; {self.takes}"
+        if self.prize is None:
+            takes = _("{nth} place takes no prize (only {n} dealt)").format(
+                nth=ordinal(self.place), n=self.dealt)
+        else:
+            takes = _("{nth} place takes prize {place} ({prize})").format(
+                nth=ordinal(self.place), place=self.place, prize=self.prize.symbol)
+        return f"{self.ranking}; {takes}"
 
 
 def rank_trick(
@@ -293,39 +319,13 @@ def _rank_trick(
     order: tuple[int, ...],
 ) -> tuple[tuple[int, ...], tuple[PrizeRanking, ...]]:
     led = cards[0].suit
-    suit, one = later(SUIT_NAMES[led]), later(_SUIT_ONE[led])  # "hearts", "heart"
-    followers = sum(1 for c in cards if c.suit == led)
+    dealt = len(prizes)
     reasons = []
     for place, index in enumerate(order, start=1):
         card = cards[index]
-        follows = card.suit == led
-        prize = prizes[place - 1] if place <= len(prizes) else None
-        if follows and followers == 1:
-            why = later("{card} follows {suit}", card=card.symbol, suit=suit)
-        elif follows and place == 1:
-            why = later("{card} follows {suit}: highest of {n} {suit} (K high, 2 low)",
-                        card=card.symbol, suit=suit, n=followers)
-        elif follows:
-            why = later("{card} follows {suit}: {nth} highest of {n} {suit} (K high, 2 low)",
-                        card=card.symbol, suit=suit, n=followers, nth=nth(place))
-        else:
-            position = place - followers
-            ties = [c for c in cards if c.suit != led and c.rank == card.rank and c != card]
-            if ties:
-                why = later("{card} is a discard, below every {suit}: {nth} of the discards (K "
-                            "high, 2 low); same rank as {cards}, so suits decide: {order}",
-                            card=card.symbol, suit=one, nth=nth(position),
-                            cards=cards_shown(ties), order=SUITS_HIGH_TO_LOW)
-            else:
-                why = later("{card} is a discard, below every {suit}: {nth} of the discards (K "
-                            "high, 2 low)", card=card.symbol, suit=one, nth=nth(position))
-        if prize is None:
-            takes = later("{nth} place takes no prize (only {n} dealt)", nth=nth(place),
-                          n=len(prizes))
-        else:
-            takes = later("{nth} place takes prize {place} ({prize})", nth=nth(place),
-                          place=place, prize=prize.symbol)
-        reasons.append(PrizeRanking(players[index], card, place, follows, prize, why, takes))
+        prize = prizes[place - 1] if place <= dealt else None
+        reasons.append(PrizeRanking(players[index], card, place, card.suit == led, prize, cards,
+                                    dealt))
     return order, tuple(reasons)
 
 
