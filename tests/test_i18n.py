@@ -608,6 +608,169 @@ def test_a_trick_games_chips_reason_is_said_in_the_language_that_shows_it():
     assert not any(MOON_ENGLISH.search(t) for t in spanish), spanish
 
 
+# Moons and Planets' words: a trick game of prizes, planets and moons.
+MP_ENGLISH = re.compile(r"\b(prizes?|planets?|moons?|tricks?|cards?|dealt|face|down|turns?|"
+                        r"leads?|follows?|following|discards?|declares?|makes?|adds?|adding|"
+                        r"regroups?|regrouping|takes?|sits?|out|wins?|deck|highest|rank|above|"
+                        r"below|every|hand|hold|you|must|the|of|each|players?|place|only|"
+                        r"their|goes?|empty|nobody|limit|fewest|total|suits?|run|aces?|twice|"
+                        r"alone|mixes|red|black|spades?|hearts?|diamonds?|clubs?|\d+(?:st|nd|"
+                        r"rd|th)|high|low|is|are|and|or|choose|play|plays|name|say|which)\b",
+                        re.I)
+MP_PLAIN = r"Ana|Zoe|Bo|\b(?:10|[2-9AJQK])[♠♥♦♣]|\bJK\b"
+
+
+def _mp_check(en: str, es: str, ps: str) -> None:
+    """Spanish keeps no English word, the pseudo-locale no plain word (names, cards and
+    numbers only), and both say the same numbers."""
+    assert MP_ENGLISH.search(en), en  # the check can fail: it finds the English
+    assert not MP_ENGLISH.search(es.replace("Moons and Planets", "")), (en, es)
+    assert not re.search(r"\b[A-Za-z]{2,}\b", re.sub(MP_PLAIN, "", ps)), (en, ps)
+    assert sorted(re.findall(r"−?\d+", es)) == sorted(re.findall(r"−?\d+", en)), (en, es)
+
+
+def _mp_words(seed: int, names: tuple[str, ...], **settings) -> list[str]:
+    """Every event of a seeded game of random bots and why each card of a trick took its
+    prize, worded in the page's language."""
+    from mathcards.bots import Bot
+    from mathcards.games.moons_and_planets import PrizesAwarded
+    from mathcards.games.registry import make_game
+
+    game = make_game("moons_and_planets", num_players=len(names), **settings)
+    state = game.new_game(seed=seed)
+    bots = [Bot("moons_and_planets", "random", seed=seed * 7 + i) for i in range(len(names))]
+    words = [e.describe(names) for e in state.events]
+    while not state.is_over:
+        state = state.apply(bots[state.current_player].choose(state))
+        for event in state.new_events:
+            words.append(event.describe(names))
+            if isinstance(event, PrizesAwarded):
+                words += [r.reason for r in event.ranking_reasons]
+    return words
+
+
+def _mp_probes(state) -> list:
+    """A move of every kind, most of them not allowed now: cards not held, not a planet
+    or a moon, out of turn, with no moon to add to."""
+    from mathcards.cards import parse_cards
+    from mathcards.games.moons_and_planets import (
+        AddToMoon,
+        DeclarePlanet,
+        Done,
+        MakeMoon,
+        PlayCard,
+        Regroup,
+        TurnPrize,
+    )
+
+    hand = state.hands[state.current_player]
+    moons = state.moons[state.current_player]
+    probes = [TurnPrize(0), TurnPrize(9), Done(), DeclarePlanet("9H 8H"), DeclarePlanet("5C"),
+              MakeMoon("7S 7H"), MakeMoon("AS"), AddToMoon(0, "9C"), AddToMoon(3, "9C"),
+              Regroup((("3H", "4H", "5H"),)), DeclarePlanet(()), AddToMoon(True, ())]
+    probes += [PlayCard(c) for c in (*parse_cards("AS 5C 7H KD"), *hand[:4])]
+    if len(hand) >= 2:
+        probes += [DeclarePlanet(hand[:2]), MakeMoon(hand[:2]), MakeMoon(hand[:3]),
+                   AddToMoon(0, hand[:1]), Regroup((hand[:3],))]
+    if moons:
+        old = tuple(c for g in moons for c in g)
+        probes += [Regroup((old + hand[:1],)), Regroup((old,)), Regroup((old, hand[:2]))]
+    return probes
+
+
+def _mp_refusals(seed: int, players: int, **settings) -> list[str]:
+    from mathcards.bots import Bot
+    from mathcards.games.registry import make_game
+
+    state = make_game("moons_and_planets", num_players=players, **settings).new_game(seed=seed)
+    bots = [Bot("moons_and_planets", "random", seed=seed * 7 + i) for i in range(players)]
+    said: list[str] = []
+    while not state.is_over:
+        legal = state.legal_actions()
+        said += [state.why_illegal(a) for a in _mp_probes(state) if a not in legal]
+        state = state.apply(bots[state.current_player].choose(state))
+    return said
+
+
+@pytest.mark.parametrize(("players", "settings"), [(2, {}), (3, {"trick_limit": 4}), (4, {})])
+@pytest.mark.parametrize("seed", range(3))
+def test_moons_and_planets_says_every_event_and_refusal_in_spanish_and_in_the_pseudo_locale(
+        players, settings, seed):
+    names = ("Ana", "", "Zoe", "Bo")[:players]
+    said = _in_three(_mp_words, seed, names, **settings)
+    for en, es, ps in said:
+        _mp_check(en, es, ps)
+    english = " ".join(en for en, _es, _ps in said)
+    assert "takes prize" in english and "place takes" in english and " win" in english
+    refused = _in_three(_mp_refusals, seed, players, **settings)
+    for en, es, ps in refused:
+        _mp_check(en, es, ps)
+    kinds = " ".join(en for en, _es, _ps in refused)
+    for words in ("you do not hold", "a trick is being played", "must first turn a prize",
+                  "cards are being put down", "moon"):
+        assert words in kinds, words  # refusals of every phase were probed
+
+
+def test_moons_and_planets_reasons_are_said_in_the_language_that_shows_them():
+    """Why a card took its prize and why the game ended are made when the move is applied
+    and worded when shown: a game played in English reads in Spanish on a Spanish page."""
+    from mathcards.bots import Bot
+    from mathcards.games.moons_and_planets import GameWon, PrizesAwarded, SatOut
+    from mathcards.games.moons_and_planets.rules import PrizeRanking
+    from mathcards.games.registry import make_game
+
+    state = make_game("moons_and_planets", num_players=3, trick_limit=3).new_game(seed=4)
+    bots = [Bot("moons_and_planets", "random", seed=i) for i in range(3)]
+    while not state.is_over:
+        state = state.apply(bots[state.current_player].choose(state))
+    rankings: list[PrizeRanking] = [r for e in state.events if isinstance(e, PrizesAwarded)
+                                    for r in e.ranking_reasons]
+    ended = [e for e in state.events if isinstance(e, GameWon | SatOut)]
+    assert rankings and ended
+    with i18n.using("es"):
+        spanish = [r.reason for r in rankings] + [r.ranking for r in rankings]
+        spanish += [e.describe(("Ana", "", "Zoe")) for e in ended]
+    assert any("premio" in t for t in spanish) and any("gana" in t for t in spanish), spanish
+    assert not any(MP_ENGLISH.search(t) for t in spanish), spanish
+
+
+def test_moons_and_planets_typed_move_errors_in_spanish_keep_the_notation():
+    """A typed move the game cannot read is explained in the page's language; the examples
+    of the notation (``play 9H``) stay as typed."""
+    from mathcards.errors import CardParseError
+    from mathcards.games.moons_and_planets.notation import read_move
+
+    for text in ("hello", "turn x", "add 9C", "play 9H 8H"):
+        with i18n.using("es"), pytest.raises(CardParseError) as info:
+            read_move(text)
+        spanish = str(info.value)
+        assert "jugada" in spanish and "play 9H" in spanish, spanish
+        # without the typed text and the notation's examples: Spanish words only
+        assert not MP_ENGLISH.search(re.sub(r"'[^']*'", "", spanish).split("así:")[0]), spanish
+
+
+def _mp_table_errors() -> list[str]:
+    from mathcards.errors import MathCardsError
+    from mathcards.games.moons_and_planets import play_trick, position, prize_order
+
+    said = []
+    for bad in (lambda: position(["9H", "9H"]), lambda: play_trick("9H"),
+                lambda: play_trick("9H AS"), lambda: prize_order("9H JK"),
+                lambda: prize_order("9H 5C"), lambda: prize_order(""),
+                lambda: prize_order("9H 9H")):
+        with pytest.raises(MathCardsError) as info:
+            bad()
+        said.append(getattr(info.value, "reason", str(info.value)))  # an illegal move: its rule
+    return said
+
+
+def test_moons_and_planets_table_errors_in_spanish_and_in_the_pseudo_locale():
+    """A described table the engine refuses (an exercise's position: its author reads why)
+    is explained in the page's language."""
+    for en, es, ps in _in_three(_mp_table_errors):
+        _mp_check(en, es, ps)
+
+
 # --- the explainer's words ------------------------------------------------------------
 EXPLAIN_ENGLISH = re.compile("|".join(p.pattern for p in (SUMS_ENGLISH, DICE_ENGLISH)) +
                              r"|\b(is|are|adds|takes|halves|doubles|captures|counters|keeps|"

@@ -252,12 +252,16 @@ def test_registry_lists_the_five_games_first():
 
 
 def test_ordinal_is_the_one_wording_of_a_place():
-    """Prize places in the Moons and Planets rules and in its exercises: one ``ordinal``."""
+    """Prize places in the Moons and Planets rules and in its exercises: one ``ordinal``, in
+    the page's language."""
+    from mathcards import i18n
     from mathcards.games.moons_and_planets import exercises as kind
     from mathcards.games.moons_and_planets import rules
 
     assert [base.ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 101)] == [
         "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd", "101st"]
+    with i18n.using("es"):
+        assert [base.ordinal(n) for n in (1, 2, 11, 23)] == ["1.º", "2.º", "11.º", "23.º"]
     assert kind.ordinal is rules.ordinal is base.ordinal
 
 

@@ -84,9 +84,16 @@ def plural(count: int, word: str, many: str = "") -> str:
 
 
 def ordinal(n: int) -> str:
-    """``1st``, ``2nd``, ``3rd``, ``4th`` ... ``11th``, ``21st``: a place in words."""
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    """``1st``, ``2nd``, ``3rd``, ``4th`` ... ``11th``, ``21st``: a place in words, in the
+    page's language (Spanish ``1.º``, ``2.º``)."""
+    suffix = 0 if 10 <= n % 100 <= 20 else n % 10
+    if suffix == 1:
+        return _("{n}st").format(n=n)
+    if suffix == 2:
+        return _("{n}nd").format(n=n)
+    if suffix == 3:
+        return _("{n}rd").format(n=n)
+    return _("{n}th").format(n=n)
 
 
 def seat_name(names: Sequence[str], seat: int | None) -> str:

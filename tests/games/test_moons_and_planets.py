@@ -544,7 +544,7 @@ class TestEnd:
         for _ in range(3):
             state = state.apply(Done())
         assert state.is_over and state.winners == (1,) and state.scores == (0, 1, 0)
-        assert "nobody can play" in state.new_events[-1].reason
+        assert "nobody can play" in str(state.new_events[-1].reason)  # a Said: worded when shown
 
     def test_the_trick_limit_ends_the_game_and_ties_share(self):
         state = table(["3S 4S", "7D 8D"], trick_limit=1)
@@ -552,7 +552,7 @@ class TestEnd:
         state = state.apply(PlayCard(C("3S"))).apply(PlayCard(C("7D")))
         state = state.apply(Done()).apply(Done())
         assert state.is_over and state.winners == (0, 1) and state.scores == (1, 1)
-        assert "1-trick limit" in state.new_events[-1].reason
+        assert "1-trick limit" in str(state.new_events[-1].reason)
 
     def test_every_seeded_random_game_ends_with_a_winner(self):
         for seed in range(60):

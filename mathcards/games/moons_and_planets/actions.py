@@ -8,6 +8,7 @@ from typing import Any
 from mathcards.cards import Card, as_card, cards_shown
 from mathcards.errors import CardParseError, MathCardsError
 from mathcards.games.moons_and_planets.rules import _cards, _in_order, _layout_key
+from mathcards.i18n import _
 
 
 def _coerce_cards(obj: Any) -> None:
@@ -25,11 +26,12 @@ class TurnPrize:
     def __post_init__(self) -> None:
         if isinstance(self.index, bool) or not isinstance(self.index, int):
             raise MathCardsError(
-                f"a prize is chosen by its number (0 = the first prize), not {self.index!r}"
+                _("a prize is chosen by its number (0 = the first prize), not {value}").format(
+                    value=repr(self.index))
             )
 
     def __str__(self) -> str:
-        return f"turn prize {self.index + 1} face up"
+        return _("turn prize {n} face up").format(n=self.index + 1)
 
 
 @dataclass(frozen=True)
@@ -43,7 +45,7 @@ class PlayCard:
             object.__setattr__(self, "card", as_card(self.card))
 
     def __str__(self) -> str:
-        return f"play {self.card.symbol}"
+        return _("play {card}").format(card=self.card.symbol)
 
 
 @dataclass(frozen=True)
@@ -66,7 +68,7 @@ class DeclarePlanet(_PutDownCards):
     """Put down your planet."""
 
     def __str__(self) -> str:
-        return f"declare the planet {cards_shown(self.cards)}"
+        return _("declare the planet {cards}").format(cards=cards_shown(self.cards))
 
 
 @dataclass(frozen=True)
@@ -74,7 +76,7 @@ class MakeMoon(_PutDownCards):
     """Put down a new moon from your hand."""
 
     def __str__(self) -> str:
-        return f"make the moon {cards_shown(self.cards)}"
+        return _("make the moon {cards}").format(cards=cards_shown(self.cards))
 
 
 @dataclass(frozen=True)
@@ -91,7 +93,7 @@ class AddToMoon:
 
     def __str__(self) -> str:
         number = self.moon + 1 if isinstance(self.moon, int) else self.moon
-        return f"add {cards_shown(self.cards)} to moon {number}"
+        return _("add {cards} to moon {n}").format(cards=cards_shown(self.cards), n=number)
 
 
 @dataclass(frozen=True)
@@ -109,7 +111,7 @@ class Regroup:
         if listed:
             return
         if isinstance(self.groups, str):
-            raise CardParseError("write regrouped moons as a list of card lists")
+            raise CardParseError(_("write regrouped moons as a list of card lists"))
         value = tuple(_cards(g) for g in self.groups)  # _cards keeps a tuple of Cards as is
         # one order for the same moons (see _coerce_cards): each low to high, lowest first
         object.__setattr__(
@@ -117,7 +119,8 @@ class Regroup:
         )
 
     def __str__(self) -> str:
-        return "regroup the moons as " + " | ".join(cards_shown(g) for g in self.groups)
+        return _("regroup the moons as {moons}").format(
+            moons=" | ".join(cards_shown(g) for g in self.groups))
 
 
 @dataclass(frozen=True)
@@ -125,7 +128,7 @@ class Done:
     """Finish putting cards down."""
 
     def __str__(self) -> str:
-        return "done putting cards down"
+        return _("done putting cards down")
 
 
 PUT_DOWN_ACTIONS = (DeclarePlanet, MakeMoon, AddToMoon, Regroup, Done)

@@ -7,8 +7,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from mathcards.cards import SUIT_NAMES, Card, cards_shown
-from mathcards.games.base import Event, plural, seat_name
-from mathcards.games.moons_and_planets.rules import HAND_SIZE, PrizeRanking, moon_reason
+from mathcards.games.base import Event, seat_name
+from mathcards.games.moons_and_planets.rules import (
+    HAND_SIZE,
+    PrizeRanking,
+    moon_reason,
+    planet_reason,
+)
+from mathcards.i18n import Said, _, ngettext
 
 
 # --- events -------------------------------------------------------------------------
@@ -18,7 +24,8 @@ class CardsDealt(Event):
     num_players: int = 2
 
     def describe(self, names: Sequence[str] = ()) -> str:
-        return f"{self.hand_size} cards dealt to each of {self.num_players} players"
+        return _("{size} cards dealt to each of {n} players").format(size=self.hand_size,
+                                                                    n=self.num_players)
 
 
 @dataclass(frozen=True)
@@ -26,7 +33,8 @@ class PrizesDealt(Event):
     count: int = 0
 
     def describe(self, names: Sequence[str] = ()) -> str:
-        return f"{self.count} prize{'s' if self.count != 1 else ''} dealt face down"
+        return ngettext("{n} prize dealt face down", "{n} prizes dealt face down",
+                        self.count).format(n=self.count)
 
 
 @dataclass(frozen=True)
@@ -35,15 +43,17 @@ class PrizeTurned(Event):
     card: Card
 
     def describe(self, names: Sequence[str] = ()) -> str:
-        return f"{self.who(names)} turns prize {self.index + 1} face up: {self.card.symbol}"
+        return _("{who} turns prize {n} face up: {card}").format(
+            who=self.who(names), n=self.index + 1, card=self.card.symbol)
 
 
 @dataclass(frozen=True)
 class SatOut(Event):
-    reason: str = ""
+    reason: Said | str = ""  # said in the language of the page that shows it
 
     def describe(self, names: Sequence[str] = ()) -> str:
-        return f"{self.who(names)} sits this trick out: {self.reason}"
+        return _("{who} sits this trick out: {reason}").format(who=self.who(names),
+                                                               reason=self.reason)
 
 
 @dataclass(frozen=True)
@@ -53,8 +63,12 @@ class CardPlayed(Event):
     led: bool = False
 
     def describe(self, names: Sequence[str] = ()) -> str:
-        how = "leads" if self.led else ("follows with" if self.follows else "discards")
-        return f"{self.who(names)} {how} {self.card.symbol}"
+        values = {"who": self.who(names), "card": self.card.symbol}
+        if self.led:
+            return _("{who} leads {card}").format(**values)
+        if self.follows:
+            return _("{who} follows with {card}").format(**values)
+        return _("{who} discards {card}").format(**values)
 
 
 @dataclass(frozen=True)
@@ -74,30 +88,32 @@ class PrizesAwarded(Event):
         return self.players[self.order[0]]
 
     def describe(self, names: Sequence[str] = ()) -> str:
-        parts = []
-        for r in self.ranking_reasons:
-            won = f"prize {r.place}" if r.prize is not None else "no prize"
-            parts.append(f"{r.card.symbol} takes {won}")
-        led = SUIT_NAMES[self.cards[0].suit]
+        parts = ", ".join(
+            _("{card} takes prize {n}").format(card=r.card.symbol, n=r.place)
+            if r.prize is not None else _("{card} takes no prize").format(card=r.card.symbol)
+            for r in self.ranking_reasons)
+        led = _(SUIT_NAMES[self.cards[0].suit])
         if all(r.follows for r in self.ranking_reasons):
-            rule = f"all follow {led}, highest first"
+            text = _("{parts}: all follow {suit}, highest first").format(parts=parts, suit=led)
         else:
-            rule = f"cards following {led} rank above discards"
-        text = ", ".join(parts) + f": {rule}"
+            text = _("{parts}: cards following {suit} rank above discards").format(parts=parts,
+                                                                                   suit=led)
         if self.returned:
-            go = "goes" if len(self.returned) == 1 else "go"
-            text += (f"; {plural(len(self.returned), 'untaken prize')} {go} to the bottom of "
-                     "the deck")
+            n = len(self.returned)
+            text = ngettext("{text}; {n} untaken prize goes to the bottom of the deck",
+                            "{text}; {n} untaken prizes go to the bottom of the deck",
+                            n).format(text=text, n=n)
         return text
 
 
 @dataclass(frozen=True)
 class PlanetDeclared(Event):
     cards: tuple[Card, ...] = ()
-    reason: str = ""
+    reason: str = ""  # the rule's sentence when declared (``describe`` words it anew)
 
     def describe(self, names: Sequence[str] = ()) -> str:
-        return f"{self.who(names)} declares a planet: {self.reason}"
+        return _("{who} declares a planet: {reason}").format(who=self.who(names),
+                                                             reason=planet_reason(self.cards))
 
 
 @dataclass(frozen=True)
@@ -105,19 +121,18 @@ class PlanetSwitched(Event):
     old_cards: tuple[Card, ...] = ()
 
     def describe(self, names: Sequence[str] = ()) -> str:
-        return (
-            f"{self.who(names)} takes the 5♣: it becomes their planet and "
-            f"{cards_shown(self.old_cards)} go back to their hand"
-        )
+        return _("{who} takes the 5♣: it becomes their planet and {cards} go back to their "
+                 "hand").format(who=self.who(names), cards=cards_shown(self.old_cards))
 
 
 @dataclass(frozen=True)
 class MoonMade(Event):
     cards: tuple[Card, ...] = ()
-    reason: str = ""
+    reason: str = ""  # the rule's sentence when made (``describe`` words it anew)
 
     def describe(self, names: Sequence[str] = ()) -> str:
-        return f"{self.who(names)} makes a moon: {self.reason}"
+        return _("{who} makes a moon: {reason}").format(who=self.who(names),
+                                                        reason=moon_reason(self.cards))
 
 
 @dataclass(frozen=True)
@@ -127,10 +142,9 @@ class MoonExtended(Event):
     result: tuple[Card, ...] = ()
 
     def describe(self, names: Sequence[str] = ()) -> str:
-        return (
-            f"{self.who(names)} adds {cards_shown(self.cards)} to moon {self.moon + 1}: "
-            f"{moon_reason(self.result)}"
-        )
+        return _("{who} adds {cards} to moon {n}: {reason}").format(
+            who=self.who(names), cards=cards_shown(self.cards), n=self.moon + 1,
+            reason=moon_reason(self.result))
 
 
 @dataclass(frozen=True)
@@ -139,11 +153,9 @@ class MoonsRegrouped(Event):
     added: tuple[Card, ...] = ()
 
     def describe(self, names: Sequence[str] = ()) -> str:
-        return (
-            f"{self.who(names)} regroups their moons as "
-            + " | ".join(cards_shown(g) for g in self.groups)
-            + f", putting down {cards_shown(self.added)}"
-        )
+        return _("{who} regroups their moons as {moons}, putting down {cards}").format(
+            who=self.who(names), moons=" | ".join(cards_shown(g) for g in self.groups),
+            cards=cards_shown(self.added))
 
 
 @dataclass(frozen=True)
@@ -151,15 +163,19 @@ class DeckReshuffled(Event):
     count: int = 0
 
     def describe(self, names: Sequence[str] = ()) -> str:
-        return f"the deck ran out: the {self.count} discards are shuffled to make a new deck"
+        return _("the deck ran out: the {n} discards are shuffled to make a new deck").format(
+            n=self.count)
 
 
 @dataclass(frozen=True)
 class GameWon(Event):
     winners: tuple[int, ...] = ()
-    reason: str = ""
+    reason: Said | str = ""  # said in the language of the page that shows it
 
     def describe(self, names: Sequence[str] = ()) -> str:
-        who = " and ".join(seat_name(names, w) for w in self.winners)
-        return f"{who} win{'s' if len(self.winners) == 1 else ''}: {self.reason}"
+        who = seat_name(names, self.winners[0]) if self.winners else ""
+        for w in self.winners[1:]:  # "Ana and Zoe", "Ana and Bo and Zoe"
+            who = _("{first} and {last}").format(first=who, last=seat_name(names, w))
+        return ngettext("{who} wins: {reason}", "{who} win: {reason}", len(self.winners)).format(
+            who=who, reason=self.reason)
 

@@ -17,6 +17,7 @@ from mathcards.games.moons_and_planets.actions import PlayCard
 from mathcards.games.moons_and_planets.events import PrizesAwarded
 from mathcards.games.moons_and_planets.rules import Phase, _cards, _playable
 from mathcards.games.moons_and_planets.state import MoonsAndPlanets, MoonsAndPlanetsState
+from mathcards.i18n import _
 
 CardsIn = Iterable[Card | str] | str
 
@@ -85,7 +86,8 @@ def position(
     )
     twice = [c for c, k in Counter(state.all_cards()).items() if k > 1]
     if twice:
-        raise MathCardsError(f"{cards_shown(twice)}: a card can be in only one place on the table")
+        raise MathCardsError(_("{cards}: a card can be in only one place on the table").format(
+            cards=cards_shown(twice)))
     return state
 
 
@@ -97,9 +99,8 @@ def play_trick(trick: CardsIn, prizes: CardsIn = ()) -> PrizesAwarded:
     """
     cards = _cards(trick)
     if not 2 <= len(cards) <= MoonsAndPlanets.max_players:
-        raise MathCardsError(
-            f"a trick has one card per player: 2 to {MoonsAndPlanets.max_players} cards"
-        )
+        raise MathCardsError(_("a trick has one card per player: 2 to {n} cards").format(
+            n=MoonsAndPlanets.max_players))
     given = _cards(prizes)
     if not given:
         given = tuple(c for c in standard_deck() if c not in cards)[: len(cards)]

@@ -15,6 +15,7 @@ from typing import Any
 from mathcards.cards import SUIT_NAMES, Card, cards_shown, parse_cards
 from mathcards.errors import MathCardsError
 from mathcards.games.base import ordinal
+from mathcards.i18n import N_, _
 
 HAND_SIZE = 9
 PLANET_LOW, PLANET_HIGH = 15, 18
@@ -54,7 +55,8 @@ def planet_points(card: Card) -> int:
 def _not_standard(cards: Iterable[Card]) -> str | None:
     odd = [c for c in cards if not c.is_standard]
     if odd:
-        return f"{cards_shown(odd)}: Moons and Planets uses the 52 standard cards (no Jokers)"
+        return _("{cards}: Moons and Planets uses the 52 standard cards (no Jokers)").format(
+            cards=cards_shown(odd))
     return None
 
 
@@ -64,6 +66,8 @@ def _playable(card: Card) -> bool:
 
 
 _COLOUR = {"H": "red", "D": "red", "S": "black", "C": "black"}
+# one card of a suit, as a sentence says it ("below every heart"): SUIT_NAMES' singular
+_SUIT_ONE = {"S": N_("spade"), "H": N_("heart"), "D": N_("diamond"), "C": N_("club")}
 
 
 # --- the pinned rules API ------------------------------------------------------
@@ -71,30 +75,31 @@ def planet_problem(cards: Iterable[Card | str]) -> str | None:
     """Why these cards are not a planet, or None when they are one."""
     group = _cards(cards)
     if not group:
-        return (f"a planet needs cards: 2 or more of one suit adding to {PLANET_LOW} to "
-                f"{PLANET_HIGH}, or the 5♣")
+        return _("a planet needs cards: 2 or more of one suit adding to {low} to {high}, or "
+                 "the 5♣").format(low=PLANET_LOW, high=PLANET_HIGH)
     if len(set(group)) != len(group):
-        return f"{cards_shown(group)} names a card twice"
+        return _("{cards} names a card twice").format(cards=cards_shown(group))
     foreign = _not_standard(group)
     if foreign:
         return foreign
     if FIVE_OF_CLUBS in group:
         if len(group) == 1:
             return None
-        return "the 5♣ is a planet only on its own: it is never part of a larger planet"
+        return _("the 5♣ is a planet only on its own: it is never part of a larger planet")
     if len(group) < 2:
-        return f"{cards_shown(group)} is one card: a planet needs 2 or more cards of one suit"
+        return _("{cards} is one card: a planet needs 2 or more cards of one suit").format(
+            cards=cards_shown(group))
     if any(c.rank == 1 for c in group):
-        return "aces cannot be part of a planet"
+        return _("aces cannot be part of a planet")
     suits = {c.suit for c in group}
     if len(suits) > 1:
-        return f"{cards_shown(group)} mixes suits: a planet's cards are all one suit"
+        return _("{cards} mixes suits: a planet's cards are all one suit").format(
+            cards=cards_shown(group))
     total = sum(planet_points(c) for c in group)
     if not PLANET_LOW <= total <= PLANET_HIGH:
-        return (
-            f"{cards_shown(group)} total {total}: a planet needs {PLANET_LOW} to {PLANET_HIGH} "
-            f"(J, Q, K count 10)"
-        )
+        return _("{cards} total {total}: a planet needs {low} to {high} (J, Q, K count "
+                 "10)").format(cards=cards_shown(group), total=total, low=PLANET_LOW,
+                               high=PLANET_HIGH)
     return None
 
 
@@ -105,11 +110,11 @@ def planet_reason(cards: Iterable[Card | str]) -> str:
     if problem:
         return problem
     if group == (FIVE_OF_CLUBS,):
-        return "the 5♣ on its own is a planet"
+        return _("the 5♣ on its own is a planet")
     total = sum(planet_points(c) for c in group)
-    suit = SUIT_NAMES[group[0].suit]
-    return (f"{cards_shown(group)} total {total}: {len(group)} {suit} adding to "
-            f"{PLANET_LOW}-{PLANET_HIGH} is a planet")
+    return _("{cards} total {total}: {n} {suit} adding to {low}-{high} is a planet").format(
+        cards=cards_shown(group), total=total, n=len(group), suit=_(SUIT_NAMES[group[0].suit]),
+        low=PLANET_LOW, high=PLANET_HIGH)
 
 
 def is_planet(cards: Iterable[Card | str]) -> bool:
@@ -128,43 +133,57 @@ def moon_kind(cards: Iterable[Card | str]) -> str | None:
 
 def moon_problem(cards: Iterable[Card | str]) -> str | None:
     """Why these cards are not one moon, or None when they are one."""
-    return _moon_kind_and_problem(_cards(cards))[1]
+    group = _cards(cards)
+    problem = _moon_kind_and_problem(group)[1]
+    return None if problem is None else _moon_problem_words(group, problem)
 
 
+def _moon_problem_words(group: tuple[Card, ...], problem: str) -> str:
+    """A problem of ``_moon_kind_and_problem`` in the page's language (``{cards}``: the
+    group, or its cards from another deck)."""
+    odd = [c for c in group if not c.is_standard]
+    if odd and problem == _NOT_STANDARD:
+        return _(problem).format(cards=cards_shown(odd))
+    return _(problem).format(cards=cards_shown(group))
+
+
+_NOT_STANDARD = N_("{cards}: Moons and Planets uses the 52 standard cards (no Jokers)")
+
+
+# the problems are kept untranslated (the cache outlives a page's language): words by
+# _moon_problem_words
 @lru_cache(maxsize=1 << 16)
 def _moon_kind_and_problem(group: tuple[Card, ...]) -> tuple[str | None, str | None]:
     if not group:
-        return None, "a moon needs cards: a run of 3+, 2-4 of one rank, or an ace"
-    shown = cards_shown(group)
+        return None, N_("a moon needs cards: a run of 3+, 2-4 of one rank, or an ace")
     if len(set(group)) != len(group):
-        return None, f"{shown} names a card twice"
-    foreign = _not_standard(group)
-    if foreign:
-        return None, foreign
+        return None, N_("{cards} names a card twice")
+    if any(not c.is_standard for c in group):
+        return None, _NOT_STANDARD
     if FIVE_OF_CLUBS in group:
-        return None, "the 5♣ is only ever a planet: it cannot be part of a moon"
+        return None, N_("the 5♣ is only ever a planet: it cannot be part of a moon")
     aces = sum(1 for c in group if c.rank == 1)
     if aces:
         if len(group) == 1:
             return "ace", None
         if aces == len(group):
-            return None, f"{shown}: aces are moons only alone (put each ace down as its own moon)"
-        return None, f"{shown}: an ace is a moon only on its own, never in a run or a set"
+            return None, N_("{cards}: aces are moons only alone (put each ace down as its own "
+                            "moon)")
+        return None, N_("{cards}: an ace is a moon only on its own, never in a run or a set")
     ranks = [c.rank for c in group]
     if len(set(ranks)) == 1:
         if len(group) == 1:
-            return None, f"{shown} alone is not a moon: only an ace is a moon on its own"
+            return None, N_("{cards} alone is not a moon: only an ace is a moon on its own")
         return "set", None  # 2-4 cards: a single deck has at most 4 of a rank
     colours = {c.colour for c in group}
     if len(colours) > 1:
-        return None, f"{shown} mixes red and black: a run is all one colour"
+        return None, N_("{cards} mixes red and black: a run is all one colour")
     if len(group) < 3:
-        return None, f"{shown}: a run needs 3 or more cards (2-4 cards must share a rank)"
+        return None, N_("{cards}: a run needs 3 or more cards (2-4 cards must share a rank)")
     ordered = sorted(ranks)
     if len(set(ordered)) != len(ordered) or ordered[-1] - ordered[0] != len(ordered) - 1:
-        return None, (
-            f"{shown}: a run needs consecutive ranks (2 ... 10 J Q K, no wrap, no repeats)"
-        )
+        return None, N_("{cards}: a run needs consecutive ranks (2 ... 10 J Q K, no wrap, no "
+                        "repeats)")
     return "run", None
 
 
@@ -173,12 +192,15 @@ def moon_reason(cards: Iterable[Card | str]) -> str:
     group = _cards(cards)
     kind, problem = _moon_kind_and_problem(group)
     if problem:
-        return problem
+        return _moon_problem_words(group, problem)
+    shown, n = cards_shown(group), len(group)
     if kind == "ace":
-        return f"{cards_shown(group)}: an ace on its own is a moon"
+        return _("{cards}: an ace on its own is a moon").format(cards=shown)
     if kind == "set":
-        return f"{cards_shown(group)}: {len(group)} cards of one rank are a moon"
-    return f"{cards_shown(group)}: {len(group)} consecutive {group[0].colour} cards are a moon"
+        return _("{cards}: {n} cards of one rank are a moon").format(cards=shown, n=n)
+    if group[0].colour == "red":
+        return _("{cards}: {n} consecutive red cards are a moon").format(cards=shown, n=n)
+    return _("{cards}: {n} consecutive black cards are a moon").format(cards=shown, n=n)
 
 
 def is_moon(cards: Iterable[Card | str]) -> bool:
@@ -205,17 +227,18 @@ def prize_order(cards_in_play_order: Iterable[Card | str]) -> list[int]:
     """
     trick = _cards(cards_in_play_order)
     if not trick:
-        raise MathCardsError("a trick needs at least the led card")
+        raise MathCardsError(_("a trick needs at least the led card"))
     if len(set(trick)) != len(trick):
-        raise MathCardsError(f"{cards_shown(trick)} names a card twice")
+        raise MathCardsError(_("{cards} names a card twice").format(cards=cards_shown(trick)))
     foreign = _not_standard(trick)
     if foreign:
         raise MathCardsError(foreign)
     for card in trick:
         if card.rank == 1:
-            raise MathCardsError(f"{card.symbol}: aces cannot be played to a trick")
+            raise MathCardsError(_("{card}: aces cannot be played to a trick").format(
+                card=card.symbol))
         if card == FIVE_OF_CLUBS:
-            raise MathCardsError("5♣: the 5♣ cannot be played to a trick")
+            raise MathCardsError(_("5♣: the 5♣ cannot be played to a trick"))
     return list(_prize_order(trick))
 
 
@@ -234,15 +257,52 @@ def _prize_order(trick: tuple[Card, ...]) -> tuple[int, ...]:
 # --- explanations as data ----------------------------------------------------------
 @dataclass(frozen=True)
 class PrizeRanking:
-    """Why one card of a trick landed where it did and which prize it took."""
+    """Why one card of a trick landed where it did and which prize it took: worded when
+    read (``ranking``, ``reason``), in the language of the page that reads it."""
 
     player: int
     card: Card
     place: int  # 1 = takes the first prize
     follows: bool
     prize: Card | None
-    reason: str  # the whole sentence: the ranking, then the prize it takes
-    ranking: str = ""  # why the card ranks in this place (the reason without the prize)
+    trick: tuple[Card, ...] = ()  # the trick's cards in play order
+    dealt: int = 0  # the prizes dealt for the trick
+
+    @property
+    def ranking(self) -> str:
+        """Why the card ranks in this place (the reason without the prize)."""
+        trick, card, place = self.trick, self.card, self.place
+        led = trick[0].suit
+        followers = sum(1 for c in trick if c.suit == led)
+        if self.follows:
+            suit = _(SUIT_NAMES[led])
+            if followers == 1:
+                return _("{card} follows {suit}").format(card=card.symbol, suit=suit)
+            if place == 1:
+                return _("{card} follows {suit}: highest of {n} {suit} (K high, 2 low)").format(
+                    card=card.symbol, suit=suit, n=followers)
+            return _("{card} follows {suit}: {nth} highest of {n} {suit} (K high, 2 low)"
+                     ).format(card=card.symbol, suit=suit, n=followers, nth=ordinal(place))
+        one, nth = _(_SUIT_ONE[led]), ordinal(place - followers)  # "heart", among discards
+        ties = [c for c in trick if c.suit != led and c.rank == card.rank and c != card]
+        if ties:
+            return _("{card} is a discard, below every {suit}: {nth} of the discards (K high, 2 "
+                     "low); same rank as {cards}, so suits decide: {order}").format(
+                card=card.symbol, suit=one, nth=nth, cards=cards_shown(ties),
+                order=SUITS_HIGH_TO_LOW)
+        return _("{card} is a discard, below every {suit}: {nth} of the discards (K high, 2 "
+                 "low)").format(card=card.symbol, suit=one, nth=nth)
+
+    @property
+    def reason(self) -> str:
+        """The whole sentence: the ranking, then the prize it takes."""
+        if self.prize is None:
+            takes = _("{nth} place takes no prize (only {n} dealt)").format(
+                nth=ordinal(self.place), n=self.dealt)
+        else:
+            takes = _("{nth} place takes prize {place} ({prize})").format(
+                nth=ordinal(self.place), place=self.place, prize=self.prize.symbol)
+        return f"{self.ranking}; {takes}"
 
 
 def rank_trick(
@@ -259,32 +319,13 @@ def _rank_trick(
     order: tuple[int, ...],
 ) -> tuple[tuple[int, ...], tuple[PrizeRanking, ...]]:
     led = cards[0].suit
-    suit_name = SUIT_NAMES[led]
-    followers = sum(1 for c in cards if c.suit == led)
+    dealt = len(prizes)
     reasons = []
     for place, index in enumerate(order, start=1):
         card = cards[index]
-        follows = card.suit == led
-        prize = prizes[place - 1] if place <= len(prizes) else None
-        if follows:
-            why = f"{card.symbol} follows {suit_name}"
-            if followers > 1:
-                nth = "highest" if place == 1 else f"{ordinal(place)} highest"
-                why += f": {nth} of {followers} {suit_name} (K high, 2 low)"
-        else:
-            position = place - followers
-            why = f"{card.symbol} is a discard, below every {suit_name[:-1]}"
-            ties = [c for c in cards if c.suit != led and c.rank == card.rank and c != card]
-            why += f": {ordinal(position)} of the discards (K high, 2 low)"
-            if ties:
-                why += f"; same rank as {cards_shown(ties)}, so suits decide: {SUITS_HIGH_TO_LOW}"
-        if prize is None:
-            takes = f"{ordinal(place)} place takes no prize (only {len(prizes)} dealt)"
-        else:
-            takes = f"{ordinal(place)} place takes prize {place} ({prize.symbol})"
-        reasons.append(
-            PrizeRanking(players[index], card, place, follows, prize, f"{why}; {takes}", why)
-        )
+        prize = prizes[place - 1] if place <= dealt else None
+        reasons.append(PrizeRanking(players[index], card, place, card.suit == led, prize, cards,
+                                    dealt))
     return order, tuple(reasons)
 
 

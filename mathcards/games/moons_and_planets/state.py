@@ -8,7 +8,7 @@ from typing import Any, ClassVar, NamedTuple, TypeAlias
 
 from mathcards.cards import SUIT_NAMES, Card, cards_shown, standard_deck
 from mathcards.errors import MathCardsError, SettingsError
-from mathcards.games.base import EMPTY, Event, Game, State, plural, rng_for, seat_name
+from mathcards.games.base import EMPTY, Event, Game, State, rng_for, seat_name
 from mathcards.games.moons_and_planets.actions import (
     DONE,
     PUT_DOWN_ACTIONS,
@@ -62,6 +62,7 @@ from mathcards.games.moons_and_planets.search import (
     _planet_moves,
     regroup_options,
 )
+from mathcards.i18n import Said, _, later, ngettext
 
 
 # --- what one player sees -----------------------------------------------------------
@@ -191,7 +192,7 @@ class MoonsAndPlanetsState(State[MoonsAndPlanets, MoonsAndPlanetsAction]):
         """The seat to act, while the game runs."""
         seat = self.current_player
         if seat is None:
-            raise MathCardsError("the game is over: nobody is to act")
+            raise MathCardsError(_("the game is over: nobody is to act"))
         return seat
 
     @property
@@ -291,96 +292,98 @@ class MoonsAndPlanetsState(State[MoonsAndPlanets, MoonsAndPlanetsAction]):
         else:
             cards = action.cards
         if not cards:
-            return "name the cards you want to put down"
+            return _("name the cards you want to put down")
         if len(set(cards)) != len(cards):
-            return f"{cards_shown(cards)} names a card twice"
+            return _("{cards} names a card twice").format(cards=cards_shown(cards))
         if isinstance(action, DeclarePlanet):
             if planet:
-                return f"you already have a planet ({cards_shown(planet)}): only one planet each"
+                return _("you already have a planet ({cards}): only one planet each").format(
+                    cards=cards_shown(planet))
             missing = [c for c in cards if c not in hand]
             if missing:
-                return f"you do not hold {cards_shown(missing)}"
+                return _("you do not hold {cards}").format(cards=cards_shown(missing))
             problem = planet_problem(cards)
             if problem:
                 return problem
             if FIVE_OF_CLUBS in hand and cards != (FIVE_OF_CLUBS,):
-                return (
-                    "you hold the 5♣, the automatic planet: declare it (another planet would "
-                    "have to be switched for it at once)"
-                )
+                return _("you hold the 5♣, the automatic planet: declare it (another planet "
+                         "would have to be switched for it at once)")
             return None
         if not planet:
-            return "moons need a planet first: put down a planet before any moon"
+            return _("moons need a planet first: put down a planet before any moon")
         if isinstance(action, MakeMoon):
             missing = [c for c in cards if c not in hand]
             if missing:
-                return f"you do not hold {cards_shown(missing)}"
+                return _("you do not hold {cards}").format(cards=cards_shown(missing))
             return moon_problem(cards)
         if isinstance(action, AddToMoon):
             if isinstance(action.moon, bool) or not isinstance(action.moon, int):
-                return "say which moon to add to by its number"
+                return _("say which moon to add to by its number")
             if not 0 <= action.moon < len(moons):
                 if not moons:
-                    return "you have no moon to add to yet: make a moon first"
-                return f"you have {plural(len(moons), 'moon')}: choose moon 1 to {len(moons)}"
+                    return _("you have no moon to add to yet: make a moon first")
+                return ngettext("you have {n} moon: choose moon 1 to {n}",
+                                "you have {n} moons: choose moon 1 to {n}",
+                                len(moons)).format(n=len(moons))
             missing = [c for c in cards if c not in hand]
             if missing:
-                return f"you do not hold {cards_shown(missing)}"
+                return _("you do not hold {cards}").format(cards=cards_shown(missing))
             group = moons[action.moon]
             problem = moon_problem((*group, *cards))
             if problem:
-                return f"adding {cards_shown(cards)} to moon {cards_shown(group)}: {problem}"
+                return _("adding {cards} to moon {moon}: {problem}").format(
+                    cards=cards_shown(cards), moon=cards_shown(group), problem=problem)
             return None
         if isinstance(action, Regroup):
             if not moons:
-                return "you have no moons to regroup: make a moon first"
+                return _("you have no moons to regroup: make a moon first")
             moon_cards = {c for g in moons for c in g}
             left_out = moon_cards - set(cards)
             if left_out:
-                return (
-                    f"a regrouping must use every card of your moons "
-                    f"(missing {cards_shown(sorted(left_out))}): moon cards never return to hand"
-                )
+                return _("a regrouping must use every card of your moons (missing {cards}): "
+                         "moon cards never return to hand").format(
+                    cards=cards_shown(sorted(left_out)))
             added = [c for c in cards if c not in moon_cards]
             foreign = [c for c in added if c not in hand]
             if foreign:
-                return f"you do not hold {cards_shown(foreign)}"
+                return _("you do not hold {cards}").format(cards=cards_shown(foreign))
             if not added:
-                return "a regrouping must put down at least one card from your hand"
+                return _("a regrouping must put down at least one card from your hand")
             for g in action.groups:
                 problem = moon_problem(g)
                 if problem:
                     return problem
             for g in action.groups:
                 if moon_cards.isdisjoint(g):
-                    return (
-                        f"{cards_shown(g)} are all from your hand: make them a new moon, and "
-                        f"regroup only moons that hold cards of your old moons"
-                    )
+                    return _("{cards} are all from your hand: make them a new moon, and "
+                             "regroup only moons that hold cards of your old moons").format(
+                        cards=cards_shown(g))
             return None
-        return "it is not a Moons and Planets move"  # pragma: no cover
+        return _("it is not a Moons and Planets move")  # pragma: no cover
 
     def _not_now(self) -> str:
         if self.phase == TURN_PRIZE:
-            return f"{seat_name((), self._seat)} must first turn a prize face up"
+            return _("{who} must first turn a prize face up").format(
+                who=seat_name((), self._seat))
         if self.phase == PLAY:
-            return f"a trick is being played: {seat_name((), self._seat)} plays a card now"
+            return _("a trick is being played: {who} plays a card now").format(
+                who=seat_name((), self._seat))
         if self.phase == PUT_DOWN:
-            return "cards are being put down now: play to a trick only once everyone is done"
-        return "the game is over"
+            return _("cards are being put down now: play to a trick only once everyone is done")
+        return _("the game is over")
 
     def why_illegal(self, action: Any) -> str:
         if isinstance(action, PUT_DOWN_ACTIONS):
             problem = self._put_down_problem(action)
-            return problem or "it is not one of the moves allowed now"
+            return problem or _("it is not one of the moves allowed now")
         if isinstance(action, TurnPrize):
             if self.phase != TURN_PRIZE:
                 return (
-                    "a prize is turned face up only before the lead"
+                    _("a prize is turned face up only before the lead")
                     if self.phase != PUT_DOWN
                     else self._not_now()
                 )
-            return f"choose a prize from 1 to {len(self.prizes)}"
+            return _("choose a prize from 1 to {n}").format(n=len(self.prizes))
         if isinstance(action, PlayCard):
             if self.phase != PLAY:
                 return self._not_now()
@@ -388,16 +391,17 @@ class MoonsAndPlanetsState(State[MoonsAndPlanets, MoonsAndPlanetsAction]):
             if not card.is_standard:
                 return _not_standard((card,)) or ""
             if card.rank == 1:
-                return "aces cannot be played to a trick: an ace is only ever a moon"
+                return _("aces cannot be played to a trick: an ace is only ever a moon")
             if card == FIVE_OF_CLUBS:
-                return "the 5♣ cannot be played to a trick: it is only ever a planet"
+                return _("the 5♣ cannot be played to a trick: it is only ever a planet")
             player = self._seat
             if card not in self.hands[player]:
-                return f"you do not hold {card.symbol}"
+                return _("you do not hold {cards}").format(cards=card.symbol)
             # a held card refused mid-trick: the player can follow, and must
-            led = SUIT_NAMES[self.trick[0].suit]
-            return f"you must follow {led}: you hold {cards_shown(self._playable_cards(player))}"
-        return "it is not one of the moves allowed now"
+            return _("you must follow {suit}: you hold {cards}").format(
+                suit=_(SUIT_NAMES[self.trick[0].suit]),
+                cards=cards_shown(self._playable_cards(player)))
+        return _("it is not one of the moves allowed now")
 
     # --- applying ----------------------------------------------------------------------
     def _apply(self, action: Any) -> _Change:
@@ -512,7 +516,7 @@ class MoonsAndPlanetsState(State[MoonsAndPlanets, MoonsAndPlanetsAction]):
 
     def _win(self, ch: dict[str, Any], events: list[Event], player: int) -> _Change:
         events.append(
-            GameWon(player, (player,), "their hand is empty after putting cards down")
+            GameWon(player, (player,), later("their hand is empty after putting cards down"))
         )
         ch.update(phase=OVER, queue=(), won_by=(player,))
         return ch, events
@@ -522,18 +526,16 @@ class MoonsAndPlanetsState(State[MoonsAndPlanets, MoonsAndPlanetsAction]):
         n = self.game.num_players
         hands = ch.get("hands", self.hands)
         if self.tricks_played >= self.game.trick_limit:
-            return self._fewest_cards_win(
-                ch, events, f"the {self.game.trick_limit}-trick limit is reached"
-            )
+            return self._fewest_cards_win(ch, events, self.game.trick_limit)
         players = []
         for i in range(n):
             seat = (self.leader + i) % n
             if any(_playable(c) for c in hands[seat]):
                 players.append(seat)
             else:
-                events.append(SatOut(seat, "no card in hand can be played to a trick"))
+                events.append(SatOut(seat, later("no card in hand can be played to a trick")))
         if not players:
-            return self._fewest_cards_win(ch, events, "nobody can play to a trick")
+            return self._fewest_cards_win(ch, events, None)
         deck, discard = self.deck, self.discard
         prizes: list[Card] = []
         rng = None
@@ -562,13 +564,18 @@ class MoonsAndPlanetsState(State[MoonsAndPlanets, MoonsAndPlanetsAction]):
         )
         return ch, events
 
-    def _fewest_cards_win(self, ch: dict[str, Any], events: list[Event], why: str) -> _Change:
+    def _fewest_cards_win(self, ch: dict[str, Any], events: list[Event],
+                          limit: int | None) -> _Change:
+        """The fewest cards in hand win: the trick ``limit`` is reached, or (None) nobody
+        can play to a trick."""
         hands = ch.get("hands", self.hands)
         fewest = min(len(h) for h in hands)
         winners = tuple(p for p, h in enumerate(hands) if len(h) == fewest)
-        events.append(
-            GameWon(winners[0], winners, f"{why}: the fewest cards in hand ({fewest}) win")
-        )
+        why: Said = (
+            later("the {limit}-trick limit is reached: the fewest cards in hand ({n}) win",
+                  limit=limit, n=fewest) if limit is not None else
+            later("nobody can play to a trick: the fewest cards in hand ({n}) win", n=fewest))
+        events.append(GameWon(winners[0], winners, why))
         ch.update(phase=OVER, queue=(), won_by=winners)
         return ch, events
 
