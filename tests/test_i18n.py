@@ -1020,8 +1020,8 @@ def _planets_i_count_words(seed: int) -> list[str]:
     shown), and the explainer's step of a total that is no planet's."""
     from mathcards import explain as X
     from mathcards.asking import COUNT
-    from mathcards.asking import moons_and_planets as asking
     from mathcards.games.moons_and_planets import DeclarePlanet, MoonsAndPlanets, position
+    from mathcards.games.moons_and_planets import questions as asking
     from mathcards.table import TableController
     from mathcards.widgets.tricks import MoonsAndPlanetsView
 
@@ -1692,9 +1692,16 @@ def test_the_exercise_page_and_the_class_link_builder_read_in_spanish_and_pseudo
     english = re.compile(r"\b(the|your|you|and|card|cards|check|hint|stack|deck|goal|"
                          r"exercise|solution|undo|hand|link|class|players?|short|page|"
                          r"trick|prizes?|played|plays)\b", re.I)
-    # card notation (7H, 10S, JK, −3), the sets' and students' names, the game titles of
-    # the link builder's choices, and the teacher's variant line (the set's own notation)
-    notation = (r"(?<![\w])([−+-]?\d+[SHDC]?|[AJQK][SHDC]|JK|[♠♥♦♣]|ana)(?![\w])|"
+    # card notation (7H, 10S, JK, −3), the student's name, the game titles, addresses, the
+    # explainer's LaTeX, what the test typed ('nothing'); the pseudo-locale also keeps each
+    # set's own title and instructions (a teacher's text, given in en and es only)
+    from mathcards.exercises import load_set
+    from tests.browser.server import LESSONS
+
+    own = [text for path in sorted((LESSONS / "exercises").glob("*.yaml"))
+           for text in (load_set(path).title, load_set(path).instructions)]
+    notation = ("|".join(re.escape(" ".join(t.split())) for t in own) + "|"
+                r"(?<![\w])([−+-]?\d+[SHDC]?|[AJQK][SHDC]|JK|[♠♥♦♣]|ana)(?![\w])|"
                 r"Suns to Moons|Dice Stacks|Sums|Shoot the Moon|Moons and Planets|"
-                r"https?://\S+|[\w./-]+\.ipynb\S*")
+                r"https?://\S+|[\w./-]+\.ipynb\S*|\\\(.*?\\\)|'nothing'")
     _no_english_left(list(zip(*said, strict=True)), english, notation)

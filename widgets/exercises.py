@@ -229,7 +229,7 @@ class ExerciseSetView(W.VBox):  # type: ignore[misc]  # ipywidgets ships no type
         before, _sep, after = esc(student_line).partition("\x00")
         self.w_head = W.HTML(
             f'{style_html()}{EXTRA_CSS}<div class="mc-ex-head">'
-            f"<h2>{esc(exercise_set.shown_title())}</h2><p>{esc(exercise_set.instructions)}</p>"
+            f"<h2>{esc(exercise_set.shown_title())}</h2><p>{esc(exercise_set.shown_instructions())}</p>"
             f"<p>{before}<b>{esc(session.student)}</b>{after}</p>{teacher}</div>")
         self.w_prev = W.Button(description=_("◀ Previous"), tooltip=_("previous exercise"))
         self.w_next = W.Button(description=_("Next ▶"), tooltip=_("next exercise"))

@@ -121,9 +121,12 @@ def dice_svg(value: int, *, size: int = 34) -> str:
     pips = "".join(
         f'<circle cx="{x * 10}" cy="{y * 10}" r="3.2" fill="#212121"/>' for x, y in spots
     )
+    from mathcards.i18n import gettext as _
+
+    label = esc(_("a die showing {n}").format(n=value))
     return (
-        f'<svg role="img" aria-label="a die showing {value}" width="{size}" height="{size}" '
-        f'viewBox="0 0 40 40" style="vertical-align:middle"><title>die: {value}</title>'
+        f'<svg role="img" aria-label="{label}" width="{size}" height="{size}" '
+        f'viewBox="0 0 40 40" style="vertical-align:middle"><title>{label}</title>'
         f'<rect x="1" y="1" width="38" height="38" rx="7" fill="#ffffff" stroke="#757575" '
         f'stroke-width="1.5"/>{pips}</svg>'
     )

@@ -78,11 +78,12 @@ def deck_card_html(play: Any, place: int, removed: bool = False) -> str:
     return f'<span class="mc-played">{face}<span class="mc-term">{term}</span></span>'
 
 
-def deck_html(plays: Sequence[Any], *, show_removed: bool = True, label: str = "the deck") -> str:
+def deck_html(plays: Sequence[Any], *, show_removed: bool = True, label: str = "") -> str:
     """A Suns to Moons deck as on a real table (``show_removed=False`` leaves the Joker's
     work to the student: no card is greyed out)."""
     cards = "".join(deck_card_html(play, i, removed and show_removed)
                     for i, play, removed in _deck_cards(plays))
+    label = label or _("the deck")
     return f'<div class="mc-deck" role="group" aria-label="{esc(label)}">{cards}</div>'
 
 

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from mathcards.exercises.progress import Attempt, SolutionOpened
-from mathcards.i18n import _
+from mathcards.i18n import _, pgettext
 
 # a card code inside an answer's text: 8S, 10H, JK, R12, BIG (never a word such as "no")
 _CARD_CODE = re.compile(r"(?<![A-Za-z0-9])([+\-\u2212]?)((?:10|[2-9AJQK])[SHDC]|JK|"
@@ -29,6 +29,7 @@ _CARD_CODE = re.compile(r"(?<![A-Za-z0-9])([+\-\u2212]?)((?:10|[2-9AJQK])[SHDC]|
 
 
 NO_STACKS = "(no stacks)"  # how an answer of no stacks is recorded (its text never changes)
+_TAKES = re.compile(r"(\S+) takes (\S+)")
 
 
 def answer_shown(answer: str) -> str:
@@ -40,8 +41,18 @@ def answer_shown(answer: str) -> str:
         sign = "\u2212" if match.group(1) in ("-", "\u2212") else match.group(1)
         return sign + parse_card(match.group(2)).symbol
 
-    if answer == NO_STACKS:  # an empty Dice Stacks answer, kept in English in the records
+    # the records keep an answer's words in English (a class's results read the same on
+    # every page); a page shows them in its own language
+    if answer == NO_STACKS:  # an empty Dice Stacks answer
         return _("(no stacks)")
+    if answer in ("yes", "no"):  # a yes/no exercise's answer
+        return _("yes") if answer == "yes" else _("no")
+    if answer == "none":  # a claim of no capture
+        return pgettext("an answer: no capture", "none")
+    takes = _TAKES.fullmatch(answer)  # a Sums capture, "8H takes 3D"
+    if takes is not None:
+        return _("{played} takes {target}").format(
+            played=answer_shown(takes.group(1)), target=answer_shown(takes.group(2)))
     shown = _CARD_CODE.sub(card, answer)
     return re.sub(r"(?<![\w])-(?=\d)", "\u2212", shown)  # a number: -3 reads −3
 

@@ -242,9 +242,15 @@ def read_set_text(text: str, *, name: str = "exercises") -> tuple[ExerciseSet | 
         problems.append(Problem(line_of("title"), _("the title must be text, like 'title: "
                                                     "Reach the goal'")))
     instructions = data.get("instructions", "")
+    instructions_by_lang: dict[str, str] = {}
     if instructions is None:
         instructions = ""
-    if not isinstance(instructions, str):
+    if isinstance(instructions, dict):  # per language, as the title may be
+        instructions_by_lang, found = _per_language(
+            instructions, lang, "instructions", lambda *p: line_of("instructions", *p))
+        problems.extend(found)
+        instructions = instructions_by_lang.get(lang, "")
+    elif not isinstance(instructions, str):
         problems.append(Problem(line_of("instructions"), _("instructions must be text")))
         instructions = ""
     set_id = data.get("id", name)
@@ -298,7 +304,8 @@ def read_set_text(text: str, *, name: str = "exercises") -> tuple[ExerciseSet | 
     try:
         exercise_set = ExerciseSet(title=str(title).strip(), exercises=exercises,
                                    instructions=instructions.strip(), id=str(set_id).strip(),
-                                   solution_after=solution_after, lang=lang, titles=titles)
+                                   solution_after=solution_after, lang=lang, titles=titles,
+                                   instructions_by_lang=instructions_by_lang)
     except ExerciseFileError as exc:
         return None, exc.problems
     return exercise_set, []

@@ -477,10 +477,16 @@ class ExerciseSet:
     version: int = 1  # the published version (mathcards.exercises.store); a sample is 1
     lang: str = "en"  # the set's own language: ``title`` and the prompts are in it
     titles: dict[str, str] = field(default_factory=dict)  # language -> the title
+    # language -> the instructions (given per language like the title)
+    instructions_by_lang: dict[str, str] = field(default_factory=dict)
 
     def shown_title(self) -> str:
         """The title in the page's language, else in the set's own language."""
         return self.titles.get(language()) or self.title
+
+    def shown_instructions(self) -> str:
+        """The instructions in the page's language, else in the set's own language."""
+        return self.instructions_by_lang.get(language()) or self.instructions
 
     def __post_init__(self) -> None:
         for number, exercise in enumerate(self.exercises, start=1):

@@ -65,6 +65,7 @@ class ExerciseSetLike(Protocol):
     @property
     def title(self) -> str: ...
     def shown_title(self) -> str: ...
+    def shown_instructions(self) -> str: ...
     @property
     def version(self) -> int: ...
     @property
@@ -254,8 +255,10 @@ class Session:
         (the teacher's grid shows it, and an answer typed after it is no solve of their own)."""
         if not self.solution_ready(number):
             left = self.attempts_before_solution(number) - self.wrong_attempts(number)
-            raise MathCardsError(f"the worked solution opens after {left} more "
-                                 f"attempt{'s' if left != 1 else ''}")
+            raise MathCardsError(ngettext(
+                "the worked solution opens after {count} more attempt",
+                "the worked solution opens after {count} more attempts", left).format(
+                    count=left))
         result = self.variant(number).solution()
         record = getattr(self.store, "record_solution", None)  # a hub's service keeps none
         if not self.teacher and record is not None:

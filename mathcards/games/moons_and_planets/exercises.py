@@ -20,21 +20,11 @@ from mathcards.exercises.kinds.base import (
     make_hint,
 )
 from mathcards.games.base import ordinal
-from mathcards.i18n import N_, _, ngettext, pgettext
+from mathcards.i18n import N_, _, ngettext
 
 if TYPE_CHECKING:
     from mathcards.explain.steps import Hint
     from mathcards.games.moons_and_planets import PrizeRanking
-
-
-def _nth(place: int) -> str:
-    """A prize's place in the page's language: "1st", "2nd" ("1.er", "2.º")."""
-    suffix = ordinal(place)[len(str(place)):]
-    words = {"st": pgettext("a prize's place: 1st prize", "{n}st"),
-             "nd": pgettext("a prize's place: 2nd prize", "{n}nd"),
-             "rd": pgettext("a prize's place: 3rd prize", "{n}rd"),
-             "th": pgettext("a prize's place: 4th prize", "{n}th")}
-    return words[suffix].format(n=place)
 
 
 def _cards_in_suits(cards: int, suits: int) -> str:
@@ -178,8 +168,8 @@ class WhichPrize(Kind):
 
     def choices(self, position: Position) -> list[str]:
         prizes = position.get("prizes")
-        return [_("{nth} prize ({card})").format(nth=_nth(k), card=prizes[k - 1].symbol)
-                if prizes else _("{nth} prize").format(nth=_nth(k))
+        return [_("{nth} prize ({card})").format(nth=ordinal(k), card=prizes[k - 1].symbol)
+                if prizes else _("{nth} prize").format(nth=ordinal(k))
                 for k in range(1, len(position["trick"]) + 1)]
 
     def choice_answers(self, position: Position) -> list[Any]:
@@ -204,14 +194,14 @@ class WhichPrize(Kind):
         card, place = ranking.card, ranking.place
         if said == place:
             return Result(True, 1.0, _("Right: {card} takes the {nth} prize.").format(
-                card=card.symbol, nth=_nth(place)), (fact(ranking.ranking),))
+                card=card.symbol, nth=ordinal(place)), (fact(ranking.ranking),))
         why = (_("{card}: it follows the led suit: followers rank K high to 2 low, above "
                  "every discard") if ranking.follows else
                _("{card}: it is a discard: discards rank below every card that follows the "
                  "led suit, K high to 2 low, equal ranks by suit {order}")).format(
             card=card.symbol, order=SUITS_HIGH_TO_LOW)
         return Result(False, 0.0, _("Not quite: {card} does not take the {nth} prize.").format(
-            card=card.symbol, nth=_nth(said)), (fact(why),))
+            card=card.symbol, nth=ordinal(said)), (fact(why),))
 
     def hint(self, position: Position, level: int) -> Hint:
         trick = position["trick"]
@@ -227,7 +217,7 @@ class WhichPrize(Kind):
     def solution(self, position: Position) -> Result:
         ranking = self._ranking(position)  # the engine's, for your card
         return Result(True, 1.0, _("{card} takes the {nth} prize.").format(
-            card=ranking.card.symbol, nth=_nth(ranking.place)), (fact(ranking.ranking),))
+            card=ranking.card.symbol, nth=ordinal(ranking.place)), (fact(ranking.ranking),))
 
 
 # this game's exercise kinds (mathcards.games.parts finds them by this name)

@@ -61,9 +61,9 @@ class WhoTakesTrick(Kind):
         trick: tuple[Card, ...] = position["trick"]
         labels = []
         for i, c in enumerate(trick):
-            label = f"{'led ' if i == 0 else ''}{c.symbol}"
+            label = _("led {card}").format(card=c.symbol) if i == 0 else c.symbol
             if trick.count(c) > 1:
-                label += f", {ordinal(i + 1)} played"
+                label = _("{card}, {nth} played").format(card=label, nth=ordinal(i + 1))
             labels.append(label)
         return labels
 
@@ -76,7 +76,8 @@ class WhoTakesTrick(Kind):
         if isinstance(answer, int) and not isinstance(answer, bool):
             if 0 <= answer < len(trick):
                 return answer
-            raise AnswerError(f"choose one of the {len(trick)} cards (0 is the card led)")
+            raise AnswerError(_("choose one of the {count} cards (0 is the card led)").format(
+                count=len(trick)))
         try:
             card = read_card(answer, "shoot_the_moon")
         except FieldError as exc:

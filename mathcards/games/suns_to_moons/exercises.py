@@ -312,7 +312,7 @@ class ReachGoal(Kind):
     def read_answer(self, position: Position, answer: Any) -> tuple[Any, ...]:
         plays = read_plays(answer)
         if not plays:
-            raise AnswerError("play at least one card")
+            raise AnswerError(_("play at least one card"))
         return plays
 
     def answer_text(self, answer: Any) -> str:
