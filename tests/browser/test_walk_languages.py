@@ -55,7 +55,7 @@ WORD = re.compile(r"[^\W\d_]+")
 # what is never a word of a language: card notation (a standard card, a Joker, Shoot the
 # Moon's cards), deal codes, room codes' letters, numbers
 NOT_WORDS = re.compile(
-    r"(?<![\w])(?:10|[2-9AJQK])[HDSC♠♥♦♣](?![\w])|\bJK\b|\b[RGPB](?:1[0-2]|[1-9])\b|"
+    r"(?<![\w])(?:10|[2-9AJQK])[HDSC♠♥♦♣](?![\w])|\bJK\b|\bJOKER\b|\b[RGPB](?:1[0-2]|[1-9])\b|"
     r"\b(?:BIG|LITTLE)\b|\b(?:STM|DICE|SUMS|SHOOT|PLANETS)(?:-[0-9A-Z]+)+\b")
 PLAYABLE = ".mc-hand .mc-cardbtn:enabled, .mc-choices .mc-choice:enabled"
 ASKED = ".mc-ask:not(.mc-hide) .mc-ask-prompt"
