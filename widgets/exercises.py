@@ -1398,25 +1398,27 @@ def class_link_builder(folder: str | Any = "exercises") -> W.VBox:
 
     from mathcards.games.registry import get_game_class
 
-    options = [(f"Practice: {n.replace('_', ' ')}", f"set:{n}") for n in sample_sets(folder)]
+    options = [(_("Practice: {set}").format(set=n.replace("_", " ")), f"set:{n}")
+               for n in sample_sets(folder)]
     for name in table_games():
         try:
-            options.append((f"Play: {get_game_class(name).title}", f"play:{name}"))
+            options.append((_("Play: {game}").format(game=get_game_class(name).title),
+                            f"play:{name}"))
         except (KeyError, ImportError, MathCardsError):  # a game not in this checkout
             continue
-    w_page = W.Dropdown(options=options, description="Page")
-    w_players = W.BoundedIntText(value=2, min=2, max=8, description="Players")
-    w_short = W.Checkbox(value=False, description="Short game", indent=False)
-    w_deal = W.Text(value="", description="Deal code", placeholder="empty: a new deal")
-    w_level = W.Dropdown(options=[(words, key) for key, words in LEVELS.items()],
-                         value=DEFAULT_LEVEL, description="Help")
-    w_fixed = W.Checkbox(value=False, description="Fix it (students cannot change the help)",
+    w_page = W.Dropdown(options=options, description=_("Page"))
+    w_players = W.BoundedIntText(value=2, min=2, max=8, description=_("Players"))
+    w_short = W.Checkbox(value=False, description=_("Short game"), indent=False)
+    w_deal = W.Text(value="", description=_("Deal code"), placeholder=_("empty: a new deal"))
+    w_level = W.Dropdown(options=[(_(words), key) for key, words in LEVELS.items()],
+                         value=DEFAULT_LEVEL, description=_("Help"))
+    w_fixed = W.Checkbox(value=False, description=_("Fix it (students cannot change the help)"),
                          indent=False)
     from mathcards.widgets.classes import class_picker
 
-    w_class = class_picker("No class: students type their names", "Class")
-    w_each = W.Checkbox(value=False, description="A link for each student", indent=False)
-    w_make = W.Button(description="Make the link", button_style="primary")
+    w_class = class_picker(_("No class: students type their names"), _("Class"))
+    w_each = W.Checkbox(value=False, description=_("A link for each student"), indent=False)
+    w_make = W.Button(description=_("Make the link"), button_style="primary")
     w_out = W.HTML("")
     w_out.add_class("mathcards")
 
@@ -1426,7 +1428,8 @@ def class_link_builder(folder: str | Any = "exercises") -> W.VBox:
         w_players.disabled = w_deal.disabled = w_fixed.disabled = not is_play
         short = short_setting(name) if is_play else None
         w_short.disabled = short is None
-        w_short.description = f"Short game (first to {short[1]})" if short else "Short game"
+        w_short.description = (_("Short game (first to {n})").format(n=short[1]) if short
+                               else _("Short game"))
         if is_play:
             game_cls = get_game_class(name)
             w_players.min, w_players.max = game_cls.min_players, game_cls.max_players
@@ -1446,10 +1449,12 @@ def class_link_builder(folder: str | Any = "exercises") -> W.VBox:
             w_out.value = f'<p class="mc-refused" role="alert">{esc(exc)}</p>'
             return
         if school_class is None:
-            w_out.value = (f'<p role="status">The link for the class: {whole_link_html(link)}'
-                           "</p><p>A student who opens it without a name is asked for one. "
-                           "Give the class its names (<i>Classes</i>) and choose it here: "
-                           "they then pick their names from a list.</p>")
+            w_out.value = (
+                '<p role="status">' + _("The link for the class: {link}").format(
+                    link=whole_link_html(link)) + "</p><p>"
+                + _("A student who opens it without a name is asked for one. Give the class "
+                    "its names (<i>Classes</i>) and choose it here: they then pick their "
+                    "names from a list.") + "</p>")
             return
         landing = page_link(LANDING, cls=school_class.id)
         rows = ""
@@ -1460,15 +1465,16 @@ def class_link_builder(folder: str | Any = "exercises") -> W.VBox:
                 for m in school_class.members)
             rows = f'<table class="mc-progress mc-links">{rows}</table>'
         w_out.value = (
-            f'<p role="status">The link for the class: {whole_link_html(link)} (each student '
-            f"picks their name from class {esc(school_class.id)}'s list when it opens)</p>"
-            f"<p>The class's page, with every game and the practice page: "
-            f"{whole_link_html(landing)}</p>{rows}")
+            '<p role="status">' + _("The link for the class: {link} (each student picks their "
+                                    "name from class {cls}'s list when it opens)").format(
+                link=whole_link_html(link), cls=esc(school_class.id)) + "</p><p>"
+            + _("The class's page, with every game and the practice page: {link}").format(
+                link=whole_link_html(landing)) + f"</p>{rows}")
 
     w_page.observe(update, "value")
     w_make.on_click(make)
     update()
-    box = W.VBox([W.HTML("<h3>A link for the class</h3>"), w_page,
+    box = W.VBox([W.HTML("<h3>" + esc(_("A link for the class")) + "</h3>"), w_page,
                   W.HBox([w_players, w_short]), w_deal, W.HBox([w_level, w_fixed]),
                   W.HBox([w_class, w_each]), w_make, w_out])
     box.add_class("mathcards")
