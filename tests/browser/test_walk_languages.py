@@ -192,9 +192,9 @@ class Walk:
         lines = [head]
         for where, words in self.found.items():
             lines.append(f"- {where}: {', '.join(sorted(words, key=str.lower))}")
-            lines.extend(f"    {w!r} in '…{around}…'" for w, around in list(words.items())[:12])
-            if len(words) > 12:
-                lines.append(f"    (and {len(words) - 12} more)")
+            lines.extend(f"    {w!r} in '…{around}…'" for w, around in list(words.items())[:30])
+            if len(words) > 30:
+                lines.append(f"    (and {len(words) - 30} more)")
         return "\n".join(lines)
 
     # ------------------------------------------------------------------ a table at I count
