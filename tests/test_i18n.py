@@ -811,6 +811,40 @@ def test_the_explainer_says_whole_games_in_spanish_and_in_the_pseudo_locale(game
             re.findall(r"[−+×÷½±=]|\d+", en)), (en, es)
 
 
+def _suns_to_moons_hints(seed: int) -> list[str]:
+    """The explainer's hint at each level for the player to act, at every position of a
+    seeded game of random bots."""
+    from mathcards.bots import Bot
+    from mathcards.games.registry import make_game
+    from mathcards.games.suns_to_moons.explain import hint
+
+    state = make_game("suns_to_moons", num_players=2, target_score=2).new_game(seed=seed)
+    bots = [Bot("suns_to_moons", "random", seed=seed * 7 + i) for i in range(2)]
+    said: list[str] = []
+    while not state.is_over:
+        said += [hint(state, level).sentence for level in (1, 2, 3)]
+        state = state.apply(bots[state.current_player].choose(state))
+    return said
+
+
+HINT_ENGLISH = re.compile(r"\b(the|goal|play|reaches?|turn|safe|none|your|card|after|"
+                          r"Joker|way|there|deck|away|then|as|end|choice|with)\b", re.I)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_suns_to_moons_hints_read_in_spanish_and_in_the_pseudo_locale(seed):
+    """The walk of every page (tests/browser/test_walk_languages.py) found the hints of a
+    Suns to Moons table in English: "play your 7♥; no play is safe this turn"."""
+    said = _in_three(_suns_to_moons_hints, seed)
+    assert any(HINT_ENGLISH.search(en) for en, _es, _ps in said)  # it can fail
+    for en, es, ps in said:
+        assert not HINT_ENGLISH.search(es), (en, es)
+        plain = re.sub(r"\b(?:10|[2-9AJQK])[♠♥♦♣]|JK", "", ps)
+        assert not re.search(r"\b[A-Za-z]{2,}\b", plain), (en, ps)
+        assert sorted(re.findall(r"[−+]|\d+", es)) == sorted(re.findall(r"[−+]|\d+", en)), \
+            (en, es)
+
+
 # --- the refusals every game shares (mathcards/games/base.py) --------------------------
 @pytest.mark.parametrize("game_id", every_game())
 def test_the_shared_refusals_read_in_spanish(game_id):

@@ -199,6 +199,55 @@ def test_class_links_are_whole_and_carry_the_class(sets, monkeypatch):
     assert "adds" not in builder.w_out.value  # no "each student adds &student=..."
 
 
+LINK_ENGLISH = re.compile(r"\b(link|class|page|practice|play|players|short|game|deal|code|"
+                          r"help|fix|students?|each|make|empty|new|the|with|every|their|"
+                          r"name|picks?|opens?|list|first|count|hints|show)\b", re.I)
+
+
+def _link_builder_words(sets) -> list[str]:
+    """What the teacher reads in *A link for the class*: its labels, choices, placeholder,
+    and the link made without a class, then with one (its names left out)."""
+    from mathcards.widgets.exercises import class_link_builder
+
+    builder = class_link_builder(sets)
+    said = [label for label, _key in builder.w_page.options]
+    said += [label for label, _key in builder.w_level.options]
+    said += [w.description for w in (builder.w_page, builder.w_players, builder.w_short,
+                                     builder.w_deal, builder.w_level, builder.w_fixed,
+                                     builder.w_class, builder.w_each)]
+    said += [builder.w_deal.placeholder, builder.w_class.options[0][0],
+             builder.children[0].value, builder.children[-2].description]
+    builder.w_page.value = "play:suns_to_moons"
+    said.append(builder.w_short.description)
+    builder.w_page.value = "set:warm_up"
+    builder.make()
+    said.append(builder.w_out.value)
+    builder.w_class.value = "7b"
+    builder.make()
+    said.append(builder.w_out.value)
+    plain = [re.sub(r"<[^>]+>|https?://\S+|\S+\.ipynb\S*|\b7b\b|warm up|Suns to Moons|Sums|"
+                    r"Dice Stacks|Shoot the Moon|Moons and Planets", " ", unescape(text))
+             for text in said]
+    return [" ".join(text.split()) for text in plain]
+
+
+def test_the_link_for_the_class_reads_in_spanish_and_in_the_pseudo_locale(sets):
+    """The walk of every page (tests/browser/test_walk_languages.py) found *A link for the
+    class* in English on the classes and results pages."""
+    from mathcards import i18n
+
+    make_class("7b", "Ana\nBo")
+    english = _link_builder_words(sets)
+    with i18n.using("es"):
+        spanish = _link_builder_words(sets)
+    with i18n.using("qps"):
+        pseudo = _link_builder_words(sets)
+    assert all(LINK_ENGLISH.search(en) for en in english[:3]), english  # it can fail
+    assert not [es for es in spanish if LINK_ENGLISH.search(es)], spanish
+    assert not [ps for ps in pseudo if re.search(r"\b[A-Za-z]{2,}\b", ps)], pseudo
+    assert "Crear el enlace" in spanish and "Make the link" in english
+
+
 def test_the_teachers_classes_panel_saves_a_class_and_refuses_a_bad_name(monkeypatch):
     from mathcards.widgets.classes import ClassesPanel
 

@@ -51,7 +51,7 @@ from mathcards.games.suns_to_moons import (
     strong_policy,
     within_bound,
 )
-from mathcards.i18n import _
+from mathcards.i18n import N_, _
 
 JOKER_MARK = "~JOKER~"
 
@@ -251,19 +251,19 @@ def _play_out(state: SunsToMoonsState, plays: Sequence[Play]) -> tuple[list[Any]
 
 
 def _turn_words(plays: Sequence[Play]) -> str:
-    words = []
-    for play in plays:
-        if play.is_joker:
-            words.append("the Joker")
-        else:
-            words.append(f"{play.card.symbol} as {signed_text(play.contribution)}")
-    return ", then ".join(words)
+    """A turn of one or two plays in the page's language: "7♥ as +7, then the Joker"."""
+    words = [_("the Joker") if play.is_joker else _("{card} as {signed}").format(
+        card=play.card.symbol, signed=signed_text(play.contribution)) for play in plays]
+    if len(words) == 2:  # a turn is one card, or a Joker and one more
+        return _("{first}, then {second}").format(first=words[0], second=words[1])
+    return ", ".join(words)
 
 
-def _first_card_words(plays: Sequence[Play]) -> str:
-    """Level 2 of a hint: which card to play first, not yet how."""
+def _first_card_words(plays: Sequence[Play], joker: str, card: str) -> str:
+    """Level 2 of a hint: which card to play first, not yet how (``joker`` or ``card``, a
+    whole sentence each: "play your {card}: ...")."""
     first = plays[0]
-    return "start with your Joker" if first.is_joker else f"play your {first.card.symbol}"
+    return _(joker) if first.is_joker else _(card).format(card=first.card.symbol)
 
 
 # a card of every value an opponent might hold (the suit does not count here)
@@ -308,12 +308,12 @@ def reply_can_reach_goal(state: SunsToMoonsState, plays: Sequence[Play]) -> bool
 
 def _does_words(state: SunsToMoonsState, plays: Sequence[Play]) -> str:
     """What a turn does to the deck, in words: "makes the deck 4 (the goal 2 is 2 away)"."""
-    events, _ = _play_out(state, plays)
+    events = _play_out(state, plays)[0]
     after = next((ev.after for ev in reversed(events) if isinstance(ev, CardPlayed | JokerPlayed)),
                  state.deck_value)
     gap = abs(state.goal - after)
-    return (f"it makes the deck {number_text(after)}, {gap} away from the goal "
-            f"{number_text(state.goal)}")
+    return _("it makes the deck {after}, {gap} away from the goal {goal}").format(
+        after=number_text(after), gap=gap, goal=number_text(state.goal))
 
 
 def _turns(state: SunsToMoonsState, plays: Sequence[Play]) -> list[tuple[Play, ...]]:
@@ -347,50 +347,58 @@ def hint(state: SunsToMoonsState, level: int = 1) -> Hint:
     """
     player = state.current_player
     if player is None:
-        return Hint(level=level, sentence="the game is over")
+        return Hint(level=level, sentence=_("the game is over"))
     legal = state.legal_actions()
     plays = [a for a in legal if isinstance(a, Play)]
     if not plays:
-        return Hint(level=level, sentence="you have no cards and none are left to deal: pass")
+        return Hint(level=level,
+                    sentence=_("you have no cards and none are left to deal: pass"))
     goal = number_text(state.goal)
     turns = _turns(state, plays)
     best = _shortest_win(state, turns)
     if best is not None:
         if level <= 1:
-            return Hint(level=1, sentence=f"there is a way to reach the goal {goal} this turn")
+            return Hint(level=1, sentence=_("there is a way to reach the goal {goal} this "
+                                            "turn").format(goal=goal))
         if level == 2:
-            return Hint(level=2, sentence=f"{_first_card_words(best)}: it can reach the goal")
-        sentence = f"you can reach the goal with {_turn_words(best)}"
+            return Hint(level=2, sentence=_first_card_words(
+                best, N_("start with your Joker: it can reach the goal"),
+                N_("play your {card}: it can reach the goal")))
+        sentence = _("you can reach the goal with {turn}").format(turn=_turn_words(best))
         return Hint(level=3, sentence=sentence, shown=tuple(play_steps(_play_out(state, best)[0])))
     if level <= 1:
-        return Hint(level=1, sentence=(
-            f"no play reaches the goal {goal} this turn: leave the deck where one card "
-            f"cannot reach it"))
+        return Hint(level=1, sentence=_(
+            "no play reaches the goal {goal} this turn: leave the deck where one card "
+            "cannot reach it").format(goal=goal))
     choice = strong_policy(state.observation(player), legal, random.Random(0))
     if not isinstance(choice, Play):  # after a Joker, ending the turn is the choice
         shown = (GoalCheck(value=state.deck_value, goal=state.goal, deck_size=state.deck_size),)
         safe = reply_can_reach_goal(state, ()) is False
-        what = ("a safe choice is to end your turn after the Joker" if safe
-                else "end your turn after the Joker")
-        sentence = f"no play reaches the goal {goal} this turn; {what}"
+        sentence = (_("no play reaches the goal {goal} this turn; a safe choice is to end your "
+                      "turn after the Joker") if safe else
+                    _("no play reaches the goal {goal} this turn; end your turn after the "
+                      "Joker")).format(goal=goal)
         return Hint(level=level, sentence=sentence, shown=shown if level == 3 else ())
     ordered = sorted(turns, key=lambda t: t[0] != choice)  # the policy's choice first
     safe_turns = (t for t in ordered if reply_can_reach_goal(state, t) is False)
     turn = next(safe_turns, None)
     if turn is not None:
         if level == 2:
-            return Hint(level=2, sentence=f"{_first_card_words(turn)}: no card can reach "
-                                          f"the goal after it")
-        sentence = (f"no play reaches the goal {goal} this turn; a safe choice is "
-                    f"{_turn_words(turn)}: no card the next player might hold reaches "
-                    f"the goal after it")
+            return Hint(level=2, sentence=_first_card_words(
+                turn, N_("start with your Joker: no card can reach the goal after it"),
+                N_("play your {card}: no card can reach the goal after it")))
+        sentence = _("no play reaches the goal {goal} this turn; a safe choice is {turn}: no "
+                     "card the next player might hold reaches the goal after it").format(
+            goal=goal, turn=_turn_words(turn))
     else:
         turn = ordered[0]
         if level == 2:
-            return Hint(level=2, sentence=f"{_first_card_words(turn)}; no play is safe "
-                                          f"this turn")
-        sentence = (f"no play reaches the goal {goal} this turn and none is safe; "
-                    f"{_turn_words(turn)}: {_does_words(state, turn)}")
+            return Hint(level=2, sentence=_first_card_words(
+                turn, N_("start with your Joker; no play is safe this turn"),
+                N_("play your {card}; no play is safe this turn")))
+        sentence = _("no play reaches the goal {goal} this turn and none is safe; {turn}: "
+                     "{does}").format(goal=goal, turn=_turn_words(turn),
+                                      does=_does_words(state, turn))
     return Hint(level=3, sentence=sentence, shown=tuple(play_steps(_play_out(state, turn)[0])))
 
 
