@@ -12,6 +12,8 @@ to change first):
 - ``view.py``: its table's view (HTML from ``mathcards.widgets.cards``, no widgets);
 - ``conformance.py``: the settings the conformance suite plays and the scores worked out
   from the events;
+- ``pytest_plugin.py``: registers the game for a test run (``python -m pytest -p
+  examples.add_up.pytest_plugin -k add_up tests/...`` runs the suites for all games on it);
 - ``play_NAME.ipynb``: its play page, to copy into ``lessons/``.
 
 The folder passes every suite written for all games as it is (``tests/test_scaffold.py``
@@ -40,6 +42,7 @@ FILES = {
     "moments.py.tmpl": "moments.py",
     "view.py.tmpl": "view.py",
     "conformance.py.tmpl": "conformance.py",
+    "pytest_plugin.py.tmpl": "pytest_plugin.py",
     "play.ipynb.tmpl": "play_{name}.ipynb",
 }
 NAME = re.compile(r"[a-z][a-z0-9_]{0,19}")  # at most 20: the lines stay short

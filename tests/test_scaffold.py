@@ -4,8 +4,8 @@ for all games as it is.
 ``new_game_in_a_copy`` copies the repository (its tracked files) to a temporary folder,
 runs ``python -m mathcards.scaffold`` there as a person would, and checks that the new
 folder is the only change (``git status``). The game is then registered as an outside game
-is (``register_game(SPEC)``, by a pytest plugin kept outside the copy, the way its play
-page registers it) and the copy's own all-games suites are run on it in a subprocess: they
+is (``register_game(SPEC)``, by the pytest plugin the scaffold wrote in its folder, as
+docs/new_game.md says) and the copy's own all-games suites are run on it in a subprocess: they
 find it through the registry (``tests/registered.py``) like any game, so nothing but the
 registration says its name. The copy's ``mathcards`` is the one imported (checked): the
 editable install points at this checkout, which ``PYTHONPATH`` overrides.
@@ -42,13 +42,6 @@ SUITES = (
 )
 # tests for all games that loop over the registry without a case per game
 LOOPS = ("tests/test_typing.py::test_each_games_state_names_the_actions_of_its_game",)
-PLUGIN = f'''
-def pytest_configure(config):
-    from examples.{NAME} import SPEC
-    from mathcards.games.registry import register_game
-
-    register_game(SPEC)
-'''
 
 
 def run(args: list[str], cwd: Path, env: dict[str, str] | None = None,
@@ -98,7 +91,7 @@ def test_the_command_writes_the_new_folder_and_nothing_else(copy):
     written = sorted(line.removeprefix("?? ") for line in status.splitlines())
     assert written == sorted(f"examples/{NAME}/{f}" for f in (
         "__init__.py", "rules.py", "moments.py", "view.py", "conformance.py",
-        f"play_{NAME}.ipynb")), status
+        "pytest_plugin.py", f"play_{NAME}.ipynb")), status
     code = "import mathcards, examples.add_up as g; print(mathcards.__file__, g.__file__)"
     found = run([sys.executable, "-c", code], copy, copy_env(copy))
     assert [Path(line).resolve().is_relative_to(copy.resolve())
@@ -116,12 +109,11 @@ def test_the_new_game_is_ruff_and_mypy_strict_clean(copy, tmp_path):
 
 
 def test_the_new_game_passes_every_all_games_suite(copy, tmp_path):
-    (tmp_path / "register_new_game.py").write_text(PLUGIN, encoding="utf-8")
     report = tmp_path / "report.xml"
     result = run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                  "-p", "register_new_game", f"--junitxml={report}", "-k",
+                  "-p", f"examples.{NAME}.pytest_plugin", f"--junitxml={report}", "-k",
                   f"{NAME} or test_each_games_state_names_the_actions_of_its_game",
-                  *SUITES, *LOOPS], copy, copy_env(copy, tmp_path), timeout=600)
+                  *SUITES, *LOOPS], copy, copy_env(copy), timeout=600)
     assert result.returncode == 0, result.stdout[-3000:]
     cases = ET.parse(report).getroot().iter("testcase")
     ran: dict[str, int] = {}
