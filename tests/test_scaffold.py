@@ -149,3 +149,17 @@ def test_an_existing_folder_is_refused_and_left_as_it_was(tmp_path, capsys):
     assert [p.name for p in (tmp_path / NAME).iterdir()] == ["notes.txt"]
     assert scaffold.main([NAME, "--title", 'Add "Up"', "--dest", str(tmp_path / "b")]) == 2
     assert "cannot be a title" in capsys.readouterr().err and not (tmp_path / "b").exists()
+
+
+def test_the_docs_name_every_file_it_writes_and_every_suite_it_runs():
+    """docs/new_game.md's table of the files and its command for the suites say what the
+    scaffold writes and what this test runs."""
+    import re
+
+    doc = (REPO / "docs" / "new_game.md").read_text(encoding="utf-8")
+    files = re.findall(r"^\| `([\w.]+)` \|", doc, flags=re.MULTILINE)
+    assert files == [target.format(name=NAME) for target in scaffold.FILES.values()]
+    command = doc[doc.index(f"python -m pytest -p examples.{NAME}.pytest_plugin"):]
+    command = command[:command.index("```")]
+    assert re.findall(r"tests/[\w/]+\.py", command) == list(SUITES)
+    assert f"python -m mathcards.scaffold {NAME}" in doc and f"make game NAME={NAME}" in doc
