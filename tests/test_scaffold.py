@@ -163,3 +163,17 @@ def test_the_docs_name_every_file_it_writes_and_every_suite_it_runs():
     command = command[:command.index("```")]
     assert re.findall(r"tests/[\w/]+\.py", command) == list(SUITES)
     assert f"python -m mathcards.scaffold {NAME}" in doc and f"make game NAME={NAME}" in doc
+
+
+def test_mathcards_new_game_is_the_same_command(tmp_path, capsys):
+    from mathcards.__main__ import main
+
+    assert main(["new-game", "class", "--dest", str(tmp_path)]) == 2
+    assert "is a word of Python" in capsys.readouterr().err
+    assert main(["new-game", NAME, "--title", "Add Up", "--dest", str(tmp_path)]) == 0
+    assert capsys.readouterr().out.startswith(f"wrote {tmp_path / NAME}/")
+    assert sorted(p.name for p in (tmp_path / NAME).iterdir()) == sorted(
+        target.format(name=NAME) for target in scaffold.FILES.values())
+    rules = (tmp_path / NAME / "rules.py").read_text(encoding="utf-8")
+    assert 'title: ClassVar[str] = "Add Up"' in rules and "class AddUp(Game):" in rules
+    assert 'code="ADDUP"' in (tmp_path / NAME / "__init__.py").read_text(encoding="utf-8")
