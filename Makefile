@@ -11,7 +11,7 @@ PORT   ?= 8866
 
 NODE_STAMP := node_modules/.installed-stamp
 
-.PHONY: play test test-fast bench lint browser clean node_modules site translations
+.PHONY: play test test-fast bench lint browser clean node_modules site translations game
 
 # JupyterLab's defaults for the lessons (no news fetched from the internet): pip puts them
 # in an environment's share/jupyter/lab/settings/overrides.d, but not for an editable install
@@ -40,6 +40,11 @@ play: $(STAMP)
 	$(if $(CLASS),MATHCARDS_CLASS=$(CLASS) )JUPYTER_PATH=$(CURDIR)/lessons/share/jupyter $(VENV)/bin/voila --no-browser \
 	    --Voila.ip=$(HOST) --port=$(PORT) --ClassroomKernelManager.fork_kernels=True \
 	    --Voila.root_dir=$(CURDIR)/lessons --Voila.config_file_paths=$(CURDIR)/lessons
+
+# make game NAME=add_up [TITLE="Add Up"] writes examples/add_up/, a new game that passes
+# every suite for all games as it is (mathcards/scaffold.py; docs/new_game.md).
+game: $(STAMP)
+	$(PY) -m mathcards.scaffold $(NAME) $(if $(TITLE),--title "$(TITLE)")
 
 # Chromium for the browser tests: Debian's package, installed when missing and
 # we are root; in CI its absence fails the run (tests/browser/conftest.py).

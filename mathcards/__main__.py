@@ -1,7 +1,8 @@
 """The ``mathcards`` command: ``python -m mathcards check FILE...`` checks exercise sets;
 ``python -m mathcards teacher-key`` prints the key that opens the teacher's pages;
 ``python -m mathcards rooms GAME PLAYERS COUNT`` makes room codes for a class;
-``python -m mathcards hub-service`` is the service a JupyterHub runs (``mathcards.hub``).
+``python -m mathcards hub-service`` is the service a JupyterHub runs (``mathcards.hub``);
+``python -m mathcards new-game NAME`` writes a new game's folder (``mathcards.scaffold``).
 
 Every problem is printed on one line, ``FILE: line N: ...`` with a fix; the
 exit code is 0 when every file is clean, 1 when any has a problem, 2 for a
@@ -36,6 +37,10 @@ COMMANDS = {
         "hub-service [--ip=ADDRESS]",
         ("hub-service: the MathCards service a JupyterHub runs (deploy/README.md): rooms, the\n"
          "variant secret and the class's progress, for students' servers that hold none of them.")),
+    "new-game": (
+        "new-game NAME [--title TITLE] [--dest DIR]",
+        ("new-game: writes DIR/NAME (DIR is examples unless given), a new game that passes\n"
+         "every suite for all games as it is; docs/new_game.md says what to change first.")),
 }
 
 
@@ -165,13 +170,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         return teacher_key(rest)
     if command == "rooms":
         return rooms(rest)
+    if command == "new-game":
+        from mathcards.scaffold import main as new_game
+
+        return new_game(rest)
     if command == "hub-service":
         from mathcards.hub import serve
 
         return serve(rest)
     if command != "check":
         print(f"unknown command {command!r}: the commands are 'check', 'teacher-key', "
-              "'rooms' and 'hub-service'"
+              "'rooms', 'hub-service' and 'new-game'"
               f"\n{usage()}", end="", file=sys.stderr)
         return 2
     if not rest:

@@ -68,6 +68,16 @@ def test_make_ten_passes_every_game_suite(make_ten, suite):
     SUITES[suite]()
 
 
+def test_make_ten_passes_every_all_games_suite_by_its_plugin(tmp_path):
+    """The suites above are called here by hand; some take their games when pytest collects
+    them (the clicks, the table's value, rooms, deal privacy, the words of the pages).
+    Registered by its pytest plugin (as docs/new_game.md says), every one runs on it."""
+    from tests.test_scaffold import REPO, run_all_games_suites
+
+    ran = run_all_games_suites(REPO, "examples.make_ten", "make_ten", tmp_path / "report.xml")
+    assert ran["tests/test_rooms.py"] >= 3
+
+
 def test_a_room_of_two_screens_plays_make_ten_to_the_end(make_ten, tmp_path):
     test_rooms.test_classmates_play_a_whole_game_each_on_their_own_page(tmp_path, "make_ten", 2)
 

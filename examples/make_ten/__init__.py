@@ -7,7 +7,8 @@ take the whole pile and the next card of the stock starts a new one. Then you dr
 while the stock lasts. When every hand is empty the game ends; the most cards taken wins.
 
 The package holds everything of the game: the engine (``rules``), its table's view
-(``view``: pure Python, no widgets) and its conformance hooks (``conformance``). Its
+(``view``: pure Python, no widgets), its conformance hooks (``conformance``) and the
+pytest plugin that registers it for a run of the suites for all games. Its
 registration is ``SPEC``: ``register_game(SPEC)`` (or ``with registered(SPEC):`` in a test)
 makes it known everywhere a game is found by name. MathCards itself never registers it,
 so it is on no landing page of the app.

@@ -9,7 +9,7 @@ from typing import Any, ClassVar, TypeAlias
 
 from mathcards.cards import Card, parse_card, standard_deck
 from mathcards.errors import CardParseError
-from mathcards.games.base import Event, Game, State, plural, rng_for
+from mathcards.games.base import Event, Game, State, plural, reshuffle, rng_for
 
 TEN = 10  # a card and the card it covers must make this to take the pile
 HAND_SIZE = 4
@@ -90,6 +90,18 @@ class MakeTen(Game):
         rest = cards[n * HAND_SIZE:]
         return MakeTenState(game=self, seed=seed, hands=hands, pile=(rest[0],),
                             stock=tuple(rest[1:]), taken=((),) * n, turn=0)
+
+    def _private_deal(self, state: State, rng: random.Random,
+                      known_seat: int | None) -> dict[str, Any]:
+        """A table's deal: the other hands and the stock are hidden, so the table's secret
+        shuffles them (the pile's card is face up: the deal code decides it)."""
+        assert isinstance(state, MakeTenState)
+        others = [i for i in range(self.num_players) if i != known_seat]
+        zones = reshuffle(rng, [*(state.hands[i] for i in others), state.stock])
+        hands = list(state.hands)
+        for i, zone in zip(others, zones, strict=False):
+            hands[i] = zone
+        return {"hands": tuple(hands), "stock": zones[-1]}
 
 
 @dataclass(frozen=True)
