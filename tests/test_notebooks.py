@@ -91,6 +91,7 @@ def test_a_spanish_lesson_is_its_english_lesson_in_spanish(path: Path):
     for spec in game_specs():  # the games' titles stay as they are
         text = text.replace(spec.title, "")
     text = re.sub(r"<(style|script)\b.*?</\1>|<[^>]+>", "", text, flags=re.S)  # HTML's tags
+    text = re.sub(r"```.*?```|`[^`]*`", "", text, flags=re.S)  # code (the guide's: YAML)
     english_words = re.findall(r"\b(the|and|you|your|with|cards?|play|rules?|round|game)\b",
                                re.sub(r"\([^)]*\)", "", text))
     assert not english_words, english_words
@@ -121,7 +122,7 @@ def test_notebook_runs_top_to_bottom(path: Path, isolated_jupyter: Path):
         nb,
         timeout=180,
         kernel_name="python3",
-        resources={"metadata": {"path": str(LESSONS)}},
+        resources={"metadata": {"path": str(path.parent)}},  # as Voilà runs it
     )
     client.execute()  # raises CellExecutionError, naming the cell, on any error
     errors = [
@@ -312,3 +313,48 @@ def test_the_spanish_pages_are_preheated_as_their_english_pages():
         warm = pools._notebook_filter(denied, page)
         assert warm == pools._notebook_filter(denied, Path(page.name)), page
         assert warm == (page.stem not in ("teachers",)), page
+
+
+# --- the teacher's guide in Spanish (issue 41 item 2) -----------------------------------
+SPANISH_GUIDE = LESSONS / "es" / "teachers.ipynb"
+# an English word that no Spanish sentence has (``a``, ``no``, ``es`` are Spanish too)
+ENGLISH_SENTENCE_WORDS = re.compile(
+    r"\b(the|and|you|your|with|of|to|is|for|in|on|at|by|or|it|this|that|what|which|when|"
+    r"every|each|cards?|play|learn|practi[sc]es?|games?|teachers?|students?|page|name|pick|"
+    r"start|link|class|set|rules?|round)\b", re.I)
+
+
+def _headings(nb: nbformat.NotebookNode) -> list[str]:
+    """The Markdown headings' levels, cell by cell (code blocks' comments are not)."""
+    levels = []
+    for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            text = re.sub(r"```.*?```", "", cell.source, flags=re.S)
+            levels.append(" ".join(re.findall(r"^(#+) ", text, flags=re.M)))
+    return levels
+
+
+def test_the_spanish_guide_is_the_english_guide_in_spanish():
+    """lessons/es/teachers.ipynb: every cell of the English guide (and the page's language
+    cell), the same headings, and no English sentence left once code (spans, blocks), card
+    notation, the games' titles and the links' addresses are taken out; the English guide,
+    read the same way, has English. (Its links, code and language cell:
+    test_a_spanish_lesson_is_its_english_lesson_in_spanish; that it runs:
+    test_notebook_runs_top_to_bottom.)"""
+    from mathcards.games.registry import game_specs
+    from tests.test_i18n import _no_english_left
+
+    english = nbformat.read(LESSONS / "teachers.ipynb", as_version=4)
+    spanish = nbformat.read(SPANISH_GUIDE, as_version=4)
+    assert len(spanish.cells) == len(english.cells) + 1  # the page's language
+    assert _headings(spanish) == _headings(english)
+    assert "## 9. " in _page_text(spanish) and "# Guía del profesor" in _page_text(spanish)
+
+    def prose(nb: nbformat.NotebookNode) -> list[str]:
+        return [re.sub(r"```.*?```|`[^`]*`", " ", _visible(c.source), flags=re.S)
+                for c in nb.cells if c.cell_type == "markdown"]
+
+    titles = "|".join(re.escape(s.title) for s in game_specs())
+    cards = r"\b(?:10|[2-9AJQK])[HSDC]\b|\b[RGPB]\d+\b|JK"
+    said = [(en, es, "") for en, es in zip(prose(english), prose(spanish), strict=True)]
+    _no_english_left(said, ENGLISH_SENTENCE_WORDS, rf"{titles}|{cards}")
