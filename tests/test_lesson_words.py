@@ -195,14 +195,28 @@ def test_every_teacher_page_links_every_other_at_its_top(name: str):
     assert all((LESSONS / link).exists() for link in links)
 
 
-def test_the_guide_says_where_the_teachers_link_comes_from_everywhere_it_runs():
+WHERE_THE_LINK_COMES_FROM = {
+    "teachers.ipynb": ("**Your teacher's link**", (
+        ("on your laptop", "the window where you started MathCards"),
+        ("on a school server", "whoever runs it gives it to you"),
+        ("on a school JupyterHub", "log in as a teacher"),
+        ("on the static site", "no teacher's link"))),
+    "es/teachers.ipynb": ("**Tu enlace de profesor**", (
+        ("en tu portátil", "la ventana donde arrancaste MathCards"),
+        ("en un servidor del centro", "quien lo lleva te lo da"),
+        ("en un JupyterHub del centro", "entra como profesor"),
+        ("en el sitio estático", "no hay enlace de profesor"))),
+}
+
+
+@pytest.mark.parametrize("guide_page", list(WHERE_THE_LINK_COMES_FROM))
+def test_the_guide_says_where_the_teachers_link_comes_from_everywhere_it_runs(guide_page):
     """Issue 38 item 5: one paragraph for a laptop, a school server, a hub and the static
-    site (the guide said only 'whoever runs the server gives you the link')."""
-    guide = _markdown(LESSONS / "teachers.ipynb")
-    start = guide.index("**Your teacher's link**")
+    site (the guide said only 'whoever runs the server gives you the link'); the Spanish
+    guide too (issue 41)."""
+    guide = _markdown(LESSONS / guide_page)
+    heading, places = WHERE_THE_LINK_COMES_FROM[guide_page]
+    start = guide.index(heading)
     paragraph = " ".join(guide[start:guide.index("\n\n", start)].split())
-    for place, how in (("on your laptop", "the window where you started MathCards"),
-                       ("on a school server", "whoever runs it gives it to you"),
-                       ("on a school JupyterHub", "log in as a teacher"),
-                       ("on the static site", "no teacher's link")):
+    for place, how in places:
         assert place in paragraph and how in paragraph[paragraph.index(place):], place

@@ -90,6 +90,8 @@ def test_a_spanish_lesson_is_its_english_lesson_in_spanish(path: Path):
 
     for spec in game_specs():  # the games' titles stay as they are
         text = text.replace(spec.title, "")
+    text = re.sub(r"<(style|script)\b.*?</\1>|<[^>]+>", "", text, flags=re.S)  # HTML's tags
+    text = re.sub(r"```.*?```|`[^`]*`", "", text, flags=re.S)  # code (the guide's: YAML)
     english_words = re.findall(r"\b(the|and|you|your|with|cards?|play|rules?|round|game)\b",
                                re.sub(r"\([^)]*\)", "", text))
     assert not english_words, english_words
@@ -120,7 +122,7 @@ def test_notebook_runs_top_to_bottom(path: Path, isolated_jupyter: Path):
         nb,
         timeout=180,
         kernel_name="python3",
-        resources={"metadata": {"path": str(LESSONS)}},
+        resources={"metadata": {"path": str(path.parent)}},  # as Voilà runs it
     )
     client.execute()  # raises CellExecutionError, naming the cell, on any error
     errors = [
@@ -151,8 +153,9 @@ def test_landing_links_reach_real_pages():
     announced = {*play_pages(), "teachers.ipynb"}
     for link in links:
         assert not link.startswith(("http:", "https:", "/")), f"{link}: keep links relative"
-        assert link.endswith(".ipynb"), link
-        assert (LESSONS / link).exists() or link in announced, f"{link} does not exist"
+        path = link.split("?")[0]  # the Spanish page's link: es/index.ipynb?lang=es
+        assert path.endswith(".ipynb"), link
+        assert (LESSONS / path).exists() or path in announced, f"{link} does not exist"
     for lesson in lessons():
         assert lesson in links
 
@@ -171,3 +174,187 @@ def test_browser_server_runs_make_play_command():
     assert make_env == env == {"JUPYTER_PATH": str(TEMPLATES)}
     assert Path(REPO, make_argv[0]).resolve() == Path(argv[0]).resolve()
     assert make_argv[1:] == argv[1:]
+
+
+# --- the landing page in Spanish (issue 41 item 2) --------------------------------------
+SPANISH_LANDING = LESSONS / "es" / "index.ipynb"
+# a word of English the Spanish pages must not show (the games' titles taken out first)
+ENGLISH_WORDS = re.compile(
+    r"\b(the|and|you|your|with|of|to|is|for|cards?|play|learn|practi[sc]es?|games?|die|"
+    r"turned|showing|teachers?|pick|page|name|start)\b", re.I)
+
+
+def _visible(html: str) -> str:
+    """What a visitor reads or hears of a page's HTML: its text, and each picture's
+    spoken label (``aria-label``, ``<title>``); styles, tags and addresses left out."""
+    import html as html_lib
+
+    html = re.sub(r"<(style|script)\b.*?</\1>", " ", html, flags=re.S)
+    labels = re.findall(r'aria-label="([^"]*)"', html)
+    text = re.sub(r"<[^>]+>", " ", html)
+    text = re.sub(r"\]\([^)]*\)", "]", text)  # a Markdown link's address
+    return html_lib.unescape(" ".join([text, *labels]))
+
+
+def _links(text: str) -> list[str]:
+    return re.findall(r'href="([^"]+)"', text) + re.findall(r"\]\(([^)]+)\)", text)
+
+
+def _run(nb: nbformat.NotebookNode, folder: Path, *extra: str) -> list[str]:
+    """Execute ``nb`` (and ``extra`` code cells after it) in ``folder``, as Voilà runs a page:
+    the text of every widget it drew, and the printed output of each extra cell."""
+    from nbclient import NotebookClient
+
+    nb.cells.extend(nbformat.v4.new_code_cell(code) for code in extra)
+    NotebookClient(nb, timeout=180, kernel_name="python3",
+                   resources={"metadata": {"path": str(folder)}}).execute()
+    state = nb.metadata.get("widgets", {}).get(
+        "application/vnd.jupyter.widget-state+json", {}).get("state", {})
+    said = [str(model["state"].get(field) or "") for model in state.values()
+            for field in ("value", "description", "placeholder", "tooltip")
+            if model["model_name"] != "TextModel" or field != "value"]
+    printed = ["".join(o.get("text", "") for o in cell.outputs)
+               for cell in nb.cells[len(nb.cells) - len(extra):]]
+    return [*said, *printed]
+
+
+def _page_text(nb: nbformat.NotebookNode) -> str:
+    return "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
+
+
+def test_the_spanish_landing_page_is_the_landing_markdown_in_spanish():
+    from mathcards.widgets.lesson import landing_markdown
+
+    nb = nbformat.read(SPANISH_LANDING, as_version=4)
+    assert landing_markdown("es") in [cell.source for cell in nb.cells], \
+        "lessons/es/index.ipynb: its cards' cell is landing_markdown('es') (paste it in)"
+    assert landing_markdown("es") != landing_markdown()
+
+
+def test_the_spanish_landing_page_shows_no_english(isolated_jupyter: Path):
+    """Everything a visitor reads on lessons/es/index.ipynb is Spanish: its text, the
+    games' cards with their pictures' spoken labels, the name picker it runs and the
+    greeting once a name is chosen; the game titles and the link to the English page,
+    in English on purpose, aside. The English page, read the same way, has English."""
+    from mathcards.games.registry import game_specs
+    from mathcards.i18n import using
+    from mathcards.widgets.classes import greeting_html
+    from mathcards.widgets.lesson import landing_markdown
+    from tests.test_i18n import _no_english_left
+
+    greet = ("from mathcards.widgets.classes import greeting_html\n"
+             "print(greeting_html('Ana', ''))")
+    english = nbformat.read(LESSONS / "index.ipynb", as_version=4)
+    spanish = nbformat.read(SPANISH_LANDING, as_version=4)
+    english_page = _page_text(english).replace(
+        '<a href="es/index.ipynb?lang=es" hreflang="es" lang="es">Español</a>', "")
+    spanish_page = _page_text(spanish).replace(
+        '<a href="../index.ipynb?lang=en" hreflang="en" lang="en">English</a>', "")
+    english_widgets = _run(english, LESSONS, greet)
+    spanish_widgets = _run(spanish, SPANISH_LANDING.parent, greet)
+    with using("qps"):
+        pseudo_greeting = _visible(greeting_html("Ana", ""))
+    titles = "|".join(re.escape(s.title) for s in game_specs())
+    said = [(_visible(english_page), _visible(spanish_page), ""),
+            (_visible(landing_markdown()), _visible(landing_markdown("es")),
+             _visible(landing_markdown("qps"))),
+            (_visible(" ".join(english_widgets)), _visible(" ".join(spanish_widgets)), ""),
+            (_visible(english_widgets[-1]), _visible(spanish_widgets[-1]), pseudo_greeting)]
+    _no_english_left(said, ENGLISH_WORDS, rf"{titles}|MathCards|JupyterLab|Ana|[-+]?\d+")
+    assert "Aprender" in spanish_page and "¿Quién eres?" in " ".join(spanish_widgets)
+
+
+@pytest.mark.parametrize("landing", ["index.ipynb", "es/index.ipynb"])
+def test_every_link_of_a_landing_page_reaches_a_notebook(landing: str,
+                                                         isolated_jupyter: Path):
+    """Both landing pages: each link of the page, and the greeting's links once a student
+    is known (the practice page), open a notebook that exists, from the page's own folder;
+    the Spanish page keeps its reader in Spanish, and each page links to the other in the
+    other's own language."""
+    page = LESSONS / landing
+    nb = nbformat.read(page, as_version=4)
+    text = "\n".join(c.source for c in nb.cells if c.cell_type == "markdown")
+    greeting = _run(nb, page.parent, "from mathcards.widgets.classes import greeting_html\n"
+                                     "print(greeting_html('Ana', ''))")[-1]
+    links = _links(text) + _links(greeting)
+    assert "practice.ipynb?student=Ana" in greeting
+    for link in links:
+        assert not link.startswith(("http:", "https:", "/")), f"{link}: keep links relative"
+        path = link.split("?")[0].split("#")[0]
+        assert path.endswith(".ipynb") and (page.parent / path).is_file(), f"{landing}: {link}"
+    switch = {"index.ipynb": ("es/index.ipynb?lang=es", "es", "Español"),
+              "es/index.ipynb": ("../index.ipynb?lang=en", "en", "English")}[landing]
+    assert f'<a href="{switch[0]}" hreflang="{switch[1]}" lang="{switch[1]}">{switch[2]}</a>' \
+        in text
+    if landing.startswith("es/"):
+        own = _links(text)  # the greeting's links need not: the browser remembers ?lang=es
+        kept = [link for link in own if link.endswith("?lang=es")]
+        assert len(kept) == len(own) - 1, "every link but the English page's keeps ?lang=es"
+        for lesson in lessons():
+            assert f"{lesson}?lang=es" in links  # the lessons in Spanish, beside it
+
+
+def test_the_spanish_pages_are_preheated_as_their_english_pages():
+    """Voilà (lessons/voila.json) keeps a warm kernel for the Spanish landing page and
+    lessons as for the English ones, and none for a teacher's page in Spanish."""
+    import json
+    from types import SimpleNamespace
+
+    from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+    from voila.voila_kernel_manager import voila_kernel_manager_factory
+
+    config = json.loads((LESSONS / "voila.json").read_text())
+    assert config["VoilaConfiguration"]["preheat_kernel"] is True
+    pools = voila_kernel_manager_factory(AsyncMappingKernelManager, True, 1)
+    denied = SimpleNamespace(preheat_denylist=config["VoilaKernelManager"]["preheat_denylist"])
+    spanish = sorted(p.relative_to(LESSONS) for p in LESSONS.glob("es/*.ipynb"))
+    assert Path("es/index.ipynb") in spanish
+    for page in spanish:
+        warm = pools._notebook_filter(denied, page)
+        assert warm == pools._notebook_filter(denied, Path(page.name)), page
+        assert warm == (page.stem not in ("teachers",)), page
+
+
+# --- the teacher's guide in Spanish (issue 41 item 2) -----------------------------------
+SPANISH_GUIDE = LESSONS / "es" / "teachers.ipynb"
+# an English word that no Spanish sentence has (``a``, ``no``, ``es`` are Spanish too)
+ENGLISH_SENTENCE_WORDS = re.compile(
+    r"\b(the|and|you|your|with|of|to|is|for|in|on|at|by|or|it|this|that|what|which|when|"
+    r"every|each|cards?|play|learn|practi[sc]es?|games?|teachers?|students?|page|name|pick|"
+    r"start|link|class|set|rules?|round)\b", re.I)
+
+
+def _headings(nb: nbformat.NotebookNode) -> list[str]:
+    """The Markdown headings' levels, cell by cell (code blocks' comments are not)."""
+    levels = []
+    for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            text = re.sub(r"```.*?```", "", cell.source, flags=re.S)
+            levels.append(" ".join(re.findall(r"^(#+) ", text, flags=re.M)))
+    return levels
+
+
+def test_the_spanish_guide_is_the_english_guide_in_spanish():
+    """lessons/es/teachers.ipynb: every cell of the English guide (and the page's language
+    cell), the same headings, and no English sentence left once code (spans, blocks), card
+    notation, the games' titles and the links' addresses are taken out; the English guide,
+    read the same way, has English. (Its links, code and language cell:
+    test_a_spanish_lesson_is_its_english_lesson_in_spanish; that it runs:
+    test_notebook_runs_top_to_bottom.)"""
+    from mathcards.games.registry import game_specs
+    from tests.test_i18n import _no_english_left
+
+    english = nbformat.read(LESSONS / "teachers.ipynb", as_version=4)
+    spanish = nbformat.read(SPANISH_GUIDE, as_version=4)
+    assert len(spanish.cells) == len(english.cells) + 1  # the page's language
+    assert _headings(spanish) == _headings(english)
+    assert "## 9. " in _page_text(spanish) and "# Guía del profesor" in _page_text(spanish)
+
+    def prose(nb: nbformat.NotebookNode) -> list[str]:
+        return [re.sub(r"```.*?```|`[^`]*`", " ", _visible(c.source), flags=re.S)
+                for c in nb.cells if c.cell_type == "markdown"]
+
+    titles = "|".join(re.escape(s.title) for s in game_specs())
+    cards = r"\b(?:10|[2-9AJQK])[HSDC]\b|\b[RGPB]\d+\b|JK"
+    said = [(en, es, "") for en, es in zip(prose(english), prose(spanish), strict=True)]
+    _no_english_left(said, ENGLISH_SENTENCE_WORDS, rf"{titles}|{cards}")

@@ -51,3 +51,23 @@ def test_a_worker_that_no_longer_matches_stops_the_build(tmp_path, chunk):
     message = str(stopped.value)
     assert message.startswith("site: ") and "WORKER_START" in message, message
     assert "\n" not in message
+
+
+def test_the_site_has_no_link_to_the_pages_of_a_server_only(tmp_path):
+    """The static site holds the English pages only: the landing page's link to the Spanish
+    one (lessons/es/, issue 41) is left out, and its other links become the site's pages
+    (fails before: the site kept a link to es/index.ipynb, a page it does not have)."""
+    import nbformat
+    from nbconvert.filters.markdown_mistune import markdown2html_mistune
+
+    landing = nbformat.read(REPO / "lessons" / "index.ipynb", as_version=4)
+    body = "".join(markdown2html_mistune(c.source) for c in landing.cells
+                   if c.cell_type == "markdown")
+    assert 'href="es/index.ipynb?lang=es"' in body  # the server's page links to it
+    render = tmp_path / "voici" / "render"
+    render.mkdir(parents=True)
+    (render / "index.html").write_text(f"<html><body>{body}</body></html>", encoding="utf-8")
+    _build().finish(tmp_path)
+    text = (render / "index.html").read_text(encoding="utf-8")
+    assert "es/index" not in text and "Español" not in text
+    assert 'href="practice.html"' in text and 'href="teachers.html"' in text

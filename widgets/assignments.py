@@ -83,14 +83,14 @@ def describe(assignment: Assignment, folder: str | Path = "exercises") -> str:
 
 def student_link(assignment: Assignment) -> str:
     """The page a student of the class opens for it (the class in the address)."""
-    from mathcards.widgets.classes import page_link
+    from mathcards.widgets.classes import page_link, up
 
     if assignment.kind == GAME:
         return page_link(  # type: ignore[no-any-return]  # mathcards.widgets: Any to mypy
-            f"play_{assignment.target}.ipynb", cls=assignment.class_id,
+            up(f"play_{assignment.target}.ipynb"), cls=assignment.class_id,
             extra=f"level={assignment.level}")
     return page_link(  # type: ignore[no-any-return]  # mathcards.widgets: Any to mypy
-        "practice.ipynb", cls=assignment.class_id, extra=f"set={assignment.target}")
+        up("practice.ipynb"), cls=assignment.class_id, extra=f"set={assignment.target}")
 
 
 def _dates(assignment: Assignment) -> str:

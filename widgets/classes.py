@@ -84,6 +84,23 @@ def take_name(name: Any, browser: str | None, *, by_code: bool = False) -> tuple
     return shown, ""
 
 
+# "../" on a page of a language's folder (lessons/es/): the pages it has no copy of (the
+# practice page, the play pages) are one folder up; its own landing page is beside it
+_UP = [""]
+
+
+def pages_up() -> None:
+    """This page is in a language's folder (``lessons/es/index.ipynb``, its language cell
+    says so): the practice and play pages it links to are one folder up."""
+    _UP[0] = "../"
+
+
+def up(page: str) -> str:
+    """``page`` (a page of lessons/) as this page reaches it: ``../practice.ipynb`` from a
+    page in a language's folder."""
+    return _UP[0] + page
+
+
 def page_link(page: str, *, student: str = "", cls: str = "", extra: str = "") -> str:
     """A link (relative to the lessons) to ``page`` carrying ``extra`` (``set=x&level=show``),
     the class and the student: ``practice.ipynb?set=x&class=7b&student=Maya``."""
@@ -291,7 +308,7 @@ def greeting_html(name: str, cls: str) -> str:
     """The landing page's greeting once the student is known: the page's script carries
     ``data-mc-student``/``data-mc-class`` on every link (and into the address)."""
     again = page_link(LANDING, cls=cls)
-    practice = page_link(PRACTICE, student=name, cls=cls)
+    practice = page_link(up(PRACTICE), student=name, cls=cls)
     # the words escaped, then the name in bold put in
     playing = (esc(_("Playing as {name} (class {cls})")) if cls else
                esc(_("Playing as {name}"))).format(name=f"<b>{esc(name)}</b>", cls=esc(cls))
@@ -337,7 +354,7 @@ def landing(query: str | None = None) -> W.VBox:
         sets = _("Practice: exercise sets")
         box.w_hello.value = (
             f'<p class="mc-hello">{playing}</p><p><a class="mc-button '
-            f'mc-practice" href="{PRACTICE}">{esc(sets)}</a></p>{todo}')
+            f'mc-practice" href="{up(PRACTICE)}">{esc(sets)}</a></p>{todo}')
         box.children = (style, box.w_hello)
         return box
     browser = _browser()

@@ -43,7 +43,12 @@ def card_svg(card: str | Card, *, width: int = 54, turned: bool = False, label: 
     """
     card = as_card(card)
     w, h = (78, 56) if turned else (56, 78)  # the table's card face (.mc-card), in SVG
-    name = f"{label or card.name}, turned" if turned else (label or card.name)
+    name = label or card.name
+    if turned:
+        from mathcards.i18n import gettext as _
+
+        # Translators: a card's name, then that it lies across (it is added)
+        name = _("{card}, turned").format(card=name)
     # the same drawing as the table's card faces (widgets/cards.py): the rank large at
     # the top left, the suit at the bottom right, red cards in a red double border,
     # black in a black one, the Joker dashed; Shoot the Moon cards their shape per colour
@@ -123,10 +128,11 @@ def dice_svg(value: int, *, size: int = 34) -> str:
     )
     from mathcards.i18n import gettext as _
 
-    label = esc(_("a die showing {n}").format(n=value))
+    showing, title = _("a die showing {value}"), _("die: {value}")
     return (
-        f'<svg role="img" aria-label="{label}" width="{size}" height="{size}" '
-        f'viewBox="0 0 40 40" style="vertical-align:middle"><title>{label}</title>'
+        f'<svg role="img" aria-label="{esc(showing.format(value=value))}" width="{size}" '
+        f'height="{size}" viewBox="0 0 40 40" style="vertical-align:middle">'
+        f"<title>{esc(title.format(value=value))}</title>"
         f'<rect x="1" y="1" width="38" height="38" rx="7" fill="#ffffff" stroke="#757575" '
         f'stroke-width="1.5"/>{pips}</svg>'
     )
@@ -202,23 +208,39 @@ _LANDING_STYLE = (
 )
 
 
-def landing_markdown() -> str:
+def landing_markdown(lang: str = "") -> str:
     """The landing page's main cell (Markdown with HTML), one card per game.
 
     It is Markdown, not an output, so Voilà draws it on the server: the links
     open in the same tab, and they are relative (``dice_stacks.ipynb``) so
     they work under ``make play``, on a JupyterHub and in JupyterLab alike.
     ``tests/test_notebooks.py`` checks ``lessons/index.ipynb`` holds exactly this.
+
+    With ``lang`` (``"es"``), the landing page of ``lessons/<lang>/``: its words in that
+    language, each game's lesson there (``sums.ipynb?lang=es``: every registered game
+    has one, ``tests/test_notebooks.py``) and its play page one folder up
+    (``../play_sums.ipynb?lang=es``); ``lessons/es/index.ipynb`` holds it.
     """
+    from mathcards.i18n import using
+
+    if lang:
+        with using(lang):
+            return _landing_cards(lambda page: f"{page}?lang={lang}",
+                                  lambda page: f"../{page}?lang={lang}")
+    return _landing_cards(str, str)
+
+
+def _landing_cards(lesson_link: Callable[[str], str], play_link: Callable[[str], str]) -> str:
     from mathcards.i18n import gettext as _
 
     learn = esc(_("Learn"))
     cards = []
     for game in game_cards():
         practises = esc(_("Practises: {skills}").format(skills=_(game.practises)))
-        links = f'<a class="mc-button" href="{game.lesson}">{learn}</a>'
+        links = f'<a class="mc-button" href="{esc(lesson_link(game.lesson))}">{learn}</a>'
         if game.play:
-            links += f'<a class="mc-button" href="{game.play}">{esc(_(game.play_text))}</a>'
+            links += (f'<a class="mc-button" href="{esc(play_link(game.play))}">'
+                      f"{esc(_(game.play_text))}</a>")
         cards.append(
             f'<section class="mc-game" id="game-{game.name}" aria-label="{esc(game.title)}">'
             f"<h2>{esc(game.title)}</h2>"

@@ -459,6 +459,9 @@ def finish(out: Path) -> None:
         text = re.sub(r'<link rel="stylesheet" href="https://cdn\.jsdelivr\.net/npm/'
                       r'@fortawesome/[^"]*"[^>]*>', "", text)
         text = re.sub(r'href="([\w-]+)\.ipynb([?#][^"]*)?"', r'href="\1.html\2"', text)
+        # the pages in another language (lessons/es/) are a server's only: no link to them
+        text = re.sub(r'<a href="[a-z]{2}(?:-[A-Za-z]+)?/[\w-]+\.ipynb[^"]*"[^>]*>.*?</a>', "",
+                      text, flags=re.S)
         text = text.replace("</body>", LINK_SCRIPT + "\n</body>", 1)
         page.write_text(text, encoding="utf-8")
     for name, what in SERVER_PAGES.items():

@@ -128,3 +128,36 @@ def test_a_spanish_browser_gets_spanish_pages_without_lang(voila_server, browser
     finally:
         _close(context, page)
 
+
+
+def test_the_landing_pages_link_each_other_and_the_spanish_one_greets_in_spanish(
+        voila_server, page):
+    """The English landing page's "Español" opens lessons/es/index.ipynb in a real browser
+    (Voilà serves the folder); the page says it is Spanish (``<html lang="es">``), its name
+    picker and greeting are Spanish, the greeting's practice link reaches the page one
+    folder up, and "English" leads back, name kept."""
+    from tests.browser.conftest import wait_for_rendered
+    from tests.browser.test_lessons import assert_clean
+
+    page.goto(voila_server.page("index.ipynb"))
+    wait_for_rendered(page)
+    page.locator("a[hreflang='es']", has_text="Español").click()
+    page.wait_for_url(re.compile(r".*/voila/render/es/index\.ipynb\?lang=es$"))
+    wait_for_rendered(page)
+    page.locator(".mc-name-picker", has_text="¿Quién eres?").wait_for()
+    assert page.evaluate("document.documentElement.lang") == "es"  # a screen reader's voice
+    page.locator(".mc-name-picker input[type='text']").fill("Ana")
+    page.get_by_role("button", name="Empezar").click()
+    page.locator("p.mc-hello", has_text="Juegas como Ana").wait_for()
+    practice = page.locator("a.mc-practice", has_text="Practica: series de ejercicios")
+    assert practice.get_attribute("href").startswith("../practice.ipynb?")
+    learn = page.locator("a.mc-button", has_text="Aprender").first
+    page.wait_for_function("a => a.getAttribute('href').endsWith('student=Ana')",
+                           arg=learn.element_handle())
+    assert learn.get_attribute("href").startswith("suns_to_moons.ipynb?lang=es")
+    page.locator("a[hreflang='en']", has_text="English").click()
+    page.wait_for_url(re.compile(r".*/voila/render/index\.ipynb\?lang=en&student=Ana$"))
+    wait_for_rendered(page)
+    page.locator("p.mc-hello", has_text="Playing as Ana").wait_for()
+    assert page.evaluate("document.documentElement.lang") == "en"
+    assert_clean(page, voila_server)

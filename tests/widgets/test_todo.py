@@ -142,3 +142,28 @@ def test_the_teachers_assign_panel_and_assignment_page_read_in_spanish_and_pseud
     for en, es, ps in zip(said["en"], said["es"], said["qps"], strict=True):
         assert not english.search(re.sub(titles, "", es)), (en, es)
         assert not re.search(r"\b[A-Za-z]{2,}\b", re.sub(titles, "", ps)), (en, ps)
+
+
+def test_on_a_page_in_a_languages_folder_the_links_go_one_folder_up(data_dir, monkeypatch):
+    """lessons/es/index.ipynb calls pages_up() (issue 41): its To do list's and greeting's
+    links reach the play and practice pages one folder up; "not you?" stays on the Spanish
+    landing page beside it. (Fails before: the links were es/play_sums.ipynb, no page.)"""
+    from mathcards.widgets import classes
+    from mathcards.widgets.assignments import todo_html
+
+    monkeypatch.setattr(classes, "_UP", [""])  # this kernel's pages: where they are
+    today = dt.date.today()
+    with ClassStore() as store:
+        store.save("7b", "Ana")
+    with AssignmentStore() as store:
+        store.add("7b", GAME, "sums", opens=today, due=today, level="count", games=1)
+        store.add("7b", SET, "suns_to_moons", opens=today, due=today)
+    assert 'href="play_sums.ipynb?level=count&amp;class=7b&amp;student=Ana"' in todo_html(
+        "7b", "Ana", SAMPLES)
+    classes.pages_up()
+    todo = todo_html("7b", "Ana", SAMPLES)
+    assert 'href="../play_sums.ipynb?level=count&amp;class=7b&amp;student=Ana"' in todo
+    assert 'href="../practice.ipynb?set=suns_to_moons&amp;class=7b&amp;student=Ana"' in todo
+    greeting = classes.greeting_html("Ana", "7b")
+    assert 'href="../practice.ipynb?class=7b&amp;student=Ana"' in greeting
+    assert 'href="index.ipynb?class=7b"' in greeting
