@@ -1301,3 +1301,67 @@ def test_shoot_the_moon_exercises_read_in_spanish_and_the_pseudo_locale():
     english = re.compile(r"\b(which|card|takes?|trick|led|lead|may|play|right|not quite|"
                          r"follow|colour|moon|red|nobody|yet|answer|yes)\b", re.I)
     _no_english_left(said, english, r"\b[GRB]\d+\b|[▲★●◆]\d*|\b\d+\b")
+
+
+# --- the trick games' tables (widgets/tricks.py) ----------------------------------------
+TRICK_TABLE_NOTATION = (r"Shoot the Moon|Moons and Planets|\b(?:10|[2-9AJQK])[♠♥♦♣]|"
+                        r"[▲★●☾◆]\d+|\b\d+\b|\b[A-Z]{2,5}-[\w-]+|\b(Ana|Ben|Cy)\b")
+
+
+def _shoot_the_moon_table_words(seed: int) -> list[str]:
+    """Every visible and spoken text of a Shoot the Moon table (its board: the trick, the
+    last trick, the chips and tricks, the dummy's cards; its statuses and buttons), one
+    text per click through a seeded game against bots."""
+    from mathcards.widgets import make_view
+    from mathcards.widgets.table import GameTable
+    from tests.widgets.helpers import click_something
+
+    table = GameTable(make_view("shoot_the_moon"), seats=("human", "strong"), seed=seed,
+                      bot_delay=0, save=False)
+    rng = random.Random(seed)
+    said = []
+    for _click in range(25):
+        said.append(" | ".join(visible_texts(table)))
+        if table.state.is_over:
+            break
+        click_something(table, rng)
+    return said
+
+
+def _moons_and_planets_board_words(seed: int) -> list[str]:
+    """The Moons and Planets board of every move of a seeded game of random bots: the
+    trick, the last trick's prizes, the prizes, each seat's planet and moons, the cards
+    in hand, the scores (the moves' own words are the engine's)."""
+    from mathcards.bots import Bot
+    from mathcards.games.registry import make_game
+    from mathcards.widgets.tricks import MoonsAndPlanetsView
+
+    view, names = MoonsAndPlanetsView(), ("Ana", "Ben", "Cy")
+    game = make_game("moons_and_planets", num_players=3)
+    state = game.new_game(seed=seed)
+    bots = [Bot("moons_and_planets", "random", seed=seed + i) for i in range(3)]
+    said = []
+    while not state.is_over and len(said) < 80:
+        said.append(view.board_html(state, state.observation(0), names)
+                    + view.status(state, names))
+        state = state.apply(bots[state.current_player].choose(state))
+    return [re.sub(r"<[^>]+>", " ", s) for s in said]
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_the_trick_tables_read_in_spanish_and_the_pseudo_locale(seed):
+    """The Shoot the Moon and Moons and Planets tables' own words (widgets/tricks.py: the
+    trick and who played each card, the prizes, the planets and moons laid down, the chips
+    and tricks, the scores) were English on a Spanish page."""
+    import html as H
+
+    said = [(H.unescape(en), H.unescape(es), H.unescape(ps)) for en, es, ps in
+            _in_three(_shoot_the_moon_table_words, seed)
+            + _in_three(_moons_and_planets_board_words, seed)]
+    english = re.compile(r"\b(trick|played by|led|takes it|chips?|prizes?|planet|moons?|"
+                         r"cards in hand|deck|scores|no card played yet|to lead|to play|"
+                         r"putting cards down|in play order|face (up|down)|odd|together|"
+                         r"dummy|discard)\b", re.I)
+    assert any("Chips and tricks" in en for en, _es, _ps in said)
+    assert any("planet and moons" in en for en, _es, _ps in said)
+    _no_english_left(said, english, TRICK_TABLE_NOTATION)
