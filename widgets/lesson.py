@@ -15,6 +15,7 @@ from typing import Any
 
 from mathcards.cards import MOON_SHAPES, Card, as_card, cards_shown, parse_cards
 from mathcards.games.base import plural
+from mathcards.i18n import _
 from mathcards.widgets.cards import SPECIAL_FACES, CardButton, HandButtons, esc, synced_states
 
 RED = "#c62828"
@@ -43,7 +44,8 @@ def card_svg(card: str | Card, *, width: int = 54, turned: bool = False, label: 
     """
     card = as_card(card)
     w, h = (78, 56) if turned else (56, 78)  # the table's card face (.mc-card), in SVG
-    name = f"{label or card.name}, turned" if turned else (label or card.name)
+    name = (_("{card}, turned").format(card=label or card.name) if turned
+            else (label or card.name))
     # the same drawing as the table's card faces (widgets/cards.py): the rank large at
     # the top left, the suit at the bottom right, red cards in a red double border,
     # black in a black one, the Joker dashed; Shoot the Moon cards their shape per colour
@@ -121,9 +123,10 @@ def dice_svg(value: int, *, size: int = 34) -> str:
     pips = "".join(
         f'<circle cx="{x * 10}" cy="{y * 10}" r="3.2" fill="#212121"/>' for x, y in spots
     )
+    showing, title = _("a die showing {n}").format(n=value), _("die: {n}").format(n=value)
     return (
-        f'<svg role="img" aria-label="a die showing {value}" width="{size}" height="{size}" '
-        f'viewBox="0 0 40 40" style="vertical-align:middle"><title>die: {value}</title>'
+        f'<svg role="img" aria-label="{esc(showing)}" width="{size}" height="{size}" '
+        f'viewBox="0 0 40 40" style="vertical-align:middle"><title>{esc(title)}</title>'
         f'<rect x="1" y="1" width="38" height="38" rx="7" fill="#ffffff" stroke="#757575" '
         f'stroke-width="1.5"/>{pips}</svg>'
     )
@@ -504,7 +507,7 @@ class GuidedHand:
 
     def _run_bots(self, limit: int = 2000) -> None:
         """Let the bots take their turns, until the student's turn or the end of a round."""
-        for _ in range(limit):
+        for _turn in range(limit):
             if self.paused or not self._due:
                 return
             self._due.pop(0)()

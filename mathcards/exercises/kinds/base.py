@@ -276,7 +276,7 @@ class YesNoKind(Kind):
         raise NotImplementedError
 
     def choices(self, position: Position) -> list[str]:
-        return ["Yes", "No"]
+        return [_("Yes"), _("No")]
 
     def choice_answers(self, position: Position) -> list[Any]:
         return [True, False]

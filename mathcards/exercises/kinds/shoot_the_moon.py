@@ -61,9 +61,9 @@ class WhoTakesTrick(Kind):
         trick: tuple[Card, ...] = position["trick"]
         labels = []
         for i, c in enumerate(trick):
-            label = f"{'led ' if i == 0 else ''}{c.symbol}"
+            label = _("led {card}").format(card=c.symbol) if i == 0 else c.symbol
             if trick.count(c) > 1:
-                label += f", {ordinal(i + 1)} played"
+                label = _("{card}, {nth} played").format(card=label, nth=ordinal(i + 1))
             labels.append(label)
         return labels
 
