@@ -1469,3 +1469,119 @@ def test_the_lessons_checks_read_in_spanish_and_the_pseudo_locale():
                          r"check|prizes?|were played)\b", re.I)
     _no_english_left(said, english, r"\b(?:10|[2-9AJQK])[♠♥♦♣]|[▲★●☾◆]\d+|JOKER|\b\d+\b"
                                        r"|\b(?:nd|st|rd|th)\b|\\\(.*?\\\)")
+
+
+# --- the lessons' guided hands and worked examples (widgets/lesson.py) -------------------
+def _guided_hand_words(game_name: str, seed: int, players: int, **settings) -> list[str]:
+    """Every visible text of a lesson's guided hand, one text per step, played to the end
+    (or 120 steps): a card the rules refuse tried once, a card not in the hand once, the
+    next page of moves opened when there is one, "Play the next hand" after each hand.
+    Moons and Planets' engine words (its move buttons' labels, its events, the rule that
+    refuses a card) are not marked yet: they are taken out, the guide's own words stay."""
+    from mathcards.explain import refusal_words
+    from mathcards.games.registry import make_game
+    from mathcards.widgets.lesson import GuidedHand
+
+    hand = GuidedHand(make_game(game_name, num_players=players, **settings), seed=seed)
+    hand.MAX_MOVE_BUTTONS = 2  # pages of moves, with their Previous / More buttons and line
+    rng = random.Random(seed)
+    engine = game_name == "moons_and_planets"
+    tried_refused = tried_missing = paged = False
+    said: list[str] = []
+
+    def walk() -> None:
+        text = " | ".join(visible_texts(hand.widget))
+        if engine:
+            state = hand.state
+            words = [b.description for b in hand.move_buttons()]
+            words += [str(e.describe()) for e in state.events]
+            words += [refusal_words(state, hand.view.card_play(state, c), counting=False)
+                      for c in hand.hand() if not state.is_legal(hand.view.card_play(state, c))]
+            for w in sorted(words, key=len, reverse=True):
+                text = text.replace(w, " ")
+        said.append(text)
+
+    for _step in range(120):
+        walk()
+        if hand.state.is_over:
+            break
+        if hand.paused:
+            hand.resume()
+            continue
+        legal = hand.legal_cards()
+        refused = [c for c in hand.hand() if c not in legal]
+        if legal and refused and not tried_refused:
+            tried_refused = hand.try_card(refused[0]) or True
+            walk()
+        if legal and not tried_missing:
+            missing = next(c for c in hand.state.game.new_game(seed=seed + 1).observation(1).hand
+                           if c not in hand.hand())
+            tried_missing = hand.try_card(missing) or True
+            walk()
+        if legal:
+            hand.try_card(rng.choice(legal))
+            continue
+        pages = hand.moves_box.children[1:] if hand.moves_box.children else ()
+        if pages and not paged:
+            paged = True
+            pages[0].children[-1].click()  # "More moves ▸"
+            walk()
+        buttons = hand.move_buttons()
+        done = hand.done_button()
+        (done if done is not None and rng.random() < 0.6 else rng.choice(buttons)).click()
+    return said
+
+
+def _worked_example_words() -> list[str]:
+    """Every step of the arithmetic lessons' worked examples (Back / Next, the step, its
+    counter, its pictures)."""
+    from mathcards.widgets.lesson import dice_stacks_example, sums_example, suns_to_moons_example
+
+    examples = [
+        suns_to_moons_example([(7, 1), (10, -1), (6, 1), (6, 1), (4, -1), (13, -1), (13, 1),
+                               (0, 0), (10, 1)], goal=2),
+        dice_stacks_example([("6C 2H", (3, 5)), ("10S 2D", (3, 5)), ("QS 5H", (3, 4)),
+                             ("8S KH 3D", (3, 4))]),
+        sums_example("9H", "2H 5S", "7H 7S"), sums_example("9H", "2H", "4S")]
+    said = []
+    for example in examples:
+        for i in range(len(example.steps)):
+            example.go(i)
+            said.append(" | ".join(visible_texts(example.widget)))
+    return said
+
+
+LESSON_NOTATION = (r"Shoot the Moon|Moons and Planets|\b(?:10|[2-9AJQK])[♠♥♦♣]|[▲★●☾◆◉◦]\d*|"
+                   r"\b(?:10|[2-9AJQK])[SHDC]\b|\b[GRBP]\d+\b|\b(?:BIG|LITTLE)\b|"
+                   r"JOKER|\b\d+\b|\\\(.*?\\\)|\$\$.*?\$\$")
+GUIDE_ENGLISH = re.compile(r"\b(you|your|lead|led|trick|takes?|took|hand|play|next|guide|"
+                           r"what happened|newest|waiting|thinking|finished|moves?|put|cards?|"
+                           r"planet|moons?|prizes?|step|back|making|stack|capture|whole round|"
+                           r"centre)\b", re.I)
+
+
+@pytest.mark.parametrize(("game_name", "seed", "players", "settings"), [
+    ("shoot_the_moon", 7, 3, {}), ("shoot_the_moon", 11, 4, {"partnerships": True}),
+    ("moons_and_planets", 3, 3, {}), ("moons_and_planets", 21, 2, {})])
+def test_a_guided_hand_reads_in_spanish_and_the_pseudo_locale(game_name, seed, players,
+                                                              settings):
+    """The lessons' guided hands (widgets/lesson.py: the guide's sentences, the hand's title,
+    the status, the move buttons' tooltips and pages, the warnings, "Play the next hand",
+    what happened) were English on a Spanish lesson."""
+    import html as H
+
+    said = [(H.unescape(en), H.unescape(es), H.unescape(ps)) for en, es, ps in
+            _in_three(_guided_hand_words, game_name, seed, players, **settings)]
+    assert any("Choose another card." in en for en, _es, _ps in said)
+    assert any("is not in your hand" in en for en, _es, _ps in said)
+    _no_english_left(said, GUIDE_ENGLISH, LESSON_NOTATION)
+
+
+def test_the_worked_examples_read_in_spanish_and_the_pseudo_locale():
+    """The arithmetic lessons' worked examples (their Back / Next, 'step 1 of 9', the
+    centre card, the whole round, each stack, each capture) were English."""
+    import html as H
+
+    said = [(H.unescape(en), H.unescape(es), H.unescape(ps))
+            for en, es, ps in _in_three(_worked_example_words)]
+    _no_english_left(said, GUIDE_ENGLISH, LESSON_NOTATION)
