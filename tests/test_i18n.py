@@ -1739,3 +1739,287 @@ def test_the_exercise_page_and_the_class_link_builder_read_in_spanish_and_pseudo
                 r"Suns to Moons|Dice Stacks|Sums|Shoot the Moon|Moons and Planets|"
                 r"https?://\S+|[\w./-]+\.ipynb\S*|\\\(.*?\\\)|'nothing'")
     _no_english_left(list(zip(*said, strict=True)), english, notation)
+
+
+# --- the trick games' tables (widgets/tricks.py) ----------------------------------------
+TRICK_TABLE_NOTATION = (r"Shoot the Moon|Moons and Planets|\b(?:10|[2-9AJQK])[♠♥♦♣]|"
+                        r"[▲★●☾◆]\d+|\b\d+\b|\b[A-Z]{2,5}-[\w-]+|\b(Ana|Ben|Cy)\b")
+
+
+def _shoot_the_moon_table_words(seed: int) -> list[str]:
+    """Every visible and spoken text of a Shoot the Moon table (its board: the trick, the
+    last trick, the chips and tricks, the dummy's cards; its statuses and buttons), one
+    text per click through a seeded game against bots."""
+    from mathcards.widgets import make_view
+    from mathcards.widgets.table import GameTable
+    from tests.widgets.helpers import click_something
+
+    table = GameTable(make_view("shoot_the_moon"), seats=("human", "strong"), seed=seed,
+                      bot_delay=0, save=False)
+    rng = random.Random(seed)
+    said = []
+    for _click in range(25):
+        said.append(" | ".join(visible_texts(table)))
+        if table.state.is_over:
+            break
+        click_something(table, rng)
+    return said
+
+
+def _moons_and_planets_board_words(seed: int) -> list[str]:
+    """The Moons and Planets board of every move of a seeded game of random bots: the
+    trick, the last trick's prizes, the prizes, each seat's planet and moons, the cards
+    in hand, the scores (the moves' own words are the engine's)."""
+    from mathcards.bots import Bot
+    from mathcards.games.registry import make_game
+    from mathcards.widgets.tricks import MoonsAndPlanetsView
+
+    view, names = MoonsAndPlanetsView(), ("Ana", "Ben", "Cy")
+    game = make_game("moons_and_planets", num_players=3)
+    state = game.new_game(seed=seed)
+    bots = [Bot("moons_and_planets", "random", seed=seed + i) for i in range(3)]
+    said = []
+    while not state.is_over and len(said) < 80:
+        said.append(view.board_html(state, state.observation(0), names)
+                    + view.status(state, names))
+        state = state.apply(bots[state.current_player].choose(state))
+    return [re.sub(r"<[^>]+>", " ", s) for s in said]
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_the_trick_tables_read_in_spanish_and_the_pseudo_locale(seed):
+    """The Shoot the Moon and Moons and Planets tables' own words (widgets/tricks.py: the
+    trick and who played each card, the prizes, the planets and moons laid down, the chips
+    and tricks, the scores) were English on a Spanish page."""
+    import html as H
+
+    said = [(H.unescape(en), H.unescape(es), H.unescape(ps)) for en, es, ps in
+            _in_three(_shoot_the_moon_table_words, seed)
+            + _in_three(_moons_and_planets_board_words, seed)]
+    english = re.compile(r"\b(trick|played by|led|takes it|chips?|prizes?|planet|moons?|"
+                         r"cards in hand|deck|scores|no card played yet|to lead|to play|"
+                         r"putting cards down|in play order|face (up|down)|odd|together|"
+                         r"dummy|discard)\b", re.I)
+    assert any("Chips and tricks" in en for en, _es, _ps in said)
+    assert any("planet and moons" in en for en, _es, _ps in said)
+    _no_english_left(said, english, TRICK_TABLE_NOTATION)
+
+
+# --- the lessons' checks (widgets/checks.py) --------------------------------------------
+def _kind_words(variants) -> list[str]:
+    """Everything an exercise kind says of ``variants`` in the page's language: its prompt,
+    its choices, each answer's feedback and steps, its hints and its worked solution."""
+    said: list[str] = []
+
+    def result(r) -> None:
+        said.append(r.headline)
+        said.extend(str(getattr(s, "sentence", "") or getattr(s, "text", "")) for s in r.steps)
+
+    for variant in variants:
+        said.append(variant.prompt())
+        choices = variant.kind.choices(variant.position)
+        said.extend(choices)
+        for answer in variant.kind.choice_answers(variant.position):
+            result(variant.check(answer))
+        said.extend(str(variant.hint(level).sentence) for level in (1, 2, 3))
+        result(variant.solution())
+    return sorted({s.rstrip(".") for s in said if s.strip()}, key=len, reverse=True)
+
+
+CHIPS_QUESTION = "You took 3 tricks this round. How many chips do you earn for them?"
+CHIPS_WHY = "3 is odd, so 1 chip"
+
+
+def _lesson_check_words() -> list[str]:
+    """Every visible text of the five lessons' checks, each answered with every choice (wrong
+    and right), every hint asked and the answer shown; the prize check refused (no prize
+    chosen), answered wrong and shown. Moons and Planets' exercise kinds are worded by their
+    own module (not yet marked): their sentences are taken out, the check's own words stay."""
+    from mathcards.widgets.checks import (
+        Check,
+        PrizeCheck,
+        _position,
+        capture_check,
+        deck_value_check,
+        judged,
+        may_play_check,
+        moon_check,
+        planet_check,
+        stack_choice_check,
+        trick_winner_check,
+    )
+
+    def walk(widget, kind_words=()) -> str:
+        text = " | ".join(visible_texts(widget))
+        for words in kind_words:
+            text = text.replace(words, " ")
+        return text
+
+    checks = [(may_play_check("G4 R5 B2", "G9", "R5"), ()),
+              (may_play_check("G4 R5 BIG", "G9", "BIG"), ()),
+              (trick_winner_check("R12 BIG G2 BIG"), ()),
+              (trick_winner_check("LITTLE R2 G9 B9"), ()),
+              # the lesson's own question and reason (lessons/es words them in Spanish)
+              (Check(CHIPS_QUESTION, ["0", "1", "2"], lambda i: judged(i == 1, CHIPS_WHY)),
+               (CHIPS_QUESTION, CHIPS_WHY)),
+              (deck_value_check("7H -10S", "+6H", [-9, 3, 9, -3]), ()),
+              (deck_value_check("4H -7S +9D", "JK", [-6, 18, 6, -18]), ()),
+              (stack_choice_check((3, 5), ["9H 5S", "10S 5D 4C", "QD 4H", "7C AH AD"]), ()),
+              (capture_check("9H", "2H 5S", "7H 7S 4H"), ()),
+              (capture_check("QH", "JD", "AH AS KD"), ())]
+    checks += [(planet_check(cards), _kind_words([_position("planet_or_not", cards=cards)]))
+               for cards in ("9H 8H", "5C")]
+    checks += [(moon_check("AS AH"), _kind_words([_position("moon_or_not", cards="AS AH")]))]
+    said = []
+    for check, kind_words in checks:
+        said.append(walk(check.widget, kind_words))
+        for i in range(len(check.options)):
+            check.answer(i)
+            said.append(walk(check.widget, kind_words))
+        for _level in range(3):
+            check.show_hint()
+        check.show_solution()
+        said.append(walk(check.widget, kind_words))
+    prize = PrizeCheck("3S 2S 4H 8D")
+    kind_words = _kind_words([*prize.cards, _position("which_prize", trick="3S 2S 4H 8D")])
+    for places in ([0, 0, 0, 0], [1, 2, 3, 4]):
+        prize.answer(places)
+        said.append(walk(prize.widget, kind_words))
+    prize.show_hint()
+    prize.show_solution()
+    said.append(walk(prize.widget, kind_words))
+    return said
+
+
+def test_the_lessons_checks_read_in_spanish_and_the_pseudo_locale():
+    """The lessons' checks (widgets/checks.py: their questions, the Yes/No and card buttons,
+    Hint and Show the answer, the feedback they word themselves, the pictures' captions and
+    labels) were English on a Spanish lesson. The notebook's own question (the chips check)
+    is the lesson's text (lessons/es words it in Spanish): it is left out here."""
+    import html as H
+
+    said = [(H.unescape(en), H.unescape(es), H.unescape(ps))
+            for en, es, ps in _in_three(_lesson_check_words)]
+    assert any("Choose a prize for every card first." in en for en, _es, _ps in said)
+    english = re.compile(r"\b(hint|show the answer|opens after|your hand|led|yes|right|"
+                         r"not quite|you play|your side|opponent|none of them|stacks? of|"
+                         r"you rolled|the deck is worth|across|upright|turned|die|choose|"
+                         r"check|prizes?|were played)\b", re.I)
+    _no_english_left(said, english, r"\b(?:10|[2-9AJQK])[♠♥♦♣]|[▲★●☾◆]\d+|JOKER|\b\d+\b"
+                                       r"|\b(?:nd|st|rd|th)\b|\\\(.*?\\\)")
+
+
+# --- the lessons' guided hands and worked examples (widgets/lesson.py) -------------------
+def _guided_hand_words(game_name: str, seed: int, players: int, **settings) -> list[str]:
+    """Every visible text of a lesson's guided hand, one text per step, played to the end
+    (or 120 steps): a card the rules refuse tried once, a card not in the hand once, the
+    next page of moves opened when there is one, "Play the next hand" after each hand.
+    Moons and Planets' engine words (its move buttons' labels, its events, the rule that
+    refuses a card) are not marked yet: they are taken out, the guide's own words stay."""
+    from mathcards.explain import refusal_words
+    from mathcards.games.registry import make_game
+    from mathcards.widgets.lesson import GuidedHand
+
+    hand = GuidedHand(make_game(game_name, num_players=players, **settings), seed=seed)
+    hand.MAX_MOVE_BUTTONS = 2  # pages of moves, with their Previous / More buttons and line
+    rng = random.Random(seed)
+    engine = game_name == "moons_and_planets"
+    tried_refused = tried_missing = paged = False
+    said: list[str] = []
+
+    def walk() -> None:
+        text = " | ".join(visible_texts(hand.widget))
+        if engine:
+            state = hand.state
+            words = [b.description for b in hand.move_buttons()]
+            words += [str(e.describe()) for e in state.events]
+            words += [refusal_words(state, hand.view.card_play(state, c), counting=False)
+                      for c in hand.hand() if not state.is_legal(hand.view.card_play(state, c))]
+            for w in sorted(words, key=len, reverse=True):
+                text = text.replace(w, " ")
+        said.append(text)
+
+    for _step in range(120):
+        walk()
+        if hand.state.is_over:
+            break
+        if hand.paused:
+            hand.resume()
+            continue
+        legal = hand.legal_cards()
+        refused = [c for c in hand.hand() if c not in legal]
+        if legal and refused and not tried_refused:
+            tried_refused = hand.try_card(refused[0]) or True
+            walk()
+        if legal and not tried_missing:
+            missing = next(c for c in hand.state.game.new_game(seed=seed + 1).observation(1).hand
+                           if c not in hand.hand())
+            tried_missing = hand.try_card(missing) or True
+            walk()
+        if legal:
+            hand.try_card(rng.choice(legal))
+            continue
+        pages = hand.moves_box.children[1:] if hand.moves_box.children else ()
+        if pages and not paged:
+            paged = True
+            pages[0].children[-1].click()  # "More moves ▸"
+            walk()
+        buttons = hand.move_buttons()
+        done = hand.done_button()
+        (done if done is not None and rng.random() < 0.6 else rng.choice(buttons)).click()
+    return said
+
+
+def _worked_example_words() -> list[str]:
+    """Every step of the arithmetic lessons' worked examples (Back / Next, the step, its
+    counter, its pictures)."""
+    from mathcards.widgets.lesson import dice_stacks_example, sums_example, suns_to_moons_example
+
+    examples = [
+        suns_to_moons_example([(7, 1), (10, -1), (6, 1), (6, 1), (4, -1), (13, -1), (13, 1),
+                               (0, 0), (10, 1)], goal=2),
+        dice_stacks_example([("6C 2H", (3, 5)), ("10S 2D", (3, 5)), ("QS 5H", (3, 4)),
+                             ("8S KH 3D", (3, 4))]),
+        sums_example("9H", "2H 5S", "7H 7S"), sums_example("9H", "2H", "4S")]
+    said = []
+    for example in examples:
+        for i in range(len(example.steps)):
+            example.go(i)
+            said.append(" | ".join(visible_texts(example.widget)))
+    return said
+
+
+LESSON_NOTATION = (r"Shoot the Moon|Moons and Planets|\b(?:10|[2-9AJQK])[♠♥♦♣]|[▲★●☾◆◉◦]\d*|"
+                   r"\b(?:10|[2-9AJQK])[SHDC]\b|\b[GRBP]\d+\b|\b(?:BIG|LITTLE)\b|"
+                   r"JOKER|\b\d+\b|\\\(.*?\\\)|\$\$.*?\$\$")
+GUIDE_ENGLISH = re.compile(r"\b(you|your|lead|led|trick|takes?|took|hand|play|next|guide|"
+                           r"what happened|newest|waiting|thinking|finished|moves?|put|cards?|"
+                           r"planet|moons?|prizes?|step|back|making|stack|capture|whole round|"
+                           r"centre)\b", re.I)
+
+
+@pytest.mark.parametrize(("game_name", "seed", "players", "settings"), [
+    ("shoot_the_moon", 7, 3, {}), ("shoot_the_moon", 11, 4, {"partnerships": True}),
+    ("moons_and_planets", 3, 3, {}), ("moons_and_planets", 21, 2, {})])
+def test_a_guided_hand_reads_in_spanish_and_the_pseudo_locale(game_name, seed, players,
+                                                              settings):
+    """The lessons' guided hands (widgets/lesson.py: the guide's sentences, the hand's title,
+    the status, the move buttons' tooltips and pages, the warnings, "Play the next hand",
+    what happened) were English on a Spanish lesson."""
+    import html as H
+
+    said = [(H.unescape(en), H.unescape(es), H.unescape(ps)) for en, es, ps in
+            _in_three(_guided_hand_words, game_name, seed, players, **settings)]
+    assert any("Choose another card." in en for en, _es, _ps in said)
+    assert any("is not in your hand" in en for en, _es, _ps in said)
+    _no_english_left(said, GUIDE_ENGLISH, LESSON_NOTATION)
+
+
+def test_the_worked_examples_read_in_spanish_and_the_pseudo_locale():
+    """The arithmetic lessons' worked examples (their Back / Next, 'step 1 of 9', the
+    centre card, the whole round, each stack, each capture) were English."""
+    import html as H
+
+    said = [(H.unescape(en), H.unescape(es), H.unescape(ps))
+            for en, es, ps in _in_three(_worked_example_words)]
+    _no_english_left(said, GUIDE_ENGLISH, LESSON_NOTATION)

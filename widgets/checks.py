@@ -21,6 +21,7 @@ import ipywidgets as w
 from mathcards.cards import Card, cards_shown
 from mathcards.exercises import Exercise, Result, Variant
 from mathcards.exercises.kinds import fact
+from mathcards.i18n import _, ngettext
 from mathcards.widgets.cards import esc
 from mathcards.widgets.exercises import EXTRA_CSS, hint_html, refusal_html
 from mathcards.widgets.lesson import card_row, dice_svg
@@ -32,7 +33,7 @@ __all__ = ["Check", "PrizeCheck", "capture_check", "deck_value_check", "judged",
 
 def judged(right: bool, why: str) -> Result:
     """A lesson's own question judged by an engine function: its verdict as a ``Result``."""
-    return Result(right, 1.0 if right else 0.0, "Right." if right else "Not quite.",
+    return Result(right, 1.0 if right else 0.0, _("Right.") if right else _("Not quite."),
                   (fact(why),))
 
 
@@ -57,10 +58,10 @@ class _Feedback:
         self.feedback = w.HTMLMath(value="")
         self.feedback.add_class("mc-check-feedback")
         self.hint_box = w.HTMLMath(value="")
-        self.hint_button = w.Button(description="Hint", tooltip="a hint: nudge, card, step")
+        self.hint_button = w.Button(description=_("Hint"), tooltip=_("a hint: nudge, card, step"))
         self.hint_button.on_click(lambda _b: self.show_hint())
-        self.solution_button = w.Button(description="Show the answer", disabled=True,
-                                        tooltip="opens after your first answer")
+        self.solution_button = w.Button(description=_("Show the answer"), disabled=True,
+                                        tooltip=_("opens after your first answer"))
         self.solution_button.on_click(lambda _b: self.show_solution())
         self.help_row = w.HBox([b for b, f in ((self.hint_button, hint),
                                                (self.solution_button, solution)) if f])
@@ -87,7 +88,8 @@ class _Feedback:
         if self._solution is None or self.solution_button.disabled:
             return None
         result = self._solution()
-        self.hint_box.value = f'<div class="mc-hint-box">The answer: {result.html}</div>'
+        said = esc(_("The answer: {answer}")).format(answer=result.html)
+        self.hint_box.value = f'<div class="mc-hint-box">{said}</div>'
         return result
 
     def box(self, question: str, picture: str, answer_row: Sequence[w.Widget]) -> w.VBox:
@@ -167,9 +169,10 @@ def may_play_check(hand: str | Sequence[str | Card], led: str | Card | None,
     """"May you play ▲5 here?": Yes or No (the kind ``is_play_legal``)."""
     variant = _position("is_play_legal", hand=hand, led=led, card=card)
     held, lead = variant.position["hand"], variant.position["led"]
-    picture = ("Led: " + card_row(lead) if lead is not None else "") + "Your hand: " + card_row(
-        held)
-    question = f"Your hand: {cards_shown(held)}. {variant.prompt()}"
+    picture = ((esc(_("Led:")) + " " + card_row(lead) if lead is not None else "")
+               + esc(_("Your hand:")) + " " + card_row(held))
+    question = _("Your hand: {cards}. {question}").format(cards=cards_shown(held),
+                                                          question=variant.prompt())
     return Check.of(variant, question=question, picture=picture)
 
 
@@ -201,20 +204,20 @@ class PrizeCheck(_Feedback):
         labels = first.kind.choices(first.position)
         self.choices = [
             w.Dropdown(
-                options=[("choose…", 0), *((label, k) for k, label in enumerate(labels, 1))],
+                options=[(_("choose…"), 0), *((label, k) for k, label in enumerate(labels, 1))],
                 value=0,
-                description=f"{'led ' if i == 0 else ''}{card.symbol}",
+                description=_("led {card}").format(card=card.symbol) if i == 0 else card.symbol,
                 layout=w.Layout(width="auto"),
             )
             for i, card in enumerate(self.trick)
         ]
-        self.check_button = w.Button(description="Check")
+        self.check_button = w.Button(description=_("Check"))
         self.check_button.add_class("mc-check-option")
         self.check_button.on_click(lambda _b: self.answer(self.chosen_places()))
         shown = " ".join(c.symbol for c in self.trick)
         self.widget = self.box(
-            f"{shown} were played in this order (the first card led). "
-            "Which prize does each card take?",
+            _("{cards} were played in this order (the first card led). Which prize does each "
+              "card take?").format(cards=shown),
             card_row(self.trick),
             [w.HBox(self.choices, layout=w.Layout(flex_flow="row wrap")), self.check_button])
 
@@ -240,17 +243,19 @@ class PrizeCheck(_Feedback):
         if len(places) != len(self.trick):
             raise ValueError(f"give one prize number for each of the {len(self.trick)} cards")
         if any(p == 0 for p in places):
-            self.refuse("Choose a prize for every card first.")
+            self.refuse(_("Choose a prize for every card first."))
             return None
         results = [variant.check(place) for variant, place in zip(self.cards, places,
                                                                    strict=True)]
         right = sum(r.correct for r in results)
-        headline = ("Right: every card takes the prize you chose." if right == len(results)
-                    else f"Not quite: {right} of {len(results)} cards take the prize you chose.")
+        headline = (_("Right: every card takes the prize you chose.") if right == len(results)
+                    else ngettext("Not quite: {right} of {n} card takes the prize you chose.",
+                                  "Not quite: {right} of {n} cards take the prize you chose.",
+                                  len(results)).format(right=right, n=len(results)))
         return self.show(self._together(results, headline))
 
     def _solution_of_all(self) -> Result:
-        return self._together([v.solution() for v in self.cards], "The prizes:")
+        return self._together([v.solution() for v in self.cards], _("The prizes:"))
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
@@ -271,12 +276,14 @@ def deck_value_check(deck: str, play: str, options: Sequence[int]) -> Check:
     played = variant.position["deck"][-1]
     value = before.kind.measures(before.position)["deck value"]
     if played.card.is_joker:
-        move, turned = "the Joker", (False,)
+        move, turned = _("the Joker"), (False,)
     else:
         across = stm.lies_across(played.sign)
-        move = f"{played.card.symbol} {'across (adds)' if across else 'upright (subtracts)'}"
+        move = (_("{card} across (adds)") if across else _("{card} upright (subtracts)")).format(
+            card=played.card.symbol)
         turned = (across,)
-    question = f"The deck is worth {stm.number(value)}. You play {move}. {variant.prompt()}"
+    question = _("The deck is worth {value}. You play {move}. {question}").format(
+        value=stm.number(value), move=move, question=variant.prompt())
     return Check.of(variant, question=question, options=[stm.number(n) for n in options],
                     answers=options, picture=card_row([played.card], turned=turned))
 
@@ -289,19 +296,21 @@ def stack_choice_check(dice: tuple[int, int], groups: Sequence[str]) -> Check:
 
     def judge(index: int) -> Result:
         result = stacks[index].check(True)  # "this one is a stack"
-        verdict = (f"Right: {labels[index]} is a stack of {target}." if result.correct
-                   else f"Not quite: {labels[index]} is not a stack of {target}.")
+        verdict = (_("Right: {cards} is a stack of {n}.") if result.correct
+                   else _("Not quite: {cards} is not a stack of {n}.")).format(
+                       cards=labels[index], n=target)
         return Result(result.correct, result.score, verdict, result.steps)
 
     def solution() -> Result:
         results = [s.solution() for s in stacks]
         steps = tuple(step for r in results for step in r.steps)
         made = [label for label, s in zip(labels, stacks, strict=True) if s.check(True).correct]
-        return Result(True, 1.0, f"Stacks of {target}: {', '.join(made) or 'none'}.", steps)
+        return Result(True, 1.0, _("Stacks of {n}: {cards}.").format(
+            n=target, cards=", ".join(made) or _("none")), steps)
 
     return Check(
-        f"You rolled {dice[0]} and {dice[1]}, so you are making {target}s. "
-        f"Which of these is a stack of {target}?",
+        _("You rolled {a} and {b}, so you are making {n}s. Which of these is a stack of "
+          "{n}?").format(a=dice[0], b=dice[1], n=target),
         labels, judge, picture=dice_svg(dice[0]) + " " + dice_svg(dice[1]),
         hint=stacks[0].hint, solution=solution, hint_levels=1,
     )
@@ -320,14 +329,15 @@ def capture_check(played: str | Card, own: str, opponent: str) -> Check:
             return variant.check(answers[index])
         problems = exercise.problems()  # the kind says when no card captures here
         if problems:
-            return Result(True, 1.0, "Right: none of them can be captured.",
+            return Result(True, 1.0, _("Right: none of them can be captured."),
                           (fact(problems[0].message),))
         # a nudge only: the capture's sum waits for the last hint or "Show the answer"
-        return Result(False, 0.0, "Not quite: a capture works here.",
+        return Result(False, 0.0, _("Not quite: a capture works here."),
                       (fact(variant.hint(1).sentence),))
 
-    picture = ("You play " + card_row([card]) + "Your side: " + card_row(variant.position["own"])
-               + "Opponent's side: " + card_row(theirs))
+    picture = (esc(_("You play")) + " " + card_row([card]) + esc(_("Your side:")) + " "
+               + card_row(variant.position["own"]) + esc(_("Opponent's side:")) + " "
+               + card_row(theirs))
     hint = None if exercise.problems() else variant.hint  # no hint when nothing captures
-    return Check(variant.prompt(), [c.symbol for c in theirs] + ["none of them"], judge,
+    return Check(variant.prompt(), [c.symbol for c in theirs] + [_("none of them")], judge,
                  picture=picture, hint=hint, solution=variant.solution)

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mathcards.cards import MOON_SHAPES, Card, as_card, cards_shown, parse_cards
-from mathcards.games.base import plural
+from mathcards.i18n import _, ngettext
 from mathcards.widgets.cards import SPECIAL_FACES, CardButton, HandButtons, esc, synced_states
 
 RED = "#c62828"
@@ -43,12 +43,8 @@ def card_svg(card: str | Card, *, width: int = 54, turned: bool = False, label: 
     """
     card = as_card(card)
     w, h = (78, 56) if turned else (56, 78)  # the table's card face (.mc-card), in SVG
-    name = label or card.name
-    if turned:
-        from mathcards.i18n import gettext as _
-
-        # Translators: a card's name, then that it lies across (it is added)
-        name = _("{card}, turned").format(card=name)
+    name = (_("{card}, turned").format(card=label or card.name) if turned
+            else (label or card.name))
     # the same drawing as the table's card faces (widgets/cards.py): the rank large at
     # the top left, the suit at the bottom right, red cards in a red double border,
     # black in a black one, the Joker dashed; Shoot the Moon cards their shape per colour
@@ -126,13 +122,10 @@ def dice_svg(value: int, *, size: int = 34) -> str:
     pips = "".join(
         f'<circle cx="{x * 10}" cy="{y * 10}" r="3.2" fill="#212121"/>' for x, y in spots
     )
-    from mathcards.i18n import gettext as _
-
-    showing, title = _("a die showing {value}"), _("die: {value}")
+    showing, title = _("a die showing {n}").format(n=value), _("die: {n}").format(n=value)
     return (
-        f'<svg role="img" aria-label="{esc(showing.format(value=value))}" width="{size}" '
-        f'height="{size}" viewBox="0 0 40 40" style="vertical-align:middle">'
-        f"<title>{esc(title.format(value=value))}</title>"
+        f'<svg role="img" aria-label="{esc(showing)}" width="{size}" height="{size}" '
+        f'viewBox="0 0 40 40" style="vertical-align:middle"><title>{esc(title)}</title>'
         f'<rect x="1" y="1" width="38" height="38" rx="7" fill="#ffffff" stroke="#757575" '
         f'stroke-width="1.5"/>{pips}</svg>'
     )
@@ -275,8 +268,8 @@ class StepThrough:
             raise ValueError("a worked example needs at least one step")
         self.pictures = list(pictures)
         self.position = 0
-        self.back = w.Button(description="◀ Back", tooltip="previous step")
-        self.next = w.Button(description="Next ▶", tooltip="next step")
+        self.back = w.Button(description=_("◀ Back"), tooltip=_("previous step"))
+        self.next = w.Button(description=_("Next ▶"), tooltip=_("next step"))
         self.back.on_click(lambda _b: self.go(self.position - 1))
         self.next.on_click(lambda _b: self.go(self.position + 1))
         self.counter = w.HTML()
@@ -295,7 +288,8 @@ class StepThrough:
         text, latex = self.steps[position]
         picture = self.pictures[position] if position < len(self.pictures) else ""
         self.shown.value = picture + step_html(text, latex)
-        self.counter.value = f"step {position + 1} of {len(self.steps)}"
+        self.counter.value = esc(_("step {n} of {total}").format(n=position + 1,
+                                                                 total=len(self.steps)))
         self.back.disabled = position == 0
         self.next.disabled = position == len(self.steps) - 1
 
@@ -376,7 +370,7 @@ class GuidedHand:
         self.moves_box.add_class("mc-guided-moves")
         self.guide = w.HTML()
         self.guide.add_class("mc-guide")
-        self.continue_button = w.Button(description="Play the next hand")
+        self.continue_button = w.Button(description=_("Play the next hand"))
         self.continue_button.add_class("mc-choice")
         self.continue_button.add_class("mc-primary")
         self.continue_button.on_click(lambda _b: self.resume())
@@ -430,15 +424,16 @@ class GuidedHand:
         """Play ``card`` if the rules allow it; otherwise warn and play nothing."""
         card = cards_of(card)[0]
         if self.state.is_over or not self._my_turn():
-            self.warning.value = self._warn("wait: it is not your turn to play")
+            self.warning.value = self._warn(_("wait: it is not your turn to play"))
             return False
         if card not in self.hand():
-            self.warning.value = self._warn(f"{card} is not in your hand")
+            self.warning.value = self._warn(_("{card} is not in your hand").format(card=card))
             return False
         action = self.view.card_play(self.state, card)
         if not self.state.is_legal(action):
             reason = self.view.card_refusal(self.state, card)
-            self.warning.value = self._warn(f"{card.symbol}: {reason}. Choose another card.")
+            self.warning.value = self._warn(_("{card}: {reason}. Choose another card.").format(
+                card=card.symbol, reason=reason))
             return False
         return self.play(action)
 
@@ -514,22 +509,24 @@ class GuidedHand:
             who = self._who(event.player)
             cards = cards_shown(event.cards)
             why = event.reason[:1].upper() + event.reason[1:]  # the engine's reason, as a sentence
-            return f"Trick {cards}: {who} take{'' if who == 'you' else 's'} it. {why}."
+            said = (_("Trick {cards}: you take it. {why}.") if event.player == self.seat
+                    else _("Trick {cards}: {who} takes it. {why}."))
+            return said.format(cards=cards, who=who, why=why)
         return str(event.describe())
 
     def _who(self, player: int | None) -> str:
         if player == self.seat:
-            return "you"
+            return _("you")
         if player is not None and player >= self.game.num_players:
-            return "dummy"
-        return f"Player {player + 1}" if player is not None else "nobody"
+            return _("dummy")
+        return _("Player {n}").format(n=player + 1) if player is not None else _("nobody")
 
     def _names(self) -> tuple[str, ...]:
         return tuple(self._who(s) for s in range(self.game.num_players))
 
     def _run_bots(self, limit: int = 2000) -> None:
         """Let the bots take their turns, until the student's turn or the end of a round."""
-        for _ in range(limit):
+        for _turn in range(limit):
             if self.paused or not self._due:
                 return
             self._due.pop(0)()
@@ -543,23 +540,23 @@ class GuidedHand:
         if state.is_over:
             return self.ctl.final_words()
         if self.paused:
-            return "The hand is over: read how it was scored below, then play the next hand."
+            return _("The hand is over: read how it was scored below, then play the next hand.")
         if not self._my_turn():
             p = state.current_player
-            return f"{self._who(p)} is thinking…" if p is not None else ""
+            return _("{who} is thinking…").format(who=self._who(p)) if p is not None else ""
         legal = tuple(state.legal_actions())
         names = {action_name(a) for a in legal}
         if self._card_phase():
             return self._card_sentence()
         if names == {"turn-prize"}:
-            return ("You lead this trick: first turn one prize face up. The highest card of "
-                    "the trick takes prize 1, the next prize 2, and so on.")
+            return _("You lead this trick: first turn one prize face up. The highest card of "
+                     "the trick takes prize 1, the next prize 2, and so on.")
         from mathcards.games.moons_and_planets import PLANET_HIGH, PLANET_LOW
 
-        return ("Put cards down if you can: a planet (2 or more cards of one suit adding "
-                f"to {PLANET_LOW}–{PLANET_HIGH}, or the 5 of clubs alone) first, then moons "
-                "(runs of one colour, sets of one rank, a single Ace). When you have finished, "
-                "click “done putting cards down”.")
+        return _("Put cards down if you can: a planet (2 or more cards of one suit adding to "
+                 "{low}–{high}, or the 5 of clubs alone) first, then moons (runs of one colour, "
+                 "sets of one rank, a single Ace). When you have finished, click “done putting "
+                 "cards down”.").format(low=PLANET_LOW, high=PLANET_HIGH)
 
     def _card_sentence(self) -> str:
         obs = self.ctl.public_observation()
@@ -568,21 +565,27 @@ class GuidedHand:
         refused = [c for c in self.hand() if c not in legal]
         playable = cards_shown(legal)
         if not trick:
-            text = f"You lead: play any card ({playable})." if not refused else (
-                f"You lead: you may play {playable}.")
+            text = (_("You lead: play any card ({cards}).") if not refused
+                    else _("You lead: you may play {cards}.")).format(cards=playable)
         else:
             led = trick[0]
-            text = f"{led.symbol} was led. You may play {playable}."
+            text = _("{led} was led. You may play {cards}.").format(led=led.symbol,
+                                                                    cards=playable)
         if refused:
             reason = self.view.card_refusal(self.state, refused[0])
-            text += f" {cards_shown(refused)}: not now ({reason})."
+            text += " " + _("{cards}: not now ({reason}).").format(cards=cards_shown(refused),
+                                                                   reason=reason)
         if self.game.name == "shoot_the_moon":
-            text += f" Red rockets {MOON_SHAPES['R']} trump; a Big Moon always wins."
+            text += " " + _("Red rockets {shape} trump; a Big Moon always wins.").format(
+                shape=MOON_SHAPES["R"])
             taken = obs.tricks_won[self.seat] if self.seat < len(obs.tricks_won) else 0
-            text += (f" You have {plural(taken, 'trick')} so far: an odd number (1 or 3) at "
-                     "the end of the hand wins a chip, all 5 win 2.")
+            text += " " + ngettext(
+                "You have {n} trick so far: an odd number (1 or 3) at the end of the hand wins "
+                "a chip, all 5 win 2.",
+                "You have {n} tricks so far: an odd number (1 or 3) at the end of the hand "
+                "wins a chip, all 5 win 2.", taken).format(n=taken)
         else:
-            text += " Cards that follow the led suit rank above discards."
+            text += " " + _("Cards that follow the led suit rank above discards.")
         return text
 
     # --- drawing ---------------------------------------------------------------
@@ -594,9 +597,9 @@ class GuidedHand:
         )
 
     def _render(self) -> None:
-        status = "The game is over." if self.state.is_over else (
-            "Your turn." if self._my_turn()
-            else "Hand finished." if self.paused else "Waiting for the bots."
+        status = _("The game is over.") if self.state.is_over else (
+            _("Your turn.") if self._my_turn()
+            else _("Hand finished.") if self.paused else _("Waiting for the bots.")
         )
         names = self._names()
         obs = self.ctl.public_observation()
@@ -607,23 +610,25 @@ class GuidedHand:
         self.prizes.value = moment + (self.view.prizes_html(self.state, obs, names)
                              + f'<div class="mc-status" role="status">{esc(status)} '
                              f"{esc(self.view.status(self.state, names))}</div>")
+        guide = esc(_("Guide:"))
         self.says.value = (f'<div class="mc-says" role="status" aria-live="polite">'
-                           f"<b>Guide:</b> {esc(self.guide_sentence())}</div>")
+                           f"<b>{guide}</b> {esc(self.guide_sentence())}</div>")
         hand = self.hand()
-        how = ("click a card to play it" if self._card_phase() or not self._my_turn()
-               else "use the buttons below it")
-        self.hand_title.value = (
-            '<div class="mc-zone-title">Your next hand is dealt when you click '
-            '“Play the next hand”</div>' if self.paused else
-            f'<div class="mc-zone-title">Your hand ({plural(len(hand), "card")}): {how}</div>')
+        how = (_("click a card to play it") if self._card_phase() or not self._my_turn()
+               else _("use the buttons below it"))
+        title = (_("Your next hand is dealt when you click “Play the next hand”") if self.paused
+                 else ngettext("Your hand ({n} card): {how}", "Your hand ({n} cards): {how}",
+                               len(hand)).format(n=len(hand), how=how))
+        self.hand_title.value = f'<div class="mc-zone-title">{esc(title)}</div>'
         self.hand_buttons.draw(self.ctl.card_states(), playing=self._my_turn())
         self._render_moves()
         self.continue_button.layout.display = "" if self.paused and not self.state.is_over else (
             "none"
         )
         recent = self.guide_lines[-8:]
+        happened, newest = esc(_("What happened")), esc(_("(newest first)"))
         self.guide.value = (
-            "<div><b>What happened</b> (newest first)</div>"
+            f"<div><b>{happened}</b> {newest}</div>"
             + "".join(f"<div>{esc(line)}</div>" for line in reversed(recent))
         )
 
@@ -639,7 +644,7 @@ class GuidedHand:
             who = self._who(trick.player)
             table = trick_html(trick.cards, trick.players, names, winner=trick.winner_index,
                                notes=self.view._trick_notes(self.state, trick.cards),
-                               title=f"The hand's last trick: {who} took it")
+                               title=_("The hand's last trick: {who} took it").format(who=who))
         if moment is None:
             return table, ""
         lines = "".join(f"<li>{esc(line)}</li>" for line in moment.lines)
@@ -685,16 +690,15 @@ class GuidedHand:
                 buttons.append(button)
             rows.append(w.HBox(buttons, layout=w.Layout(flex_flow="row wrap")))
             if pages > 1:
-                back = w.Button(description="◂ Previous moves", disabled=page == 0)
+                back = w.Button(description=_("◂ Previous moves"), disabled=page == 0)
                 back.on_click(lambda _b: self.show_move_page(self.move_page - 1))
-                more = w.Button(description="More moves ▸", disabled=page == pages - 1)
+                more = w.Button(description=_("More moves ▸"), disabled=page == pages - 1)
                 more.on_click(lambda _b: self.show_move_page(self.move_page + 1))
                 for b in (back, more):
                     b.add_class("mc-choice")
-                where = w.HTML(
-                    f"moves {page * size + 1}–{page * size + len(shown)} of {len(others)}"
-                    f" (page {page + 1} of {pages})"
-                )
+                where = w.HTML(esc(_("moves {first}–{last} of {n} (page {page} of {pages})").format(
+                    first=page * size + 1, last=page * size + len(shown), n=len(others),
+                    page=page + 1, pages=pages)))
                 rows.append(w.HBox([back, where, more], layout=w.Layout(flex_flow="row wrap")))
         _replace_children(self.moves_box, rows)
 
@@ -727,12 +731,12 @@ def _move_tooltip(action: Any) -> str:
     from mathcards.games.base import action_name
 
     return {
-        "done": "finish putting cards down: the next player goes on",
-        "turn-prize": "turn this prize face up, then lead a card",
-        "declare-planet": "put these cards down as your planet",
-        "make-moon": "put these cards down as a new moon",
-        "add-to-moon": "add these cards to one of your moons",
-        "regroup": "lay your moons out again, with these cards from your hand",
+        "done": _("finish putting cards down: the next player goes on"),
+        "turn-prize": _("turn this prize face up, then lead a card"),
+        "declare-planet": _("put these cards down as your planet"),
+        "make-moon": _("put these cards down as a new moon"),
+        "add-to-moon": _("add these cards to one of your moons"),
+        "regroup": _("lay your moons out again, with these cards from your hand"),
     }.get(action_name(action), str(action))
 
 
@@ -779,15 +783,16 @@ def suns_to_moons_example(plays: Sequence[tuple[int, int]], *, goal: int | None 
                                       after=after, goal=goal))
         elif i == 0:
             card = _card_for(value, suits[i % 4])
-            steps.append((f"The centre card {card.symbol} starts the deck at {value}.", ""))
+            steps.append((_("The centre card {card} starts the deck at {value}.").format(
+                card=card.symbol, value=value), ""))
         else:
             steps.append(SignedAddition(player=None, card=_card_for(value, suits[i % 4]),
                                         value=value, before=before, contribution=sign * value,
                                         after=after, goal=goal))
         before = after
     chain: Chain = chain_steps(count.counted, goal=goal)
-    steps.append(((f"The whole round: {chain.text}. As the rule book writes it: "
-                  f"{seed_record(plays)}"), chain.latex))
+    steps.append((_("The whole round: {chain}. As the rule book writes it: {record}").format(
+        chain=chain.text, record=seed_record(plays)), chain.latex))
     return StepThrough(steps, title=title)
 
 
@@ -808,9 +813,12 @@ def dice_stacks_example(examples: Sequence[tuple[str, tuple[int, int]]],
         try:
             step = stack_steps(cards, dice)
         except NotAStackError as exc:
-            steps.append((f"Making {target}: not a stack. {exc}", ""))
+            # the explainer's reason, in a sentence of the page's language
+            shown = " ".join(c.symbol for c in cards_of(cards))
+            steps.append((_("Making {n}: not a stack. {cards} is not a stack of {n}: "
+                            "{why}").format(n=target, cards=shown, why=exc.reason), ""))
         else:
-            steps.append((f"Making {target}: {step.text}", step.latex))
+            steps.append((_("Making {n}: {how}").format(n=target, how=step.text), step.latex))
     return StepThrough(steps, pictures=pictures, title=title)
 
 
@@ -820,17 +828,20 @@ def sums_example(played: str, own: str, opponent: str, title: str = "") -> StepT
 
     ways = capture_ways(played, cards_of(own), cards_of(opponent))
     p = cards_of(played)[0]
-    steps = [((f"You play {p.symbol}. Your other face-up cards: "
-              f"{' '.join(c.symbol for c in cards_of(own))}; your opponent's: "
-              f"{' '.join(c.symbol for c in cards_of(opponent))}."), "")]
-    pictures = ["You play " + card_row(played) + "Your side: " + card_row(own)
-                + "Opponent: " + card_row(opponent)]
+    steps = [(_("You play {card}. Your other face-up cards: {own}; your opponent's: "
+                "{theirs}.").format(card=p.symbol,
+                                    own=" ".join(c.symbol for c in cards_of(own)),
+                                    theirs=" ".join(c.symbol for c in cards_of(opponent))), "")]
+    pictures = [esc(_("You play")) + " " + card_row(played) + esc(_("Your side:")) + " "
+                + card_row(own) + esc(_("Opponent:")) + " " + card_row(opponent)]
     for way in ways:
         latex = way.equation.replace("−", "-")
-        steps.append(((f"{way.equation}: {p.symbol} with your {way.helper.symbol} makes "
-                      f"{way.result}, so you capture {way.target.symbol}."), latex))
+        steps.append((_("{equation}: {card} with your {helper} makes {result}, so you capture "
+                        "{target}.").format(equation=way.equation, card=p.symbol,
+                                            helper=way.helper.symbol, result=way.result,
+                                            target=way.target.symbol), latex))
         pictures.append(card_row([p, way.helper, way.target]))
     if not ways:
-        steps.append((("No card of the same colour adds or subtracts to an opponent's card: "
-                      "no capture."), ""))
+        steps.append((_("No card of the same colour adds or subtracts to an opponent's card: "
+                        "no capture."), ""))
     return StepThrough(steps, pictures=pictures, title=title)

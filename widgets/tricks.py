@@ -15,8 +15,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from mathcards.cards import Card
-from mathcards.games.base import State, action_name, plural
-from mathcards.i18n import N_
+from mathcards.games.base import State, action_name
+from mathcards.i18n import N_, _, and_list, ngettext
 from mathcards.table import Choice, GameView, Refused
 
 from .cards import backs_html, card_back_html, card_face_html, esc, stack_html
@@ -32,8 +32,9 @@ CARD_PLAY = {"shoot_the_moon": "play", "moons_and_planets": "play-card"}
 def played_card_html(card: Card, who: str, *, led: bool = False, note: str = "",
                      won: bool = False) -> str:
     """One card of a trick with who played it under it (the leader and winner marked)."""
-    marks = [m for m in ("led" if led else "", note, "takes it" if won else "") if m]
-    spoken = f"{card.name}, played by {who}" + "".join(f", {m}" for m in marks)
+    marks = [m for m in (_("led") if led else "", note, _("takes it") if won else "") if m]
+    spoken = _("{card}, played by {name}").format(card=card.name, name=who) + "".join(
+        f", {m}" for m in marks)
     cls = "mc-played" + (" mc-led" if led else "") + (" mc-won" if won else "")
     tags = "".join(f'<span class="mc-tag">{esc(m)}</span>' for m in marks)
     return (f'<span class="{cls}" role="listitem" aria-label="{esc(spoken)}">'
@@ -53,26 +54,32 @@ def trick_html(cards: Sequence[Card], players: Sequence[int], names: Sequence[st
         waiting = waiting[0].upper() + waiting[1:]
         items += f'<span class="mc-played mc-waiting" role="listitem">{esc(waiting)}</span>'
     # a list only when it holds items (ARIA: a list's children are list items), else a group
-    body = items or '<em>no card played yet</em>'
+    nothing = _("no card played yet")
+    body = items or f'<em>{esc(nothing)}</em>'
     role = ' role="list"' if items else ' role="group"'
+    spoken = _("{title}, in play order").format(title=title)
     return (f'<div class="mc-zone mc-trick-zone"><div class="mc-zone-title">{esc(title)}</div>'
-            f'<div class="mc-trick"{role} aria-label="{esc(title)}, in play order">'
+            f'<div class="mc-trick"{role} aria-label="{esc(spoken)}">'
             f'{body}</div></div>')
 
 
-def prize_row_html(prizes: Sequence[Card | None], *, title: str = "Prizes",
+def prize_row_html(prizes: Sequence[Card | None], *, title: str = "",
                    notes: Sequence[str] = ()) -> str:
     """Prizes in order (prize 1 first): face-up ones as faces, face-down ones as backs
-    (a back says nothing of its card)."""
+    (a back says nothing of its card). ``title`` is "Prizes" unless given."""
+    title = title or _("Prizes")
     items = []
     for i, prize in enumerate(prizes):
-        label = f"prize {i + 1}"
-        face = (card_face_html(prize, label=f"{label}: {prize.name}, face up")
-                if prize is not None else card_back_html(label=f"{label}, face down"))
+        label = _("prize {n}").format(n=i + 1)
+        face = (card_face_html(prize, label=_("prize {n}: {card}, face up").format(
+                    n=i + 1, card=prize.name))
+                if prize is not None else card_back_html(
+                    label=_("prize {n}, face down").format(n=i + 1)))
         note = f'<span class="mc-tag">{esc(notes[i])}</span>' if i < len(notes) else ""
         items.append(f'<span class="mc-played mc-prize" role="listitem">{face}'
                      f'<span class="mc-played-by">{esc(label)}</span>{note}</span>')
-    body = "".join(items) or "<em>none: they are dealt before the next trick</em>"
+    none = _("none: they are dealt before the next trick")
+    body = "".join(items) or f'<em>{esc(none)}</em>'
     role = ' role="list"' if items else ' role="group"'  # a list's children are list items
     return (f'<div class="mc-zone mc-prize-zone"><div class="mc-zone-title">{esc(title)}</div>'
             f'<div class="mc-trick"{role} aria-label="{esc(title)}">{body}</div></div>')
@@ -127,15 +134,16 @@ class TrickView(GameView):
     def path(self, state: State, action: Any) -> tuple[Choice, ...]:
         if self.is_card_play(action):
             card = action.card
-            return (Choice(f"card:{card}", card.symbol, card=card, tooltip=f"play {card.name}"),)
+            return (Choice(f"card:{card}", card.symbol, card=card, tooltip=_("play {card}").format(
+                card=card.name)),)
         return (Choice(f"move:{action_name(action)}:{action}", str(action)),)
 
     def card_refusal(self, state: State, card: Card) -> str:
         action = self.card_play(state, card)
         if state.is_legal(action):
-            return "play it"
+            return _("play it")
         if not self.card_phase(state):
-            return "first finish the moves below (or choose Done)"
+            return _("first finish the moves below (or choose Done)")
         return self.why_not(state, action)
 
     def board_html(self, state: State, obs: Any, seat_names: Sequence[str], *,
@@ -151,24 +159,26 @@ class TrickView(GameView):
         players = tuple(getattr(obs, "trick_players", ()))
         to_act = getattr(obs, "to_act", getattr(obs, "current_player", None))
         if trick:
-            waiting = (f"{seat_name(seat_names, to_act)} to play…"
+            waiting = (_("{name} to play…").format(name=seat_name(seat_names, to_act))
                        if to_act is not None and not state.is_over else "")
             notes = self._trick_notes(state, trick)
             number = self._trick_number(obs)
-            return trick_html(trick, players, seat_names, title=f"Trick {number}",
+            return trick_html(trick, players, seat_names,
+                              title=_("Trick {n}").format(n=number),
                               notes=notes, waiting=waiting)
         last = self.last_trick(state)
         if last is None:
-            starter = (f"{seat_name(seat_names, to_act)} to lead…" if to_act is not None
-                       else "")
+            starter = (_("{name} to lead…").format(name=seat_name(seat_names, to_act))
+                       if to_act is not None else "")
             if getattr(obs, "phase", None) == "put_down":
-                starter = "Putting cards down before the first trick…"
-            return trick_html((), (), seat_names, title=f"Trick {self._trick_number(obs)}",
+                starter = _("Putting cards down before the first trick…")
+            return trick_html((), (), seat_names,
+                              title=_("Trick {n}").format(n=self._trick_number(obs)),
                               waiting=starter)
         cards, players, winner, notes = last
         return trick_html(cards, players, seat_names, notes=notes, winner=winner,
-                          title=f"Last trick: {seat_name(seat_names, players[winner])} "
-                                f"took it")
+                          title=_("Last trick: {name} took it").format(
+                              name=seat_name(seat_names, players[winner])))
 
     @staticmethod
     def _trick_number(obs: Any) -> int:
@@ -181,14 +191,14 @@ class TrickView(GameView):
         notes = []
         for card in trick:
             if card.is_big_moon:
-                notes.append("+1 chip")
+                notes.append(_("+1 chip"))
             elif card.is_little_moon:
-                notes.append("−1 chip")
+                notes.append(_("−1 chip"))
             else:
                 notes.append("")
         if self.game_name == "moons_and_planets" and trick:
             led = trick[0].suit
-            notes = ["" if c.suit == led else "discard" for c in trick]
+            notes = ["" if c.suit == led else _("discard") for c in trick]
         return notes
 
     def last_trick(self, state: State) -> tuple[tuple[Card, ...], tuple[int, ...], int,
@@ -202,8 +212,9 @@ class TrickView(GameView):
             if isinstance(event, finished) and self.game_name == "moons_and_planets":
                 prized = cast("PrizesAwarded", event)
                 places = {i: place for place, i in enumerate(prized.order)}
-                notes = [f"prize {places[i] + 1}" if i in places and places[i] < len(
-                    prized.prizes) else "no prize" for i in range(len(prized.cards))]
+                notes = [_("prize {n}").format(n=places[i] + 1) if i in places and places[i]
+                         < len(prized.prizes) else _("no prize")
+                         for i in range(len(prized.cards))]
                 return tuple(prized.cards), tuple(prized.players), int(prized.order[0]), notes
             if isinstance(event, finished):  # Shoot the Moon: a trick won
                 won = cast("TrickWon", event)
@@ -218,21 +229,25 @@ class TrickView(GameView):
         parts = []
         prizes = getattr(obs, "prizes", None)
         if prizes is not None:
-            parts.append(prize_row_html(tuple(prizes), title="Prizes (prize 1 to the "
-                                                             "highest card)"))
+            parts.append(prize_row_html(tuple(prizes),
+                                        title=_("Prizes (prize 1 to the highest card)")))
             for seat, (planet, moons) in enumerate(zip(obs.planets, obs.moons, strict=True)):
                 if planet or moons:
-                    groups = [stack_html(tuple(planet), label="planet")] if planet else []
-                    groups += [stack_html(tuple(m), label=f"moon {i + 1}")
+                    groups = ([stack_html(tuple(planet), label=_("planet"))] if planet
+                              else [])
+                    groups += [stack_html(tuple(m), label=_("moon {n}").format(n=i + 1))
                                for i, m in enumerate(moons)]
+                    laid = _("{name}: planet and moons").format(
+                        name=seat_name(seat_names, seat))
                     parts.append(
                         f'<div class="mc-zone"><div class="mc-zone-title">'
-                        f'{esc(seat_name(seat_names, seat))}: planet and moons</div>'
+                        f'{esc(laid)}</div>'
                         f'<div class="mc-row mc-laid">{"".join(groups)}</div></div>')
             counts = ", ".join(f"{seat_name(seat_names, s)} {n}"
                                for s, n in enumerate(obs.hand_sizes))
-            parts.append(f'<div class="mc-count">Cards in hand: {esc(counts)} · deck '
-                         f'{obs.deck_size}</div>')
+            held = _("Cards in hand: {counts} · deck {n}").format(counts=counts,
+                                                                  n=obs.deck_size)
+            parts.append(f'<div class="mc-count">{esc(held)}</div>')
         elif hasattr(obs, "chips"):
             parts.append(self._chips_html(obs, seat_names))
         return "".join(parts)
@@ -243,27 +258,32 @@ class TrickView(GameView):
         for seat in range(n):
             side = obs.side_of(seat)
             taken = obs.tricks_won[seat] if seat < len(obs.tricks_won) else 0
-            rows.append(f"<li>{esc(seat_name(seat_names, seat))}: {taken} "
-                        f"trick{'' if taken == 1 else 's'}"
-                        + ("" if obs.partnerships else f" · {plural(obs.chips[side], 'chip')}")
-                        + "</li>")
+            row = ngettext("{name}: {n} trick", "{name}: {n} tricks", taken).format(
+                name=seat_name(seat_names, seat), n=taken)
+            if not obs.partnerships:
+                row += " · " + ngettext("{n} chip", "{n} chips", obs.chips[side]).format(
+                    n=obs.chips[side])
+            rows.append(f"<li>{esc(row)}</li>")
         if obs.partnerships:
             for side in sorted({obs.side_of(s) for s in range(n)}):  # sides with seats only
                 chips = obs.chips[side]
-                seats = " and ".join(seat_name(seat_names, s) for s in range(n)
-                                     if obs.side_of(s) == side)
-                rows.append(f"<li>{esc(seats)}: {plural(chips, 'chip')} together</li>")
+                seats = and_list(seat_name(seat_names, s) for s in range(n)
+                                 if obs.side_of(s) == side)
+                together = ngettext("{names}: {n} chip together", "{names}: {n} chips together",
+                                    chips).format(names=seats, n=chips)
+                rows.append(f"<li>{esc(together)}</li>")
         dummy = ""
         if n == 2:
-            dummy = (f'<div class="mc-row">{backs_html(obs.dummy_cards_left, owner="dummy")}'
-                     f"</div>")
-        return (f'<div class="mc-zone mc-prize-zone"><div class="mc-zone-title">Chips and '
-                f"tricks (round {obs.round_number}: an odd number of tricks earns a chip, "
-                f'all 5 earn 2)</div><ul class="mc-scores">{"".join(rows)}</ul>{dummy}</div>')
+            dummy = (f'<div class="mc-row">'
+                     f'{backs_html(obs.dummy_cards_left, owner=_("dummy"))}</div>')
+        title = _("Chips and tricks (round {n}: an odd number of tricks earns a chip, all 5 "
+                  "earn 2)").format(n=obs.round_number)
+        return (f'<div class="mc-zone mc-prize-zone"><div class="mc-zone-title">{esc(title)}'
+                f'</div><ul class="mc-scores">{"".join(rows)}</ul>{dummy}</div>')
 
     def status(self, state: State, seat_names: Sequence[str]) -> str:
         scores = ", ".join(f"{seat_name(seat_names, s)}: {v}" for s, v in enumerate(state.scores))
-        return f"Scores: {scores}"
+        return _("Scores: {scores}").format(scores=scores)
 
 
 class ShootTheMoonView(TrickView):
@@ -310,7 +330,7 @@ class MoonsAndPlanetsView(TrickView):
         mp = cast("MoonsAndPlanetsState", state)
         seat = mp.current_player
         if seat is None:
-            raise Refused("the game is over: start a new game")
+            raise Refused(_("the game is over: start a new game"))
         if not mp.planets[seat] or tuple(cards) == (FIVE_OF_CLUBS,):
             return DeclarePlanet(cards)
         if moon_problem(cards) is None:
@@ -326,7 +346,7 @@ class MoonsAndPlanetsView(TrickView):
         or a moon (laying them down asks, the engine checks)."""
         if not cards:
             return False, ""
-        return True, f"selected: {' '.join(c.symbol for c in cards)}"
+        return True, _("selected: {cards}").format(cards=" ".join(c.symbol for c in cards))
 
     def listed_actions(self, state: State) -> Sequence[Any]:
         """At "I count", putting cards down: no planet or moon listed (the student builds
@@ -351,10 +371,11 @@ class MoonsAndPlanetsView(TrickView):
             from mathcards.cards import cards_shown
             from mathcards.games.moons_and_planets.rules import PLANET_HIGH, PLANET_LOW
 
-            return (f"{cards_shown(action.cards)} do not total {PLANET_LOW} to {PLANET_HIGH} "
-                    "(J, Q, K count 10): that is not a planet")
+            return _("{cards} do not total {low} to {high} (J, Q, K count 10): that is not a "
+                     "planet").format(cards=cards_shown(action.cards), low=PLANET_LOW,
+                                      high=PLANET_HIGH)
         return reason
 
 
 def seat_name(names: Sequence[str], seat: int) -> str:
-    return names[seat] if 0 <= seat < len(names) else "dummy"
+    return names[seat] if 0 <= seat < len(names) else _("dummy")

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from mathcards.games.base import State, plural, seat_name
-from mathcards.i18n import _
+from mathcards.games.base import State, seat_name
+from mathcards.i18n import _, ngettext
 from mathcards.moments import Moment, _headline, _last, _scores_line
 
 
@@ -25,21 +25,28 @@ def moment(before: State, after: State, names: Sequence[str],
         awards = scored.awards
         for i, (tricks, award) in enumerate(zip(scored.side_tricks, awards, strict=True)):
             # the arithmetic: odd or even, the award, the chips before and after it
-            kind = "all five" if tricks == 5 else "odd" if tricks % 2 else "even"
+            kind = _("all five") if tricks == 5 else _("odd") if tricks % 2 else _("even")
             now = scored.chips[i]
-            gain = (f"+{plural(award, 'chip')}: {now - award} + {award} = "
-                    f"{plural(now, 'chip')}" if award else
-                    f"no chip: still {plural(now, 'chip')}")
-            lines.append(f"{seat_name(names, i)}: {plural(tricks, 'trick')} ({kind}) → {gain}")
+            gain = (_("{gain}: {before} + {award} = {total}").format(
+                        gain=ngettext("+{n} chip", "+{n} chips", award).format(n=award),
+                        before=now - award, award=award,
+                        total=ngettext("{n} chip", "{n} chips", now).format(n=now))
+                    if award else
+                    ngettext("no chip: still {n} chip", "no chip: still {n} chips",
+                             now).format(n=now))
+            lines.append(ngettext("{who}: {n} trick ({kind}) → {gain}",
+                                  "{who}: {n} tricks ({kind}) → {gain}", tricks).format(
+                who=seat_name(names, i), n=tricks, kind=kind, gain=gain))
         best = max(awards, default=0)
         gained = tuple(i for i, a in enumerate(awards) if a == best) if best > 0 else ()
     lines.append(_scores_line(after.scores, names, _("Chips")))
     if over is not None or after.is_over:
         headline, win = _headline(after.winners, names, here, "game")
-        return Moment("game", "Game over", headline, tuple(lines), win, tuple(after.winners))
+        return Moment("game", _("Game over"), headline, tuple(lines), win, tuple(after.winners))
     round_no = scored.round_number if scored is not None else 0
     if gained:
         headline, win = _headline(gained, names, here, "round")
     else:
-        headline, win = "Nobody won chips this round", False
-    return Moment("round", f"Round {round_no} scored", headline, tuple(lines), win, gained)
+        headline, win = _("Nobody won chips this round"), False
+    return Moment("round", _("Round {n} scored").format(n=round_no), headline, tuple(lines),
+                  win, gained)
