@@ -108,30 +108,42 @@ def load(spec: GameSpec, part: str) -> ModuleType | None:
     return importlib.import_module(path) if path else None
 
 
-def _checked(spec: GameSpec, part: str, protocol: type[Any], needs: str) -> Any:
+_CHECKED: dict[tuple[str, str], Any] = {}  # (folder, part) -> the checked module or None
+
+
+def _checked(spec: GameSpec, part: str, protocol: type[Any], needs: str,
+             wrong: Callable[[Any], str] = lambda module: "") -> Any:
+    """The part's module, checked the first time only (a table asks for a game's moments
+    and explainer at every move): against ``protocol``, then ``wrong`` (what is wrong with
+    it, "" for nothing)."""
+    key = (home(spec), part)
+    if key in _CHECKED:
+        return _CHECKED[key]
     module = load(spec, part)
-    if module is None:
-        return None
-    if not isinstance(module, protocol):
-        raise SettingsError(f"game {spec.name!r}: its {part}.py ({module.__name__}) has no "
-                            f"{needs}")
+    if module is not None:
+        if not isinstance(module, protocol):
+            raise SettingsError(f"game {spec.name!r}: its {part}.py ({module.__name__}) has "
+                                f"no {needs}")
+        problem = wrong(module)
+        if problem:
+            raise SettingsError(f"game {spec.name!r}: {problem}")
+    _CHECKED[key] = module
     return module
 
 
 def moments_part(spec: GameSpec) -> MomentsPart | None:
     found = _checked(spec, "moments", MomentsPart,
-                     "function moment(before, after, names, here)")
-    if found is not None and not callable(found.moment):
-        raise SettingsError(f"game {spec.name!r}: moment in its moments.py is not a function")
+                     "function moment(before, after, names, here)",
+                     lambda m: "" if callable(m.moment)
+                     else "moment in its moments.py is not a function")
     return cast("MomentsPart | None", found)
 
 
 def exercises_part(spec: GameSpec) -> ExercisesPart | None:
-    found = _checked(spec, "exercises", ExercisesPart, "KINDS (the classes of its kinds)")
-    if found is not None and not (isinstance(found.KINDS, (tuple, list))
-                                  and all(isinstance(k, type) for k in found.KINDS)):
-        raise SettingsError(f"game {spec.name!r}: KINDS in its exercises.py must be a tuple "
-                            "of exercise kind classes")
+    found = _checked(spec, "exercises", ExercisesPart, "KINDS (the classes of its kinds)",
+                     lambda m: "" if isinstance(m.KINDS, (tuple, list)) and all(
+                         isinstance(k, type) for k in m.KINDS)
+                     else "KINDS in its exercises.py must be a tuple of exercise kind classes")
     return cast("ExercisesPart | None", found)
 
 
@@ -141,16 +153,26 @@ def explain_part(spec: GameSpec) -> ExplainPart | None:
     return cast("ExplainPart | None", found)
 
 
+_OPTIONAL: dict[tuple[str, str], Any] = {}  # (folder, "hint" or "why_not") -> function
+
+
+def _optional(spec: GameSpec, name: str, protocol: type[Any]) -> Any:
+    key = (home(spec), name)
+    if key not in _OPTIONAL:
+        found = explain_part(spec)
+        _OPTIONAL[key] = getattr(found, name) if isinstance(found, protocol) else None
+    return _OPTIONAL[key]
+
+
 def hint_of(spec: GameSpec) -> Callable[[Any, int], Any] | None:
     """The explainer's ``hint`` of the game, or None when it gives none."""
-    found = explain_part(spec)
-    return found.hint if isinstance(found, HintPart) else None
+    return cast("Callable[[Any, int], Any] | None", _optional(spec, "hint", HintPart))
 
 
 def why_not_of(spec: GameSpec) -> Callable[[Any, Any, str], Any] | None:
     """The explainer's ``why_not`` of the game, or None when it has none."""
-    found = explain_part(spec)
-    return found.why_not if isinstance(found, RefusalPart) else None
+    return cast("Callable[[Any, Any, str], Any] | None",
+                _optional(spec, "why_not", RefusalPart))
 
 
 __all__ = ["PARTS", "ExercisesPart", "ExplainPart", "HintPart", "MomentsPart", "RefusalPart",
