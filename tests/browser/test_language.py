@@ -128,3 +128,24 @@ def test_a_spanish_browser_gets_spanish_pages_without_lang(voila_server, browser
     finally:
         _close(context, page)
 
+
+def test_the_switch_chooses_spanish_and_the_next_page_remembers_it(voila_server, browser):
+    """An English browser: the landing page's switch says "Español"; choosing it reloads
+    the page with ?lang=es, and a play page opened afterwards without ?lang is Spanish."""
+    context, page = _page_in(browser, "en-US")
+    try:
+        page.goto(voila_server.page("index.ipynb"), timeout=120_000)
+        switch = page.locator("nav.mc-lang")
+        assert switch.locator("a").all_inner_texts() == ["English", "Español"]
+        assert switch.locator("a[aria-current]").inner_text() == "English"
+        with page.expect_navigation():
+            switch.locator("a", has_text="Español").click()
+        assert "lang=es" in page.url, page.url
+        page.locator("nav.mc-lang a[aria-current]", has_text="Español").wait_for()
+        open_table(page, page_url(voila_server, "sums", student="switch_es"))
+        assert "lang=" not in page.url
+        shown = _table_words(page)
+        assert page.locator("button", has_text="Nueva partida").count(), shown
+        assert "New game" not in shown, shown
+    finally:
+        _close(context, page)
