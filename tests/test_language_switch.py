@@ -5,6 +5,7 @@ the switch every Voilà page shows lists every language with a catalog."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -47,3 +48,28 @@ def test_voila_passes_the_language_headers_to_the_kernel():
     assert {"Accept-Language", REMEMBERED_HEADER} <= set(
         config["VoilaConfiguration"]["http_header_envs"])
 
+
+def test_the_switch_lists_every_language_each_in_its_own_words():
+    found = re.search(r"var LANGS = (\[.*?\]);\n", TEMPLATE.read_text(encoding="utf-8"))
+    assert found, "no LANGS in the page template"
+    listed = json.loads(found.group(1))
+    assert [code for code, _name in listed] == [
+        lang for lang in i18n.available() if lang != i18n.PSEUDO]
+    for code, name in listed:  # the language's name in that language
+        assert name == {"en": "English", "es": "Español"}.get(code, name)
+
+
+def test_the_switch_is_named_in_each_language_as_the_catalog_says():
+    """The switch's <nav> is named for a screen reader in the page's language: the
+    template's LABELS hold mathcards.widgets.LANGUAGE_SWITCH as each catalog words it."""
+    from mathcards.widgets import LANGUAGE_SWITCH
+
+    found = re.search(r"var LABELS = (\{.*?\});\n", TEMPLATE.read_text(encoding="utf-8"))
+    assert found, "no LABELS in the page template"
+    labels = json.loads(found.group(1))
+    langs = [lang for lang in i18n.available() if lang != i18n.PSEUDO]
+    assert sorted(labels) == sorted(langs)
+    for lang in langs:
+        with i18n.using(lang):
+            assert labels[lang] == i18n.gettext(LANGUAGE_SWITCH), lang
+    assert labels["es"] != labels["en"]  # a language with a catalog has its own word

@@ -24,6 +24,8 @@ from collections.abc import Sequence
 from typing import Any
 from urllib.parse import parse_qs, parse_qsl
 
+from mathcards.i18n import N_
+
 from .opening import opened_together
 
 __all__ = ["GUEST", "make_view", "play", "query_settings", "student_slot", "table_games"]
@@ -96,6 +98,14 @@ def _page_query() -> str:
 # HTTP_X_MATHCARDS_LANG, the browser's own Accept-Language as HTTP_ACCEPT_LANGUAGE
 # (lessons/voila.json: VoilaConfiguration.http_header_envs).
 REMEMBERED_HEADER = "X-MathCards-Lang"
+
+# The name of the language switch at the foot of every Voilà page (a <nav>, named for a
+# screen reader in the page's language). The page template draws it before any kernel
+# runs, so it holds this msgid's words in each language (LABELS in
+# lessons/share/jupyter/voila/templates/mathcards/index.html.j2), checked against the
+# catalogs by tests/test_language_switch.py.
+# Translators: the name of the list of languages a page can be shown in.
+LANGUAGE_SWITCH = N_("Language")
 
 
 def page_language(query: str) -> str:

@@ -9,6 +9,7 @@ them.)
 from __future__ import annotations
 
 import re
+from urllib.parse import parse_qsl, urlsplit
 
 import pytest
 
@@ -18,6 +19,7 @@ from tests.browser.test_game_pages import (
     page_url,
     render_number,
     wait_settled,
+    wait_visible,
 )
 
 pytestmark = pytest.mark.browser
@@ -141,7 +143,7 @@ def test_the_landing_pages_link_each_other_and_the_spanish_one_greets_in_spanish
 
     page.goto(voila_server.page("index.ipynb"))
     wait_for_rendered(page)
-    page.locator("a[hreflang='es']", has_text="Español").click()
+    page.locator("a[hreflang='es']:not(.mc-lang a)", has_text="Español").click()
     page.wait_for_url(re.compile(r".*/voila/render/es/index\.ipynb\?lang=es$"))
     wait_for_rendered(page)
     page.locator(".mc-name-picker", has_text="¿Quién eres?").wait_for()
@@ -155,9 +157,105 @@ def test_the_landing_pages_link_each_other_and_the_spanish_one_greets_in_spanish
     page.wait_for_function("a => a.getAttribute('href').endsWith('student=Ana')",
                            arg=learn.element_handle())
     assert learn.get_attribute("href").startswith("suns_to_moons.ipynb?lang=es")
-    page.locator("a[hreflang='en']", has_text="English").click()
+    page.locator("a[hreflang='en']:not(.mc-lang a)", has_text="English").click()
     page.wait_for_url(re.compile(r".*/voila/render/index\.ipynb\?lang=en&student=Ana$"))
     wait_for_rendered(page)
     page.locator("p.mc-hello", has_text="Playing as Ana").wait_for()
     assert page.evaluate("document.documentElement.lang") == "en"
     assert_clean(page, voila_server)
+
+
+def test_the_switch_chooses_spanish_and_the_next_page_remembers_it(voila_server, browser):
+    """An English browser: the landing page's switch says "Español"; choosing it reloads
+    the page with ?lang=es, and a play page opened afterwards without ?lang is Spanish."""
+    context, page = _page_in(browser, "en-US")
+    try:
+        # a ?lang= without a catalog is passed over, and nothing of it reaches the page
+        page.goto(voila_server.page("index.ipynb") + "?lang=%3Cb%3Ezz%3C%2Fb%3E",
+                  timeout=120_000)
+        switch = page.locator("nav.mc-lang")
+        assert switch.locator("a").all_inner_texts() == ["English", "Español"]
+        assert switch.locator("a[aria-current]").inner_text() == "English"
+        assert switch.get_attribute("aria-label") == "Language"
+        assert page.evaluate("document.documentElement.lang") == "en"
+        assert page.locator("#rendered_cells b", has_text="zz").count() == 0
+        with page.expect_navigation():
+            switch.locator("a", has_text="Español").click()
+        assert "lang=es" in page.url and "zz" not in page.url, page.url
+        page.locator("nav.mc-lang a[aria-current]", has_text="Español").wait_for()
+        assert switch.get_attribute("aria-label") == "Idioma"
+        assert page.evaluate("document.documentElement.lang") == "es"
+        open_table(page, page_url(voila_server, "sums", student="switch_es"))
+        assert "lang=" not in page.url
+        shown = _table_words(page)
+        assert page.locator("button", has_text="Nueva partida").count(), shown
+        assert "New game" not in shown, shown
+    finally:
+        _close(context, page)
+
+
+# The switch and the notebook's cells: where the switch lies (its top, in the page's
+# column, below every cell's bottom) and what the keyboard finds there.
+FOOT = """() => {
+    const nav = document.querySelector('nav.mc-lang');
+    const cells = [...document.querySelectorAll('#rendered_cells [cell-index]')];
+    return {top: nav.getBoundingClientRect().top,
+            lowest: Math.max(...cells.map(c => c.getBoundingClientRect().bottom)),
+            cells: cells.length,
+            last: nav.parentElement.matches('#rendered_cells > div')
+                  && nav === nav.parentElement.lastElementChild};
+}"""
+FOCUSED = """() => {
+    const e = document.activeElement;
+    if (!e || e === document.body) return null;
+    const s = getComputedStyle(e);
+    return {text: (e.innerText || e.getAttribute('aria-label') || e.tagName).trim(),
+            inSwitch: !!e.closest('nav.mc-lang'), start: e.id === 'mc-walk-start',
+            ring: [s.outlineStyle, s.outlineWidth, s.outlineColor, s.outlineOffset]};
+}"""
+
+
+def test_the_switch_is_at_the_foot_and_the_keyboard_reaches_it(voila_server, browser):
+    """On a play page the switch comes after the whole table (it never pushes the hand
+    down the first screen); Tab reaches it after the table's controls, with the same focus
+    ring as they show; and Enter on "Español" opens the same game's page in Spanish with
+    the address's other keys kept (deal, student, level, delay)."""
+    context, page = _page_in(browser, "en-US")
+    try:
+        url = page_url(voila_server, "sums", student="foot_ana")
+        open_table(page, url)
+        wait_settled(page)
+        foot = page.evaluate(FOOT)
+        assert foot["cells"] and foot["last"], foot
+        assert foot["top"] >= foot["lowest"] - 0.5, foot
+        page.evaluate("""() => { const top = document.createElement('div');
+            top.id = 'mc-walk-start'; top.tabIndex = -1; document.body.prepend(top);
+            top.focus(); }""")  # Tab from the top of the page (Tab never stops there)
+        walked = []
+        for _ in range(150):
+            page.keyboard.press("Tab")
+            focused = page.evaluate(FOCUSED)
+            if focused is None or focused["inSwitch"] or focused["start"]:
+                break
+            walked.append(focused)
+        assert focused is not None and focused["inSwitch"], [w["text"] for w in walked]
+        assert focused["text"] == "English", focused
+        table_rings = {tuple(w["ring"]) for w in walked}
+        assert len(table_rings) == 1 and walked, table_rings  # one ring on the whole page
+        assert tuple(focused["ring"]) in table_rings, (focused, table_rings)
+        style, width, _colour, _offset = focused["ring"]
+        assert style == "solid" and float(width.removesuffix("px")) >= 2, focused
+        page.keyboard.press("Tab")
+        assert page.evaluate(FOCUSED)["text"] == "Español"
+        page.evaluate("() => document.querySelector('#mc-walk-start').remove()")
+        with page.expect_navigation():
+            page.keyboard.press("Enter")
+        kept = dict(parse_qsl(urlsplit(url).query), lang="es")
+        assert dict(parse_qsl(urlsplit(page.url).query)) == kept, page.url
+        page.locator("nav.mc-lang a[aria-current]", has_text="Español").wait_for()
+        wait_visible(page, f"{PLAYABLE}, .mathcards button.mc-resume")
+        assert page.locator("button", has_text="Nueva partida").count() or \
+            page.locator("button", has_text="Empezar una partida nueva").count()
+    finally:
+        _close(context, page)
+
