@@ -73,3 +73,20 @@ def test_the_switch_is_named_in_each_language_as_the_catalog_says():
         with i18n.using(lang):
             assert labels[lang] == i18n.gettext(LANGUAGE_SWITCH), lang
     assert labels["es"] != labels["en"]  # a language with a catalog has its own word
+
+
+def test_the_switch_knows_every_page_written_again_in_a_language():
+    """The switch opens a page's copy in a language's folder (lessons/es/sums.ipynb for
+    sums.ipynb) when there is one: its FOLDERS list is exactly the copies there are, so it
+    never leads to a missing page nor leaves a copy out."""
+    found = re.search(r"var FOLDERS = (\{.*?\});\n", TEMPLATE.read_text(encoding="utf-8"),
+                      re.S)
+    assert found, "no FOLDERS in the page template"
+    folders = json.loads(found.group(1))
+    lessons = ROOT / "lessons"
+    written = {lang: sorted(p.stem for p in (lessons / lang).glob("*.ipynb"))
+               for lang in i18n.available() if (lessons / lang).is_dir()}
+    assert written.get("es"), "no Spanish pages found"
+    assert {lang: sorted(pages) for lang, pages in folders.items()} == written
+    for pages in folders.values():  # each a copy of an English page
+        assert all((lessons / f"{page}.ipynb").is_file() for page in pages)
