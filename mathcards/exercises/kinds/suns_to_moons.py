@@ -57,8 +57,8 @@ def _deck_field(value: Any, game: str) -> Any:
 def _counted_field(value: Any, game: str) -> tuple[Any, ...]:
     items = value if isinstance(value, list) else split_cards(value)
     if not items:
-        raise FieldError("counted lists the signed values still counted, like [11, -4, -2]")
-    return tuple(read_int(v, low=-14, high=14, what="a counted value") for v in items)
+        raise FieldError(_("counted lists the signed values still counted, like [11, -4, -2]"))
+    return tuple(read_int(v, low=-14, high=14, what=N_("a counted value")) for v in items)
 
 
 def position_state(position: Position) -> Any:
@@ -243,8 +243,8 @@ class ReachGoal(Kind):
         FieldSpec("counted", _counted_field, required=False,
                   help="or the signed values still counted: [7, -10, 6]"),
         FieldSpec("hand", _cards_field(1, 10), help="the cards you may play"),
-        FieldSpec("goal", _int_field(-10, 10, "the goal"), required=False, default=0),
-        FieldSpec("most_plays", _int_field(1, 6, "most plays"), required=False, default=1,
+        FieldSpec("goal", _int_field(-10, 10, N_("the goal")), required=False, default=0),
+        FieldSpec("most_plays", _int_field(1, 6, N_("most plays")), required=False, default=1,
                   help="how many cards the student may play at most"),
     )
 

@@ -1,0 +1,82 @@
+"""Issue 41: the refusals of card notation and of the exercise fields, the kinds' titles and
+field help, the server's own pages, the network page and the static site's line, in the
+reader's language (Spanish, and the pseudo-locale that shows any word left unmarked)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from mathcards import i18n
+from mathcards.errors import MathCardsError
+from tests.test_i18n import _in_three, _no_english_left
+
+# what stays as it is in every language: quoted input and templates, card notation, numbers,
+# the games' titles, a YAML value's Python type (``dict``)
+NOTATION = (r"\bdict\b|"
+            r"'[^']*'|\"[^\"]*\"|\b(?:10|[2-9AJQKT])[SHDC♠♥♦♣]\b|\bJK\b|\bBIG\b|\bLITTLE\b|"
+            r"\b[RGPB]/[RGPB]/[RGPB]/[RGPB]\b|\b\d+\b|Shoot the Moon|Suns to Moons|Sums\b")
+
+
+def _refused(calls: list[Callable[[], Any]]) -> list[str]:
+    said = []
+    for call in calls:
+        try:
+            call()
+        except MathCardsError as exc:
+            said.append(str(exc))
+        else:
+            raise AssertionError(f"{call} was not refused")
+    return said
+
+
+def _field_refusals() -> list[str]:
+    from mathcards.cards import parse_card
+    from mathcards.exercises import fields as F
+    from mathcards.exercises.kinds.suns_to_moons import ReachGoal
+
+    goal = next(f for f in ReachGoal.fields if f.name == "goal")
+    return _refused([
+        lambda: parse_card("1X"), lambda: parse_card(5),  # type: ignore[arg-type]
+        lambda: F.read_card("1X", "sums"), lambda: F.read_card("X9", "shoot_the_moon"),
+        lambda: F.read_card("7H", "shoot_the_moon"), lambda: F.read_card("JK", "sums"),
+        lambda: F.read_card("R3", "sums"), lambda: F.read_card(3.5, "sums"),
+        lambda: F.split_cards({}),
+        lambda: F.cards_template("5 random things", "sums"),
+        lambda: F.cards_template("30 random cards", "sums"),
+        lambda: F.cards_template("5 random cards with jokers", "sums"),
+        lambda: F.cards_template("3 random green cards", "sums"),
+        lambda: F.cards_template("3 random cards from 7H 8H", "sums"),
+        lambda: F.int_template("3..-3"), lambda: F.read_int("lots"),
+        lambda: goal.read("40", "suns_to_moons"),
+        lambda: F.read_cards("5 random cards", "sums", high=3),
+        lambda: F.read_cards("7H 8H 9H", "sums", high=2),
+        lambda: F.read_one_card(None, "sums"), lambda: F.read_one_card("2 random cards", "sums"),
+        lambda: F.read_one_card("7H 8H", "sums"),
+        lambda: F.read_dice("1 2 3"), lambda: F.read_dice([1, 9]),
+        lambda: F.read_deck("20 random cards"), lambda: F.read_deck(""),
+        lambda: F.read_deck("+7H"), lambda: F.read_deck("7H=14"),
+        lambda: F.read_deck("AH=14"), lambda: F.read_deck("+JK"),
+        lambda: F.read_deck([7, 8]),
+    ])
+
+
+def test_card_and_exercise_field_refusals_read_in_spanish_and_the_pseudo_locale():
+    """A card a teacher or student types wrong, and every refusal of an exercise's fields,
+    were English on a Spanish page; the card notation itself stays (docs/translate.md)."""
+    said = _in_three(_field_refusals)
+    english = re.compile(r"\b(is|not|card|cards|write|ranks?|suits?|for|the|field|takes|"
+                         r"random|draw|only|uses|with|number|dice|die|range|smaller|sign|"
+                         r"centre|deck|value|Joker|template|list|needs|goal|must)\b", re.I)
+    _no_english_left(said, english, NOTATION)
+    # the English is as it was
+    assert said[0][0] == ("'1X' is not a card: ranks A 2-10 J Q K (T for 10) then a suit S H D C"
+                          " (or ♠ ♥ ♦ ♣), JK for a Joker, or a Shoot the Moon card R/G/P/B "
+                          "(or ▲ ☾ ★ ●) 1-12, BIG, LITTLE")
+    assert said[16][0] == "40: the goal must be from -10 to 10"
+    # the Spanish names what is typed as it is typed
+    with i18n.using("es"):
+        spanish = _field_refusals()
+    assert "S H D C" in spanish[2] and "'1X'" in spanish[2]
+    assert "'5 random cards'" in spanish[9]
