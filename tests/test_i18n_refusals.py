@@ -80,3 +80,19 @@ def test_card_and_exercise_field_refusals_read_in_spanish_and_the_pseudo_locale(
         spanish = _field_refusals()
     assert "S H D C" in spanish[2] and "'1X'" in spanish[2]
     assert "'5 random cards'" in spanish[9]
+
+
+def test_the_set_writer_names_each_kind_in_the_pages_language():
+    """The Write a set page listed the kinds by their English titles on a Spanish page
+    ("Suns to Moons: Reach the goal"); the game's title stays as it is."""
+    from mathcards.exercises.kinds import KINDS
+    from widgets.setwriter import kind_label
+
+    english = {kind: kind_label(kind) for kind in KINDS}
+    with i18n.using("es"):
+        spanish = {kind: kind_label(kind) for kind in KINDS}
+    assert english["reach_goal"] == "Suns to Moons: Reach the goal"
+    assert spanish["reach_goal"] == "Suns to Moons: Llega a la meta"
+    for kind, label in english.items():
+        title = label.split(": ", 1)[1]
+        assert title not in spanish[kind], (kind, spanish[kind])

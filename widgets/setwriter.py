@@ -101,7 +101,7 @@ def kind_label(kind: str) -> str:
     (its YAML name, ``reach_goal``, is the YAML editor's business)."""
     from mathcards.games.registry import get_game_class
 
-    return f"{get_game_class(KINDS[kind].game).title}: {KINDS[kind].title}"
+    return f"{get_game_class(KINDS[kind].game).title}: {_(KINDS[kind].title)}"
 
 
 def _form_value(name: str, text: str) -> Any:
@@ -324,7 +324,7 @@ class SetWriter(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types
             box.value = ""
         self.w_prompt.value = ""
         added = _("Added: a {kind} exercise at the end of the set.").format(
-            kind=KINDS[item["kind"]].title)
+            kind=_(KINDS[item["kind"]].title))
         self.w_form_line.value = f'<p role="status">{esc(added)}</p>'
         return True
 
@@ -488,7 +488,7 @@ class SetWriter(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types
                              f"<b>{esc(student)}</b>{body}</div>")
             heading = (_("Exercise {number}: {kind}") if exercise.is_random else
                        _("Exercise {number}: {kind} (the same for every student)")).format(
-                number=exercise.number, kind=exercise.kind.title)
+                number=exercise.number, kind=_(exercise.kind.title))
             parts.append(
                 f'<div class="mc-preview-exercise"><h4>{esc(heading)}</h4>'
                 f'<div class="mc-preview">{"".join(cells)}</div></div>')
