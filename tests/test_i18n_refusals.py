@@ -96,3 +96,19 @@ def test_the_set_writer_names_each_kind_in_the_pages_language():
     for kind, label in english.items():
         title = label.split(": ", 1)[1]
         assert title not in spanish[kind], (kind, spanish[kind])
+
+
+def test_the_static_sites_needs_a_server_line_reads_in_spanish_and_the_pseudo_locale():
+    """The static site's one line for a feature it cannot offer was English on a Spanish
+    page; its link to the teacher's guide stays."""
+    from mathcards.site import SERVER_HELP, needs_server_html
+
+    def said() -> list[str]:
+        lines = [needs_server_html(i18n._(w)) for w in ("Playing with classmates",
+                                                         "The teacher's view")]
+        return [re.sub(r"<[^>]*>", " ", line) for line in lines] * 3  # _in_three wants > 5
+
+    english = re.compile(r"\b(needs|server|how|run|one|teacher|view|playing)\b", re.I)
+    _no_english_left(_in_three(said), english, r"\bMathCards\b")
+    with i18n.using("es"):
+        assert f'href="{SERVER_HELP}"' in needs_server_html("x")
