@@ -63,18 +63,18 @@ MAX_SHOWN = 12  # problems listed at once (the rest counted)
 # The form's kinds, the common ones first; every kind of KINDS can be chosen.
 FORM_FIRST = ("deck_value", "reach_goal", "make_stacks", "is_stack")
 EXAMPLES = {
-    "deck": "7♥ −10♠ +2D  (centre card first, then + adds, − subtracts)",
+    "deck": N_("7♥ −10♠ +2D  (centre card first, then + adds, − subtracts)"),
     "counted": "3 -5 2",
-    "hand": "3H 4S 9D  or  5 random cards",
-    "goal": "0  or  -3..3",
+    "hand": N_("3H 4S 9D  or  5 random cards"),
+    "goal": N_("0  or  -3..3"),
     "most_plays": "2",
-    "dice": "3 5  or  random",
-    "cards": "6H 2S  or  3 random cards",
+    "dice": N_("3 5  or  random"),
+    "cards": N_("6H 2S  or  3 random cards"),
     "played": "7H",
     "own": "5H 2S",
     "opponent": "QD 9S 4C",
     "trick": "G12 G3 R3",
-    "led": "G9  or  none",
+    "led": N_("G9  or  none"),
     "card": "R5",
     "yours": "9H",
     "prizes": "1 2 3",
@@ -280,7 +280,7 @@ class SetWriter(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types
         self.field_boxes = {}
         for spec in kind.fields:
             label = spec.name.replace("_", " ") + ("" if spec.required else _(" (optional)"))
-            box = W.Text(description=label, placeholder=EXAMPLES.get(spec.name, spec.help),
+            box = W.Text(description=label, placeholder=_(EXAMPLES.get(spec.name, spec.help)),
                          style={"description_width": "140px"},
                          layout=W.Layout(width="560px"))
             box.add_class(f"mc-field-{spec.name}")
