@@ -133,3 +133,24 @@ def test_the_set_writers_field_boxes_show_their_examples_in_the_pages_language(t
     english = re.compile(r"\b(or|the|cards?|your|first|deck|play|hand|dice|adds|their)\b")
     _no_english_left(_in_three(said), english,
                      r"\b\d+ random cards|\brandom\b|\bnone\b|'played'|" + NOTATION)
+
+
+def test_the_servers_wait_page_reads_in_the_requests_language():
+    """The page a server sends while a class's pages are loading was English on a Spanish
+    page: its words, its ``lang`` and the no-cookies line (still a valid script string)."""
+    import json
+
+    from mathcards.widgets.server import wait_page
+
+    def said(lang: str) -> list[str]:
+        page = wait_page(lang)
+        status = re.search(r'role="status">([^<]*)<', page)
+        script = re.search(r"textContent =\s*(\"(?:[^\"\\]|\\.)*\");", page)
+        assert status and script and f'<html lang="{lang}">' in page
+        assert 'content="wait-and-reload"' in page
+        return [status.group(1), json.loads(script.group(1))] * 3
+
+    english = re.compile(r"\b(opening|the|page|needs|allow|this|site|then|reload)\b", re.I)
+    _no_english_left(list(zip(said("en"), said("es"), said("qps"), strict=True)), english,
+                     r"\bMathCards\b")
+    assert said("en")[0] == "Opening the page…"
