@@ -45,8 +45,12 @@ JOKER = "JK"
 BIG_MOON = "BIG"
 LITTLE_MOON = "LITTLE"
 
-_ACCEPTED = (
-    "ranks A 2-10 J Q K (T for 10) then a suit S H D C (or ♠ ♥ ♦ ♣), "
+# A card a student or teacher types is in the English notation in every language: a
+# language's own letters would clash (Spanish C is corazones here, clubs in English; T is
+# tréboles and 10); docs/translate.md. The refusal says what is accepted in the reader's
+# language, the letters as they are.
+_NOT_A_CARD = N_(
+    "{text} is not a card: ranks A 2-10 J Q K (T for 10) then a suit S H D C (or ♠ ♥ ♦ ♣), "
     "JK for a Joker, or a Shoot the Moon card R/G/P/B (or ▲ ☾ ★ ●) 1-12, BIG, LITTLE"
 )
 
@@ -166,7 +170,8 @@ def parse_card(text: str | Card) -> Card:
     if isinstance(text, Card):
         return text
     if not isinstance(text, str):
-        raise CardParseError(f"{text!r} is not card text: write cards like 7H, 10S, QD, JK")
+        raise CardParseError(gettext("{text} is not card text: write cards like 7H, 10S, QD, JK")
+                             .format(text=repr(text)))
     raw = text.strip()
     norm = "".join(_SYMBOL_TO_SUIT.get(ch, ch) for ch in raw).upper()
     if norm in ("JK", "JOKER"):
@@ -180,7 +185,7 @@ def parse_card(text: str | Card) -> Card:
     m = _MOON_RE.match(norm)
     if m:
         return Card(m.group(1), int(m.group(2)))
-    raise CardParseError(f"{raw!r} is not a card: {_ACCEPTED}")
+    raise CardParseError(gettext(_NOT_A_CARD).format(text=repr(raw)))
 
 
 # Numbers typed on a page or written in a file: ASCII digits only. '²' and '①' pass

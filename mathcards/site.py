@@ -14,6 +14,7 @@ from __future__ import annotations
 import html
 
 from mathcards import storage
+from mathcards.i18n import _
 from mathcards.students import StudentNameError, clean_name
 
 NAME_FILE = "student.txt"
@@ -63,8 +64,9 @@ def forget_name() -> None:
 def needs_server_html(what: str) -> str:
     """One line for a feature the static site cannot offer (``what``: "Playing with
     classmates", "The class results")."""
-    return (f'<p class="mc-needs-server" role="note">{html.escape(what)} needs a MathCards '
-            f'server: <a href="{SERVER_HELP}">how to run one</a>.</p>')
+    line = _('{what} needs a MathCards server: <a href="{link}">how to run one</a>.').format(
+        what=html.escape(what), link=SERVER_HELP)
+    return f'<p class="mc-needs-server" role="note">{line}</p>'
 
 
 def unpack_deferred(*names: str) -> None:

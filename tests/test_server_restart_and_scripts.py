@@ -165,6 +165,13 @@ def test_a_script_without_the_cookie_is_bounded_and_the_class_still_gets_pages(t
         kernels = {kernel_id_of(html) for html in script if WAIT not in html}
         assert len(kernels) <= 4, f"the script holds {len(kernels)} kernels"
         assert sum(WAIT in html for html in script) >= 10
+        assert all("Opening the page…" in html for html in script if WAIT in html)
+        # the wait page in the browser's language (issue 41), chosen as the pages choose
+        spanish = urllib.request.Request(server.page("hello.ipynb"),
+                                         headers={"Accept-Language": "es-ES,es;q=0.9"})
+        with urllib.request.urlopen(spanish, timeout=180) as response:
+            html = response.read().decode("utf-8", "replace")
+        assert WAIT in html and "Abriendo la página…" in html and 'lang="es"' in html, html
         # classmates behind the same address: a browser keeps the cookie and reloads; the
         # script's pages never connected, so they make room after connect_grace
         for i in range(4):

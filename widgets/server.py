@@ -93,6 +93,8 @@ import asyncio
 import contextlib
 import contextvars
 import hmac
+import html
+import json
 import logging
 import os
 import re
@@ -108,7 +110,7 @@ from tornado import web
 from tornado.iostream import StreamBufferFullError
 from traitlets import Bool, Float, Int, List, Unicode
 
-from mathcards import visitors
+from mathcards import i18n, visitors
 from mathcards.widgets import network, sockets
 
 # Voilà ships no types: its page and websocket handlers, and the pool class that wraps
@@ -139,20 +141,39 @@ _ADDRESS_KEY: contextvars.ContextVar[str | None] = contextvars.ContextVar(
 _PAGE_KERNELS: contextvars.ContextVar[list[str] | None] = contextvars.ContextVar(
     "mathcards_page_kernels", default=None)
 WAIT_PAGE = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="mathcards" content="wait-and-reload">
+<html lang="{lang}"><head><meta charset="utf-8"><meta name="mathcards" content="wait-and-reload">
 <title>MathCards</title></head><body>
-<p id="mc-wait" role="status">Opening the page…</p>
+<p id="mc-wait" role="status">{opening}</p>
 <script>
-(function () {
-  if (navigator.cookieEnabled) {
-    setTimeout(function () { location.reload(); }, 1000 + Math.floor(Math.random() * 1500));
-  } else {
+(function () {{
+  if (navigator.cookieEnabled) {{
+    setTimeout(function () {{ location.reload(); }}, 1000 + Math.floor(Math.random() * 1500));
+  }} else {{
     document.getElementById("mc-wait").textContent =
-      "This page needs cookies: allow cookies for this site, then reload the page.";
-  }
-})();
+      {cookies};
+  }}
+}})();
 </script></body></html>
 """
+
+
+def wait_page(lang: str) -> str:
+    """The wait page (``WAIT_PAGE``) in ``lang``, a language with a catalog."""
+    with i18n.using(lang) as chosen:
+        return WAIT_PAGE.format(
+            lang=chosen, opening=html.escape(i18n._("Opening the page…")),
+            cookies=json.dumps(i18n._("This page needs cookies: allow cookies for this site, "
+                                      "then reload the page.")).replace("</", "<\\/"))
+
+
+def _request_language(handler: VoilaHandler) -> str:
+    """A page request's language, chosen as its page chooses (``mathcards.i18n.choose``):
+    its ``?lang=``, else the remembered one (the cookie), else the browser's own."""
+    return i18n.choose((handler.get_query_argument("lang", None) or "")[:20],
+                       (handler.get_cookie(LANG_COOKIE) or "")[:20],
+                       handler.request.headers.get("Accept-Language", "")[:200])
+
+
 # whether the page request is the signed-in teacher's (its kernel is marked so)
 _TEACHER: contextvars.ContextVar[bool] = contextvars.ContextVar(
     "mathcards_teacher", default=False)
@@ -356,7 +377,7 @@ def _track_visitors() -> None:
         elif not await admit(address, _identity_of(self)):
             self.set_header("Content-Type", "text/html; charset=utf-8")
             self.set_header("Cache-Control", "no-store")
-            yield WAIT_PAGE  # with the identity cookie Voilà just set: no kernel
+            yield wait_page(_request_language(self))  # with the identity cookie: no kernel
             return
         _VISITOR.set(visitor)
         _ADDRESS_KEY.set(address)

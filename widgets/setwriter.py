@@ -63,18 +63,18 @@ MAX_SHOWN = 12  # problems listed at once (the rest counted)
 # The form's kinds, the common ones first; every kind of KINDS can be chosen.
 FORM_FIRST = ("deck_value", "reach_goal", "make_stacks", "is_stack")
 EXAMPLES = {
-    "deck": "7♥ −10♠ +2D  (centre card first, then + adds, − subtracts)",
+    "deck": N_("7♥ −10♠ +2D  (centre card first, then + adds, − subtracts)"),
     "counted": "3 -5 2",
-    "hand": "3H 4S 9D  or  5 random cards",
-    "goal": "0  or  -3..3",
+    "hand": N_("3H 4S 9D  or  5 random cards"),
+    "goal": N_("0  or  -3..3"),
     "most_plays": "2",
-    "dice": "3 5  or  random",
-    "cards": "6H 2S  or  3 random cards",
+    "dice": N_("3 5  or  random"),
+    "cards": N_("6H 2S  or  3 random cards"),
     "played": "7H",
     "own": "5H 2S",
     "opponent": "QD 9S 4C",
     "trick": "G12 G3 R3",
-    "led": "G9  or  none",
+    "led": N_("G9  or  none"),
     "card": "R5",
     "yours": "9H",
     "prizes": "1 2 3",
@@ -101,7 +101,7 @@ def kind_label(kind: str) -> str:
     (its YAML name, ``reach_goal``, is the YAML editor's business)."""
     from mathcards.games.registry import get_game_class
 
-    return f"{get_game_class(KINDS[kind].game).title}: {KINDS[kind].title}"
+    return f"{get_game_class(KINDS[kind].game).title}: {_(KINDS[kind].title)}"
 
 
 def _form_value(name: str, text: str) -> Any:
@@ -280,7 +280,7 @@ class SetWriter(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types
         self.field_boxes = {}
         for spec in kind.fields:
             label = spec.name.replace("_", " ") + ("" if spec.required else _(" (optional)"))
-            box = W.Text(description=label, placeholder=EXAMPLES.get(spec.name, spec.help),
+            box = W.Text(description=label, placeholder=_(EXAMPLES.get(spec.name, spec.help)),
                          style={"description_width": "140px"},
                          layout=W.Layout(width="560px"))
             box.add_class(f"mc-field-{spec.name}")
@@ -324,7 +324,7 @@ class SetWriter(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types
             box.value = ""
         self.w_prompt.value = ""
         added = _("Added: a {kind} exercise at the end of the set.").format(
-            kind=KINDS[item["kind"]].title)
+            kind=_(KINDS[item["kind"]].title))
         self.w_form_line.value = f'<p role="status">{esc(added)}</p>'
         return True
 
@@ -488,7 +488,7 @@ class SetWriter(W.VBox):  # type: ignore[misc]  # ipywidgets ships no types
                              f"<b>{esc(student)}</b>{body}</div>")
             heading = (_("Exercise {number}: {kind}") if exercise.is_random else
                        _("Exercise {number}: {kind} (the same for every student)")).format(
-                number=exercise.number, kind=exercise.kind.title)
+                number=exercise.number, kind=_(exercise.kind.title))
             parts.append(
                 f'<div class="mc-preview-exercise"><h4>{esc(heading)}</h4>'
                 f'<div class="mc-preview">{"".join(cells)}</div></div>')

@@ -47,7 +47,7 @@ def teacher_only(query: str | None = None, *, show: bool = True) -> bool:
             import ipywidgets as W
             from IPython.display import display
 
-            display(W.HTML(needs_server_html("The teacher's view")))
+            display(W.HTML(needs_server_html(_("The teacher's view"))))
         return False
     if query is None:
         if not _in_voila():

@@ -31,10 +31,21 @@ from mathcards.games.suns_to_moons import (
     parse_move,
     within_bound,
 )
+from mathcards.i18n import N_, and_list, gettext
 
 MINUSES = str.maketrans({"\u2212": "-", "\u2013": "-"})
-STANDARD_HELP = "ranks are A 2–10 J Q K, suits S H D C (JK for a Joker)"
-MOON_HELP = "Shoot the Moon cards are R G P B with 1–12, BIG, LITTLE"
+# Each refusal is one sentence in the catalog (the card letters are the English notation in
+# every language: mathcards.cards); a template's words are English in every language too,
+# so they are filled in ({examples}), never translated.
+_NOT_A_CARD = N_("{text} is not a card: ranks are A 2–10 J Q K, suits S H D C (JK for a Joker)")
+_NOT_A_MOON_CARD = N_("{text} is not a card: Shoot the Moon cards are R G P B with 1–12, BIG, "
+                      "LITTLE")
+_TEMPLATES = ("'5 random cards', '3 random red cards', '2 random hearts', "
+              "'4 random number cards', '5 random cards with jokers'")
+_LAST_TEMPLATE = "'2 random cards from 7H 8H 9H'"
+_MOON_ONLY = {"green": N_("{text}: green cards are Shoot the Moon cards; use red or black"),
+              "purple": N_("{text}: purple cards are Shoot the Moon cards; use red or black"),
+              "blue": N_("{text}: blue cards are Shoot the Moon cards; use red or black")}
 
 
 class FieldError(MathCardsError):
@@ -48,7 +59,7 @@ def _moon_cards(game: str) -> bool:
 
 
 def _joker_games() -> str:
-    return " and ".join(s.title for s in game_specs() if s.jokers)
+    return and_list(s.title for s in game_specs() if s.jokers)  # titles stay as they are
 
 
 def game_deck(game: str, *, jokers: bool = False) -> tuple[Card, ...]:
@@ -63,22 +74,28 @@ def read_card(text: Any, game: str) -> Card:
     if isinstance(text, Card):
         card, raw = text, str(text)
     elif isinstance(text, bool) or not isinstance(text, (str, int)):
-        raise FieldError(f"{text!r} is not a card: write cards like 7H, 10S, QD")
+        raise FieldError(gettext("{text} is not a card: write cards like 7H, 10S, QD").format(
+            text=repr(text)))
     else:
         raw = str(text).strip()
         try:
             card = parse_card(raw)
         except CardParseError:
-            help_text = MOON_HELP if _moon_cards(game) else STANDARD_HELP
-            raise FieldError(f"{raw!r} is not a card: {help_text}") from None
+            refusal = _NOT_A_MOON_CARD if _moon_cards(game) else _NOT_A_CARD
+            raise FieldError(gettext(refusal).format(text=repr(raw))) from None
     spec = game_spec(game)
     if spec.deck == "moon":
         if card.is_standard or card.is_joker:
-            raise FieldError(f"{raw!r} is not a Shoot the Moon card: {MOON_HELP}")
+            raise FieldError(gettext(
+                "{text} is not a Shoot the Moon card: Shoot the Moon cards are R G P B with "
+                "1–12, BIG, LITTLE").format(text=repr(raw)))
     elif not (card.is_standard or (card.is_joker and spec.jokers)):
-        what = "Jokers" if card.is_joker else "Shoot the Moon cards"
-        title = spec.title  # the game's name as its engine writes it
-        raise FieldError(f"{raw!r}: {title} uses no {what}: {STANDARD_HELP}")
+        refusal = (N_("{text}: {game} uses no Jokers: ranks are A 2–10 J Q K, suits S H D C "
+                      "(JK for a Joker)") if card.is_joker else
+                   N_("{text}: {game} uses no Shoot the Moon cards: ranks are A 2–10 J Q K, "
+                      "suits S H D C (JK for a Joker)"))
+        # the game's name as its engine writes it
+        raise FieldError(gettext(refusal).format(text=repr(raw), game=spec.title))
     return card
 
 
@@ -90,7 +107,8 @@ def split_cards(value: Any) -> list[Any]:
         return list(value)
     if isinstance(value, Card) or (isinstance(value, int) and not isinstance(value, bool)):
         return [value]
-    raise FieldError(f"{shown(value)} is not a list of cards: write them like 7H 10S QD")
+    raise FieldError(gettext("{value} is not a list of cards: write them like 7H 10S QD").format(
+        value=shown(value)))
 
 
 def shown(value: Any) -> str:
@@ -99,7 +117,7 @@ def shown(value: Any) -> str:
         return repr(value if not isinstance(value, str) else value[:40])
     if isinstance(value, Card):
         return repr(str(value))
-    return f"a {type(value).__name__}"
+    return gettext("a {kind}").format(kind=type(value).__name__)
 
 
 # --- templates --------------------------------------------------------------------------
@@ -194,11 +212,9 @@ def cards_template(text: str, game: str) -> CardsTemplate | None:
     m = _CARDS_TEMPLATE.match(norm)
     if not m:
         if re.match(r"^[0-9]+\s+random\b", norm, re.IGNORECASE):
-            raise FieldError(
-                f"{text!r} is not a template I know: write '5 random cards', "
-                "'3 random red cards', '2 random hearts', '4 random number cards', "
-                "'5 random cards with jokers' or '2 random cards from 7H 8H 9H'"
-            )
+            raise FieldError(gettext("{text} is not a template I know: write {examples} or "
+                                     "{last}").format(text=repr(text), examples=_TEMPLATES,
+                                                      last=_LAST_TEMPLATE))
         return None
     if m.group(1) is not None:
         count, kind, jokers, source = m.group(1), m.group(2), m.group(3), m.group(4)
@@ -206,17 +222,19 @@ def cards_template(text: str, game: str) -> CardsTemplate | None:
         count, kind, jokers, source = m.group(5), m.group(6), m.group(7), None
     n = int(count)
     if not 1 <= n <= 20:
-        raise FieldError(f"{text!r}: draw 1 to 20 random cards")
+        raise FieldError(gettext("{text}: draw 1 to 20 random cards").format(text=repr(text)))
     if jokers and not game_spec(game).jokers:
-        raise FieldError(f"{text!r}: only {_joker_games()} uses Jokers")
+        raise FieldError(gettext("{text}: only {games} uses Jokers").format(
+            text=repr(text), games=_joker_games()))
     kind = kind.lower() if kind else None
     if kind in ("green", "purple", "blue") and not _moon_cards(game):
-        raise FieldError(f"{text!r}: {kind} cards are Shoot the Moon cards; use red or black")
+        raise FieldError(gettext(_MOON_ONLY[kind]).format(text=repr(text)))
     src = None
     if source:
         src = tuple(read_card(c, game) for c in split_cards(source))
         if len(src) < n:
-            raise FieldError(f"{text!r}: cannot draw {n} cards from only {len(src)}")
+            raise FieldError(gettext("{text}: cannot draw {n} cards from only {given}").format(
+                text=repr(text), n=n, given=len(src)))
     return CardsTemplate(n, kind, bool(jokers), src, norm)
 
 
@@ -228,14 +246,16 @@ def int_template(value: Any) -> IntTemplate | None:
         return None
     lo, hi = int(m.group(1)), int(m.group(2))
     if lo > hi:
-        raise FieldError(f"{value!r}: the range runs from the smaller number, like {hi}..{lo}")
+        raise FieldError(gettext("{text}: the range runs from the smaller number, like {range}")
+                         .format(text=repr(value), range=f"{hi}..{lo}"))
     return IntTemplate(lo, hi, value)
 
 
 # --- field readers (fixed value or template) --------------------------------------------
 def read_int(value: Any, *, low: int | None = None, high: int | None = None,
-             what: str = "a whole number") -> int | IntTemplate:
-    """A whole number, or a ``lo..hi`` template, within ``low..high``."""
+             what: str = N_("a whole number")) -> int | IntTemplate:
+    """A whole number, or a ``lo..hi`` template, within ``low..high``; ``what`` (marked
+    with ``N_``) names it in a refusal, in the reader's language."""
     tmpl = int_template(value)
     if tmpl is not None:
         for end in (tmpl.low, tmpl.high):
@@ -246,7 +266,8 @@ def read_int(value: Any, *, low: int | None = None, high: int | None = None,
         if re.fullmatch(r"[+-]?[0-9]+", text):
             value = int(text)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise FieldError(f"{value!r} is not {what}: write a number like 4, or a range like -3..3")
+        raise FieldError(gettext("{text} is not {what}: write a number like 4, or a range like "
+                                 "-3..3").format(text=repr(value), what=gettext(what)))
     _check_bounds(value, low, high, what, value)
     return value
 
@@ -255,7 +276,8 @@ def _check_bounds(n: int, low: int | None, high: int | None, what: str, shown: A
     if (low is not None and n < low) or (high is not None and n > high):
         lo = "" if low is None else str(low)
         hi = "" if high is None else str(high)
-        raise FieldError(f"{shown!r}: {what} must be from {lo} to {hi}")
+        raise FieldError(gettext("{text}: {what} must be from {low} to {high}").format(
+            text=repr(shown), what=gettext(what), low=lo, high=hi))
 
 
 def read_cards(value: Any, game: str, *, low: int = 1,
@@ -265,11 +287,13 @@ def read_cards(value: Any, game: str, *, low: int = 1,
         tmpl = cards_template(value, game)
         if tmpl is not None:
             if not low <= tmpl.count <= high:
-                raise FieldError(f"{value!r}: this field takes {low} to {high} cards")
+                raise FieldError(gettext("{text}: this field takes {low} to {high} cards")
+                                 .format(text=repr(value), low=low, high=high))
             return tmpl
     cards = tuple(read_card(c, game) for c in split_cards(value))
     if not low <= len(cards) <= high:
-        raise FieldError(f"this field takes {low} to {high} cards, not {len(cards)}")
+        raise FieldError(gettext("this field takes {low} to {high} cards, not {n}").format(
+            low=low, high=high, n=len(cards)))
     return cards
 
 
@@ -278,16 +302,18 @@ def read_one_card(value: Any, game: str, *,
     if value is None or (isinstance(value, str) and value.strip().lower() in ("none", "-", "")):
         if allow_none:
             return None
-        raise FieldError("this field needs a card, like 7H")
+        raise FieldError(gettext("this field needs a card, like 7H"))
     if isinstance(value, str):
         tmpl = cards_template(value, game)
         if tmpl is not None:
             if tmpl.count != 1:
-                raise FieldError(f"{value!r}: this field is one card: write '1 random card'")
+                raise FieldError(gettext("{text}: this field is one card: write {template}")
+                                 .format(text=repr(value), template="'1 random card'"))
             return tmpl
     parts = split_cards(value)
     if len(parts) != 1:
-        raise FieldError(f"{value!r}: this field is one card, like 7H")
+        raise FieldError(gettext("{text}: this field is one card, like 7H").format(
+            text=repr(value)))
     return read_card(parts[0], game)
 
 
@@ -297,8 +323,9 @@ def read_dice(value: Any) -> tuple[Any, Any]:
         return (IntTemplate(1, 6, "1..6"), IntTemplate(1, 6, "1..6"))
     parts = value.replace(",", " ").split() if isinstance(value, str) else value
     if not isinstance(parts, (list, tuple)) or len(parts) != 2:
-        raise FieldError(f"{value!r} is not two dice: write them like [3, 5] or 'random'")
-    return tuple(read_int(p, low=1, high=6, what="a die") for p in parts)  # type: ignore[return-value]
+        raise FieldError(gettext("{text} is not two dice: write them like [3, 5] or {random}")
+                         .format(text=repr(value), random="'random'"))
+    return tuple(read_int(p, low=1, high=6, what=N_("a die")) for p in parts)  # type: ignore[return-value]
 
 
 # --- Suns to Moons decks ----------------------------------------------------------------
@@ -321,15 +348,18 @@ def _centre_card(text: str) -> DeckPlay:
     card = read_card(card_text, "suns_to_moons")
     if card.is_joker:
         if sign_text or ace:
-            raise FieldError(f"{text!r}: a Joker has no sign: write JK")
+            raise FieldError(gettext("{text}: a Joker has no sign: write JK").format(
+                text=repr(text)))
         return DeckPlay(card, 0, 0)
     if ace and card.rank != 1:
-        raise FieldError(f"{text!r}: only an Ace chooses its value (=1 or =14)")
+        raise FieldError(gettext("{text}: only an Ace chooses its value (=1 or =14)").format(
+            text=repr(text)))
     if sign_text:
-        raise FieldError(f"{text!r}: the centre card has no sign (it counts + its value): "
-                         f"write {card}")
+        raise FieldError(gettext("{text}: the centre card has no sign (it counts + its "
+                                 "value): write {card}").format(text=repr(text), card=card))
     if ace == "14":
-        raise FieldError(f"{text!r}: an Ace as centre card counts 1: write {card}")
+        raise FieldError(gettext("{text}: an Ace as centre card counts 1: write {card}").format(
+            text=repr(text), card=card))
     return DeckPlay(card, 1, card.rank)
 
 
@@ -344,11 +374,12 @@ def read_deck(value: Any) -> tuple[DeckPlay, ...] | DeckTemplate:
         if m:
             n = int(m.group(1))
             if not 1 <= n <= 12:
-                raise FieldError(f"{value!r}: a deck template has 1 to 12 cards")
+                raise FieldError(gettext("{text}: a deck template has 1 to 12 cards").format(
+                    text=repr(value)))
             return DeckTemplate(n, norm)
     tokens = split_cards(value)
     if not tokens:
-        raise FieldError("the deck needs at least its centre card, like 7H")
+        raise FieldError(gettext("the deck needs at least its centre card, like 7H"))
     plays = [_centre_card(str(tokens[0]).translate(MINUSES).strip())]
     for token in tokens[1:]:
         try:
@@ -356,7 +387,7 @@ def read_deck(value: Any) -> tuple[DeckPlay, ...] | DeckTemplate:
         except MoveTextError as exc:
             raise FieldError(str(exc)) from None
         if not isinstance(play, Play):
-            raise FieldError(f"{token!r} is not a card of the deck: write +7H, -10S, JK or "
-                             "+AS=14")
+            raise FieldError(gettext("{text} is not a card of the deck: write +7H, -10S, JK or "
+                                     "+AS=14").format(text=repr(token)))
         plays.append(DeckPlay(play.card, play.sign, play.value))
     return tuple(plays)

@@ -24,7 +24,7 @@ from mathcards.exercises.fields import (
     read_one_card,
     shown,
 )
-from mathcards.i18n import _
+from mathcards.i18n import N_, _
 
 if TYPE_CHECKING:
     from mathcards.asking import Question
@@ -174,7 +174,7 @@ def _card_or_none_field(value: Any, game: str) -> Card | CardsTemplate | None:
 
 
 def _int_field(low: int | None = None, high: int | None = None,
-               what: str = "a whole number") -> FieldReader:
+               what: str = N_("a whole number")) -> FieldReader:
     return lambda value, game: read_int(value, low=low, high=high, what=what)
 
 

@@ -70,8 +70,8 @@ class MakeStacks(Kind):
     answer_style = "stacks"
     measure_names = ("best stacks", "best points")
     fields = (
-        FieldSpec("dice", _dice_field, help="two dice: [3, 5] or random"),
-        FieldSpec("hand", _cards_field(1, 14), help="the cards in hand"),
+        FieldSpec("dice", _dice_field, help=N_("two dice: [3, 5] or random")),
+        FieldSpec("hand", _cards_field(1, 14), help=N_("the cards in hand")),
     )
 
     def prompt(self, position: Position) -> str:
@@ -207,8 +207,8 @@ class IsStack(YesNoKind):
     question = N_("Is this a stack?")
     measure_names = ("answer", "points")
     fields = (
-        FieldSpec("dice", _dice_field, help="two dice: [3, 5] or random"),
-        FieldSpec("cards", _cards_field(1, 8), help="the cards of the stack, Kings last"),
+        FieldSpec("dice", _dice_field, help=N_("two dice: [3, 5] or random")),
+        FieldSpec("cards", _cards_field(1, 8), help=N_("the cards of the stack, Kings last")),
     )
 
     def prompt(self, position: Position) -> str:

@@ -39,7 +39,8 @@ class WhoTakesTrick(Kind):
     answer_style = "choice"
     unique_cards = True
     measure_names = ("winner position",)
-    fields = (FieldSpec("trick", _cards_field(2, 6), help="the cards in play order, led first"),)
+    fields = (FieldSpec("trick", _cards_field(2, 6),
+                        help=N_("the cards in play order, led first")),)
 
     def problems(self, position: Position) -> list[str]:
         from mathcards.games import shoot_the_moon as stm
@@ -129,10 +130,10 @@ class IsPlayLegal(YesNoKind):
     unique_cards = True
     asked_card = "card"  # one of the hand's cards
     fields = (
-        FieldSpec("hand", _cards_field(1, 5), help="your hand"),
+        FieldSpec("hand", _cards_field(1, 5), help=N_("your hand")),
         FieldSpec("led", _card_or_none_field, required=False, default=None,
-                  help="the card led (none when you lead)"),
-        FieldSpec("card", _card_field, help="the card you want to play (from your hand)"),
+                  help=N_("the card led (none when you lead)")),
+        FieldSpec("card", _card_field, help=N_("the card you want to play (from your hand)")),
     )
 
     def prompt(self, position: Position) -> str:

@@ -39,10 +39,10 @@ class FindCapture(Kind):
     measure_names = ("solutions", "captures")
     fields = (
         FieldSpec("hand", _cards_field(1, 8), required=False,
-                  help="the cards you may play (or give one 'played' card)"),
-        FieldSpec("played", _card_field, required=False, help="the card you just played"),
-        FieldSpec("own", _cards_field(1, 10), help="your other face-up cards (the helpers)"),
-        FieldSpec("opponent", _cards_field(1, 10), help="their face-up cards"),
+                  help=N_("the cards you may play (or give one 'played' card)")),
+        FieldSpec("played", _card_field, required=False, help=N_("the card you just played")),
+        FieldSpec("own", _cards_field(1, 10), help=N_("your other face-up cards (the helpers)")),
+        FieldSpec("opponent", _cards_field(1, 10), help=N_("their face-up cards")),
     )
 
     def playable(self, position: Position) -> tuple[Card, ...]:

@@ -57,8 +57,8 @@ def _deck_field(value: Any, game: str) -> Any:
 def _counted_field(value: Any, game: str) -> tuple[Any, ...]:
     items = value if isinstance(value, list) else split_cards(value)
     if not items:
-        raise FieldError("counted lists the signed values still counted, like [11, -4, -2]")
-    return tuple(read_int(v, low=-14, high=14, what="a counted value") for v in items)
+        raise FieldError(_("counted lists the signed values still counted, like [11, -4, -2]"))
+    return tuple(read_int(v, low=-14, high=14, what=N_("a counted value")) for v in items)
 
 
 def position_state(position: Position) -> Any:
@@ -239,13 +239,13 @@ class ReachGoal(Kind):
                    "(exactly one solution is costly to prove)")
     fields = (
         FieldSpec("deck", _deck_field, required=False,
-                  help="the deck so far, centre card first: 7H -10S +6D JK"),
+                  help=N_("the deck so far, centre card first: 7H -10S +6D JK")),
         FieldSpec("counted", _counted_field, required=False,
-                  help="or the signed values still counted: [7, -10, 6]"),
-        FieldSpec("hand", _cards_field(1, 10), help="the cards you may play"),
-        FieldSpec("goal", _int_field(-10, 10, "the goal"), required=False, default=0),
-        FieldSpec("most_plays", _int_field(1, 6, "most plays"), required=False, default=1,
-                  help="how many cards the student may play at most"),
+                  help=N_("or the signed values still counted: [7, -10, 6]")),
+        FieldSpec("hand", _cards_field(1, 10), help=N_("the cards you may play")),
+        FieldSpec("goal", _int_field(-10, 10, N_("the goal")), required=False, default=0),
+        FieldSpec("most_plays", _int_field(1, 6, N_("most plays")), required=False, default=1,
+                  help=N_("how many cards the student may play at most")),
     )
 
     def prompt(self, position: Position) -> str:
@@ -410,7 +410,7 @@ class DeckValue(Kind):
     answer_style = "number"
     measure_names = ("deck value", "cards", "jokers")
     fields = (
-        FieldSpec("deck", _deck_field, help="the deck, centre card first: 7H -10S +6D JK"),
+        FieldSpec("deck", _deck_field, help=N_("the deck, centre card first: 7H -10S +6D JK")),
     )
 
     def counted(self, position: Position) -> list[int]:
