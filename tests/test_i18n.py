@@ -1732,10 +1732,11 @@ def test_the_exercise_page_and_the_class_link_builder_read_in_spanish_and_pseudo
     from mathcards.exercises import load_set
     from tests.browser.server import LESSONS
 
-    own = [text for path in sorted((LESSONS / "exercises").glob("*.yaml"))
-           for text in (load_set(path).title, load_set(path).instructions)]
+    sets = [load_set(path) for path in sorted((LESSONS / "exercises").glob("*.yaml"))]
+    own = [text for s in sets for text in (s.title, s.instructions)
+           + tuple(e.prompt for e in s.exercises if e.prompt)]
     notation = ("|".join(re.escape(" ".join(t.split())) for t in own) + "|"
-                r"(?<![\w])([−+-]?\d+[SHDC]?|[AJQK][SHDC]|JK|[♠♥♦♣]|ana)(?![\w])|"
+                r"(?<![\w])([−+-]?\d+[SHDC]?|[AJQK][SHDC]|JK|JOKER|[♠♥♦♣]|ana)(?![\w])|"
                 r"Suns to Moons|Dice Stacks|Sums|Shoot the Moon|Moons and Planets|"
                 r"https?://\S+|[\w./-]+\.ipynb\S*|\\\(.*?\\\)|'nothing'")
     _no_english_left(list(zip(*said, strict=True)), english, notation)

@@ -1429,8 +1429,13 @@ def class_link_builder(folder: str | Any = "exercises") -> W.VBox:
     from mathcards.games.registry import get_game_class
 
     practice, play = _("Practice: {name}"), _("Play: {game}")
-    options = [(practice.format(name=n.replace("_", " ")), f"set:{n}")
-               for n in sample_sets(folder)]
+    options = []
+    for n in sample_sets(folder):
+        try:  # the set's title in the page's language, else its name
+            shown = student_set(folder, n).shown_title()
+        except (MathCardsError, OSError):
+            shown = n.replace("_", " ")
+        options.append((practice.format(name=shown), f"set:{n}"))
     for name in table_games():
         try:
             options.append((play.format(game=get_game_class(name).title), f"play:{name}"))

@@ -426,14 +426,14 @@ class DeckValue(Kind):
 
     def read_answer(self, position: Position, answer: Any) -> int:
         if isinstance(answer, bool):
-            raise AnswerError("answer with a whole number, like -3")
+            raise AnswerError(_("answer with a whole number, like -3"))
         if isinstance(answer, int):
             return answer
         value = whole_number(answer)
         if value is not None:
             return value
-        raise AnswerError(f"{shown(answer)} is not a whole number: type one with the digits "
-                          "0-9, like -3 or 7")
+        raise AnswerError(_("{text} is not a whole number: type one with the digits 0-9, "
+                            "like -3 or 7").format(text=shown(answer)))
 
     def _chain(self, position: Position) -> Any:
         from mathcards.explain import chain_steps
