@@ -833,8 +833,8 @@ HINT_ENGLISH = re.compile(r"\b(the|goal|play|reaches?|turn|safe|none|your|card|a
 
 @pytest.mark.parametrize("seed", range(6))
 def test_suns_to_moons_hints_read_in_spanish_and_in_the_pseudo_locale(seed):
-    """The walk of every page (tests/browser/test_walk_languages.py) found the hints of a
-    Suns to Moons table in English: "play your 7♥; no play is safe this turn"."""
+    """The walk of every page (branch h41w, tests/browser/test_walk_languages.py) found the
+    hints of a Suns to Moons table in English: "play your 7♥; no play is safe this turn"."""
     said = _in_three(_suns_to_moons_hints, seed)
     assert any(HINT_ENGLISH.search(en) for en, _es, _ps in said)  # it can fail
     for en, es, ps in said:
@@ -1733,8 +1733,8 @@ def test_the_exercise_page_and_the_class_link_builder_read_in_spanish_and_pseudo
     from tests.browser.server import LESSONS
 
     sets = [load_set(path) for path in sorted((LESSONS / "exercises").glob("*.yaml"))]
-    own = [text for s in sets for text in (s.title, s.instructions)
-           + tuple(e.prompt for e in s.exercises if e.prompt)]
+    own = [text for s in sets
+           for text in (s.title, s.instructions, *(e.prompt for e in s.exercises if e.prompt))]
     notation = ("|".join(re.escape(" ".join(t.split())) for t in own) + "|"
                 r"(?<![\w])([−+-]?\d+[SHDC]?|[AJQK][SHDC]|JK|JOKER|[♠♥♦♣]|ana)(?![\w])|"
                 r"Suns to Moons|Dice Stacks|Sums|Shoot the Moon|Moons and Planets|"

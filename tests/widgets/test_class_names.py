@@ -232,8 +232,8 @@ def _link_builder_words(sets) -> list[str]:
 
 
 def test_the_link_for_the_class_reads_in_spanish_and_in_the_pseudo_locale(sets):
-    """The walk of every page (tests/browser/test_walk_languages.py) found *A link for the
-    class* in English on the classes and results pages."""
+    """The walk of every page (branch h41w, tests/browser/test_walk_languages.py) found *A
+    link for the class* in English on the classes and results pages."""
     from mathcards import i18n
 
     make_class("7b", "Ana\nBo")
