@@ -292,6 +292,8 @@ def test_every_link_of_a_landing_page_reaches_a_notebook(landing: str,
         assert len(kept) == len(own) - 1, "every link but the English page's keeps ?lang=es"
         for lesson in lessons():
             assert f"{lesson}?lang=es" in links  # the lessons in Spanish, beside it
+        for link in _links(greeting):  # the practice page in Spanish, beside it too
+            assert not link.startswith("../"), link
 
 
 TEACHER_PAGES = ("teachers", "write_set", "classes", "assignment", "dashboard", "student")
@@ -405,3 +407,19 @@ def test_a_spanish_page_is_its_english_page_in_spanish(page: str):
     said = [(en, es, "") for en, es in zip(prose(english), prose(spanish), strict=True)]
     _no_english_left(said, ENGLISH_SENTENCE_WORDS, rf"{titles}|CSV|\b[+−-]?\d+[♥♠♦♣]")
 
+
+@pytest.mark.parametrize("path", SPANISH, ids=_id)
+def test_every_link_of_a_spanish_page_stays_in_spanish(path: Path):
+    """Each link of a page of lessons/es/ (its Markdown, and the cards the landing page
+    draws) opens a Spanish page beside it, in Spanish (``?lang=es``): the play, practice
+    and teacher's pages included, never the English page one folder up (the landing page's
+    'English' link aside)."""
+    nb = nbformat.read(path, as_version=4)
+    text = _page_text(nb).replace(
+        '<a href="../index.ipynb?lang=en" hreflang="en" lang="en">English</a>', "")
+    links = _links(text)
+    assert links, path
+    for link in links:
+        target = link.split("?")[0].split("#")[0]
+        assert "/" not in target and (path.parent / target).is_file(), f"{path.name}: {link}"
+        assert link.split("#")[0].endswith("?lang=es"), f"{path.name}: {link}"
