@@ -292,11 +292,17 @@ def test_every_link_of_a_landing_page_reaches_a_notebook(landing: str,
         assert len(kept) == len(own) - 1, "every link but the English page's keeps ?lang=es"
         for lesson in lessons():
             assert f"{lesson}?lang=es" in links  # the lessons in Spanish, beside it
+        for link in _links(greeting):  # the practice page in Spanish, beside it too
+            assert not link.startswith("../"), link
+
+
+TEACHER_PAGES = ("teachers", "write_set", "classes", "assignment", "dashboard", "student")
 
 
 def test_the_spanish_pages_are_preheated_as_their_english_pages():
-    """Voilà (lessons/voila.json) keeps a warm kernel for the Spanish landing page and
-    lessons as for the English ones, and none for a teacher's page in Spanish."""
+    """Voilà (lessons/voila.json) keeps a warm kernel for the Spanish landing page, lessons,
+    play and practice pages as for the English ones, and none for a teacher's page (the
+    guide, the teacher's pages, one student's page) in Spanish."""
     import json
     from types import SimpleNamespace
 
@@ -312,7 +318,7 @@ def test_the_spanish_pages_are_preheated_as_their_english_pages():
     for page in spanish:
         warm = pools._notebook_filter(denied, page)
         assert warm == pools._notebook_filter(denied, Path(page.name)), page
-        assert warm == (page.stem not in ("teachers",)), page
+        assert warm == (page.stem not in TEACHER_PAGES), page
 
 
 # --- the teacher's guide in Spanish (issue 41 item 2) -----------------------------------
@@ -358,3 +364,62 @@ def test_the_spanish_guide_is_the_english_guide_in_spanish():
     cards = r"\b(?:10|[2-9AJQK])[HSDC]\b|\b[RGPB]\d+\b|JK"
     said = [(en, es, "") for en, es in zip(prose(english), prose(spanish), strict=True)]
     _no_english_left(said, ENGLISH_SENTENCE_WORDS, rf"{titles}|{cards}")
+
+
+# --- the play, practice, student and teacher's pages in Spanish (issue 41 item 2) ---------
+# each of them a page of its own in lessons/es/, as the lessons, the landing page and the guide
+PAGES = (*play_pages(), "practice.ipynb", "student.ipynb", "classes.ipynb",
+         "dashboard.ipynb", "assignment.ipynb", "write_set.ipynb")
+
+
+def test_every_page_has_its_spanish_page():
+    """Every page a student or a teacher opens has its Spanish page beside the lessons."""
+    english = {p.name for p in LESSONS.glob("*.ipynb")}
+    assert set(PAGES) <= english
+    assert sorted(english) == sorted(p.name for p in SPANISH)
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_a_spanish_page_is_its_english_page_in_spanish(page: str):
+    """lessons/es/<page>: the English page's cells (and the page's language cell first), its
+    code as it is (the sample sets read from ``../exercises``, as Voilà runs it in
+    lessons/es/), the same headings, and no English sentence left once code spans, card
+    notation, the games' titles and the links' addresses are taken out; the English page,
+    read the same way, has English."""
+    from mathcards.games.registry import game_specs
+    from tests.test_i18n import _no_english_left
+
+    english = nbformat.read(LESSONS / page, as_version=4)
+    spanish = nbformat.read(LESSONS / "es" / page, as_version=4)
+    assert spanish.cells[1].source.startswith('from mathcards.i18n import use\n\nuse("es")')
+    cells = spanish.cells[:1] + spanish.cells[2:]
+    assert [c.cell_type for c in cells] == [c.cell_type for c in english.cells]
+    for en, es in zip(english.cells, cells, strict=True):
+        if en.cell_type == "code":
+            assert es.source.replace('"../exercises"', '"exercises"') == en.source, page
+    assert _headings(spanish) == _headings(english)
+
+    def prose(nb: nbformat.NotebookNode) -> list[str]:
+        return [re.sub(r"`[^`]*`", " ", _visible(c.source))
+                for c in nb.cells if c.cell_type == "markdown"]
+
+    titles = "|".join(re.escape(s.title) for s in game_specs())
+    said = [(en, es, "") for en, es in zip(prose(english), prose(spanish), strict=True)]
+    _no_english_left(said, ENGLISH_SENTENCE_WORDS, rf"{titles}|CSV|\b[+−-]?\d+[♥♠♦♣]")
+
+
+@pytest.mark.parametrize("path", SPANISH, ids=_id)
+def test_every_link_of_a_spanish_page_stays_in_spanish(path: Path):
+    """Each link of a page of lessons/es/ (its Markdown, and the cards the landing page
+    draws) opens a Spanish page beside it, in Spanish (``?lang=es``): the play, practice
+    and teacher's pages included, never the English page one folder up (the landing page's
+    'English' link aside)."""
+    nb = nbformat.read(path, as_version=4)
+    text = _page_text(nb).replace(
+        '<a href="../index.ipynb?lang=en" hreflang="en" lang="en">English</a>', "")
+    links = _links(text)
+    assert links, path
+    for link in links:
+        target = link.split("?")[0].split("#")[0]
+        assert "/" not in target and (path.parent / target).is_file(), f"{path.name}: {link}"
+        assert link.split("#")[0].endswith("?lang=es"), f"{path.name}: {link}"

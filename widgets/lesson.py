@@ -211,15 +211,15 @@ def landing_markdown(lang: str = "") -> str:
 
     With ``lang`` (``"es"``), the landing page of ``lessons/<lang>/``: its words in that
     language, each game's lesson there (``sums.ipynb?lang=es``: every registered game
-    has one, ``tests/test_notebooks.py``) and its play page one folder up
-    (``../play_sums.ipynb?lang=es``); ``lessons/es/index.ipynb`` holds it.
+    has one, ``tests/test_notebooks.py``) and its play page there too
+    (``play_sums.ipynb?lang=es``); ``lessons/es/index.ipynb`` holds it.
     """
     from mathcards.i18n import using
 
     if lang:
         with using(lang):
             return _landing_cards(lambda page: f"{page}?lang={lang}",
-                                  lambda page: f"../{page}?lang={lang}")
+                                  lambda page: f"{page}?lang={lang}")
     return _landing_cards(str, str)
 
 
