@@ -252,10 +252,17 @@ def test_the_switch_is_at_the_foot_and_the_keyboard_reaches_it(voila_server, bro
             page.keyboard.press("Enter")
         kept = dict(parse_qsl(urlsplit(url).query), lang="es")
         assert dict(parse_qsl(urlsplit(page.url).query)) == kept, page.url
+        # the page's Spanish copy (lessons/es/play_sums.ipynb), not the English notebook
+        assert urlsplit(page.url).path.endswith("/voila/render/es/play_sums.ipynb"), page.url
         page.locator("nav.mc-lang a[aria-current]", has_text="Español").wait_for()
         wait_visible(page, f"{PLAYABLE}, .mathcards button.mc-resume")
         assert page.locator("button", has_text="Nueva partida").count() or \
             page.locator("button", has_text="Empezar una partida nueva").count()
+        assert page.locator("h1", has_text="Jugar a Sums").count()  # its Markdown too
+        with page.expect_navigation():  # and back: the English notebook
+            page.locator("nav.mc-lang a[hreflang='en']").click()
+        assert urlsplit(page.url).path.endswith("/voila/render/play_sums.ipynb"), page.url
+        page.locator("h1", has_text="Play Sums").wait_for()
     finally:
         _close(context, page)
 
