@@ -575,18 +575,24 @@ def test_shoot_the_moon_says_every_event_and_refusal_in_spanish_and_in_the_pseud
         assert not re.search(r"\b[A-Za-z]{2,}\b", re.sub(MOON_CARDS, "", ps)), (en, ps)
 
 
-def _moon_refusals(seed: int, players: int, **settings) -> list[str]:
+def _probed_refusals(game: str, probes, seed: int, players: int, **settings) -> list[str]:
+    """The rule refusing each probe the rules refuse, at every position of a seeded game of
+    random bots."""
     from mathcards.bots import Bot
     from mathcards.games.registry import make_game
 
-    state = make_game("shoot_the_moon", num_players=players, **settings).new_game(seed=seed)
-    bots = [Bot("shoot_the_moon", "random", seed=seed * 7 + i) for i in range(players)]
+    state = make_game(game, num_players=players, **settings).new_game(seed=seed)
+    bots = [Bot(game, "random", seed=seed * 7 + i) for i in range(players)]
     said: list[str] = []
     while not state.is_over:
         legal = state.legal_actions()
-        said += [state.why_illegal(a) for a in _moon_probes(state) if a not in legal]
+        said += [state.why_illegal(a) for a in probes(state) if a not in legal]
         state = state.apply(bots[state.current_player].choose(state))
     return said
+
+
+def _moon_refusals(seed: int, players: int, **settings) -> list[str]:
+    return _probed_refusals("shoot_the_moon", _moon_probes, seed, players, **settings)
 
 
 def test_a_trick_games_chips_reason_is_said_in_the_language_that_shows_it():
@@ -679,17 +685,7 @@ def _mp_probes(state) -> list:
 
 
 def _mp_refusals(seed: int, players: int, **settings) -> list[str]:
-    from mathcards.bots import Bot
-    from mathcards.games.registry import make_game
-
-    state = make_game("moons_and_planets", num_players=players, **settings).new_game(seed=seed)
-    bots = [Bot("moons_and_planets", "random", seed=seed * 7 + i) for i in range(players)]
-    said: list[str] = []
-    while not state.is_over:
-        legal = state.legal_actions()
-        said += [state.why_illegal(a) for a in _mp_probes(state) if a not in legal]
-        state = state.apply(bots[state.current_player].choose(state))
-    return said
+    return _probed_refusals("moons_and_planets", _mp_probes, seed, players, **settings)
 
 
 @pytest.mark.parametrize(("players", "settings"), [(2, {}), (3, {"trick_limit": 4}), (4, {})])
