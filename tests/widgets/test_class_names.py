@@ -225,7 +225,7 @@ def _link_builder_words(sets) -> list[str]:
     builder.w_class.value = "7b"
     builder.make()
     said.append(builder.w_out.value)
-    plain = [re.sub(r"<[^>]+>|https?://\S+|\S+\.ipynb\S*|\b7b\b|warm up|Suns to Moons|Sums|"
+    plain = [re.sub(r"<[^>]+>|https?://\S+|\S+\.ipynb\S*|\b7b\b|warm up|Warm-up|Suns to Moons|Sums|"
                     r"Dice Stacks|Shoot the Moon|Moons and Planets", " ", unescape(text))
              for text in said]
     return [" ".join(text.split()) for text in plain]
