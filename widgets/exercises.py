@@ -1441,7 +1441,8 @@ def class_link_builder(folder: str | Any = "exercises") -> W.VBox:
             options.append((play.format(game=get_game_class(name).title), f"play:{name}"))
         except (KeyError, ImportError, MathCardsError):  # a game not in this checkout
             continue
-    w_page = W.Dropdown(options=options, description=_("Page"))
+    w_page = W.Dropdown(options=options, description=_("Page"),
+                        layout=W.Layout(width="600px"))  # a set by its title
     w_players = W.BoundedIntText(value=2, min=2, max=8, description=_("Players"))
     w_short = W.Checkbox(value=False, description=_("Short game"), indent=False)
     w_deal = W.Text(value="", description=_("Deal code"), placeholder=_("empty: a new deal"))

@@ -130,6 +130,7 @@ def test_a_class_is_assigned_work_and_the_teacher_sees_who_has_done_it(browser, 
         _assign(teacher, "Exercise set: Late 7W", today - dt.timedelta(days=6),
                 today - dt.timedelta(days=1), "the exercise set “Late 7W”")
         listed = teacher.locator(".mc-assign-list")
+        listed.locator("li").nth(2).wait_for()  # the list is drawn again after the third
         assert listed.locator("li").count() == 3
         assert "Sums at “I count”, 3 games" in listed.inner_text()
         pair_page = listed.locator("li", has_text="Pair 7W").get_by_role(
