@@ -1302,6 +1302,18 @@ def _check_show_hints(game: str) -> None:
         assert not re.search(r"\b[A-Za-z]{2,}\b", plain), (en, ps)
 
 
+def _pages_in_three(words, tmp_path, monkeypatch) -> list[list[str]]:
+    """``words()`` in en, es and qps, each language with a data folder of its own (a page's
+    answers and progress start empty in each)."""
+    said = []
+    for lang in ("en", "es", "qps"):
+        monkeypatch.setenv("MATHCARDS_DATA_DIR", str(tmp_path / lang))
+        monkeypatch.setenv("MATHCARDS_PROGRESS", str(tmp_path / lang / "progress.sqlite3"))
+        with i18n.using(lang):
+            said.append(words())
+    return said
+
+
 def _practice_words() -> list[str]:
     from mathcards.widgets.exercises import hint_html, practice_page, progress_html
     from tests.browser.server import LESSONS
@@ -1325,12 +1337,7 @@ def test_the_practice_page_and_a_students_progress_read_in_spanish_and_pseudo(
     """The practice page's list, its refusals, a student's progress tables and a hint's
     "Hint 1 of 3" were English on a Spanish page. Left out: the sets' own titles and the
     exercises' words (each set's and each kind's)."""
-    said = []
-    for lang in ("en", "es", "qps"):
-        monkeypatch.setenv("MATHCARDS_DATA_DIR", str(tmp_path / lang))
-        monkeypatch.setenv("MATHCARDS_PROGRESS", str(tmp_path / lang / "progress.sqlite3"))
-        with i18n.using(lang):
-            said.append(_practice_words())
+    said = _pages_in_three(_practice_words, tmp_path, monkeypatch)
     assert len(said[0]) == len(said[1]) == len(said[2]) > 4
     # the page's own words (the sets' titles and the exercises' words are the sets' and
     # the kinds', checked where they are made)
@@ -1712,12 +1719,7 @@ def test_the_exercise_page_and_the_class_link_builder_read_in_spanish_and_pseudo
     """Every exercise of every sample set on the practice page (its picture, its answer
     buttons, a card's signs, a stack, a wrong answer, a hint, the worked solution, the end
     of the set) and the teacher's link builder: English on a Spanish page before."""
-    said = []
-    for lang in ("en", "es", "qps"):
-        monkeypatch.setenv("MATHCARDS_DATA_DIR", str(tmp_path / lang))
-        monkeypatch.setenv("MATHCARDS_PROGRESS", str(tmp_path / lang / "progress.sqlite3"))
-        with i18n.using(lang):
-            said.append(_exercise_page_words())
+    said = _pages_in_three(_exercise_page_words, tmp_path, monkeypatch)
     assert len(said[0]) == len(said[1]) == len(said[2]) > 100
     english = re.compile(r"\b(the|your|you|and|card|cards|check|hint|stack|deck|goal|"
                          r"exercise|solution|undo|hand|link|class|players?|short|page|"
